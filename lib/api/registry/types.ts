@@ -1,0 +1,87 @@
+// The shape of one endpoint definition. The registry (lib/api/registry/index.ts) holds one per
+// endpoint; the gateway, billing, OpenAPI document, docs and explorer all read it.
+import type { z } from 'zod';
+
+export const families = [
+  'shop', 'openmicro', 'socialnet', 'photonet', 'forumsite', 'newsletter',
+  'textthreads', 'clipnet', 'politicnet', 'videosite', 'xnet', 'news',
+] as const;
+export type Family = (typeof families)[number];
+
+// Error codes a provider may answer with besides success (see lib/api/errors.ts for statuses).
+export type ProviderErrorCode =
+  | 'not_found' | 'channel_not_found' | 'private_account' | 'limited_account'
+  | 'upstream_rate_limit' | 'upstream_error' | 'upstream_timeout';
+
+export interface EndpointDefinition {
+  /** Full path, e.g. "/v1/shop/products". */
+  path: `/v1/${string}`;
+  family: Family;
+  /** One line for lists and the OpenAPI summary. */
+  summary: string;
+  /** Longer notes from the spec (pagination caveats, what is returned), for docs. */
+  description: string;
+  /**
+   * Query parameters. A z.strictObject whose fields parse the raw query-string values (strings)
+   * and carry every rule of the spec; built with the helpers in ./params.ts so that every
+   * failure message names the parameter and the rule.
+   */
+  params: z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+  /** The success body. */
+  response: z.ZodType;
+  /** Price of one billable unit in micro-dollars ($0.005 = 5000). */
+  priceMicros: number;
+  /** 'page': billed per page returned (endpoint takes `pages`); 'request': one unit per call. */
+  billingUnit: 'request' | 'page';
+  /** Items per page where the spec gives it. */
+  pageSize?: number;
+  /** Name and maximum of the paging parameter, if any. */
+  paging?: { param: 'pages' | 'page'; max: number | null };
+  /** Simultaneous requests per account to this endpoint (10, or 5 for shop products). */
+  concurrency: number;
+  /** Whether `get_sentiment` is accepted. */
+  sentiment: boolean;
+  /**
+   * Where sentiment goes when get_sentiment=true: the array field of the body holding the
+   * records, and the record field holding the text to analyse.
+   */
+  sentimentTarget?: { list: string; text: string };
+  /**
+   * Provider errors that are billed, and as how many units (the spec's "Billing on errors").
+   * Any error code not listed here is not billed.
+   */
+  billedErrors: Partial<Record<ProviderErrorCode, number>>;
+  /** Method; every endpoint is GET except the batch endpoint. */
+  method: 'GET' | 'POST';
+  /** Example query for docs and the explorer. */
+  example: Record<string, string>;
+}
+
+/** What a provider returns for a successful call. */
+export interface ProviderResult {
+  body: Record<string, unknown>;
+  /** Pages actually returned (1 for endpoints billed per request). */
+  pagesReturned: number;
+}
+
+export class ProviderError extends Error {
+  constructor(
+    readonly code: ProviderErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/** One family's data source: the sandbox by default, an HTTP upstream when configured. */
+export interface Provider {
+  call(
+    endpoint: EndpointDefinition,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<ProviderResult>;
+}
+
+/** A sandbox generator for one endpoint: parsed params in, a deterministic result out. */
+export type SandboxHandler = (params: Record<string, unknown>) => ProviderResult | Promise<ProviderResult>;

@@ -1,0 +1,43 @@
+// The environment, parsed once. Every variable the app reads is here (and in the README's
+// configuration table); a bad value fails fast with a readable message.
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+const port = z.coerce.number().int().min(1).max(65535);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** PostgreSQL. Unset: scripts/run.ts starts the embedded server under .data/ and sets it. */
+  DATABASE_URL: optionalUrl,
+  /** Redis, for sharing concurrency slots and key revocations between several instances. */
+  REDIS_URL: optionalUrl,
+  PORT: port.default(3000),
+  API_PORT: port.default(3001),
+  /** Public address of the API server, as the console shows it (explorer, docs). */
+  API_PUBLIC_URL: optionalUrl,
+  /** Signs session tokens. Unset in development: scripts/run.ts makes one under .data/. */
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  AUTH_GITHUB_ID: z.string().optional(),
+  AUTH_GITHUB_SECRET: z.string().optional(),
+  AUTH_GOOGLE_ID: z.string().optional(),
+  AUTH_GOOGLE_SECRET: z.string().optional(),
+  /** Session lifetime in seconds (default 7 days). */
+  SESSION_MAX_AGE: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Upstream request timeout for HTTP providers, in milliseconds. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function parseEnv(): Env {
+  const result = schema.safeParse(process.env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export const env = parseEnv();

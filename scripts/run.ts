@@ -1,0 +1,97 @@
+// Runs the app and tools with a database. With DATABASE_URL unset it starts (or joins) the
+// embedded PostgreSQL under .data/, applies migrations, and stops the server on exit.
+//
+//   tsx scripts/run.ts dev            next dev on PORT (the /v1 API mounted in Next)
+//   tsx scripts/run.ts build          next build (no database needed)
+//   tsx scripts/run.ts start          console on PORT and the API server on API_PORT
+//   tsx scripts/run.ts exec <cmd…>    any command with the app database
+//   tsx scripts/run.ts test <cmd…>    any command with the test database (.data/pg-test)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { applyMigrations } from '../lib/db/migrate';
+import { resolveDatabase } from './lib/with-database';
+
+const [mode, ...rest] = process.argv.slice(2);
+const bin = (name: string) => `node_modules/.bin/${name}`;
+
+/** AUTH_SECRET from the environment, else one made once and kept under .data/. */
+function authSecret(): string {
+  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  const file = '.data/auth-secret';
+  if (!existsSync(file)) {
+    mkdirSync('.data', { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+const children: ChildProcess[] = [];
+let stopping: Promise<void> | undefined;
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    children.push(child);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(`Could not start ${command}: ${error.message}`);
+      resolve(127);
+    });
+  });
+}
+
+async function main(): Promise<number> {
+  if (mode === 'build') {
+    return run(bin('next'), ['build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+  }
+  if (!['dev', 'start', 'exec', 'test'].includes(mode ?? '') || ((mode === 'exec' || mode === 'test') && !rest.length)) {
+    console.error('usage: tsx scripts/run.ts dev | build | start | exec <command…> | test <command…>');
+    return 2;
+  }
+  if (mode === 'start' && !existsSync('.next/BUILD_ID')) {
+    console.log('No production build yet: building first (npm run build).');
+    const built = await run(bin('next'), ['build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+    if (built !== 0) return built;
+  }
+  const database = mode === 'test' ? await resolveDatabase('test', 'app_test') : await resolveDatabase('app', 'app');
+  const stop = async () => {
+    stopping ??= (async () => {
+      for (const child of children) child.kill('SIGTERM');
+      await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+      await database.stop();
+    })();
+    return stopping;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => void stop().then(() => process.exit(130)));
+  }
+  try {
+    const applied = await applyMigrations(database.url);
+    if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      AUTH_SECRET: mode === 'test' ? (process.env.AUTH_SECRET ?? randomBytes(32).toString('base64url')) : authSecret(),
+      AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST ?? 'true',
+      NEXT_TELEMETRY_DISABLED: '1',
+    };
+    const port = env.PORT ?? '3000';
+    const apiPort = env.API_PORT ?? '3001';
+    if (mode === 'dev') return await run(bin('next'), ['dev', '-p', port], env);
+    if (mode === 'start') {
+      console.log(`Console: http://localhost:${port}   API: http://localhost:${apiPort}/v1`);
+      const exits = [
+        run(bin('next'), ['start', '-p', port], { ...env, NODE_ENV: 'production' }),
+        run(bin('tsx'), ['lib/api/server/main.ts'], { ...env, NODE_ENV: 'production' }),
+      ];
+      return await Promise.race(exits);
+    }
+    const [command, ...args] = rest;
+    return await run(command!, args, env);
+  } finally {
+    await stop();
+  }
+}
+
+process.exitCode = await main();
