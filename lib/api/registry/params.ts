@@ -23,7 +23,9 @@ export function int(min: number, max: number | null, fallback?: number) {
     .regex(/^-?\d{1,9}$/, { error: `must be ${rule}` })
     .transform(Number)
     .pipe(n);
-  return fallback === undefined ? schema.optional() : schema.default(fallback);
+  // What the OpenAPI document shows: the value's meaning, not the query string's text.
+  const meta = { type: 'integer', minimum: min, ...(max === null ? {} : { maximum: max }), ...(fallback === undefined ? {} : { default: fallback }) };
+  return fallback === undefined ? schema.optional().meta(meta) : schema.default(fallback).meta(meta);
 }
 
 /** A decimal number, optionally bounded. */
@@ -33,7 +35,8 @@ export function decimal(min = 0) {
     .regex(/^\d{1,9}(\.\d{1,6})?$/, { error: `must be a number of at least ${min}` })
     .transform(Number)
     .pipe(z.number().min(min, { error: `must be a number of at least ${min}` }))
-    .optional();
+    .optional()
+    .meta({ type: 'number', minimum: min });
 }
 
 /** "true" or "false"; absent means false. */
@@ -41,7 +44,8 @@ export function bool() {
   return z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
-    .transform((v) => v === 'true');
+    .transform((v) => v === 'true')
+    .meta({ type: 'boolean', default: false });
 }
 
 /** One of a fixed set of strings, with a default when given. */
@@ -58,7 +62,8 @@ export function date() {
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
       error: 'must be a real calendar date YYYY-MM-DD',
     })
-    .optional();
+    .optional()
+    .meta({ type: 'string', format: 'date' });
 }
 
 type Rule = (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;

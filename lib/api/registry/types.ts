@@ -16,7 +16,8 @@ export type ProviderErrorCode =
 export interface EndpointDefinition {
   /** Full path, e.g. "/v1/shop/products". */
   path: `/v1/${string}`;
-  family: Family;
+  /** The platform family, or 'platform' for batch and the key check. */
+  family: Family | 'platform';
   /** One line for lists and the OpenAPI summary. */
   summary: string;
   /** Longer notes from the spec (pagination caveats, what is returned), for docs. */

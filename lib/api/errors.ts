@@ -1,0 +1,48 @@
+// The one table of API error codes and their HTTP statuses, and the one error type.
+export const errorStatus = {
+  invalid_body: 400,
+  invalid_parameter: 400,
+  missing_parameter: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  revoked_api_key: 401,
+  payment_required: 402,
+  account_blocked: 403,
+  private_account: 403,
+  limited_account: 403,
+  not_found: 404,
+  channel_not_found: 404,
+  endpoint_not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  concurrency_limit_exceeded: 429,
+  upstream_rate_limit: 429,
+  internal_error: 500,
+  upstream_error: 502,
+  service_unavailable: 503,
+  upstream_timeout: 504,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = errorStatus[code];
+  }
+}
+
+/** Fixed texts the spec gives for some codes. */
+export const errorText = {
+  missing_api_key: 'Missing API key',
+  invalid_api_key: 'Invalid API key',
+  revoked_api_key: 'API key revoked',
+  account_blocked: 'Account blocked: a payment failed. Update your payment method in the console to continue.',
+  internal_error: 'Internal error. Quote the X-Request-Id header if you contact support.',
+} as const;

@@ -1,0 +1,122 @@
+// Who a key belongs to, cached in memory and invalidated the moment it changes. A trigger
+// (prisma/triggers.sql) sends NOTIFY auth_changed when a key's status or an account's standing
+// changes; every API process LISTENs, so a revocation, deletion or block is seen by every
+// instance on its next request. While the listener is down, nothing is served from the cache.
+import pg from 'pg';
+import { hashApiKey } from '@/lib/api-key';
+
+export interface KeyIdentity {
+  keyId: string;
+  accountId: string;
+  status: 'active' | 'revoked' | 'deleted';
+  name: string | null;
+  prefix: string;
+  last4: string;
+}
+
+export interface AccountStanding {
+  blocked: boolean;
+  hasPaymentMethod: boolean;
+  billingByInvoice: boolean;
+}
+
+export interface Caller {
+  key: KeyIdentity;
+  account: AccountStanding;
+}
+
+const LOOKUP_SQL = `
+  SELECT k.id, k."accountId", k.status, k.name, k.prefix, k.last4,
+         a."blockedAt" IS NOT NULL AS blocked, a."hasPaymentMethod", a."billingByInvoice"
+  FROM "ApiKey" k JOIN "Account" a ON a.id = k."accountId"
+  WHERE k.hash = $1`;
+
+export class AuthDirectory {
+  private readonly keys = new Map<string, KeyIdentity>();
+  private readonly accounts = new Map<string, AccountStanding>();
+  private listener: pg.Client | undefined;
+  private listening = false;
+  private closed = false;
+  // Bumped on every invalidation, so a lookup that raced one does not cache stale data.
+  private generation = 0;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly connectionString: string,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (message) => this.invalidate(message.payload ?? ''));
+    client.on('error', () => this.lostListener(client));
+    client.on('end', () => this.lostListener(client));
+    try {
+      await client.connect();
+      await client.query('LISTEN auth_changed');
+      this.listener = client;
+      this.listening = true;
+    } catch {
+      this.lostListener(client);
+    }
+  }
+
+  private lostListener(client: pg.Client): void {
+    if (this.listener && this.listener !== client) return;
+    this.listening = false;
+    this.listener = undefined;
+    this.clear();
+    client.end().catch(() => {});
+    if (!this.closed) setTimeout(() => void this.listen(), 500).unref();
+  }
+
+  private invalidate(payload: string): void {
+    this.generation++;
+    const [kind, id] = [payload.slice(0, payload.indexOf(':')), payload.slice(payload.indexOf(':') + 1)];
+    if (kind === 'key') this.keys.delete(id);
+    else if (kind === 'account') this.accounts.delete(id);
+    else this.clear();
+  }
+
+  private clear(): void {
+    this.generation++;
+    this.keys.clear();
+    this.accounts.clear();
+  }
+
+  /** The caller behind a plaintext key, or null when no such key exists. */
+  async lookup(apiKey: string): Promise<Caller | null> {
+    const hash = hashApiKey(apiKey);
+    if (this.listening) {
+      const key = this.keys.get(hash);
+      const account = key && this.accounts.get(key.accountId);
+      if (key && account) return { key, account };
+    }
+    const generation = this.generation;
+    const { rows } = await this.pool.query(LOOKUP_SQL, [hash]);
+    const row = rows[0];
+    if (!row) return null;
+    const key: KeyIdentity = {
+      keyId: row.id, accountId: row.accountId, status: row.status, name: row.name, prefix: row.prefix, last4: row.last4,
+    };
+    const account: AccountStanding = {
+      blocked: row.blocked, hasPaymentMethod: row.hasPaymentMethod, billingByInvoice: row.billingByInvoice,
+    };
+    if (this.listening && generation === this.generation) {
+      if (this.keys.size > 100_000) this.keys.clear();
+      this.keys.set(hash, key);
+      this.accounts.set(key.accountId, account);
+    }
+    return { key, account };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listening = false;
+    await this.listener?.end().catch(() => {});
+  }
+}

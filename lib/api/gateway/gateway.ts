@@ -1,0 +1,67 @@
+// The /v1 gateway over web-standard Request/Response: one implementation that the production
+// API server (lib/api/server) runs on Node and that a Next route mounts for `npm run dev`.
+// Order for every call: authenticate, route, validate, limit, free tier, provider, bill, respond.
+import { randomUUID } from 'node:crypto';
+import { isApiKeyFormat } from '@/lib/api-key';
+import { ApiError, errorText } from '../errors';
+import { findEndpoint } from '../registry';
+import type { AuthDirectory, Caller } from './auth-directory';
+import { runBatch } from './batch';
+import { callEndpoint, queryObject, type CallDeps } from './call-endpoint';
+import { errorOutcome, outcomeOf, toResponse, type CallOutcome } from './respond';
+import { verifyKey } from './verify-key';
+
+export interface GatewayDeps extends CallDeps {
+  directory: AuthDirectory;
+  openApiDocument(): unknown;
+}
+
+export interface Gateway {
+  fetch(request: Request): Promise<Response>;
+}
+
+async function authenticate(directory: AuthDirectory, request: Request): Promise<Caller> {
+  const apiKey = request.headers.get('x-api-key')?.trim();
+  if (!apiKey) throw new ApiError('missing_api_key', errorText.missing_api_key);
+  const caller = isApiKeyFormat(apiKey) ? await directory.lookup(apiKey) : null;
+  if (!caller || caller.key.status === 'deleted') throw new ApiError('invalid_api_key', errorText.invalid_api_key);
+  if (caller.key.status === 'revoked') throw new ApiError('revoked_api_key', errorText.revoked_api_key);
+  return caller;
+}
+
+export function createGateway(deps: GatewayDeps): Gateway {
+  let openApiJson: string | undefined;
+
+  async function route(request: Request, requestId: string): Promise<CallOutcome> {
+    const path = new URL(request.url).pathname.replace(/\/+$/, '');
+    if (path === '/v1/openapi.json') {
+      openApiJson ??= JSON.stringify(deps.openApiDocument());
+      return { status: 200, body: JSON.parse(openApiJson), headers: { 'cache-control': 'public, max-age=300' } };
+    }
+    const caller = await authenticate(deps.directory, request);
+    const endpoint = findEndpoint(path);
+    if (!endpoint) return errorOutcome('endpoint_not_found', `No endpoint at ${path}. See /v1/openapi.json for the list.`);
+    if (request.method !== endpoint.method) {
+      return errorOutcome('method_not_allowed', `${path} accepts ${endpoint.method} only`, { allow: endpoint.method });
+    }
+    if (endpoint.path === '/v1/account/verify') return verifyKey(caller);
+    if (caller.account.blocked) throw new ApiError('account_blocked', errorText.account_blocked);
+    if (endpoint.path === '/v1/batch') return runBatch(deps, request, { requestId, caller, signal: request.signal });
+    const query = queryObject(new URL(request.url).searchParams);
+    if (typeof query === 'string') return errorOutcome('invalid_parameter', `Invalid parameter '${query}': given more than once`);
+    return callEndpoint(deps, endpoint, query, { requestId, caller, signal: request.signal, waitForSlot: false });
+  }
+
+  return {
+    async fetch(request: Request): Promise<Response> {
+      const requestId = `req_${randomUUID().replace(/-/g, '')}`;
+      try {
+        return toResponse(await route(request, requestId), requestId);
+      } catch (error) {
+        if (error instanceof ApiError) return toResponse(outcomeOf(error), requestId);
+        deps.log(`request ${requestId} failed`, error);
+        return toResponse(errorOutcome('internal_error', errorText.internal_error), requestId);
+      }
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// GET /v1/openapi.json: the OpenAPI 3.1 document, generated from the registry.
+import { z } from 'zod';
+import { errorStatus } from './errors';
+import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from './pricing';
+import { endpoints } from './registry';
+import { batchRequestSchema as batchBody } from './registry/platform';
+import type { EndpointDefinition } from './registry/types';
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  delete out.$schema;
+  return out;
+}
+
+/** Query parameters with their constraints, as the value means them (integers, booleans). */
+function parameters(endpoint: EndpointDefinition): JsonSchema[] {
+  const schema = jsonSchema(endpoint.params, 'input');
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const shape = endpoint.params instanceof z.ZodObject ? (endpoint.params.shape as Record<string, z.ZodType>) : {};
+  return Object.entries(properties).map(([name, property]) => {
+    const clean = { ...property };
+    if (clean.type === 'integer' || clean.type === 'number' || clean.type === 'boolean') {
+      delete clean.pattern;
+      delete clean.enum;
+    }
+    const fallback = shape[name]?.safeParse(undefined);
+    if (fallback?.success && fallback.data !== undefined) clean.default = fallback.data;
+    else delete clean.default;
+    return { name, in: 'query', required: required.has(name), schema: clean };
+  });
+}
+
+function errorResponses(endpoint: EndpointDefinition): Record<string, JsonSchema> {
+  const byStatus = new Map<number, string[]>();
+  for (const [code, status] of Object.entries(errorStatus)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, codes] of byStatus) {
+    if (status === 413 && endpoint.method !== 'POST') continue;
+    responses[String(status)] = {
+      description: `Error; code one of: ${codes.join(', ')}`,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  return responses;
+}
+
+function priceNote(endpoint: EndpointDefinition): string {
+  if (endpoint.priceMicros === 0) return 'Free; not counted.';
+  const dollars = `$${(endpoint.priceMicros / 1e6).toFixed(3)}`;
+  const sentiment = endpoint.sentiment ? ` get_sentiment=true adds $${(SENTIMENT_SURCHARGE_MICROS / 1e6).toFixed(3)} per ${endpoint.billingUnit}.` : '';
+  return `${dollars} per ${endpoint.billingUnit === 'page' ? 'page returned' : 'request'}; the first ${FREE_UNITS_PER_MONTH} per month are free.${sentiment} At most ${endpoint.concurrency} simultaneous requests per account.`;
+}
+
+function operation(endpoint: EndpointDefinition): JsonSchema {
+  const op: JsonSchema = {
+    operationId: endpoint.path.slice(4).replace(/\//g, '_'),
+    summary: endpoint.summary,
+    description: `${endpoint.description}\n\n${priceNote(endpoint)}`,
+    tags: [endpoint.family],
+    security: [{ ApiKey: [] }],
+    parameters: parameters(endpoint),
+    responses: {
+      '200': { description: 'Success', content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } } },
+      ...errorResponses(endpoint),
+    },
+    'x-price-micros': endpoint.priceMicros,
+    'x-billing-unit': endpoint.billingUnit,
+    'x-concurrency-limit': endpoint.concurrency,
+    ...(endpoint.paging ? { 'x-paging': endpoint.paging } : {}),
+  };
+  return op;
+}
+
+export function buildOpenApiDocument(): JsonSchema {
+  const paths: Record<string, JsonSchema> = {};
+  for (const endpoint of endpoints) {
+    const op = operation(endpoint);
+    if (endpoint.path === '/v1/batch') {
+      // The batch body is described by the registry's batch schema.
+      op.parameters = [];
+      op.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: jsonSchema(batchBody, 'input') } },
+      };
+    }
+    paths[endpoint.path] = { [endpoint.method.toLowerCase()]: op };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Public data API',
+      version: '1.1.0',
+      description: 'Real-time public data from social networks, forums, a marketplace and news through one REST API. Every request carries X-API-Key.',
+    },
+    servers: [{ url: process.env.API_PUBLIC_URL ?? '/' }],
+    security: [{ ApiKey: [] }],
+    components: {
+      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error', 'code'],
+          properties: { error: { type: 'string' }, code: { type: 'string', enum: Object.keys(errorStatus) } },
+        },
+      },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,150 @@
+// Forumsite family: a community's posts and a community's details.
+import { z } from 'zod';
+import { sentimentField, utcDate } from './common';
+import { bool, exactlyOne, int, oneOf, onlyWith, params, text } from './params';
+import type { EndpointDefinition } from './types';
+
+export const forumsiteSorts = ['hot', 'most_recent', 'top', 'rising', 'controversial'] as const;
+export const forumsitePostedAgo = ['1h', '24h', '7d', '30d', '12m', 'all'] as const;
+
+// Element of `posts` (GET /v1/forumsite/community/posts).
+export const forumsitePostSchema = z.strictObject({
+  post_id: z.string().regex(/^[0-9a-z]+$/, { error: 'must be a base-36 ID' }),
+  title: z.string(),
+  url: z.string(),
+  date: utcDate,
+  /** The literal "[deleted]" for a deleted account. */
+  author: z.string(),
+  /** Empty for a deleted account. */
+  author_url: z.string(),
+  source: z.string(),
+  domain: z.string(),
+  /** The post text, or the title for link, image and video posts. */
+  snippet: z.string(),
+  community: z.string(),
+  /** Net votes; can be negative. */
+  upvotes: z.number().int(),
+  upvote_ratio: z.number().min(0).max(1),
+  comments: z.number().int().min(0),
+  crossposts: z.number().int().min(0),
+  flair: z.string(),
+  link_url: z.string(),
+  thumbnail: z.string(),
+  is_video: z.boolean(),
+  nsfw: z.boolean(),
+  spoiler: z.boolean(),
+  locked: z.boolean(),
+  stickied: z.boolean(),
+  /** MP4, possibly silent; may expire. Empty unless a hosted video. */
+  video_url: z.string(),
+  /** HLS with sound; may expire. Empty unless a hosted video. */
+  video_hls_url: z.string(),
+  images: z.array(z.string()),
+  sentiment: sentimentField,
+});
+
+// Field `community` (GET /v1/forumsite/community).
+export const forumsiteCommunitySchema = z.strictObject({
+  name: z.string(),
+  subreddit_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Markdown. */
+  sidebar: z.string(),
+  url: z.string(),
+  subscribers: z.number().int().min(0).nullable(),
+  weekly_active_users: z.number().int().min(0).nullable(),
+  weekly_contributions: z.number().int().min(0).nullable(),
+  created_at: utcDate,
+  type: z.enum(['public', 'restricted', 'private', 'archived', 'employees_only', 'gold_only', 'user', '']),
+  status: z.enum(['active', 'private', 'gold_only', 'banned', 'quarantined']),
+  nsfw: z.boolean(),
+  quarantined: z.boolean(),
+  icon: z.string(),
+  banner: z.string(),
+  language: z.string(),
+});
+
+export const forumsitePostsResponse = z.strictObject({
+  posts: z.array(forumsitePostSchema),
+  community: z.string(),
+  sort_by: z.enum(forumsiteSorts),
+  pages: z.number().int().min(0),
+  count: z.number().int().min(0),
+});
+
+export const forumsiteCommunityResponse = z.strictObject({ community: forumsiteCommunitySchema });
+
+/** A community name with or without its "r/" or "/r/" prefix; the prefix is removed. */
+const communityName = text(100)
+  .transform((v) => v.replace(/^\/?r\//i, ''))
+  .pipe(z.string().regex(/^[A-Za-z0-9_]{2,100}$/, { error: 'must be a community name (letters, digits, underscores)' }));
+/** A community URL: any URL whose path names the community as /r/<name>. */
+const communityUrl = text(500).regex(/\/r\/[A-Za-z0-9_]{2,}/i, { error: 'must be a community URL containing /r/<name>' });
+
+export const forumsiteEndpoints = [
+  // GET /v1/forumsite/community/posts: a community's posts, billed per page
+  {
+    path: '/v1/forumsite/community/posts',
+    family: 'forumsite',
+    summary: "A forumsite community's posts",
+    description:
+      'Posts of one community, 25 per page, about 1,000 posts maximum per sort. Provide exactly one of `community` ' +
+      '(name, with or without its r/ prefix, max 100) or `url` (max 500). sort_by hot (default), most_recent, top, rising, ' +
+      'controversial. posted_ago (1h, 24h, 7d, 30d, 12m, all) is only valid with sort_by top or controversial and ' +
+      'is rejected with any other sort_by; when omitted there it means 24h. `flair` is an exact, case-insensitive ' +
+      'match (max 64); requests with flair are slower (seconds per page, up to about 20 seconds for a rare flair). ' +
+      'Responses are capped at about 3.5 MB, so very long posts can end a request early; only pages returned are ' +
+      'billed. NSFW communities work. Private or banned communities return 404 not_found.',
+    params: params(
+      {
+        community: communityName.optional(),
+        url: communityUrl.optional(),
+        sort_by: oneOf(forumsiteSorts, 'hot'),
+        posted_ago: oneOf(forumsitePostedAgo),
+        flair: text(64).optional(),
+        pages: int(1, 40, 1),
+        get_sentiment: bool(),
+      },
+      exactlyOne('community', 'url'),
+      onlyWith('posted_ago', 'sort_by', ['top', 'controversial']),
+    ),
+    response: forumsitePostsResponse,
+    priceMicros: 3000,
+    billingUnit: 'page',
+    pageSize: 25,
+    paging: { param: 'pages', max: 40 },
+    concurrency: 10,
+    sentiment: true,
+    sentimentTarget: { list: 'posts', text: 'snippet' },
+    billedErrors: {},
+    method: 'GET',
+    example: { community: 'r/AskScience', sort_by: 'top', posted_ago: '7d', pages: '2' },
+  },
+  // GET /v1/forumsite/community: one community's details, billed per request
+  {
+    path: '/v1/forumsite/community',
+    family: 'forumsite',
+    summary: 'Forumsite community details',
+    description:
+      'Details of one community. Provide exactly one of `community` (name, with or without its r/ prefix, max 100) ' +
+      'or `url` (max 500). A community whose status is not active (private, gold_only, banned, quarantined) still returns ' +
+      'its publicly visible data (name, ID, creation date, description); subscriber and activity counts are then null.',
+    params: params(
+      { community: communityName.optional(), url: communityUrl.optional() },
+      exactlyOne('community', 'url'),
+    ),
+    response: forumsiteCommunityResponse,
+    priceMicros: 3000,
+    billingUnit: 'request',
+    concurrency: 10,
+    sentiment: false,
+    billedErrors: {},
+    method: 'GET',
+    example: { community: 'AskScience' },
+  },
+] satisfies EndpointDefinition[];
+
+export type ForumsitePost = z.infer<typeof forumsitePostSchema>;
+export type ForumsiteCommunity = z.infer<typeof forumsiteCommunitySchema>;
+export type ForumsitePostsResponse = z.infer<typeof forumsitePostsResponse>;

@@ -1,0 +1,41 @@
+// The registry: every /v1 endpoint, defined once. The gateway, billing, the OpenAPI document,
+// the docs and the explorer read it; nothing else describes an endpoint.
+import { clipnetEndpoints } from './clipnet';
+import { forumsiteEndpoints } from './forumsite';
+import { newsEndpoints } from './news';
+import { newsletterEndpoints } from './newsletter';
+import { openmicroEndpoints } from './openmicro';
+import { photonetEndpoints } from './photonet';
+import { platformEndpoints } from './platform';
+import { politicnetEndpoints } from './politicnet';
+import { shopEndpoints } from './shop';
+import { socialnetEndpoints } from './socialnet';
+import { textthreadsEndpoints } from './textthreads';
+import type { EndpointDefinition } from './types';
+import { videositeEndpoints } from './videosite';
+
+/** The data endpoints, in the spec's order. */
+export const dataEndpoints: readonly EndpointDefinition[] = [
+  ...shopEndpoints,
+  ...photonetEndpoints,
+  ...clipnetEndpoints,
+  ...openmicroEndpoints,
+  ...politicnetEndpoints,
+  ...newsletterEndpoints,
+  ...videositeEndpoints,
+  ...forumsiteEndpoints,
+  ...socialnetEndpoints,
+  ...textthreadsEndpoints,
+  ...newsEndpoints,
+];
+
+/** Every endpoint: the data endpoints plus batch and the key check. */
+export const endpoints: readonly EndpointDefinition[] = [...dataEndpoints, ...platformEndpoints];
+
+const byPath = new Map<string, EndpointDefinition>(endpoints.map((e) => [e.path, e]));
+
+export function findEndpoint(path: string): EndpointDefinition | undefined {
+  return byPath.get(path);
+}
+
+export type { EndpointDefinition } from './types';

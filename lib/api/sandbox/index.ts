@@ -1,0 +1,40 @@
+// The sandbox provider: deterministic data for every data endpoint, the default for every
+// family until an operator configures an HTTP upstream (lib/api/providers).
+import { ProviderError, type Provider, type SandboxHandler } from '../registry/types';
+import { clipnetSandbox, clipnetSandboxNotes } from './clipnet';
+import { forumsiteSandbox, forumsiteSandboxNotes } from './forumsite';
+import { newsSandbox, newsSandboxNotes } from './news';
+import { newsletterSandbox, newsletterSandboxNotes } from './newsletter';
+import { openmicroSandbox, openmicroSandboxNotes } from './openmicro';
+import { photonetSandbox, photonetSandboxNotes } from './photonet';
+import { politicnetSandbox, politicnetSandboxNotes } from './politicnet';
+import { shopSandbox, shopSandboxNotes } from './shop';
+import { socialnetSandbox, socialnetSandboxNotes } from './socialnet';
+import { textthreadsSandbox, textthreadsSandboxNotes } from './textthreads';
+import { videositeSandbox, videositeSandboxNotes } from './videosite';
+
+const handlers: Record<string, SandboxHandler> = {
+  ...shopSandbox, ...photonetSandbox, ...clipnetSandbox, ...openmicroSandbox, ...politicnetSandbox,
+  ...newsletterSandbox, ...videositeSandbox, ...forumsiteSandbox, ...socialnetSandbox,
+  ...textthreadsSandbox, ...newsSandbox,
+};
+
+/** One line per documented sandbox input, for the README and the docs page. */
+export const sandboxNotes: readonly string[] = [
+  ...shopSandboxNotes, ...photonetSandboxNotes, ...clipnetSandboxNotes, ...openmicroSandboxNotes,
+  ...politicnetSandboxNotes, ...newsletterSandboxNotes, ...videositeSandboxNotes, ...forumsiteSandboxNotes,
+  ...socialnetSandboxNotes, ...textthreadsSandboxNotes, ...newsSandboxNotes,
+];
+
+export function hasSandbox(path: string): boolean {
+  return Object.hasOwn(handlers, path);
+}
+
+export const sandboxProvider: Provider = {
+  async call(endpoint, params, signal) {
+    const handler = handlers[endpoint.path];
+    if (!handler) throw new ProviderError('upstream_error', `No sandbox data for ${endpoint.path}`);
+    signal.throwIfAborted();
+    return handler(params);
+  },
+};

@@ -1,0 +1,63 @@
+// Builds the gateway and everything it needs from the environment. Shared by the production
+// API server (main.ts) and the Next route that mounts the gateway in development.
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { analyzeSentiment } from '@/lib/sentiment';
+import { buildOpenApiDocument } from '../openapi';
+import { createProviderResolver } from '../providers';
+import { AuthDirectory } from '../gateway/auth-directory';
+import { LocalLimiter, RedisLimiter, type ConcurrencyLimiter } from '../gateway/concurrency';
+import { createGateway, type Gateway } from '../gateway/gateway';
+import type { SentimentAnalyzer } from '../gateway/call-endpoint';
+import type { EndpointDefinition, Provider } from '../registry/types';
+import { UsageRecorder } from '../gateway/usage-recorder';
+
+export interface ApiRuntime {
+  gateway: Gateway;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  databaseUrl?: string;
+  redisUrl?: string;
+  timeoutMs?: number;
+  /** Replace the providers (tests). */
+  providerFor?: (endpoint: EndpointDefinition) => Provider;
+  analyze?: SentimentAnalyzer;
+}
+
+export async function createApiRuntime(options: RuntimeOptions = {}): Promise<ApiRuntime> {
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is not set (npm start and npm run dev set it for the embedded PostgreSQL)');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.API_DATABASE_POOL_SIZE ?? 12) });
+  pool.on('error', (error) => console.error('database pool error', error.message));
+  const directory = new AuthDirectory(pool, databaseUrl);
+  await directory.start();
+  const redisUrl = options.redisUrl ?? process.env.REDIS_URL;
+  const limiter: ConcurrencyLimiter = redisUrl
+    ? new RedisLimiter(new Redis(redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true }))
+    : new LocalLimiter();
+  const recorder = new UsageRecorder(pool);
+  const gateway = createGateway({
+    pool,
+    directory,
+    limiter,
+    recorder,
+    providerFor: options.providerFor ?? createProviderResolver(),
+    analyze: options.analyze ?? analyzeSentiment,
+    timeoutMs: options.timeoutMs ?? Number(process.env.UPSTREAM_TIMEOUT_MS ?? 30_000),
+    log: (message, detail) => console.error(message, detail instanceof Error ? detail.stack : (detail ?? '')),
+    openApiDocument: buildOpenApiDocument,
+  });
+  return {
+    gateway,
+    pool,
+    async close() {
+      await recorder.close();
+      await directory.close();
+      await limiter.close();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "UsageMonthly" ADD COLUMN     "reservedAt" TIMESTAMP(3);
