@@ -1,15 +1,19 @@
 -- Database objects Prisma does not model, applied after the migrations on every start
 -- (idempotent). The migration engine splits scripts at semicolons, so function bodies live here.
 --
--- Tell every API server at once when a key's status or an account's standing changes, so that
--- cached authentications end on the next request. Payload: 'key:<sha256>' or 'account:<id>'.
--- lastUsedAt updates do not notify.
+-- Tell every API server when a key's status or an account's standing changes, so that cached
+-- authentications end. Each change takes a number from "auth_version"; the payload is
+-- '<version> key:<sha256>' or '<version> account:<id>'. An API server compares the sequence's
+-- current value with the versions it has received before trusting its cache (see
+-- lib/api/gateway/auth-directory.ts). lastUsedAt updates do not notify.
+CREATE SEQUENCE IF NOT EXISTS "auth_version";
+
 CREATE OR REPLACE FUNCTION "notify_auth_change"() RETURNS trigger AS $$
 BEGIN
   IF TG_TABLE_NAME = 'ApiKey' THEN
-    PERFORM pg_notify('auth_changed', 'key:' || COALESCE(NEW."hash", OLD."hash"));
+    PERFORM pg_notify('auth_changed', nextval('auth_version') || ' key:' || COALESCE(NEW."hash", OLD."hash"));
   ELSE
-    PERFORM pg_notify('auth_changed', 'account:' || COALESCE(NEW."id", OLD."id"));
+    PERFORM pg_notify('auth_changed', nextval('auth_version') || ' account:' || COALESCE(NEW."id", OLD."id"));
   END IF;
   RETURN NULL;
 END

@@ -1,9 +1,14 @@
 // Who a key belongs to, cached in memory and invalidated the moment it changes. A trigger
-// (prisma/triggers.sql) sends NOTIFY auth_changed when a key's status or an account's standing
-// changes; every API process LISTENs, so a revocation, deletion or block is seen by every
-// instance on its next request. While the listener is down, nothing is served from the cache.
+// (prisma/triggers.sql) sends NOTIFY auth_changed, numbered from a sequence, when a key's status
+// or an account's standing changes; every API process LISTENs. Before a request may use the
+// cache, the sequence is read (one query per event-loop turn, shared by the requests of that
+// turn): if a change was committed that this process has not yet heard of, the request reads the
+// database instead. So a revocation, deletion or block made anywhere holds on the very next
+// request on every instance. Only working keys of unblocked accounts are cached, so re-enabling
+// and unblocking take effect at once too. While the listener is down, nothing is cached.
 import pg from 'pg';
 import { hashApiKey } from '@/lib/api-key';
+import { AuthVersions } from './auth-versions';
 
 export interface KeyIdentity {
   keyId: string;
@@ -25,6 +30,8 @@ export interface Caller {
   account: AccountStanding;
 }
 
+const VERSION_SQL = `SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v FROM "auth_version"`;
+
 const LOOKUP_SQL = `
   SELECT k.id, k."accountId", k.status, k.name, k.prefix, k.last4,
          a."blockedAt" IS NOT NULL AS blocked, a."hasPaymentMethod", a."billingByInvoice"
@@ -39,6 +46,8 @@ export class AuthDirectory {
   private closed = false;
   // Bumped on every invalidation, so a lookup that raced one does not cache stale data.
   private generation = 0;
+  private readonly versions = new AuthVersions();
+  private pendingVersion: Promise<number> | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -58,6 +67,9 @@ export class AuthDirectory {
     try {
       await client.connect();
       await client.query('LISTEN auth_changed');
+      const { rows } = await client.query(VERSION_SQL);
+      this.clear();
+      this.versions.reset(Number(rows[0].v));
       this.listener = client;
       this.listening = true;
     } catch {
@@ -76,7 +88,10 @@ export class AuthDirectory {
 
   private invalidate(payload: string): void {
     this.generation++;
-    const [kind, id] = [payload.slice(0, payload.indexOf(':')), payload.slice(payload.indexOf(':') + 1)];
+    const space = payload.indexOf(' ');
+    this.versions.received(Number(payload.slice(0, space)));
+    const subject = payload.slice(space + 1);
+    const [kind, id] = [subject.slice(0, subject.indexOf(':')), subject.slice(subject.indexOf(':') + 1)];
     if (kind === 'key') this.keys.delete(id);
     else if (kind === 'account') this.accounts.delete(id);
     else this.clear();
@@ -88,10 +103,21 @@ export class AuthDirectory {
     this.accounts.clear();
   }
 
+  /** The auth sequence's value, read by one query sent after every caller of this turn arrived. */
+  private currentVersion(): Promise<number> {
+    this.pendingVersion ??= new Promise((resolve, reject) => {
+      setImmediate(() => {
+        this.pendingVersion = undefined;
+        this.pool.query(VERSION_SQL).then((r) => resolve(Number(r.rows[0].v)), reject);
+      });
+    });
+    return this.pendingVersion;
+  }
+
   /** The caller behind a plaintext key, or null when no such key exists. */
   async lookup(apiKey: string): Promise<Caller | null> {
     const hash = hashApiKey(apiKey);
-    if (this.listening) {
+    if (this.listening && this.versions.caughtUp(await this.currentVersion())) {
       const key = this.keys.get(hash);
       const account = key && this.accounts.get(key.accountId);
       if (key && account) return { key, account };
@@ -106,7 +132,7 @@ export class AuthDirectory {
     const account: AccountStanding = {
       blocked: row.blocked, hasPaymentMethod: row.hasPaymentMethod, billingByInvoice: row.billingByInvoice,
     };
-    if (this.listening && generation === this.generation) {
+    if (this.listening && generation === this.generation && key.status === 'active' && !account.blocked) {
       if (this.keys.size > 100_000) this.keys.clear();
       this.keys.set(hash, key);
       this.accounts.set(key.accountId, account);
