@@ -83,7 +83,7 @@ async function main(): Promise<number> {
       console.log(`Console: http://localhost:${port}   API: http://localhost:${apiPort}/v1`);
       const exits = [
         run(bin('next'), ['start', '-p', port], { ...env, NODE_ENV: 'production' }),
-        run(bin('tsx'), ['lib/api/server/main.ts'], { ...env, NODE_ENV: 'production' }),
+        run(process.execPath, ['--import', 'tsx', 'lib/api/server/main.ts'], { ...env, NODE_ENV: 'production' }),
       ];
       return await Promise.race(exits);
     }

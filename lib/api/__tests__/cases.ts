@@ -212,7 +212,7 @@ export function sandboxCases(endpoint: EndpointDefinition): ErrorCase[] {
 export function noteCases(): ErrorCase[] {
   const cases: ErrorCase[] = [];
   for (const note of sandboxNotes) {
-    const m = /^`GET (\/v1\/[^?`]+)\?([^`]+)`.*?→ (\d{3}) ([a-z_]+)/.exec(note);
+    const m = /^`GET (\/v1\/[^?`]+)\?([^`]+)`.*?→ ([45]\d\d) ([a-z_]+)/.exec(note);
     if (!m) continue;
     const [, path, query, status, code] = m;
     cases.push({ name: note, path: path!, query: [...new URLSearchParams(query)], status: Number(status), body: providerError(code!) });

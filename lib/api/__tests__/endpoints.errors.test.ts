@@ -66,6 +66,52 @@ describe('forumsite posted_ago', () => {
   });
 });
 
+describe('query-string edge cases', () => {
+  const path = '/v1/socialnet/locations';
+  const repeated = { error: "Invalid parameter 'query': given more than once", code: 'invalid_parameter' };
+
+  test('rejects a parameter given twice when the second value is empty', async () => {
+    const { status, body } = await answer({ path, query: [['query', 'Lisbon'], ['query', '']] }, rejected.key);
+    expect({ status, body }).toEqual({ status: 400, body: repeated });
+  });
+
+  test('treats an empty value as absent: 400 missing_parameter', async () => {
+    const { status, body } = await answer({ path, query: [['query', '']] }, rejected.key);
+    expect({ status, body }).toEqual({ status: 400, body: { error: "Missing parameter 'query'", code: 'missing_parameter' } });
+  });
+
+  // BUG: lib/api/gateway/call-endpoint.ts queryObject drops the empty first value before it
+  // checks for repeats, so `query=&query=Lisbon` answers 200 while `query=Lisbon&query=` is 400.
+  test.fails('rejects a parameter given twice when the first value is empty', async () => {
+    const { status, body } = await answer({ path, query: [['query', ''], ['query', 'Lisbon']] }, caller.key);
+    expect({ status, body }).toEqual({ status: 400, body: repeated });
+  });
+
+  // BUG: queryObject collects into a plain `{}`; assigning a string to `__proto__` is a no-op,
+  // so the unknown parameter vanishes and the call answers 200 instead of 400.
+  test.fails('rejects an unknown parameter named __proto__', async () => {
+    const { status, body } = await answer({ path, query: [['query', 'Lisbon'], ['__proto__', '1']] }, caller.key);
+    expect({ status, body }).toEqual({ status: 400, body: { error: "Unknown parameter '__proto__'", code: 'invalid_parameter' } });
+  });
+
+  // BUG: text() and username() in lib/api/registry/params.ts trim without requiring a character,
+  // so a required value of only spaces (or a lone "@") passes as an empty identifier and answers 200.
+  test.fails.each([
+    ['/v1/socialnet/locations', 'query', '   '],
+    ['/v1/textthreads/user/posts', 'username', ' '],
+    ['/v1/textthreads/user/posts', 'username', '@'],
+    ['/v1/politicnet/user/posts', 'username', '@'],
+  ])('rejects a blank required value: %s?%s="%s" with 400', async (p, name, value) => {
+    const { status, body } = await answer({ path: p, query: [[name, value]] }, caller.key);
+    expect(status).toBe(400);
+    expect((body as { error: string }).error).toContain(`'${name}'`);
+  });
+
+  test('records nothing for the rejected edge cases', async () => {
+    expect(await usageEvents(rejected.accountId)).toEqual([]);
+  });
+});
+
 describe('the sandbox notes', () => {
   test.each(noteCases())('answers as documented: $name', async (c) => {
     const { status, body } = await answer(c, caller.key);

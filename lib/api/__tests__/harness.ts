@@ -9,7 +9,7 @@ import { createApiRuntime, type ApiRuntime, type RuntimeOptions } from '../serve
 
 export interface TestApi {
   runtime: ApiRuntime;
-  get(path: string, options?: { key?: string | null; params?: Record<string, string | number | boolean> }): Promise<Response>;
+  get(path: string, options?: { key?: string | null; params?: Readonly<Record<string, string | number | boolean | undefined>> }): Promise<Response>;
   post(path: string, body: unknown, key: string): Promise<Response>;
   close(): Promise<void>;
 }
@@ -20,7 +20,9 @@ export async function startTestApi(options: RuntimeOptions = {}): Promise<TestAp
   return {
     runtime,
     get(path, { key, params } = {}) {
-      const query = new URLSearchParams(Object.entries(params ?? {}).map(([k, v]) => [k, String(v)]));
+      const query = new URLSearchParams(
+        Object.entries(params ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+      );
       const headers: Record<string, string> = key ? { 'x-api-key': key } : {};
       return call(`${path}${query.size ? `?${query}` : ''}`, { headers });
     },

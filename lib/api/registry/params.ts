@@ -58,7 +58,7 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
 export function date() {
   return z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date in the form YYYY-MM-DD' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date in the form YYYY-MM-DD', abort: true })
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
       error: 'must be a real calendar date YYYY-MM-DD',
     })

@@ -55,7 +55,7 @@ export interface EndpointDefinition {
   /** Method; every endpoint is GET except the batch endpoint. */
   method: 'GET' | 'POST';
   /** Example query for docs and the explorer. */
-  example: Record<string, string>;
+  example: Readonly<Record<string, string | undefined>>;
 }
 
 /** What a provider returns for a successful call. */

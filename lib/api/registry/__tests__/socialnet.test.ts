@@ -144,7 +144,7 @@ describe('socialnet parameter errors', () => {
     ['rejects a start_date in another format as invalid_parameter', '/v1/socialnet/group/search', { query: 'a', start_date: '01/02/2026' }, {
       code: 'invalid_parameter',
       // params.date() runs its calendar check even after the format check fails, so both rules are named.
-      error: "Invalid parameter 'start_date': must be a date in the form YYYY-MM-DD; Invalid parameter 'start_date': must be a real calendar date YYYY-MM-DD",
+      error: "Invalid parameter 'start_date': must be a date in the form YYYY-MM-DD",
     }],
     ['rejects an impossible end_date as invalid_parameter', '/v1/socialnet/group/search', { query: 'a', end_date: '2026-02-30' }, { code: 'invalid_parameter', error: "Invalid parameter 'end_date': must be a real calendar date YYYY-MM-DD" }],
     ['rejects end_date before start_date as invalid_parameter', '/v1/socialnet/group/search', { query: 'a', start_date: '2026-05-02', end_date: '2026-05-01' }, { code: 'invalid_parameter', error: "Invalid parameter 'end_date': must not be before start_date" }],
