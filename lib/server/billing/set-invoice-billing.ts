@@ -8,7 +8,7 @@ export type SetInvoiceBillingOptions = { email: string; invoice: boolean };
 /**
  * Marks the account of this email as billed by invoice (enterprise customers, load tests), which
  * counts as a payment method on file: calls beyond the free tier are served and billed. The API
- * servers learn of it at once through the account trigger (prisma/triggers.sql).
+ * servers learn of it at once through the account trigger (prisma/functions.sql).
  */
 export async function setInvoiceBilling({ email, invoice }: SetInvoiceBillingOptions) {
   const user = await findUserByEmail({ email });

@@ -1,0 +1,47 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+
+import { AuthCard } from '@/components/auth-card';
+import { CredentialsForm } from '@/components/credentials-form';
+import { OAuthButtons } from '@/components/oauth-buttons';
+import { signInAction } from '@/lib/actions/auth';
+import { getConsoleSession } from '@/lib/server/auth/get-console-session';
+
+export const metadata: Metadata = { title: 'Sign in' };
+
+const OAUTH_ERRORS: Record<string, string> = {
+  AccessDenied: 'That account could not be used to sign in. Its email must be verified with the provider.',
+  OAuthAccountNotLinked: 'That account could not be linked. Sign in with your email and password.',
+};
+
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ callbackUrl?: string; error?: string }>;
+}) {
+  if (await getConsoleSession()) redirect('/keys');
+  const { callbackUrl, error } = await searchParams;
+  const oauthError = error && error !== 'CredentialsSignin' ? (OAUTH_ERRORS[error] ?? 'Sign-in failed. Please try again.') : null;
+  return (
+    <AuthCard
+      title="Sign in"
+      footer={
+        <>
+          No account yet?{' '}
+          <Link href="/sign-up" className="font-medium text-primary underline">
+            Create one
+          </Link>
+        </>
+      }
+    >
+      {oauthError ? (
+        <p role="alert" className="mb-4 rounded-md border border-danger bg-danger-soft p-3 text-sm text-danger">
+          {oauthError}
+        </p>
+      ) : null}
+      <CredentialsForm mode="sign-in" action={signInAction} callbackUrl={callbackUrl} />
+      <OAuthButtons callbackUrl={callbackUrl} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+
+import { AuthCard } from '@/components/auth-card';
+import { CredentialsForm } from '@/components/credentials-form';
+import { OAuthButtons } from '@/components/oauth-buttons';
+import { signUpAction } from '@/lib/actions/auth';
+import { getConsoleSession } from '@/lib/server/auth/get-console-session';
+
+export const metadata: Metadata = { title: 'Create an account' };
+
+export default async function SignUpPage() {
+  if (await getConsoleSession()) redirect('/keys');
+  return (
+    <AuthCard
+      title="Create an account"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link href="/sign-in" className="font-medium text-primary underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <CredentialsForm mode="sign-up" action={signUpAction} />
+      <OAuthButtons />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageSkeleton } from '@/components/page-skeleton';
+
+export default function KeysLoading() {
+  return <PageSkeleton label="Loading your API keys…" blocks={[7, 16, 12]} />;
+}

@@ -1,0 +1,31 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+
+import { AccountMenu } from '@/components/account-menu';
+import { DashboardNav } from '@/components/dashboard-nav';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { requireSession } from '@/lib/server/auth/require-session';
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const session = await requireSession();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="relative border-b border-border bg-bg">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:px-6">
+          <Link href="/keys" className="mr-2 shrink-0 font-semibold">
+            <span className="hidden sm:inline">Public Data API</span>
+            <span className="sm:hidden">PDA</span>
+          </Link>
+          <DashboardNav />
+          <div className="ml-auto flex min-w-0 items-center gap-2">
+            <ThemeToggle />
+            <AccountMenu email={session.email} />
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-3 py-8 sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}

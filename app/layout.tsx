@@ -1,0 +1,34 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+
+import { Providers } from '@/components/providers';
+import { ThemeScript } from '@/components/theme-script';
+
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Public Data API console', template: '%s · Public Data API' },
+  description: 'Manage API keys, usage and billing for the Public Data API.',
+};
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    // The theme script may add a class before hydration.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <ThemeScript />
+      </head>
+      <body className="min-h-dvh bg-bg text-fg antialiased">
+        <a
+          href="#main"
+          className="sr-only rounded bg-primary px-4 py-2 font-medium text-primary-fg focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50"
+        >
+          Skip to main content
+        </a>
+        <Providers>{children}</Providers>
+      </body>
+    </html>
+  );
+}

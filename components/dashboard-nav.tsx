@@ -1,0 +1,61 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useEffect, useState } from 'react';
+
+export const CONSOLE_NAV = [
+  { href: '/keys', label: 'API keys' },
+  { href: '/usage', label: 'Usage' },
+  { href: '/billing', label: 'Billing' },
+  { href: '/explorer', label: 'Explorer' },
+  { href: '/docs', label: 'Docs' },
+] as const;
+
+/**
+ * The console's sections: a row of links on wide screens, a disclosure menu on phones.
+ */
+export function DashboardNav() {
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  // Close the phone menu after navigating.
+  useEffect(() => setOpen(false), [pathname]);
+
+  const links = (
+    <ul className="flex flex-col gap-1 md:flex-row md:items-center">
+      {CONSOLE_NAV.map((item) => {
+        const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+        return (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              aria-current={current ? 'page' : undefined}
+              className={`block rounded-md px-3 py-2 text-sm font-medium hover:bg-surface ${
+                current ? 'bg-surface text-fg underline decoration-2 underline-offset-4' : 'text-muted'
+              }`}
+            >
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+
+  return (
+    <nav aria-label="Console" className="md:flex-1">
+      <button
+        type="button"
+        className="inline-flex min-h-9 items-center gap-2 rounded-md border border-border bg-raised px-3 text-sm font-medium md:hidden"
+        aria-expanded={open}
+        aria-controls="console-nav-links"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span aria-hidden="true">☰</span> Menu
+      </button>
+      <div id="console-nav-links" className={`${open ? 'block' : 'hidden'} absolute inset-x-0 top-full z-20 border-b border-border bg-bg p-3 shadow-md md:static md:block md:border-0 md:bg-transparent md:p-0 md:shadow-none`}>
+        {links}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+import { signUp } from '../helpers/accounts';
+import { createKey } from '../helpers/keys';
+
+const PUBLIC_PAGES = ['/', '/sign-in', '/sign-up'];
+const CONSOLE_PAGES = ['/keys', '/usage', '/billing', '/explorer', '/docs'];
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  expect(serious, `${label}\n${serious.join('\n')}`).toEqual([]);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility in ${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+
+    test('public pages have no serious or critical violations', async ({ page }) => {
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(path);
+        await expectNoSeriousViolations(page, `${path} (${colorScheme})`);
+      }
+    });
+
+    test('console pages have no serious or critical violations', async ({ page }) => {
+      await signUp(page);
+      await expectNoSeriousViolations(page, `/keys empty (${colorScheme})`);
+      await createKey(page, 'audited');
+      await expectNoSeriousViolations(page, `/keys with a new key (${colorScheme})`);
+      for (const path of CONSOLE_PAGES) {
+        await page.goto(path);
+        await expect(page.locator('main h1')).toBeVisible();
+        await expectNoSeriousViolations(page, `${path} (${colorScheme})`);
+      }
+    });
+  });
+}
+
+test('the theme toggle switches to dark and remembers it', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Dark mode' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectNoSeriousViolations(page, '/ (toggled dark)');
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+});

@@ -1,0 +1,42 @@
+// Accounts for browser tests, made through the real sign-up form.
+import { randomUUID } from 'node:crypto';
+
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'correct horse battery staple';
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomUUID().slice(0, 12)}@e2e.test`;
+}
+
+/**
+ * A distinct client address per test, as a proxy in front of the app would report it, so the
+ * per-address sign-in throttle of one test never affects another.
+ */
+export function uniqueClientIp(): string {
+  const n = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${n()}.${n()}.${n()}`;
+}
+
+export async function signUp(page: Page, email = uniqueEmail(), password = PASSWORD): Promise<string> {
+  await page.goto('/sign-up');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/keys$/);
+  await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
+  return email;
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.locator('header summary').click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}

@@ -1,0 +1,22 @@
+// The state every console form's server action returns to useActionState.
+export type ActionState<Values extends Record<string, string> = Record<string, string>> = {
+  status: 'idle' | 'success' | 'error';
+  message?: string;
+  fieldErrors?: Partial<Record<keyof Values & string, string[]>>;
+  /** What the user typed, to refill the form after an error (never a password). */
+  values?: Partial<Values>;
+  /** The plaintext of a key just created: shown once, never stored. */
+  createdKey?: string;
+};
+
+export const idleState: ActionState = { status: 'idle' };
+
+/** Every field's messages from a zod error, keyed by top-level field name. */
+export function fieldErrorsFrom(issues: { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'form');
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}

@@ -1,0 +1,102 @@
+'use server';
+
+import { CredentialsSignin } from 'next-auth';
+import { redirect } from 'next/navigation';
+
+import { signIn, signOut } from '@/lib/auth';
+import { enabledOAuthProviders } from '@/lib/auth.config';
+import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
+import { EmailTakenError } from '@/lib/server/accounts/email-taken-error';
+import { signInSchema, signUpSchema } from '@/lib/validation/auth';
+
+import { fieldErrorsFrom, type ActionState } from './action-state';
+
+const HOME = '/keys';
+
+/** A same-site path to return to after signing in; anything else falls back to the console. */
+function safeCallback(value: FormDataEntryValue | null): string {
+  const path = typeof value === 'string' ? value : '';
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : HOME;
+}
+
+function lockedMessage(code: string): string | null {
+  const match = /^locked:(\d+)$/.exec(code);
+  if (!match) return null;
+  const minutes = Number(match[1]);
+  return `Too many attempts, try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/** Signs in with the credentials provider; returns an error state, or null when signed in. */
+async function passwordSignIn(email: string, password: string): Promise<ActionState | null> {
+  try {
+    await signIn('credentials', { email, password, redirect: false });
+    return null;
+  } catch (error) {
+    if (error instanceof CredentialsSignin) {
+      return {
+        status: 'error',
+        message: lockedMessage(error.code) ?? 'Incorrect email or password.',
+        values: { email },
+      };
+    }
+    console.error('Sign-in failed', error);
+    return { status: 'error', message: 'Sign-in is unavailable right now. Please try again.', values: { email } };
+  }
+}
+
+export async function signInAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const raw = { email: String(formData.get('email') ?? ''), password: String(formData.get('password') ?? '') };
+  const parsed = signInSchema.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      status: 'error',
+      message: 'Check the highlighted fields.',
+      fieldErrors: fieldErrorsFrom(parsed.error.issues),
+      values: { email: raw.email },
+    };
+  }
+  const failure = await passwordSignIn(parsed.data.email, parsed.data.password);
+  if (failure) return failure;
+  redirect(safeCallback(formData.get('callbackUrl')));
+}
+
+export async function signUpAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const raw = { email: String(formData.get('email') ?? ''), password: String(formData.get('password') ?? '') };
+  const parsed = signUpSchema.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      status: 'error',
+      message: 'Check the highlighted fields.',
+      fieldErrors: fieldErrorsFrom(parsed.error.issues),
+      values: { email: raw.email },
+    };
+  }
+  try {
+    await createAccountWithUser(parsed.data);
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      return {
+        status: 'error',
+        message: 'Check the highlighted fields.',
+        fieldErrors: { email: ['An account with this email already exists. Sign in instead.'] },
+        values: { email: parsed.data.email },
+      };
+    }
+    console.error('Sign-up failed', error);
+    return { status: 'error', message: 'Sign-up is unavailable right now. Please try again.', values: { email: raw.email } };
+  }
+  const failure = await passwordSignIn(parsed.data.email, parsed.data.password);
+  if (failure) return failure;
+  redirect(HOME);
+}
+
+export async function signInWithProviderAction(formData: FormData): Promise<void> {
+  const provider = String(formData.get('provider') ?? '');
+  // Only a configured provider; anything else would land on Auth.js's own error page.
+  if (!enabledOAuthProviders().some((p) => p.id === provider)) redirect('/sign-in');
+  await signIn(provider, { redirectTo: safeCallback(formData.get('callbackUrl')) });
+}
+
+export async function signOutAction(): Promise<void> {
+  await signOut({ redirectTo: '/' });
+}

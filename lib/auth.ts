@@ -1,0 +1,85 @@
+// Auth.js: email and password (always), GitHub and Google (when configured); JWT sessions
+// carrying the user id and account id.
+import NextAuth, { CredentialsSignin, type DefaultSession } from 'next-auth';
+import Credentials from 'next-auth/providers/credentials';
+
+import { authConfig } from '@/lib/auth.config';
+import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
+import { linkOAuthIdentity } from '@/lib/server/auth/link-oauth-identity';
+import { signInSchema } from '@/lib/validation/auth';
+
+declare module 'next-auth' {
+  interface Session {
+    user: { id: string; accountId: string } & DefaultSession['user'];
+  }
+  interface User {
+    accountId?: string;
+  }
+}
+
+/** Thrown from authorize; `code` reaches the sign-in action ("invalid" or "locked:<minutes>"). */
+class PasswordSignInError extends CredentialsSignin {
+  constructor(code: string) {
+    super();
+    this.code = code;
+  }
+}
+
+function clientIp(request: Request): string | null {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded || request.headers.get('x-real-ip') || null;
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth({
+  ...authConfig,
+  providers: [
+    ...authConfig.providers,
+    Credentials({
+      credentials: { email: {}, password: {} },
+      async authorize(credentials, request) {
+        const parsed = signInSchema.safeParse(credentials);
+        if (!parsed.success) throw new PasswordSignInError('invalid');
+        const result = await authenticateWithPassword({ ...parsed.data, ip: clientIp(request) });
+        if (!result.ok) {
+          throw new PasswordSignInError(
+            result.reason === 'locked' ? `locked:${result.retryAfterMinutes}` : 'invalid',
+          );
+        }
+        return { id: result.user.id, email: result.user.email, accountId: result.user.accountId };
+      },
+    }),
+  ],
+  callbacks: {
+    ...authConfig.callbacks,
+    async signIn({ account, profile }) {
+      if (!account || account.type === 'credentials') return true;
+      const verified = profile?.email_verified === true && typeof profile.email === 'string';
+      const linked = await linkOAuthIdentity({
+        provider: account.provider,
+        providerAccountId: account.providerAccountId,
+        verifiedEmail: verified ? (profile.email as string) : null,
+        name: typeof profile?.name === 'string' ? profile.name : null,
+      });
+      return linked !== null;
+    },
+    async jwt({ token, user, account }) {
+      if (!account) return token;
+      if (account.type === 'credentials' && user?.id && user.accountId) {
+        return { ...token, userId: user.id, accountId: user.accountId };
+      }
+      const linked = await linkOAuthIdentity({
+        provider: account.provider,
+        providerAccountId: account.providerAccountId,
+        verifiedEmail: null,
+      });
+      return linked ? { ...token, userId: linked.userId, accountId: linked.accountId, email: linked.email } : null;
+    },
+  },
+  logger: {
+    // A wrong password is an expected outcome, not a server error worth a stack trace.
+    error(error) {
+      if (error instanceof CredentialsSignin) return;
+      console.error(error);
+    },
+  },
+});

@@ -1,0 +1,36 @@
+import 'server-only';
+
+import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { hashPassword } from '@/lib/server/auth/hash-password';
+
+import { EmailTakenError } from './email-taken-error';
+
+export type CreateAccountWithUserOptions = {
+  email: string;
+  /** Omitted for accounts that sign in with OAuth only, or that the operator created. */
+  password?: string;
+  name?: string | null;
+};
+
+/** Creates an account and its first user in one transaction. Throws EmailTakenError. */
+export async function createAccountWithUser({ email, password, name }: CreateAccountWithUserOptions) {
+  const normalizedEmail = email.trim().toLowerCase();
+  // Hash before the transaction: scrypt takes tens of milliseconds and holds no lock.
+  const passwordHash = password === undefined ? null : await hashPassword(password);
+  try {
+    return await db.$transaction(async (tx) => {
+      const account = await tx.account.create({ data: { name: name ?? null } });
+      const user = await tx.user.create({
+        data: { email: normalizedEmail, name: name ?? null, passwordHash, accountId: account.id },
+        select: { id: true, email: true, accountId: true },
+      });
+      return { account, user };
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      throw new EmailTakenError();
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+
+import { describe, expect, it } from 'vitest';
+
+import { db } from '@/lib/db';
+import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
+import { EmailTakenError } from '@/lib/server/accounts/email-taken-error';
+import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
+import { recordSignInFailure } from '@/lib/server/auth/record-sign-in-failure';
+import { checkSignInThrottle } from '@/lib/server/auth/check-sign-in-throttle';
+import { EMAIL_FAILURE_LIMIT, IP_FAILURE_LIMIT, throttleKeyForEmail } from '@/lib/server/auth/throttle-policy';
+
+const PASSWORD = 'a long enough password';
+const uniqueEmail = () => `user-${randomUUID()}@auth.test`;
+// A fresh address per test so the per-address counter of one test never affects another.
+const uniqueIp = () => `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}-${randomUUID()}`;
+
+describe('sign-up', () => {
+  it('creates an account and its user, storing a scrypt hash, not the password', async () => {
+    const email = uniqueEmail();
+    const { user, account } = await createAccountWithUser({ email: email.toUpperCase(), password: PASSWORD });
+    expect(user.email).toBe(email);
+    expect(user.accountId).toBe(account.id);
+    const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(stored.passwordHash).toMatch(/^scrypt\$/);
+    expect(stored.passwordHash).not.toContain(PASSWORD);
+  });
+
+  it('refuses a second account with the same email in any case, leaving no orphan account', async () => {
+    const email = uniqueEmail();
+    const name = `duplicate ${randomUUID()}`;
+    await createAccountWithUser({ email, password: PASSWORD, name });
+    await expect(createAccountWithUser({ email: email.toUpperCase(), password: PASSWORD, name })).rejects.toBeInstanceOf(
+      EmailTakenError,
+    );
+    // The second account was rolled back with its user.
+    expect(await db.account.count({ where: { name } })).toBe(1);
+  });
+});
+
+describe('authenticateWithPassword', () => {
+  it('signs in with the right password and returns the user and account', async () => {
+    const email = uniqueEmail();
+    const { user } = await createAccountWithUser({ email, password: PASSWORD });
+    const result = await authenticateWithPassword({ email: ` ${email.toUpperCase()} `, password: PASSWORD, ip: uniqueIp() });
+    expect(result).toEqual({ ok: true, user: { id: user.id, email, accountId: user.accountId } });
+  });
+
+  it('answers the same for a wrong password, an unknown email and a user without a password', async () => {
+    const email = uniqueEmail();
+    await createAccountWithUser({ email, password: PASSWORD });
+    const passwordless = uniqueEmail();
+    await createAccountWithUser({ email: passwordless });
+
+    const wrong = await authenticateWithPassword({ email, password: 'not the password', ip: uniqueIp() });
+    const unknown = await authenticateWithPassword({ email: uniqueEmail(), password: PASSWORD, ip: uniqueIp() });
+    const noPassword = await authenticateWithPassword({ email: passwordless, password: PASSWORD, ip: uniqueIp() });
+    expect(wrong).toEqual({ ok: false, reason: 'invalid' });
+    expect(unknown).toEqual(wrong);
+    expect(noPassword).toEqual(wrong);
+  });
+
+  it(`locks an email after ${EMAIL_FAILURE_LIMIT} failures, even for the right password`, async () => {
+    const email = uniqueEmail();
+    await createAccountWithUser({ email, password: PASSWORD });
+    for (let i = 0; i < EMAIL_FAILURE_LIMIT; i++) {
+      expect(await authenticateWithPassword({ email, password: 'wrong password', ip: uniqueIp() })).toMatchObject({ reason: 'invalid' });
+    }
+    const locked = await authenticateWithPassword({ email, password: PASSWORD, ip: uniqueIp() });
+    expect(locked).toEqual({ ok: false, reason: 'locked', retryAfterMinutes: 1 });
+  });
+
+  it('locks unknown emails the same way, so a lock reveals nothing', async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < EMAIL_FAILURE_LIMIT; i++) await authenticateWithPassword({ email, password: PASSWORD, ip: uniqueIp() });
+    expect(await authenticateWithPassword({ email, password: PASSWORD, ip: uniqueIp() })).toMatchObject({ reason: 'locked' });
+  });
+
+  it('locks an address that fails across many emails', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < IP_FAILURE_LIMIT; i++) await recordSignInFailure({ keys: [`ip:${ip}`] });
+    const email = uniqueEmail();
+    await createAccountWithUser({ email, password: PASSWORD });
+    expect(await authenticateWithPassword({ email, password: PASSWORD, ip })).toMatchObject({ reason: 'locked' });
+    // The same user from another address is not affected.
+    expect(await authenticateWithPassword({ email, password: PASSWORD, ip: uniqueIp() })).toMatchObject({ ok: true });
+  });
+
+  it('clears the email counter after a successful sign-in', async () => {
+    const email = uniqueEmail();
+    await createAccountWithUser({ email, password: PASSWORD });
+    for (let i = 0; i < EMAIL_FAILURE_LIMIT - 1; i++) await authenticateWithPassword({ email, password: 'wrong password', ip: uniqueIp() });
+    expect(await authenticateWithPassword({ email, password: PASSWORD, ip: uniqueIp() })).toMatchObject({ ok: true });
+    expect(await db.signInThrottle.findUnique({ where: { key: throttleKeyForEmail(email) } })).toBeNull();
+  });
+});
+
+describe('sign-in throttle', () => {
+  const key = () => throttleKeyForEmail(uniqueEmail());
+  const minutes = (n: number) => n * 60_000;
+
+  it('locks for longer with each failure after the limit, up to an hour', async () => {
+    const k = key();
+    const start = new Date('2030-01-01T00:00:00Z');
+    let now = start;
+    for (let i = 0; i < EMAIL_FAILURE_LIMIT; i++) await recordSignInFailure({ keys: [k], now });
+    expect(await checkSignInThrottle({ keys: [k], now })).toBe(minutes(1));
+
+    now = new Date(now.getTime() + minutes(2));
+    await recordSignInFailure({ keys: [k], now });
+    expect(await checkSignInThrottle({ keys: [k], now })).toBe(minutes(2));
+
+    now = new Date(now.getTime() + minutes(3));
+    await recordSignInFailure({ keys: [k], now });
+    expect(await checkSignInThrottle({ keys: [k], now })).toBe(minutes(4));
+
+    for (let i = 0; i < 10; i++) await recordSignInFailure({ keys: [k], now });
+    expect(await checkSignInThrottle({ keys: [k], now })).toBe(minutes(60));
+  });
+
+  it('forgets failures after a quiet 15-minute window', async () => {
+    const k = key();
+    const start = new Date('2030-01-01T00:00:00Z');
+    for (let i = 0; i < EMAIL_FAILURE_LIMIT - 1; i++) await recordSignInFailure({ keys: [k], now: start });
+    const later = new Date(start.getTime() + minutes(16));
+    await recordSignInFailure({ keys: [k], now: later });
+    expect(await checkSignInThrottle({ keys: [k], now: later })).toBe(0);
+    expect((await db.signInThrottle.findUniqueOrThrow({ where: { key: k } })).failures).toBe(1);
+  });
+
+  it('counts simultaneous failures without losing any', async () => {
+    const k = key();
+    await Promise.all(Array.from({ length: 8 }, () => recordSignInFailure({ keys: [k] })));
+    expect((await db.signInThrottle.findUniqueOrThrow({ where: { key: k } })).failures).toBe(8);
+  });
+});

@@ -1,0 +1,16 @@
+import 'server-only';
+
+import { auth } from '@/lib/auth';
+import { findSessionUser } from '@/lib/server/accounts/find-session-user';
+
+export type ConsoleSession = { userId: string; accountId: string; email: string };
+
+/** The signed-in user, checked against the database (a token can outlive its user), or null. */
+export async function getConsoleSession(): Promise<ConsoleSession | null> {
+  const session = await auth();
+  const userId = session?.user?.id;
+  const accountId = session?.user?.accountId;
+  if (!userId || !accountId) return null;
+  const user = await findSessionUser({ userId, accountId });
+  return user ? { userId: user.id, accountId: user.accountId, email: user.email } : null;
+}

@@ -1,0 +1,18 @@
+// The fields of a key the console may see: never the hash.
+import type { Prisma } from '@/lib/generated/prisma/client';
+
+export const apiKeyPublicSelect = {
+  id: true,
+  name: true,
+  prefix: true,
+  last4: true,
+  status: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+} satisfies Prisma.ApiKeySelect;
+
+export type ApiKeyRecord = Prisma.ApiKeyGetPayload<{ select: typeof apiKeyPublicSelect }>;
+
+/** Who changed a key: a user (id and email) or the operator command line (id null). */
+export type KeyActor = { id: string | null; label: string };

@@ -1,0 +1,70 @@
+import 'server-only';
+
+import { db } from '@/lib/db';
+import type { ApiKeyEventType, ApiKeyStatus } from '@/lib/generated/prisma/client';
+
+import { ApiKeyError, apiKeyNotFound } from './api-key-error';
+import { apiKeyPublicSelect, type ApiKeyRecord, type KeyActor } from './api-key-select';
+
+// One transition of the spec's table ("States and transitions → API key").
+export type ApiKeyTransition = {
+  from: ApiKeyStatus[];
+  to: ApiKeyStatus;
+  event: ApiKeyEventType;
+  /** Message when the key exists but is in a state the transition does not start from. */
+  refusal: Partial<Record<ApiKeyStatus, string>>;
+};
+
+export type ChangeApiKeyStatusOptions = {
+  accountId: string;
+  keyId: string;
+  actor: KeyActor;
+  transition: ApiKeyTransition;
+};
+
+/**
+ * Moves a key of the account along one transition and records the event, atomically. The
+ * conditional update is the guard: two concurrent revokes cannot both succeed.
+ */
+export async function changeApiKeyStatus({
+  accountId,
+  keyId,
+  actor,
+  transition,
+}: ChangeApiKeyStatusOptions): Promise<ApiKeyRecord> {
+  const now = new Date();
+  const timestamps =
+    transition.to === 'revoked'
+      ? { revokedAt: now }
+      : transition.to === 'deleted'
+        ? { deletedAt: now }
+        : { revokedAt: null };
+
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.apiKey.updateMany({
+      where: { id: keyId, accountId, status: { in: transition.from } },
+      data: { status: transition.to, ...timestamps },
+    });
+    if (count === 0) {
+      const current = await tx.apiKey.findFirst({
+        where: { id: keyId, accountId, status: { not: 'deleted' } },
+        select: { status: true },
+      });
+      if (!current) throw apiKeyNotFound();
+      throw new ApiKeyError(
+        'invalid_transition',
+        transition.refusal[current.status] ?? `This key cannot be changed while ${current.status}`,
+      );
+    }
+    await tx.apiKeyEvent.create({
+      data: {
+        accountId,
+        apiKeyId: keyId,
+        type: transition.event,
+        actorId: actor.id,
+        actorLabel: actor.label,
+      },
+    });
+    return tx.apiKey.findUniqueOrThrow({ where: { id: keyId }, select: apiKeyPublicSelect });
+  });
+}

@@ -1,0 +1,52 @@
+// Operator command line: `npm run console -- <command> [--flag value…]`.
+// Exit codes: 0 success, 1 failure, 2 usage error.
+import { db } from '@/lib/db';
+import { EmailTakenError } from '@/lib/server/accounts/email-taken-error';
+import { ApiKeyError } from '@/lib/server/keys/api-key-error';
+
+import { UsageError } from './console/args';
+import type { ConsoleCommand } from './console/command';
+import { createAccountCommand } from './console/create-account';
+import { createKeyCommand } from './console/create-key';
+import { setBillingCommand } from './console/set-billing';
+
+export const commands: Record<string, ConsoleCommand> = {
+  'create-key': createKeyCommand,
+  'create-account': createAccountCommand,
+  'set-billing': setBillingCommand,
+};
+
+function usage(): string {
+  const lines = Object.values(commands).map((c) => `  ${c.usage}\n      ${c.description}`);
+  return `Usage: npm run console -- <command> [options]\n\nCommands:\n${lines.join('\n')}`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === '--help' || name === 'help') {
+    console.log(usage());
+    return name ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`Unknown command: ${name}\n\n${usage()}`);
+    return 2;
+  }
+  try {
+    await command.run(args);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\nUsage: npm run console -- ${command.usage}`);
+      return 2;
+    }
+    // Errors written for people: show their message. Anything else: the details, for the operator.
+    if (error instanceof ApiKeyError || error instanceof EmailTakenError) console.error(`Error: ${error.message}`);
+    else console.error('Error:', error instanceof Error ? error.message : error);
+    return 1;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+await db.$disconnect();
+process.exit(code);
