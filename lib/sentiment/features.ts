@@ -1,0 +1,115 @@
+// Feature extraction shared by training and inference, so both see exactly the same view of a text.
+import { emotionNames } from '../api/registry/common';
+import { readEmoji } from './emoji';
+import { bigramKey, hashToken, negatedKey, pushCharNgramKeys, unigramKey } from './feature-hash';
+import { CLAUSE_BREAKS, type TokenizedText } from './tokenizer';
+
+/** Names of the dense (real-valued) features, in the order they sit at the top of the weight matrix. */
+export const denseFeatureNames = [
+  'lexicon_positive',
+  'lexicon_negative',
+  'exclamations',
+  'question',
+  'shouted_share',
+  'elongated',
+  ...emotionNames.map((name) => `emoji_${name}`),
+] as const;
+export const denseFeatureCount = denseFeatureNames.length;
+/** Row of `emoji_joy`; the eight emoji rows follow in `emotionNames` order. */
+export const emojiDenseOffset = denseFeatureNames.indexOf('emoji_joy');
+
+/** Which sparse features a text yields; the shipped model was trained with `defaultFeatureOptions`. */
+export interface FeatureOptions {
+  /** Character n-gram lengths within words (0 disables them). */
+  charMin: number;
+  charMax: number;
+}
+
+export const defaultFeatureOptions: FeatureOptions = { charMin: 0, charMax: 0 };
+
+export interface TextFeatures {
+  /** Distinct sparse feature keys (see feature-hash.ts): unigrams, negated unigrams, bigrams. */
+  keys: ReadonlySet<number>;
+  /** Character n-gram keys of the words, one entry per occurrence (a repeated n-gram counts again). */
+  charKeys: number[];
+  dense: Float64Array;
+  /** Emoji valence sum from the hand-written table, used by the polarity prior. */
+  emojiValence: number;
+  /** Tokens that carry a word, emoticon or emoji; zero means nothing to analyse. */
+  contentTokens: number;
+}
+
+// Words that open a negation scope. Contractions keep their apostrophe after tokenizing ("don't"),
+// so anything ending in "n't" counts as well; apostrophe-less spellings are common on social media.
+const NEGATORS = new Set([
+  'not', 'no', 'never', 'nothing', 'nobody', 'none', 'neither', 'nor', 'without', 'cannot', 'nowhere',
+  'dont', 'cant', 'wont', 'isnt', 'arent', 'wasnt', 'werent', 'didnt', 'doesnt', 'hasnt', 'havent',
+  'hadnt', 'couldnt', 'shouldnt', 'wouldnt', 'aint', 'mustnt', 'nope', 'nah',
+]);
+/** How many tokens after a negator it reaches when no punctuation ends the clause first. */
+const NEGATION_REACH = 3;
+/** VADER's scalar for a negated lexicon word: "not good" is mildly negative, not as bad as "bad". */
+const NEGATED_VALENCE_SCALE = -0.74;
+
+function isNegator(token: string): boolean {
+  return NEGATORS.has(token) || token.endsWith("n't");
+}
+
+/** A word worth character n-grams: starts with a letter (Latin or any other script below U+2000). */
+function isWordToken(token: string): boolean {
+  const code = token.charCodeAt(0);
+  return (code >= 97 && code <= 122) || (code >= 0xc0 && code < 0x2000);
+}
+
+export function extractFeatures(
+  text: TokenizedText,
+  lexicon: ReadonlyMap<string, number>,
+  options: FeatureOptions = defaultFeatureOptions,
+): TextFeatures {
+  const { tokens, cues } = text;
+  const keys = new Set<number>();
+  const charKeys: number[] = [];
+  const { charMin, charMax } = options;
+  const dense = new Float64Array(denseFeatureCount);
+  let positive = 0;
+  let negative = 0;
+  let emojiValence = 0;
+  let contentTokens = 0;
+  let negationLeft = 0;
+  let previousHash = 0;
+  tokens.forEach((token, index) => {
+    const isBreak = CLAUSE_BREAKS.has(token);
+    if (isBreak) negationLeft = 0;
+    else contentTokens++;
+    const tokenHash = hashToken(token);
+    keys.add(negationLeft > 0 ? negatedKey(tokenHash) : unigramKey(tokenHash));
+    if (index > 0) keys.add(bigramKey(previousHash, tokenHash));
+    previousHash = tokenHash;
+    if (charMax > 0 && isWordToken(token)) pushCharNgramKeys(token, charMin, charMax, charKeys);
+
+    const valence = lexicon.get(token);
+    if (valence !== undefined) {
+      const signed = negationLeft > 0 ? valence * NEGATED_VALENCE_SCALE : valence;
+      if (signed > 0) positive += signed;
+      else negative -= signed;
+    }
+    // Every emoji in the table lies above U+2000; skipping the lookup for plain words saves time.
+    const emoji = token.charCodeAt(0) > 0x2000 ? readEmoji(token) : undefined;
+    if (emoji) {
+      emojiValence += emoji.valence;
+      for (const emotion of emoji.emotions) dense[emojiDenseOffset + emotionNames.indexOf(emotion)] = 1;
+    }
+
+    if (negationLeft > 0) negationLeft--;
+    if (isNegator(token)) negationLeft = NEGATION_REACH;
+  });
+  // log1p keeps a long rant from dominating through sheer length while staying monotone.
+  dense[0] = Math.log1p(positive / 4);
+  dense[1] = Math.log1p(negative / 4);
+  dense[2] = Math.min(cues.exclamations, 3) / 3;
+  dense[3] = cues.questions > 0 ? 1 : 0;
+  dense[4] = cues.letterWords > 0 ? cues.shoutedWords / cues.letterWords : 0;
+  dense[5] = cues.elongatedWords > 0 ? 1 : 0;
+  return { keys, charKeys, dense, emojiValence, contentTokens };
+}
+

@@ -1,0 +1,113 @@
+// The shipped linear model: its file format, decoding, and the scoring of one text's features.
+import { FeatureTable } from './feature-hash';
+import { denseFeatureCount, denseFeatureNames, type TextFeatures } from './features';
+
+/** Heads of the model, in weight-column order: Plutchik's eight, then the two polarity detectors. */
+export const headNames = [
+  'joy', 'trust', 'fear', 'surprise', 'sadness', 'disgust', 'anger', 'anticipation', 'positive', 'negative',
+] as const;
+export type HeadName = (typeof headNames)[number];
+export const headCount = headNames.length;
+export const positiveHead = headNames.indexOf('positive');
+export const negativeHead = headNames.indexOf('negative');
+
+/** The JSON written by `npm run sentiment:train` and committed as lib/sentiment/model.json. */
+export interface ModelFile {
+  format: 1;
+  heads: string[];
+  dense: string[];
+  /** Base64 of little-endian uint32 feature keys (feature-hash.ts), ascending; row i of the sparse block is key i. */
+  vocabulary: string;
+  /** Base64 of little-endian int16, rows = dense features then vocabulary, columns = heads. */
+  weights: string;
+  /** Per head: weight = int16 × scale. */
+  scales: number[];
+  bias: number[];
+  /** Per head: the probability at which the head says "present", tuned on the dev splits. */
+  thresholds: number[];
+  /** VADER valences (-4..4) of the lexicon words, feeding the two lexicon dense features. */
+  lexicon: Record<string, number>;
+}
+
+export interface LinearModel {
+  vocabulary: FeatureTable;
+  /** Row-major [row * headCount + head]; dense rows first. */
+  weights: Float32Array;
+  bias: Float64Array;
+  thresholds: Float64Array;
+  lexicon: Map<string, number>;
+}
+
+export function quantizeWeights(weights: Float64Array | Float32Array): { data: string; scales: number[] } {
+  const rows = weights.length / headCount;
+  const scales = Array.from({ length: headCount }, (_, head) => {
+    let max = 0;
+    for (let row = 0; row < rows; row++) max = Math.max(max, Math.abs(weights[row * headCount + head]!));
+    return max > 0 ? max / 32767 : 1;
+  });
+  const bytes = Buffer.alloc(weights.length * 2);
+  for (let i = 0; i < weights.length; i++) bytes.writeInt16LE(Math.round(weights[i]! / scales[i % headCount]!), i * 2);
+  return { data: bytes.toString('base64'), scales };
+}
+
+export function encodeKeys(keys: readonly number[]): string {
+  const bytes = Buffer.alloc(keys.length * 4);
+  keys.forEach((key, i) => bytes.writeUInt32LE(key, i * 4));
+  return bytes.toString('base64');
+}
+
+function decodeKeys(data: string): Uint32Array {
+  const bytes = Buffer.from(data, 'base64');
+  const keys = new Uint32Array(bytes.length / 4);
+  for (let i = 0; i < keys.length; i++) keys[i] = bytes.readUInt32LE(i * 4);
+  return keys;
+}
+
+export function decodeModel(file: ModelFile): LinearModel {
+  if (file.format !== 1) throw new Error(`unknown sentiment model format ${String(file.format)}`);
+  if (file.heads.join() !== headNames.join()) throw new Error('sentiment model heads do not match the code');
+  if (file.dense.join() !== denseFeatureNames.join()) throw new Error('sentiment model dense features do not match the code');
+  const bytes = Buffer.from(file.weights, 'base64');
+  const keys = decodeKeys(file.vocabulary);
+  const rowCount = denseFeatureCount + keys.length;
+  if (bytes.length !== rowCount * headCount * 2) throw new Error('sentiment model weights have the wrong size');
+  const weights = new Float32Array(rowCount * headCount);
+  for (let i = 0; i < weights.length; i++) weights[i] = bytes.readInt16LE(i * 2) * file.scales[i % headCount]!;
+  return {
+    vocabulary: new FeatureTable(keys, denseFeatureCount),
+    weights,
+    bias: Float64Array.from(file.bias),
+    thresholds: Float64Array.from(file.thresholds),
+    lexicon: new Map(Object.entries(file.lexicon)),
+  };
+}
+
+/** Raw logits of every head for one text. */
+export function scoreLogits(model: LinearModel, features: TextFeatures): Float64Array {
+  const logits = Float64Array.from(model.bias);
+  const { weights } = model;
+  for (let row = 0; row < denseFeatureCount; row++) {
+    const value = features.dense[row]!;
+    if (value === 0) continue;
+    const base = row * headCount;
+    for (let head = 0; head < headCount; head++) logits[head]! += value * weights[base + head]!;
+  }
+  for (const key of features.keys) {
+    const row = model.vocabulary.rowOf(key);
+    if (row < 0) continue;
+    const base = row * headCount;
+    for (let head = 0; head < headCount; head++) logits[head]! += weights[base + head]!;
+  }
+  const { charKeys } = features;
+  for (let i = 0; i < charKeys.length; i++) {
+    const row = model.vocabulary.rowOf(charKeys[i]!);
+    if (row < 0) continue;
+    const base = row * headCount;
+    for (let head = 0; head < headCount; head++) logits[head]! += weights[base + head]!;
+  }
+  return logits;
+}
+
+export function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}

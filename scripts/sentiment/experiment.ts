@@ -1,0 +1,117 @@
+// Dev-only experiments: `tsx scripts/sentiment/experiment.ts '<json config>' ...` trains each config
+// in memory and prints macro-F1 on the GoEmotions and XED *dev* splits (thresholds tuned on those
+// same dev splits, as train.ts does) and polarity macro-recall on GoEmotions dev. Never reads test.
+import { performance } from 'node:perf_hooks';
+import { emotionNames } from '../../lib/api/registry/common';
+import { denseFeatureCount, emojiDenseOffset, type FeatureOptions } from '../../lib/sentiment/features';
+import { headCount, negativeHead, positiveHead } from '../../lib/sentiment/model';
+import { decidePolarity, type Polarity } from '../../lib/sentiment/polarity';
+import { type Example, loadSplit } from './data';
+import { buildVocabulary, encode, featurize } from './encode';
+import { type EncodedExample, trainLogistic } from './logistic';
+import { binaryF1, macroRecall } from './metrics';
+import { readVaderLexicon } from './vader-lexicon';
+
+interface Config {
+  charMin?: number;
+  charMax?: number;
+  minimumDocuments?: number;
+  epochs?: number;
+  learningRate?: number;
+  l2?: number;
+  xedWeight?: number;
+  /** Positive weight per emotion head, or one number for all eight. */
+  positiveWeight?: number | number[];
+  averageEpochs?: number;
+}
+
+const lexicon = readVaderLexicon();
+const train = [...loadSplit('goemotions', 'train'), ...loadSplit('xed', 'train')];
+const devGo = loadSplit('goemotions', 'dev');
+const devXed = loadSplit('xed', 'dev');
+const GRID = Array.from({ length: 90 }, (_, i) => 0.05 + i * 0.01);
+
+const cache = new Map<string, { train: EncodedExample[]; devGo: EncodedExample[]; devXed: EncodedExample[]; rows: number }>();
+
+function encodedFor(options: FeatureOptions, minimumDocuments: number) {
+  const key = JSON.stringify([options, minimumDocuments]);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const featurized = featurize(train, lexicon, options);
+  const vocabulary = buildVocabulary(featurized, minimumDocuments);
+  const entry = {
+    train: encode(featurized, vocabulary),
+    devGo: encode(featurize(devGo, lexicon, options), vocabulary),
+    devXed: encode(featurize(devXed, lexicon, options), vocabulary),
+    rows: denseFeatureCount + vocabulary.length,
+  };
+  cache.clear();
+  cache.set(key, entry);
+  return entry;
+}
+
+function probabilities(examples: EncodedExample[], weights: Float64Array, bias: Float64Array): Float64Array[] {
+  return examples.map(({ rows, dense }) => {
+    const logits = Float64Array.from(bias);
+    for (let d = 0; d < dense.length; d++) if (dense[d] !== 0) for (let h = 0; h < headCount; h++) logits[h]! += dense[d]! * weights[d * headCount + h]!;
+    for (const row of rows) for (let h = 0; h < headCount; h++) logits[h]! += weights[row * headCount + h]!;
+    for (let e = 0; e < emotionNames.length; e++) logits[e]! += 1.5 * dense[emojiDenseOffset + e]!;
+    return logits.map((x) => 1 / (1 + Math.exp(-x)));
+  });
+}
+
+function run(config: Config): void {
+  const started = performance.now();
+  const options: FeatureOptions = { charMin: config.charMin ?? 0, charMax: config.charMax ?? 0 };
+  const data = encodedFor(options, config.minimumDocuments ?? 2);
+  const xedWeight = config.xedWeight ?? 1;
+  train.forEach((example, i) => {
+    data.train[i]!.weight = example.corpus === 'xed' ? xedWeight : 1;
+  });
+  const pw = config.positiveWeight ?? 1;
+  const positiveWeights = [...(Array.isArray(pw) ? pw : new Array<number>(8).fill(pw)), 1, 1];
+  const trained = trainLogistic(data.train, {
+    rowCount: data.rows,
+    headCount,
+    epochs: config.epochs ?? 5,
+    learningRate: config.learningRate ?? 0.05,
+    l2: config.l2 ?? 1e-4,
+    seed: 20200705,
+    positiveWeights,
+    averageEpochs: config.averageEpochs ?? 1,
+  });
+  const corpora = [
+    { examples: devGo, probs: probabilities(data.devGo, trained.weights, trained.bias) },
+    { examples: devXed, probs: probabilities(data.devXed, trained.weights, trained.bias) },
+  ];
+  const perClass = corpora.map(() => new Array<number>(8).fill(0));
+  emotionNames.forEach((name, e) => {
+    const scored = corpora.map(({ examples, probs }) => ({
+      scores: Float64Array.from(probs, (p) => p[e]!),
+      gold: examples.map((x: Example) => x.emotions.includes(name)),
+    }));
+    let best = { f1: -1, each: [0, 0] };
+    for (const t of GRID) {
+      const each = scored.map((s) => binaryF1(s.scores, s.gold, t));
+      if (each[0]! + each[1]! > best.f1) best = { f1: each[0]! + each[1]!, each };
+    }
+    perClass[0]![e] = best.each[0]!;
+    perClass[1]![e] = best.each[1]!;
+  });
+  const macro = perClass.map((c) => c.reduce((a, b) => a + b, 0) / 8);
+  // Polarity: best threshold pair on GoEmotions dev.
+  const labelled = corpora[0]!.probs.map((p, i) => ({ p, gold: devGo[i]!.polarity })).filter((x) => x.gold !== null);
+  let recall = 0;
+  for (let pos = 0.1; pos < 0.9; pos += 0.04)
+    for (let neg = 0.1; neg < 0.9; neg += 0.04) {
+      const predicted = labelled.map(({ p }): Polarity => decidePolarity({ positive: p[positiveHead]!, negative: p[negativeHead]! }, { positive: pos, negative: neg }));
+      recall = Math.max(recall, macroRecall(labelled.map((x) => x.gold as Polarity), predicted));
+    }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `${JSON.stringify(config)} rows=${data.rows} | devGo ${macro[0]!.toFixed(4)} devXed ${macro[1]!.toFixed(4)} mean ${((macro[0]! + macro[1]!) / 2).toFixed(4)} pol ${recall.toFixed(4)} | ${seconds}s`,
+  );
+  console.log(`   go  ${perClass[0]!.map((x) => x.toFixed(2)).join(' ')}\n   xed ${perClass[1]!.map((x) => x.toFixed(2)).join(' ')}`);
+}
+
+for (const arg of process.argv.slice(2)) run(JSON.parse(arg) as Config);
