@@ -1,5 +1,6 @@
--- Database objects Prisma does not model, applied after the migrations on every start
--- (idempotent). The migration engine splits scripts at semicolons, so function bodies live here.
+-- Database objects Prisma does not model (triggers and functions), applied after the migrations
+-- on every start (idempotent). The migration engine splits scripts at semicolons, so function
+-- bodies live here rather than in prisma/migrations.
 --
 -- Tell every API server when a key's status or an account's standing changes, so that cached
 -- authentications end. Each change takes a number from "auth_version"; the payload is
@@ -27,3 +28,91 @@ DROP TRIGGER IF EXISTS "Account_auth_changed" ON "Account";
 CREATE TRIGGER "Account_auth_changed"
   AFTER UPDATE OF "blockedAt", "hasPaymentMethod", "billingByInvoice" OR DELETE ON "Account"
   FOR EACH ROW EXECUTE FUNCTION "notify_auth_change"();
+
+-- Bills and records a batch of calls in one round trip (lib/api/gateway/usage-recorder.ts).
+-- `batch` is a JSON array of calls in arrival order: id (request id), a (account), k (key),
+-- e (endpoint), m (month), s (status), u (units), p (price per unit), snt (sentiment),
+-- l (latency ms), t (time), r (free units reserved up front), c (counts as a request).
+-- Per (account, endpoint, month), locked in sorted order: calls with a reservation take their
+-- free units from it; the others take what is left of the month's free units, in order. A call
+-- already recorded (a retried batch) is not recorded or counted again.
+CREATE OR REPLACE FUNCTION "record_usage"(batch jsonb, free_per_month int, surcharge bigint)
+RETURNS TABLE (id text, free_units int, amount_micros bigint, free_remaining int) AS $$
+#variable_conflict use_column
+BEGIN
+  INSERT INTO "UsageMonthly" ("accountId", "endpoint", "month")
+    SELECT DISTINCT x.a, x.e, x.m FROM jsonb_to_recordset(batch) AS x(a text, e text, m text) ORDER BY 1, 2, 3
+    ON CONFLICT DO NOTHING;
+  RETURN QUERY
+  WITH recs AS (
+    SELECT x.*, row_number() OVER () AS ord
+    FROM jsonb_to_recordset(batch) AS x(id text, a text, k text, e text, m text, s int, u int, p bigint,
+                                        snt boolean, l int, t timestamp(3), r int, c boolean)
+  ),
+  locked AS (
+    SELECT mo."accountId" AS a, mo."endpoint" AS e, mo."month" AS m, mo."freeUnits" AS f,
+           CASE WHEN mo."reservedAt" < (now() AT TIME ZONE 'UTC') - interval '5 minutes' THEN 0
+                ELSE mo."reservedFree" END AS rf
+    FROM "UsageMonthly" mo
+    WHERE (mo."accountId", mo."endpoint", mo."month") IN (SELECT DISTINCT recs.a, recs.e, recs.m FROM recs)
+    ORDER BY 1, 2, 3
+    FOR UPDATE OF mo
+  ),
+  groups AS (
+    SELECT lk.a, lk.e, lk.m,
+           lk.f + COALESCE(SUM(LEAST(rc.u, rc.r)) FILTER (WHERE rc.r > 0), 0)::int AS f1,
+           GREATEST(0, lk.rf - COALESCE(SUM(rc.r) FILTER (WHERE rc.r > 0), 0))::int AS r1
+    FROM locked lk JOIN recs rc ON (rc.a, rc.e, rc.m) = (lk.a, lk.e, lk.m)
+    GROUP BY lk.a, lk.e, lk.m, lk.f, lk.rf
+  ),
+  alloc AS (
+    SELECT rc.*, g.f1, g.r1,
+           CASE WHEN rc.r > 0 THEN LEAST(rc.u, rc.r)
+                ELSE GREATEST(0, LEAST(rc.u, free_per_month - g.f1 - g.r1
+                  - (SUM(CASE WHEN rc.r > 0 THEN 0 ELSE rc.u END)
+                       OVER (PARTITION BY rc.a, rc.e, rc.m ORDER BY rc.ord) - rc.u)::int))
+           END AS free
+    FROM recs rc JOIN groups g ON (g.a, g.e, g.m) = (rc.a, rc.e, rc.m)
+  ),
+  priced AS (
+    SELECT al.*, ((al.u - al.free) * (al.p + CASE WHEN al.snt THEN surcharge ELSE 0 END))::bigint AS amount
+    FROM alloc al
+  ),
+  ins AS (
+    INSERT INTO "UsageEvent" ("id", "accountId", "apiKeyId", "endpoint", "status", "units", "freeUnits",
+                              "amountMicros", "sentiment", "latencyMs", "createdAt")
+    SELECT pr.id, pr.a, pr.k, pr.e, pr.s, pr.u, pr.free, pr.amount, pr.snt, pr.l, pr.t FROM priced pr
+    ON CONFLICT ("id") DO NOTHING
+    RETURNING "UsageEvent"."id"
+  ),
+  totals AS (
+    SELECT pr.a, pr.e, pr.m, COUNT(*) FILTER (WHERE pr.c)::int AS req, SUM(pr.u)::int AS units,
+           SUM(pr.free)::int AS free, SUM(pr.amount)::bigint AS amount
+    FROM priced pr JOIN ins ON ins.id = pr.id GROUP BY pr.a, pr.e, pr.m
+  ),
+  monthly AS (
+    UPDATE "UsageMonthly" mo
+    SET "requests" = mo."requests" + tt.req, "units" = mo."units" + tt.units,
+        "freeUnits" = mo."freeUnits" + tt.free, "amountMicros" = mo."amountMicros" + tt.amount,
+        "reservedFree" = g.r1
+    FROM totals tt JOIN groups g ON (g.a, g.e, g.m) = (tt.a, tt.e, tt.m)
+    WHERE (mo."accountId", mo."endpoint", mo."month") = (tt.a, tt.e, tt.m)
+    RETURNING 1
+  ),
+  -- Last-used times are a convenience: a key row another batch is updating is skipped rather
+  -- than waited for (no lock-order deadlocks between parallel batches).
+  used AS (
+    UPDATE "ApiKey" ak SET "lastUsedAt" = lu.t
+    FROM (SELECT pr.k, MAX(pr.t) AS t FROM priced pr WHERE pr.k IS NOT NULL GROUP BY pr.k) lu
+    WHERE ak.id = lu.k AND (ak."lastUsedAt" IS NULL OR ak."lastUsedAt" < lu.t)
+      AND ak.id IN (SELECT k2.id FROM "ApiKey" k2 WHERE k2.id IN (SELECT DISTINCT pr.k FROM priced pr)
+                    ORDER BY k2.id FOR NO KEY UPDATE SKIP LOCKED)
+    RETURNING 1
+  )
+  SELECT pr.id, pr.free, pr.amount,
+         GREATEST(0, free_per_month - pr.f1 - pr.r1
+           - (SUM(CASE WHEN pr.r > 0 THEN 0 ELSE pr.free END) OVER (PARTITION BY pr.a, pr.e, pr.m)))::int
+  FROM priced pr
+  ORDER BY pr.ord;
+END
+$$ LANGUAGE plpgsql;

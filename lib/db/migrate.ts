@@ -1,5 +1,5 @@
 // Applies committed migrations (what `prisma migrate deploy` does), offline, then the database
-// objects Prisma does not model (prisma/triggers.sql). Concurrent callers are serialised by an
+// objects Prisma does not model (prisma/functions.sql). Concurrent callers are serialised by an
 // advisory lock, so several processes starting at once migrate exactly once.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +23,7 @@ export async function applyMigrations(url: string): Promise<string[]> {
     } finally {
       engine.free();
     }
-    await client.query(readFileSync(path.resolve('prisma/triggers.sql'), 'utf8'));
+    await client.query(readFileSync(path.resolve('prisma/functions.sql'), 'utf8'));
     return applied;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});

@@ -40,7 +40,8 @@ export function paramSpecs(endpoint: EndpointDefinition): { props: Record<string
   return { props: schema.properties ?? {}, required: schema.required ?? [] };
 }
 
-const example = (e: EndpointDefinition): Pairs => Object.entries(e.example);
+const example = (e: EndpointDefinition): Pairs =>
+  Object.entries(e.example).filter((pair): pair is [string, string] => pair[1] !== undefined);
 const without = (q: Pairs, ...names: string[]): Pairs => q.filter(([k]) => !names.includes(k));
 const setting = (q: Pairs, name: string, value: string): Pairs => [...without(q, name), [name, value]];
 const invalid = (error: string) => ({ error, code: 'invalid_parameter' });

@@ -202,3 +202,17 @@ describe('authentication and routing', () => {
     expect(await usageEvents(account.accountId)).toEqual([]);
   });
 });
+
+test('SCRATCH revoke race', async () => {
+  let leaks = 0;
+  for (let i = 0; i < 40; i++) {
+    const a = await newAccountWithKey();
+    await api.get('/v1/forumsite/community?community=news', { key: a.key });
+    await api.get('/v1/forumsite/community?community=news', { key: a.key });
+    if (i % 2) await revokeApiKey({ accountId: a.accountId, keyId: a.keyId, actor });
+    else await db.account.update({ where: { id: a.accountId }, data: { blockedAt: new Date() } });
+    const r = await api.get('/v1/forumsite/community?community=news', { key: a.key });
+    if (r.status === 200) leaks++;
+  }
+  console.log('LEAKS', leaks);
+}, 120_000);

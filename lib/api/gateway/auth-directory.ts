@@ -1,5 +1,5 @@
 // Who a key belongs to, cached in memory and invalidated the moment it changes. A trigger
-// (prisma/triggers.sql) sends NOTIFY auth_changed, numbered from a sequence, when a key's status
+// (prisma/functions.sql) sends NOTIFY auth_changed, numbered from a sequence, when a key's status
 // or an account's standing changes; every API process LISTENs. Before a request may use the
 // cache, the sequence is read (one query per event-loop turn, shared by the requests of that
 // turn): if a change was committed that this process has not yet heard of, the request reads the

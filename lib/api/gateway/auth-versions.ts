@@ -1,6 +1,6 @@
 // Which auth changes this process has heard of. Every change to a key's status or an account's
 // standing takes the next number of the "auth_version" sequence and is announced with it
-// (prisma/triggers.sql). The cache may be trusted for a request only when every version up to
+// (prisma/functions.sql). The cache may be trusted for a request only when every version up to
 // the sequence's value, read after the request arrived, has been received: then no committed
 // change can be missing. Numbers taken by transactions that rolled back are never announced;
 // a gap older than GAP_TIMEOUT_MS is taken to be one of those.

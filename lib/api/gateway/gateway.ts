@@ -33,7 +33,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   let openApiJson: string | undefined;
 
   async function route(request: Request, requestId: string): Promise<CallOutcome> {
-    const path = new URL(request.url).pathname.replace(/\/+$/, '');
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/\/+$/, '');
     if (path === '/v1/openapi.json') {
       openApiJson ??= JSON.stringify(deps.openApiDocument());
       return { status: 200, body: JSON.parse(openApiJson), headers: { 'cache-control': 'public, max-age=300' } };
@@ -47,7 +48,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (endpoint.path === '/v1/account/verify') return verifyKey(caller);
     if (caller.account.blocked) throw new ApiError('account_blocked', errorText.account_blocked);
     if (endpoint.path === '/v1/batch') return runBatch(deps, request, { requestId, caller, signal: request.signal });
-    const query = queryObject(new URL(request.url).searchParams);
+    const query = queryObject(url.searchParams);
     if (typeof query === 'string') return errorOutcome('invalid_parameter', `Invalid parameter '${query}': given more than once`);
     return callEndpoint(deps, endpoint, query, { requestId, caller, signal: request.signal, waitForSlot: false });
   }
