@@ -80,23 +80,20 @@ describe('query-string edge cases', () => {
     expect({ status, body }).toEqual({ status: 400, body: { error: "Missing parameter 'query'", code: 'missing_parameter' } });
   });
 
-  // BUG: lib/api/gateway/call-endpoint.ts queryObject drops the empty first value before it
-  // checks for repeats, so `query=&query=Lisbon` answers 200 while `query=Lisbon&query=` is 400.
-  test.fails('rejects a parameter given twice when the first value is empty', async () => {
+  // The repeat check comes before blank values are dropped, so the order of values does not matter.
+  test('rejects a parameter given twice when the first value is empty', async () => {
     const { status, body } = await answer({ path, query: [['query', ''], ['query', 'Lisbon']] }, caller.key);
     expect({ status, body }).toEqual({ status: 400, body: repeated });
   });
 
-  // BUG: queryObject collects into a plain `{}`; assigning a string to `__proto__` is a no-op,
-  // so the unknown parameter vanishes and the call answers 200 instead of 400.
-  test.fails('rejects an unknown parameter named __proto__', async () => {
+  // Parameters are collected into a prototype-free object, so `__proto__` is an ordinary name.
+  test('rejects an unknown parameter named __proto__', async () => {
     const { status, body } = await answer({ path, query: [['query', 'Lisbon'], ['__proto__', '1']] }, caller.key);
     expect({ status, body }).toEqual({ status: 400, body: { error: "Unknown parameter '__proto__'", code: 'invalid_parameter' } });
   });
 
-  // BUG: text() and username() in lib/api/registry/params.ts trim without requiring a character,
-  // so a required value of only spaces (or a lone "@") passes as an empty identifier and answers 200.
-  test.fails.each([
+  // Blank values count as absent, and a username must be more than its "@".
+  test.each([
     ['/v1/socialnet/locations', 'query', '   '],
     ['/v1/textthreads/user/posts', 'username', ' '],
     ['/v1/textthreads/user/posts', 'username', '@'],
@@ -202,17 +199,3 @@ describe('authentication and routing', () => {
     expect(await usageEvents(account.accountId)).toEqual([]);
   });
 });
-
-test('SCRATCH revoke race', async () => {
-  let leaks = 0;
-  for (let i = 0; i < 40; i++) {
-    const a = await newAccountWithKey();
-    await api.get('/v1/forumsite/community?community=news', { key: a.key });
-    await api.get('/v1/forumsite/community?community=news', { key: a.key });
-    if (i % 2) await revokeApiKey({ accountId: a.accountId, keyId: a.keyId, actor });
-    else await db.account.update({ where: { id: a.accountId }, data: { blockedAt: new Date() } });
-    const r = await api.get('/v1/forumsite/community?community=news', { key: a.key });
-    if (r.status === 200) leaks++;
-  }
-  console.log('LEAKS', leaks);
-}, 120_000);

@@ -34,12 +34,18 @@ export interface CallContext {
   waitForSlot: boolean;
 }
 
-/** Query values to an object; empty values count as absent, repeated names are an error. */
+/**
+ * Query values to an object; blank values count as absent, a repeated name is an error (named
+ * in the result). A prototype-free object keeps names like `__proto__` as ordinary (unknown)
+ * parameters.
+ */
 export function queryObject(entries: Iterable<[string, string]>): Record<string, string> | string {
-  const query: Record<string, string> = {};
+  const query: Record<string, string> = Object.create(null);
+  const seen = new Set<string>();
   for (const [name, value] of entries) {
-    if (Object.hasOwn(query, name)) return name;
-    if (value !== '') query[name] = value;
+    if (seen.has(name)) return name;
+    seen.add(name);
+    if (value.trim() !== '') query[name] = value;
   }
   return query;
 }

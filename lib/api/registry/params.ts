@@ -5,12 +5,18 @@ import { z } from 'zod';
 
 /** A string of 1..max characters (leading/trailing spaces trimmed). */
 export function text(max: number) {
-  return z.string().trim().max(max, { error: `must be at most ${max} characters` });
+  return z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be blank' })
+    .max(max, { error: `must be at most ${max} characters` });
 }
 
 /** A username: max characters, a leading @ allowed and removed. */
 export function username(max = 100) {
-  return text(max).transform((v) => v.replace(/^@/, ''));
+  return text(max)
+    .transform((v) => v.replace(/^@/, ''))
+    .refine((v) => v.length > 0, { error: 'must be a username, not only @' });
 }
 
 /** An integer from min to max; with a default when given. */

@@ -170,6 +170,6 @@ export const shopSandbox: Record<string, SandboxHandler> = {
 export const shopSandboxNotes: string[] = [
   `\`GET /v1/shop/product?asin=${SANDBOX_MISSING_ASIN}\` → 404 not_found`,
   '`GET /v1/shop/seller?seller_id=sandbox_not_found` → 404 not_found (also on /v1/shop/seller/reviews)',
-  '`GET /v1/shop/products?query=sandbox_rate_limited` → 429 upstream_rate_limit (any shop endpoint, any string parameter)',
+  '`GET /v1/shop/products?query=sandbox_rate_limited` → 429 upstream_rate_limit (also seller_id on the seller endpoints; sandbox_upstream_error → 502, sandbox_timeout → 504)',
   '`query=sandbox_upstream_error` → 502 upstream_error; `query=sandbox_timeout` → 504 upstream_timeout',
 ];
