@@ -120,9 +120,17 @@ export async function callEndpoint(
     let outcome: CallOutcome;
     let units = 0;
     let result: ProviderResult | undefined;
-    const timeout = AbortSignal.timeout(deps.timeoutMs);
+    // One controller for both ways a call can end early: the deadline, or the client leaving.
+    const upstream = new AbortController();
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      upstream.abort(new Error('upstream deadline'));
+    }, deps.timeoutMs);
+    const onClientGone = () => upstream.abort(context.signal.reason);
+    context.signal.addEventListener('abort', onClientGone, { once: true });
     try {
-      result = await deps.providerFor(endpoint).call(endpoint, params, AbortSignal.any([context.signal, timeout]));
+      result = await deps.providerFor(endpoint).call(endpoint, params, upstream.signal);
       units = endpoint.billingUnit === 'page' ? result.pagesReturned : 1;
       if (params.get_sentiment === true) addSentiment(endpoint, result.body, deps.analyze);
       outcome = { status: 200, body: result.body, headers: {} };
@@ -130,7 +138,7 @@ export async function callEndpoint(
       if (error instanceof ProviderError) {
         units = endpoint.billedErrors[error.code] ?? 0;
         outcome = errorOutcome(error.code, error.message);
-      } else if (timeout.aborted) {
+      } else if (timedOut) {
         outcome = errorOutcome('upstream_timeout', `The upstream platform did not answer within ${deps.timeoutMs / 1000} s`);
       } else if (context.signal.aborted) {
         outcome = { status: 499, body: { error: 'Client closed the request', code: 'client_closed' }, headers: {} };
@@ -138,6 +146,9 @@ export async function callEndpoint(
         deps.log(`request ${context.requestId}: provider failed`, error);
         outcome = errorOutcome('upstream_error', 'The upstream platform failed to answer');
       }
+    } finally {
+      clearTimeout(deadline);
+      context.signal.removeEventListener('abort', onClientGone);
     }
 
     const billed = await deps.recorder.record({

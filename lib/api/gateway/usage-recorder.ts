@@ -69,7 +69,7 @@ export class UsageRecorder {
   }
 
   private schedule(): void {
-    const parallel = this.options.maxParallelFlushes ?? 4;
+    const parallel = this.options.maxParallelFlushes ?? 1;
     while (this.queue.length > 0 && this.flushing < parallel) {
       const batch = this.queue.splice(0, this.options.maxBatch ?? 500);
       this.flushing++;

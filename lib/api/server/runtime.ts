@@ -38,7 +38,7 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
   const limiter: ConcurrencyLimiter = redisUrl
     ? new RedisLimiter(new Redis(redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true }))
     : new LocalLimiter();
-  const recorder = new UsageRecorder(pool);
+  const recorder = new UsageRecorder(pool, { maxParallelFlushes: Number(process.env.USAGE_PARALLEL_FLUSHES ?? 1) });
   const gateway = createGateway({
     pool,
     directory,
