@@ -4,7 +4,7 @@ import type { EndpointDefinition, Provider } from '../registry/types';
 import { sandboxProvider } from '../sandbox';
 import { HttpProvider } from './http-provider';
 
-export function createProviderResolver(env: NodeJS.ProcessEnv = process.env): (endpoint: EndpointDefinition) => Provider {
+export function createProviderResolver(env: Readonly<Record<string, string | undefined>> = process.env): (endpoint: EndpointDefinition) => Provider {
   const cache = new Map<string, Provider>();
   return (endpoint) => {
     let provider = cache.get(endpoint.family);

@@ -16,7 +16,7 @@ async function run(path: Path, query: Record<string, string>) {
   return clipnetSandbox[path]!(endpoint(path).params.parse(query));
 }
 
-function rejection(path: Path, query: Record<string, string>) {
+function rejection(path: Path, query: Readonly<Record<string, string | undefined>>) {
   const parsed = endpoint(path).params.safeParse(query);
   if (parsed.success) throw new Error(`expected ${JSON.stringify(query)} to be rejected`);
   return toParameterError(parsed.error, query);

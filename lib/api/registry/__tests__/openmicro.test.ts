@@ -14,7 +14,7 @@ async function run(query: Record<string, string>) {
   return { ...result, posts: result.body.posts as Post[] };
 }
 
-function rejection(query: Record<string, string>) {
+function rejection(query: Readonly<Record<string, string | undefined>>) {
   const parsed = def.params.safeParse(query);
   if (parsed.success) throw new Error(`expected ${JSON.stringify(query)} to be rejected`);
   return toParameterError(parsed.error, query);
