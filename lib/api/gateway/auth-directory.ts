@@ -47,7 +47,8 @@ export class AuthDirectory {
   // Bumped on every invalidation, so a lookup that raced one does not cache stale data.
   private generation = 0;
   private readonly versions = new AuthVersions();
-  private pendingVersion: Promise<number> | undefined;
+  private nextVersion: Promise<number> | undefined;
+  private versionInFlight: Promise<number> | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -103,15 +104,27 @@ export class AuthDirectory {
     this.accounts.clear();
   }
 
-  /** The auth sequence's value, read by one query sent after every caller of this turn arrived. */
+  /**
+   * The auth sequence's value, read by a query sent after the caller arrived. One query is in
+   * flight at a time; callers that arrive meanwhile share the next one, so under load one query
+   * serves many calls.
+   */
   private currentVersion(): Promise<number> {
-    this.pendingVersion ??= new Promise((resolve, reject) => {
-      setImmediate(() => {
-        this.pendingVersion = undefined;
-        this.pool.query(VERSION_SQL).then((r) => resolve(Number(r.rows[0].v)), reject);
+    if (!this.nextVersion) {
+      this.nextVersion = new Promise((resolve, reject) => {
+        const send = () => {
+          this.nextVersion = undefined;
+          const query = this.pool.query(VERSION_SQL).then((r) => Number(r.rows[0].v));
+          this.versionInFlight = query.finally(() => {
+            this.versionInFlight = undefined;
+          });
+          query.then(resolve, reject);
+        };
+        if (this.versionInFlight) void this.versionInFlight.finally(send).catch(() => {});
+        else setImmediate(send);
       });
-    });
-    return this.pendingVersion;
+    }
+    return this.nextVersion;
   }
 
   /** The caller behind a plaintext key, or null when no such key exists. */

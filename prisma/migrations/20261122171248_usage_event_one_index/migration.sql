@@ -1,0 +1,2 @@
+-- DropIndex
+DROP INDEX "UsageEvent_accountId_endpoint_createdAt_idx";
