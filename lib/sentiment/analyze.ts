@@ -24,7 +24,7 @@ export interface TextScores {
 /** Head probabilities for a text, or null when it holds no word, emoticon or emoji to read. */
 export function scoreText(model: LinearModel, text: string): TextScores | null {
   const tokenized = tokenize(text.length > MAX_ANALYSED_CHARS ? text.slice(0, MAX_ANALYSED_CHARS) : text);
-  const features = extractFeatures(tokenized, model.lexicon);
+  const features = extractFeatures(tokenized, model.lexicon, model.featureOptions);
   if (features.contentTokens === 0) return null;
   const logits = scoreLogits(model, features);
   return {

@@ -12,9 +12,11 @@ interface EmojiReading {
 
 const table: Array<[string, readonly EmotionName[], Valence]> = [
   // joy and love
-  ['😀😃😄😁😆😊☺🙂😸😺🥳🎉🎊🤩😎✨🌞', ['joy'], 1],
+  ['😀😃😄😁😆😊☺🙂😸😺🥳🎉🎊😎✨🌞', ['joy'], 1],
   ['😂🤣😹😝😜😛🤪', ['joy'], 1],
-  ['😍🥰😘😻💕💖💗💓💞💘💝❤♥🧡💛💚💙💜🤍🤎🖤💋🌹', ['joy', 'trust'], 1],
+  // Heart eyes are delight first; hearts alone are affection, which is joy and trust.
+  ['😍🥰😻🤩', ['joy'], 1],
+  ['😘💕💖💗💓💞💘💝❤♥🧡💛💚💙💜🤍🤎🖤💋🌹', ['joy', 'trust'], 1],
   ['😇🤗🫶🙏👏🙌👍👌💯🏆🥇🤝💪🫡', ['trust', 'joy'], 1],
   ['😌😋🤤', ['joy'], 1],
   // anticipation

@@ -1,7 +1,7 @@
 // Feature extraction shared by training and inference, so both see exactly the same view of a text.
 import { emotionNames } from '../api/registry/common';
 import { readEmoji } from './emoji';
-import { bigramKey, hashToken, negatedKey, pushCharNgramKeys, unigramKey } from './feature-hash';
+import { bigramKey, hashToken, negatedKey, unigramKey } from './feature-hash';
 import { CLAUSE_BREAKS, type TokenizedText } from './tokenizer';
 
 /** Names of the dense (real-valued) features, in the order they sit at the top of the weight matrix. */
@@ -30,8 +30,11 @@ export const defaultFeatureOptions: FeatureOptions = { charMin: 0, charMax: 0 };
 export interface TextFeatures {
   /** Distinct sparse feature keys (see feature-hash.ts): unigrams, negated unigrams, bigrams. */
   keys: ReadonlySet<number>;
-  /** Character n-gram keys of the words, one entry per occurrence (a repeated n-gram counts again). */
-  charKeys: number[];
+  /**
+   * Words whose character n-grams count (one entry per occurrence), empty when the options disable
+   * them. The n-grams themselves are made by `pushCharNgramKeys`; the model memoises each word's sum.
+   */
+  charWords: string[];
   dense: Float64Array;
   /** Emoji valence sum from the hand-written table, used by the polarity prior. */
   emojiValence: number;
@@ -68,8 +71,8 @@ export function extractFeatures(
 ): TextFeatures {
   const { tokens, cues } = text;
   const keys = new Set<number>();
-  const charKeys: number[] = [];
-  const { charMin, charMax } = options;
+  const charWords: string[] = [];
+  const useCharNgrams = options.charMax > 0;
   const dense = new Float64Array(denseFeatureCount);
   let positive = 0;
   let negative = 0;
@@ -85,7 +88,7 @@ export function extractFeatures(
     keys.add(negationLeft > 0 ? negatedKey(tokenHash) : unigramKey(tokenHash));
     if (index > 0) keys.add(bigramKey(previousHash, tokenHash));
     previousHash = tokenHash;
-    if (charMax > 0 && isWordToken(token)) pushCharNgramKeys(token, charMin, charMax, charKeys);
+    if (useCharNgrams && isWordToken(token)) charWords.push(token);
 
     const valence = lexicon.get(token);
     if (valence !== undefined) {
@@ -110,6 +113,6 @@ export function extractFeatures(
   dense[3] = cues.questions > 0 ? 1 : 0;
   dense[4] = cues.letterWords > 0 ? cues.shoutedWords / cues.letterWords : 0;
   dense[5] = cues.elongatedWords > 0 ? 1 : 0;
-  return { keys, charKeys, dense, emojiValence, contentTokens };
+  return { keys, charWords, dense, emojiValence, contentTokens };
 }
 

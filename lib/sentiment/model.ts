@@ -1,6 +1,6 @@
 // The shipped linear model: its file format, decoding, and the scoring of one text's features.
-import { FeatureTable } from './feature-hash';
-import { denseFeatureCount, denseFeatureNames, type TextFeatures } from './features';
+import { FeatureTable, pushCharNgramKeys } from './feature-hash';
+import { defaultFeatureOptions, denseFeatureCount, denseFeatureNames, type FeatureOptions, type TextFeatures } from './features';
 
 /** Heads of the model, in weight-column order: Plutchik's eight, then the two polarity detectors. */
 export const headNames = [
@@ -27,6 +27,8 @@ export interface ModelFile {
   thresholds: number[];
   /** VADER valences (-4..4) of the lexicon words, feeding the two lexicon dense features. */
   lexicon: Record<string, number>;
+  /** Sparse feature settings the weights were trained with (absent: word features only). */
+  features?: FeatureOptions;
 }
 
 export interface LinearModel {
@@ -36,7 +38,13 @@ export interface LinearModel {
   bias: Float64Array;
   thresholds: Float64Array;
   lexicon: Map<string, number>;
+  featureOptions: FeatureOptions;
+  /** Word → summed weights of its character n-grams, per head; filled lazily, cleared when full. */
+  charCache: Map<string, Float64Array>;
 }
+
+/** Bounds the memory of the word cache; common words stay hot because it is refilled on demand. */
+const CHAR_CACHE_LIMIT = 50_000;
 
 export function quantizeWeights(weights: Float64Array | Float32Array): { data: string; scales: number[] } {
   const rows = weights.length / headCount;
@@ -79,6 +87,8 @@ export function decodeModel(file: ModelFile): LinearModel {
     bias: Float64Array.from(file.bias),
     thresholds: Float64Array.from(file.thresholds),
     lexicon: new Map(Object.entries(file.lexicon)),
+    featureOptions: file.features ?? defaultFeatureOptions,
+    charCache: new Map(),
   };
 }
 
@@ -98,14 +108,31 @@ export function scoreLogits(model: LinearModel, features: TextFeatures): Float64
     const base = row * headCount;
     for (let head = 0; head < headCount; head++) logits[head]! += weights[base + head]!;
   }
-  const { charKeys } = features;
-  for (let i = 0; i < charKeys.length; i++) {
-    const row = model.vocabulary.rowOf(charKeys[i]!);
-    if (row < 0) continue;
-    const base = row * headCount;
-    for (let head = 0; head < headCount; head++) logits[head]! += weights[base + head]!;
+  for (const word of features.charWords) {
+    const summed = charNgramWeights(model, word);
+    for (let head = 0; head < headCount; head++) logits[head]! += summed[head]!;
   }
   return logits;
+}
+
+const charKeyBuffer: number[] = [];
+
+/** The summed weights of a word's character n-grams; a word's n-grams never change, so they are memoised. */
+function charNgramWeights(model: LinearModel, word: string): Float64Array {
+  const cached = model.charCache.get(word);
+  if (cached) return cached;
+  const summed = new Float64Array(headCount);
+  charKeyBuffer.length = 0;
+  pushCharNgramKeys(word, model.featureOptions.charMin, model.featureOptions.charMax, charKeyBuffer);
+  for (const key of charKeyBuffer) {
+    const row = model.vocabulary.rowOf(key);
+    if (row < 0) continue;
+    const base = row * headCount;
+    for (let head = 0; head < headCount; head++) summed[head]! += model.weights[base + head]!;
+  }
+  if (model.charCache.size >= CHAR_CACHE_LIMIT) model.charCache.clear();
+  model.charCache.set(word, summed);
+  return summed;
 }
 
 export function sigmoid(x: number): number {

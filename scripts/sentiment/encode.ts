@@ -1,6 +1,7 @@
 // Turns labelled examples into the trainer's sparse rows, with a vocabulary fixed from training data.
 import { emotionNames } from '../../lib/api/registry/common';
 import { denseFeatureCount, extractFeatures, type FeatureOptions } from '../../lib/sentiment/features';
+import { pushCharNgramKeys } from '../../lib/sentiment/feature-hash';
 import { headCount, negativeHead, positiveHead } from '../../lib/sentiment/model';
 import { tokenize } from '../../lib/sentiment/tokenizer';
 import type { Example } from './data';
@@ -9,6 +10,8 @@ import type { EncodedExample } from './logistic';
 export interface FeaturizedExample {
   example: Example;
   keys: number[];
+  /** Character n-gram keys, one per occurrence. */
+  charKeys: number[];
   dense: Float64Array;
 }
 
@@ -18,9 +21,10 @@ export function featurize(
   options?: FeatureOptions,
 ): FeaturizedExample[] {
   return examples.map((example) => {
-    const { keys, charKeys, dense } = extractFeatures(tokenize(example.text), lexicon, options);
-    // Word keys are distinct; character n-gram keys repeat once per occurrence (counts).
-    return { example, keys: [...keys, ...charKeys], dense };
+    const { keys, charWords, dense } = extractFeatures(tokenize(example.text), lexicon, options);
+    const charKeys: number[] = [];
+    for (const word of charWords) pushCharNgramKeys(word, options!.charMin, options!.charMax, charKeys);
+    return { example, keys: [...keys], charKeys, dense };
   });
 }
 
@@ -30,7 +34,9 @@ export function featurize(
  */
 export function buildVocabulary(featurized: readonly FeaturizedExample[], minimumDocuments: number): number[] {
   const documentCounts = new Map<number, number>();
-  for (const { keys } of featurized) for (const key of new Set(keys)) documentCounts.set(key, (documentCounts.get(key) ?? 0) + 1);
+  for (const { keys, charKeys } of featurized) {
+    for (const key of new Set([...keys, ...charKeys])) documentCounts.set(key, (documentCounts.get(key) ?? 0) + 1);
+  }
   const kept = [...documentCounts].filter(([, count]) => count >= minimumDocuments).map(([key]) => key);
   return kept.sort((a, b) => a - b);
 }
@@ -47,8 +53,9 @@ function targetsOf(example: Example): Float64Array {
 
 export function encode(featurized: readonly FeaturizedExample[], vocabulary: readonly number[]): EncodedExample[] {
   const rowOf = new Map(vocabulary.map((key, index) => [key, denseFeatureCount + index]));
-  return featurized.map(({ example, keys, dense }) => {
+  return featurized.map(({ example, keys, charKeys, dense }) => {
     const rows = keys.map((key) => rowOf.get(key)).filter((row) => row !== undefined);
-    return { rows: Int32Array.from(rows), dense, targets: targetsOf(example) };
+    const charRows = charKeys.map((key) => rowOf.get(key)).filter((row) => row !== undefined);
+    return { rows: Int32Array.from(rows), charRows: Int32Array.from(charRows), dense, targets: targetsOf(example) };
   });
 }

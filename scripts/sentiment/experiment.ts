@@ -23,6 +23,7 @@ interface Config {
   /** Positive weight per emotion head, or one number for all eight. */
   positiveWeight?: number | number[];
   averageEpochs?: number;
+  charValue?: number;
 }
 
 const lexicon = readVaderLexicon();
@@ -50,11 +51,12 @@ function encodedFor(options: FeatureOptions, minimumDocuments: number) {
   return entry;
 }
 
-function probabilities(examples: EncodedExample[], weights: Float64Array, bias: Float64Array): Float64Array[] {
-  return examples.map(({ rows, dense }) => {
+function probabilities(examples: EncodedExample[], weights: Float64Array, bias: Float64Array, cv: number): Float64Array[] {
+  return examples.map(({ rows, charRows, dense }) => {
     const logits = Float64Array.from(bias);
     for (let d = 0; d < dense.length; d++) if (dense[d] !== 0) for (let h = 0; h < headCount; h++) logits[h]! += dense[d]! * weights[d * headCount + h]!;
     for (const row of rows) for (let h = 0; h < headCount; h++) logits[h]! += weights[row * headCount + h]!;
+    for (const row of charRows!) for (let h = 0; h < headCount; h++) logits[h]! += cv * weights[row * headCount + h]!;
     for (let e = 0; e < emotionNames.length; e++) logits[e]! += 1.5 * dense[emojiDenseOffset + e]!;
     return logits.map((x) => 1 / (1 + Math.exp(-x)));
   });
@@ -79,12 +81,15 @@ function run(config: Config): void {
     seed: 20200705,
     positiveWeights,
     averageEpochs: config.averageEpochs ?? 1,
+    charValue: config.charValue ?? 1,
   });
+  const cv = config.charValue ?? 1;
   const corpora = [
-    { examples: devGo, probs: probabilities(data.devGo, trained.weights, trained.bias) },
-    { examples: devXed, probs: probabilities(data.devXed, trained.weights, trained.bias) },
+    { examples: devGo, probs: probabilities(data.devGo, trained.weights, trained.bias, cv) },
+    { examples: devXed, probs: probabilities(data.devXed, trained.weights, trained.bias, cv) },
   ];
   const perClass = corpora.map(() => new Array<number>(8).fill(0));
+  const separate = [0, 0];
   emotionNames.forEach((name, e) => {
     const scored = corpora.map(({ examples, probs }) => ({
       scores: Float64Array.from(probs, (p) => p[e]!),
@@ -95,6 +100,9 @@ function run(config: Config): void {
       const each = scored.map((s) => binaryF1(s.scores, s.gold, t));
       if (each[0]! + each[1]! > best.f1) best = { f1: each[0]! + each[1]!, each };
     }
+    scored.forEach((s, c) => {
+      separate[c]! += Math.max(...GRID.map((t) => binaryF1(s.scores, s.gold, t))) / 8;
+    });
     perClass[0]![e] = best.each[0]!;
     perClass[1]![e] = best.each[1]!;
   });
@@ -109,7 +117,7 @@ function run(config: Config): void {
     }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `${JSON.stringify(config)} rows=${data.rows} | devGo ${macro[0]!.toFixed(4)} devXed ${macro[1]!.toFixed(4)} mean ${((macro[0]! + macro[1]!) / 2).toFixed(4)} pol ${recall.toFixed(4)} | ${seconds}s`,
+    `${JSON.stringify(config)} rows=${data.rows} | devGo ${macro[0]!.toFixed(4)} devXed ${macro[1]!.toFixed(4)} mean ${((macro[0]! + macro[1]!) / 2).toFixed(4)} pol ${recall.toFixed(4)} | sep ${separate.map((x) => x.toFixed(3)).join(' ')} | ${seconds}s`,
   );
   console.log(`   go  ${perClass[0]!.map((x) => x.toFixed(2)).join(' ')}\n   xed ${perClass[1]!.map((x) => x.toFixed(2)).join(' ')}`);
 }

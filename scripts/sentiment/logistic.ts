@@ -4,6 +4,8 @@
 export interface EncodedExample {
   /** Weight-matrix rows of the sparse features present (each with value 1). */
   rows: Int32Array;
+  /** Rows of character n-gram features, one per occurrence, each with value `charValue`. */
+  charRows?: Int32Array;
   /** Dense feature values, occupying rows 0..dense.length-1. */
   dense: Float64Array;
   /** Per head: 1, 0, or NaN when this example says nothing about that head. */
@@ -22,6 +24,8 @@ export interface TrainingOptions {
   seed: number;
   /** Per head: loss weight of a positive target (class balancing); 1 when absent. */
   positiveWeights?: readonly number[];
+  /** Value of one character n-gram occurrence (their weights are scaled by it when exported). */
+  charValue?: number;
   /** Average the weights over the last this-many epochs (1 = keep the final weights). */
   averageEpochs?: number;
 }
@@ -68,6 +72,8 @@ export function trainLogistic(examples: readonly EncodedExample[], options: Trai
     weights[index]! -= (learningRate * regularized) / Math.sqrt(squaredGradients[index]!);
   };
 
+  const charValue = options.charValue ?? 1;
+  const emptyRows = new Int32Array(0);
   const positiveWeights = Float64Array.from({ length: headCount }, (_, h) => options.positiveWeights?.[h] ?? 1);
   const averageEpochs = Math.max(1, Math.min(options.averageEpochs ?? 1, options.epochs));
   const weightSum = new Float64Array(averageEpochs > 1 ? weights.length : 0);
@@ -76,6 +82,7 @@ export function trainLogistic(examples: readonly EncodedExample[], options: Trai
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     for (const exampleIndex of shuffledOrder(examples.length, random)) {
       const { rows, dense, targets } = examples[exampleIndex]!;
+      const charRows = examples[exampleIndex]!.charRows ?? emptyRows;
       const exampleWeight = examples[exampleIndex]!.weight ?? 1;
       logits.set(bias);
       for (let d = 0; d < dense.length; d++) {
@@ -83,6 +90,7 @@ export function trainLogistic(examples: readonly EncodedExample[], options: Trai
         if (value !== 0) for (let h = 0; h < headCount; h++) logits[h]! += value * weights[d * headCount + h]!;
       }
       for (const row of rows) for (let h = 0; h < headCount; h++) logits[h]! += weights[row * headCount + h]!;
+      for (const row of charRows) for (let h = 0; h < headCount; h++) logits[h]! += charValue * weights[row * headCount + h]!;
       for (let h = 0; h < headCount; h++) {
         const target = targets[h]!;
         errors[h] = Number.isNaN(target)
@@ -98,6 +106,7 @@ export function trainLogistic(examples: readonly EncodedExample[], options: Trai
         for (let h = 0; h < headCount; h++) if (errors[h] !== 0) step(d * headCount + h, errors[h]! * value);
       }
       for (const row of rows) for (let h = 0; h < headCount; h++) if (errors[h] !== 0) step(row * headCount + h, errors[h]!);
+      for (const row of charRows) for (let h = 0; h < headCount; h++) if (errors[h] !== 0) step(row * headCount + h, charValue * errors[h]!);
     }
     if (averageEpochs > 1 && epoch >= options.epochs - averageEpochs) {
       for (let i = 0; i < weights.length; i++) weightSum[i]! += weights[i]!;

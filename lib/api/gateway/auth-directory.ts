@@ -114,7 +114,8 @@ export class AuthDirectory {
       this.nextVersion = new Promise((resolve, reject) => {
         const send = () => {
           this.nextVersion = undefined;
-          const query = this.pool.query(VERSION_SQL).then((r) => Number(r.rows[0].v));
+          // A named statement: parsed and planned once per connection.
+          const query = this.pool.query({ name: 'auth_version', text: VERSION_SQL }).then((r) => Number(r.rows[0].v));
           this.versionInFlight = query.finally(() => {
             this.versionInFlight = undefined;
           });
@@ -136,7 +137,7 @@ export class AuthDirectory {
       if (key && account) return { key, account };
     }
     const generation = this.generation;
-    const { rows } = await this.pool.query(LOOKUP_SQL, [hash]);
+    const { rows } = await this.pool.query({ name: 'auth_lookup', text: LOOKUP_SQL, values: [hash] });
     const row = rows[0];
     if (!row) return null;
     const key: KeyIdentity = {

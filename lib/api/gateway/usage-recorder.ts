@@ -110,10 +110,11 @@ export class UsageRecorder {
       id: r.id, a: r.accountId, k: r.apiKeyId, e: r.endpoint, m: r.month, s: r.status, u: r.units,
       p: r.priceMicros, snt: r.sentiment, l: Math.round(r.latencyMs), t: sqlTime(r.createdAt), r: r.reservedFree, c: r.counted,
     }));
-    const { rows } = await client.query(
-      'SELECT id, free_units, amount_micros, free_remaining FROM record_usage($1::jsonb, $2, $3)',
-      [JSON.stringify(calls), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS],
-    );
+    const { rows } = await client.query({
+      name: 'record_usage',
+      text: 'SELECT id, free_units, amount_micros, free_remaining FROM record_usage($1::jsonb, $2, $3)',
+      values: [JSON.stringify(calls), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS],
+    });
     const byId = new Map<string, BilledUsage>();
     for (const row of rows) {
       byId.set(row.id, { freeUnits: row.free_units, amountMicros: Number(row.amount_micros), freeRemaining: row.free_remaining });

@@ -18,6 +18,7 @@ describe('npm run sentiment (scripts/sentiment/cli.ts)', () => {
     expect(lines).toHaveLength(3);
     const [love, empty, hate] = lines.map((line) => sentimentSchema.parse(JSON.parse(line)));
     expect(love?.dominant_emotion).toBe('joy');
+    expect(love?.emotions.joy).toBeGreaterThanOrEqual(90);
     expect(empty).toBeNull();
     expect(hate?.polarity).toBe('negative');
   });

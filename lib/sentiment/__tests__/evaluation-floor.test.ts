@@ -8,8 +8,8 @@ import { analyzerPolarity, emotionF1, polarityMacroRecall } from '@/scripts/sent
 const dataPresent = hasSentimentData();
 if (!dataPresent) console.warn(`skipping the sentiment evaluation floor: no data at ${sentimentDataDir()}`);
 
-// Floors sit a little under the figures measured when the model was trained (README: 0.487 and 0.339).
-const GOEMOTIONS_MACRO_F1_FLOOR = 0.47;
+// Floors sit a little under the figures measured when the model was trained (README: 0.515 and 0.338).
+const GOEMOTIONS_MACRO_F1_FLOOR = 0.495;
 const XED_MACRO_F1_FLOOR = 0.32;
 
 describe.skipIf(!dataPresent)('sentiment model on held-out data', () => {
