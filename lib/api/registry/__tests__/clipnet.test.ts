@@ -1,37 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { familyKit, firstRecord, listOf } from './family-kit';
 import { z } from 'zod';
 import { clipnetSandbox } from '../../sandbox/clipnet';
 import { CLIPNET_FOLLOWERS_MAX_PAGES, clipnetEndpoints } from '../clipnet';
-import { toParameterError } from '../params';
 
-type Path = (typeof clipnetEndpoints)[number]['path'];
-
-function endpoint(path: Path) {
-  const def = clipnetEndpoints.find((d) => d.path === path);
-  if (!def) throw new Error(`no definition for ${path}`);
-  return def;
-}
-
-async function run(path: Path, query: Record<string, string>) {
-  return clipnetSandbox[path]!(endpoint(path).params.parse(query));
-}
-
-function rejection(path: Path, query: Readonly<Record<string, string | undefined>>) {
-  const parsed = endpoint(path).params.safeParse(query);
-  if (parsed.success) throw new Error(`expected ${JSON.stringify(query)} to be rejected`);
-  return toParameterError(parsed.error, query);
-}
-
-/** The first record of a body: the first element of a list field, or an object field. */
-function firstRecord(body: Record<string, unknown>): Record<string, unknown> | undefined {
-  for (const value of Object.values(body)) {
-    const candidate: unknown = Array.isArray(value) ? value[0] : value;
-    if (candidate !== null && typeof candidate === 'object') return candidate as Record<string, unknown>;
-  }
-  return undefined;
-}
-
-const listOf = (body: Record<string, unknown>) => Object.values(body).find(Array.isArray) as Record<string, unknown>[];
+const { endpoint, run, rejection } = familyKit(clipnetEndpoints, clipnetSandbox);
+type Path = Parameters<typeof endpoint>[0];
 
 describe.each(clipnetEndpoints.map((d) => [d.path, d] as const))('%s', (_path, def) => {
   it('parses its example query', () => {
