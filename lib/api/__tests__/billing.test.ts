@@ -132,7 +132,8 @@ describe('the free tier without a payment method', () => {
       remaining: '0',
     });
     const events = await usageEvents(account.accountId);
-    expect(events.map((e) => [e.units, e.freeUnits, Number(e.amountMicros)])).toEqual([[40, 40, 0], [10, 10, 0]]);
+    // The refused 402 call is recorded too, with nothing billed.
+    expect(events.map((e) => [e.status, e.units, e.freeUnits, Number(e.amountMicros)])).toEqual([[200, 40, 40, 0], [200, 10, 10, 0], [402, 0, 0, 0]]);
     const other = await call(account, '/v1/forumsite/community', { community: FULL });
     expect({ status: other.status, remaining: other.bill.remaining }).toEqual({ status: 200, remaining: FREE_UNITS_PER_MONTH - 1 });
   });

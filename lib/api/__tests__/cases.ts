@@ -233,3 +233,17 @@ export function billing(response: Response) {
     units: n('x-billed-units'), free: n('x-free-units'), amount: n('x-billed-amount-micros'), remaining: n('x-free-tier-remaining'),
   };
 }
+
+/** What an account was billed and counted, from its call records and monthly totals. */
+export async function billedAndCounted(accountId: string) {
+  const events = await usageEvents(accountId);
+  const monthly = await db.usageMonthly.findMany({ where: { accountId } });
+  return {
+    billedUnits: events.reduce((sum, e) => sum + e.units, 0),
+    amountMicros: events.reduce((sum, e) => sum + Number(e.amountMicros), 0),
+    requests: monthly.reduce((sum, m) => sum + m.requests, 0),
+    units: monthly.reduce((sum, m) => sum + m.units, 0),
+  };
+}
+
+export const nothingBilled = { billedUnits: 0, amountMicros: 0, requests: 0, units: 0 };

@@ -7,7 +7,7 @@ import { deleteApiKey } from '@/lib/server/keys/delete-api-key';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
 import { errorText } from '../errors';
 import { dataEndpoints } from '../registry';
-import { type ErrorCase, noteCases, parameterCases, sandboxCases, usageEvents, withQuery } from './cases';
+import { billedAndCounted, type ErrorCase, noteCases, nothingBilled, parameterCases, sandboxCases, usageEvents, withQuery } from './cases';
 import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
 
 let api: TestApi;
@@ -30,11 +30,15 @@ async function answer(c: Pick<ErrorCase, 'path' | 'query'>, key: string) {
 }
 
 describe.each(dataEndpoints.map((e) => ({ ...e, name: e.path })))('$name', (endpoint) => {
-  test.each(parameterCases(endpoint))('rejects $name with 400 and records nothing', async (c) => {
-    const { status, body } = await answer(c, rejected.key);
+  test.each(parameterCases(endpoint))('rejects $name with 400, recording the call but billing and counting nothing', async (c) => {
+    const before = (await usageEvents(rejected.accountId)).length;
+    const { status, body, response } = await answer(c, rejected.key);
     expect({ status, body }).toEqual({ status: c.status, body: c.body });
-    expect(await usageEvents(rejected.accountId)).toEqual([]);
-    expect(await db.usageMonthly.count({ where: { accountId: rejected.accountId } })).toBe(0);
+    const events = await usageEvents(rejected.accountId);
+    expect(events).toHaveLength(before + 1);
+    expect(events.find((e) => e.id === response.headers.get('x-request-id'))).toMatchObject({ status: 400, units: 0, endpoint: endpoint.path });
+    expect(response.headers.get('x-billed-units')).toBe('0');
+    expect(await billedAndCounted(rejected.accountId)).toEqual(nothingBilled);
   });
 
   test.each(sandboxCases(endpoint))('answers the documented $status for $name', async (c) => {
@@ -104,8 +108,9 @@ describe('query-string edge cases', () => {
     expect((body as { error: string }).error).toContain(`'${name}'`);
   });
 
-  test('records nothing for the rejected edge cases', async () => {
-    expect(await usageEvents(rejected.accountId)).toEqual([]);
+  test('bills and counts nothing for the rejected edge cases', async () => {
+    expect(await billedAndCounted(rejected.accountId)).toEqual(nothingBilled);
+    expect((await usageEvents(rejected.accountId)).every((e) => e.status === 400 && e.units === 0)).toBe(true);
   });
 });
 

@@ -38,9 +38,7 @@ export async function runBatch(
       if (!endpoint || endpoint.family === 'platform') {
         return errorOutcome('endpoint_not_found', `No data endpoint at ${item.path}`);
       }
-      const query = Object.fromEntries(
-        Object.entries(item.params).map(([k, v]) => [k, String(v)]).filter(([, v]) => v !== ''),
-      );
+      const query = Object.entries(item.params).map(([k, v]): [string, string] => [k, String(v)]);
       return callEndpoint(deps, endpoint, query, {
         requestId: `${context.requestId}_${index}`,
         caller: context.caller,

@@ -7,7 +7,7 @@ import { ApiError, errorText } from '../errors';
 import { findEndpoint } from '../registry';
 import type { AuthDirectory, Caller } from './auth-directory';
 import { runBatch } from './batch';
-import { callEndpoint, queryObject, type CallDeps } from './call-endpoint';
+import { callEndpoint, type CallDeps } from './call-endpoint';
 import { errorOutcome, outcomeOf, toResponse, type CallOutcome } from './respond';
 import { verifyKey } from './verify-key';
 
@@ -48,9 +48,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (endpoint.path === '/v1/account/verify') return verifyKey(caller);
     if (caller.account.blocked) throw new ApiError('account_blocked', errorText.account_blocked);
     if (endpoint.path === '/v1/batch') return runBatch(deps, request, { requestId, caller, signal: request.signal });
-    const query = queryObject(url.searchParams);
-    if (typeof query === 'string') return errorOutcome('invalid_parameter', `Invalid parameter '${query}': given more than once`);
-    return callEndpoint(deps, endpoint, query, { requestId, caller, signal: request.signal, waitForSlot: false });
+    return callEndpoint(deps, endpoint, url.searchParams, { requestId, caller, signal: request.signal, waitForSlot: false });
   }
 
   return {
