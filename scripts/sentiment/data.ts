@@ -14,6 +14,8 @@ export interface Example {
   /** Null when the labels give no single polarity; such examples do not train or score polarity. */
   polarity: Polarity | null;
   corpus: CorpusName;
+  /** GoEmotions only: the original fine labels, so dev experiments can try other mappings. */
+  labels?: string[];
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -37,7 +39,7 @@ function loadGoEmotions(split: SplitName): Example[] {
     const [text = '', ids = ''] = line.split('\t');
     const labels = ids.split(',').map((id) => labelNames[Number(id)] ?? 'neutral');
     const emotions = new Set(labels.flatMap((label) => goEmotionsToPlutchik[label] ?? []));
-    return { text, emotions: [...emotions], polarity: goEmotionsPolarity(labels), corpus: 'goemotions' };
+    return { text, emotions: [...emotions], polarity: goEmotionsPolarity(labels), corpus: 'goemotions', labels };
   });
 }
 
