@@ -11,8 +11,12 @@ const schema = z.object({
   DATABASE_URL: optionalUrl,
   /** Redis, for sharing concurrency slots and key revocations between several instances. */
   REDIS_URL: optionalUrl,
+  /** Connections of the console's Prisma pool and of the API server's pool. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  API_DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(12),
   PORT: port.default(3000),
   API_PORT: port.default(3001),
+  API_HOST: z.string().default('0.0.0.0'),
   /** Public address of the API server, as the console shows it (explorer, docs). */
   API_PUBLIC_URL: optionalUrl,
   /** Signs session tokens. Unset in development: scripts/run.ts makes one under .data/. */
@@ -27,12 +31,16 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Upstream request timeout for HTTP providers, in milliseconds. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Billing batches one API process writes at once; one gives the largest batches. */
+  USAGE_PARALLEL_FLUSHES: z.coerce.number().int().min(1).max(8).default(1),
 });
 
 export type Env = z.infer<typeof schema>;
 
 function parseEnv(): Env {
-  const result = schema.safeParse(process.env);
+  // An empty value means unset (e.g. REDIS_URL= to turn Redis off for one process).
+  const present = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ''));
+  const result = schema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

@@ -1,5 +1,6 @@
 // GET /v1/openapi.json: the OpenAPI 3.1 document, generated from the registry.
 import { z } from 'zod';
+import { env } from '@/lib/env';
 import { errorStatus } from './errors';
 import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from './pricing';
 import { endpoints } from './registry';
@@ -95,7 +96,7 @@ export function buildOpenApiDocument(): JsonSchema {
       version: '1.1.0',
       description: 'Real-time public data from social networks, forums, a marketplace and news through one REST API. Every request carries X-API-Key.',
     },
-    servers: [{ url: process.env.API_PUBLIC_URL ?? '/' }],
+    servers: [{ url: env.API_PUBLIC_URL ?? '/' }],
     security: [{ ApiKey: [] }],
     components: {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },

@@ -2,11 +2,12 @@
 // API_PORT. `npm start` runs it beside the console. SIGTERM drains: in-flight calls finish and
 // their usage is written before the process exits.
 import { serve } from '@hono/node-server';
+import { env } from '@/lib/env';
 import { createApiRuntime } from './runtime';
 
-const port = Number(process.env.API_PORT ?? 3001);
+const port = env.API_PORT;
 const runtime = await createApiRuntime();
-const server = serve({ fetch: runtime.gateway.fetch, port, hostname: process.env.API_HOST ?? '0.0.0.0' }, () => {
+const server = serve({ fetch: runtime.gateway.fetch, port, hostname: env.API_HOST }, () => {
   console.log(`API server listening on http://localhost:${port}/v1`);
 });
 

@@ -2,6 +2,7 @@
 // API server (main.ts) and the Next route that mounts the gateway in development.
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { env } from '@/lib/env';
 import { analyzeSentiment } from '@/lib/sentiment';
 import { buildOpenApiDocument } from '../openapi';
 import { createProviderResolver } from '../providers';
@@ -28,17 +29,17 @@ export interface RuntimeOptions {
 }
 
 export async function createApiRuntime(options: RuntimeOptions = {}): Promise<ApiRuntime> {
-  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const databaseUrl = options.databaseUrl ?? env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is not set (npm start and npm run dev set it for the embedded PostgreSQL)');
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.API_DATABASE_POOL_SIZE ?? 12) });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: env.API_DATABASE_POOL_SIZE });
   pool.on('error', (error) => console.error('database pool error', error.message));
   const directory = new AuthDirectory(pool, databaseUrl);
   await directory.start();
-  const redisUrl = options.redisUrl ?? process.env.REDIS_URL;
+  const redisUrl = options.redisUrl ?? env.REDIS_URL;
   const limiter: ConcurrencyLimiter = redisUrl
     ? new RedisLimiter(new Redis(redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true }))
     : new LocalLimiter();
-  const recorder = new UsageRecorder(pool, { maxParallelFlushes: Number(process.env.USAGE_PARALLEL_FLUSHES ?? 1) });
+  const recorder = new UsageRecorder(pool, { maxParallelFlushes: env.USAGE_PARALLEL_FLUSHES });
   const gateway = createGateway({
     pool,
     directory,
@@ -46,7 +47,7 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
     recorder,
     providerFor: options.providerFor ?? createProviderResolver(),
     analyze: options.analyze ?? analyzeSentiment,
-    timeoutMs: options.timeoutMs ?? Number(process.env.UPSTREAM_TIMEOUT_MS ?? 30_000),
+    timeoutMs: options.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS,
     log: (message, detail) => console.error(message, detail instanceof Error ? detail.stack : (detail ?? '')),
     openApiDocument: buildOpenApiDocument,
   });
