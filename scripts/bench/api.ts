@@ -71,8 +71,18 @@ try {
   console.log(`${connections} connections, ${seconds} s per measurement, loopback, this machine (${(await import('node:os')).cpus().length} cores)\n`);
   console.log(`${keys.length} accounts billed by invoice, 5 connections each\n`);
   console.log('case   server    req/s     p50 ms  p99 ms  KB/resp  non-2xx');
+  // Tens of thousands of billing rows per measurement: vacuum between measurements, so that
+  // autovacuum does not run during the next one.
+  const settle = async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query('VACUUM ANALYZE "UsageEvent", "UsageMonthly", "ApiKey"');
+    await client.end();
+  };
   for (const c of cases) {
+    await settle();
     const full = await measure(`http://127.0.0.1:${API_PORT}${c.path}`, keys);
+    await settle();
     const bare = await measure(`http://127.0.0.1:${BARE_PORT}${c.path}`, []);
     for (const [label, r] of [['gateway', full], ['bare', bare]] as const) {
       const kb = r.rps ? r.bytes / r.rps / 1024 : 0;
