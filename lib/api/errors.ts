@@ -45,4 +45,5 @@ export const errorText = {
   revoked_api_key: 'API key revoked',
   account_blocked: 'Account blocked: a payment failed. Update your payment method in the console to continue.',
   internal_error: 'Internal error. Quote the X-Request-Id header if you contact support.',
+  service_unavailable: 'The service is briefly unavailable. Retry with exponential backoff.',
 } as const;

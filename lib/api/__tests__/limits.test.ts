@@ -112,3 +112,21 @@ describe('slot release', () => {
     expect((await api.get('/v1/forumsite/community/posts', { key, params: posts })).status).toBe(200);
   });
 });
+
+describe('database outage', () => {
+  test('answers 503 service_unavailable with Retry-After when PostgreSQL cannot be reached', async () => {
+    const down = await startTestApi({ databaseUrl: 'postgresql://nobody@127.0.0.1:1/none', timeoutMs: 1000 });
+    try {
+      const { key } = await newAccountWithKey();
+      const response = await down.get('/v1/forumsite/community', { key, params: { community: 'news' } });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('2');
+      expect(await response.json()).toEqual({
+        error: 'The service is briefly unavailable. Retry with exponential backoff.',
+        code: 'service_unavailable',
+      });
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -11,6 +11,14 @@ import { callEndpoint, type CallDeps } from './call-endpoint';
 import { errorOutcome, outcomeOf, toResponse, type CallOutcome } from './respond';
 import { verifyKey } from './verify-key';
 
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08006', '08001']);
+
+/** PostgreSQL is down, restarting or out of connections: a transient failure, not a bug. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return (code !== undefined && unavailableCodes.has(code)) || /timeout exceeded when trying to connect|Connection terminated/i.test(message ?? '');
+}
+
 export interface GatewayDeps extends CallDeps {
   directory: AuthDirectory;
   openApiDocument(): unknown;
@@ -30,14 +38,14 @@ async function authenticate(directory: AuthDirectory, request: Request): Promise
 }
 
 export function createGateway(deps: GatewayDeps): Gateway {
-  let openApiJson: string | undefined;
+  let openApi: unknown;
 
   async function route(request: Request, requestId: string): Promise<CallOutcome> {
     const url = new URL(request.url);
     const path = url.pathname.replace(/\/+$/, '');
     if (path === '/v1/openapi.json') {
-      openApiJson ??= JSON.stringify(deps.openApiDocument());
-      return { status: 200, body: JSON.parse(openApiJson), headers: { 'cache-control': 'public, max-age=300' } };
+      openApi ??= deps.openApiDocument();
+      return { status: 200, body: openApi, headers: { 'cache-control': 'public, max-age=300' } };
     }
     const caller = await authenticate(deps.directory, request);
     const endpoint = findEndpoint(path);
@@ -59,6 +67,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
       } catch (error) {
         if (error instanceof ApiError) return toResponse(outcomeOf(error), requestId);
         deps.log(`request ${requestId} failed`, error);
+        if (isDatabaseUnavailable(error)) {
+          // Nothing was served or billed; the client retries as the spec says for 503.
+          return toResponse(errorOutcome('service_unavailable', errorText.service_unavailable, { 'retry-after': '2' }), requestId);
+        }
         return toResponse(errorOutcome('internal_error', errorText.internal_error), requestId);
       }
     },
