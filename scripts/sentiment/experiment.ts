@@ -9,6 +9,7 @@ import { decidePolarity, type Polarity } from '../../lib/sentiment/polarity';
 import { type Example, loadSplit } from './data';
 import { buildVocabulary, encode, featurize } from './encode';
 import { type EncodedExample, trainLogistic } from './logistic';
+import { foldFeatureScales, nbRatios } from './nb';
 import { binaryF1, macroRecall } from './metrics';
 import { goEmotionsToPlutchik } from './labels';
 import { readVaderLexicon } from './vader-lexicon';
@@ -32,6 +33,16 @@ interface Config {
   /** Restrict the threshold grid to [floor, ceiling]. */
   floor?: number;
   ceiling?: number;
+  /** NB-SVM log-count-ratio scaling (nb.ts): smoothing α; absent = no scaling. */
+  nbAlpha?: number;
+  /** Features that get ratios: 'words' (default) or 'all' (words + character n-grams). */
+  nbScope?: 'words' | 'all';
+  /** NBSVM interpolation toward the mean weight magnitude (1 = none). */
+  nbBeta?: number;
+  /** Also scale the two polarity heads (default: emotion heads only). */
+  nbPolarity?: boolean;
+  /** Shuffle seed (default train.ts's), to check that a gain is not one shuffle's luck. */
+  seed?: number;
   /** A name to print instead of the whole config. */
   name?: string;
 }
@@ -93,17 +104,24 @@ function run(config: Config): void {
   });
   const pw = config.positiveWeight ?? 1;
   const positiveWeights = [...(Array.isArray(pw) ? pw : new Array<number>(8).fill(pw)), 1, 1];
+  const nbHeads = config.nbPolarity ? Array.from({ length: headCount }, (_, h) => h) : emotionNames.map((_, e) => e);
+  const featureScales =
+    config.nbAlpha === undefined
+      ? undefined
+      : nbRatios(data.train, data.rows, headCount, denseFeatureCount, { alpha: config.nbAlpha, scope: config.nbScope ?? 'words', heads: nbHeads });
   const trained = trainLogistic(data.train, {
     rowCount: data.rows,
     headCount,
     epochs: config.epochs ?? 5,
     learningRate: config.learningRate ?? 0.05,
     l2: config.l2 ?? 1e-4,
-    seed: 20200705,
+    seed: config.seed ?? 20200705,
     positiveWeights,
     averageEpochs: config.averageEpochs ?? 1,
     charValue: config.charValue ?? 1,
+    featureScales,
   });
+  if (featureScales) foldFeatureScales(trained.weights, featureScales, headCount, { beta: config.nbBeta ?? 1, heads: nbHeads });
   const cv = config.charValue ?? 1;
   const corpora = [
     { examples: devGo, probs: probabilities(data.devGo, trained.weights, trained.bias, cv) },

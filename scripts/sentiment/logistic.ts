@@ -28,6 +28,12 @@ export interface TrainingOptions {
   charValue?: number;
   /** Average the weights over the last this-many epochs (1 = keep the final weights). */
   averageEpochs?: number;
+  /**
+   * Per weight (row * headCount + head): a fixed factor on the feature's value for that head, e.g.
+   * NB-SVM log-count ratios (nb.ts). The returned weights are on the scaled features; fold the factors
+   * in (`foldFeatureScales`) before using them on raw features. Absent: every factor is 1.
+   */
+  featureScales?: Float64Array;
 }
 
 export interface TrainedWeights {
@@ -66,6 +72,8 @@ export function trainLogistic(examples: readonly EncodedExample[], options: Trai
   const errors = new Float64Array(headCount);
   const random = seededRandom(options.seed);
 
+  const scales = options.featureScales ?? new Float64Array(rowCount * headCount).fill(1);
+  if (scales.length !== rowCount * headCount) throw new Error('featureScales has the wrong size');
   const step = (index: number, gradient: number): void => {
     const regularized = gradient + l2 * weights[index]!;
     squaredGradients[index]! += regularized * regularized;
@@ -87,10 +95,12 @@ export function trainLogistic(examples: readonly EncodedExample[], options: Trai
       logits.set(bias);
       for (let d = 0; d < dense.length; d++) {
         const value = dense[d]!;
-        if (value !== 0) for (let h = 0; h < headCount; h++) logits[h]! += value * weights[d * headCount + h]!;
+        if (value !== 0) for (let h = 0; h < headCount; h++) logits[h]! += value * scales[d * headCount + h]! * weights[d * headCount + h]!;
       }
-      for (const row of rows) for (let h = 0; h < headCount; h++) logits[h]! += weights[row * headCount + h]!;
-      for (const row of charRows) for (let h = 0; h < headCount; h++) logits[h]! += charValue * weights[row * headCount + h]!;
+      for (const row of rows) for (let h = 0; h < headCount; h++) logits[h]! += scales[row * headCount + h]! * weights[row * headCount + h]!;
+      for (const row of charRows) {
+        for (let h = 0; h < headCount; h++) logits[h]! += charValue * scales[row * headCount + h]! * weights[row * headCount + h]!;
+      }
       for (let h = 0; h < headCount; h++) {
         const target = targets[h]!;
         errors[h] = Number.isNaN(target)
@@ -103,10 +113,12 @@ export function trainLogistic(examples: readonly EncodedExample[], options: Trai
       for (let d = 0; d < dense.length; d++) {
         const value = dense[d]!;
         if (value === 0) continue;
-        for (let h = 0; h < headCount; h++) if (errors[h] !== 0) step(d * headCount + h, errors[h]! * value);
+        for (let h = 0; h < headCount; h++) if (errors[h] !== 0) step(d * headCount + h, errors[h]! * value * scales[d * headCount + h]!);
       }
-      for (const row of rows) for (let h = 0; h < headCount; h++) if (errors[h] !== 0) step(row * headCount + h, errors[h]!);
-      for (const row of charRows) for (let h = 0; h < headCount; h++) if (errors[h] !== 0) step(row * headCount + h, charValue * errors[h]!);
+      for (const row of rows) for (let h = 0; h < headCount; h++) if (errors[h] !== 0) step(row * headCount + h, errors[h]! * scales[row * headCount + h]!);
+      for (const row of charRows) {
+        for (let h = 0; h < headCount; h++) if (errors[h] !== 0) step(row * headCount + h, charValue * errors[h]! * scales[row * headCount + h]!);
+      }
     }
     if (averageEpochs > 1 && epoch >= options.epochs - averageEpochs) {
       for (let i = 0; i < weights.length; i++) weightSum[i]! += weights[i]!;
