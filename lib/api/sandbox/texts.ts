@@ -1,29 +1,10 @@
 // Small generators shared by the newsletter, videosite, forumsite, socialnet, textthreads and news
-// sandboxes: people, handles, slugs, paging and per-item seeds. Plain loops only, because the
+// sandboxes: slugs, paging and per-item seeds (people come from ./people). Plain loops only, because the
 // sandbox runs inside throughput benchmarks.
 import { Rng, availableItems } from './random';
 
-const firstNames = [
-  'Ada', 'Ben', 'Chloe', 'Dmitri', 'Elena', 'Farah', 'Gabriel', 'Hana', 'Isaac', 'Jonas', 'Keiko', 'Liam',
-  'Maya', 'Nadia', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Samuel', 'Tariq', 'Uma', 'Victor', 'Wen', 'Yusuf', 'Zoe',
-];
-const lastNames = [
-  'Okafor', 'Lindqvist', 'Moreau', 'Tanaka', 'Silva', 'Kowalski', 'Haddad', 'Nguyen', 'Fischer', 'Rossi',
-  'Campbell', 'Petrov', 'Adeyemi', 'Larsen', 'Mehta', 'Garcia', "O'Neill", 'Novak', 'Kim', 'Brennan',
-];
-
-export interface Person {
-  name: string;
-  handle: string;
-}
-
-/** A display name and a matching lowercase handle. */
-export function person(rng: Rng): Person {
-  const first = rng.pick(firstNames);
-  const last = rng.pick(lastNames);
-  const handle = `${first}${rng.bool() ? '_' : ''}${last.replace(/[^A-Za-z]/g, '')}${rng.bool(0.4) ? rng.int(1, 99) : ''}`;
-  return { name: `${first} ${last}`, handle: handle.toLowerCase() };
-}
+// People come from the one generator all sandboxes share.
+export { person, type Person } from './people';
 
 /** URL-safe lowercase words joined by dashes. */
 export function slugify(text: string): string {
