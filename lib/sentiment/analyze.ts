@@ -3,6 +3,7 @@ import { type EmotionName, emotionNames, type Sentiment } from '../api/registry/
 import { dominantEmotion, emotionProbabilities, thresholdScaledScore } from './emotions';
 import { extractFeatures, type TextFeatures } from './features';
 import { emotionalIntensity } from './intensity';
+import { blendMlp } from './mlp';
 import { type LinearModel, negativeHead, positiveHead, scoreLogits } from './model';
 import { decidePolarity, type PolarityProbabilities, polarityProbabilities } from './polarity';
 import { type TokenizedText, tokenize } from './tokenizer';
@@ -27,6 +28,7 @@ export function scoreText(model: LinearModel, text: string): TextScores | null {
   const features = extractFeatures(tokenized, model.lexicon, model.featureOptions);
   if (features.contentTokens === 0) return null;
   const logits = scoreLogits(model, features);
+  if (model.mlp) blendMlp(model.mlp, features, logits);
   return {
     tokenized,
     features,

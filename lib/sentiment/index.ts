@@ -3,12 +3,16 @@
 import { readFileSync } from 'node:fs';
 import type { Sentiment } from '../api/registry/common';
 import { scoreText, toSentiment } from './analyze';
+import { decodeMlp, type MlpFile } from './mlp';
 import { decodeModel, type LinearModel, type ModelFile } from './model';
 
 function loadShippedModel(): LinearModel | null {
   try {
     const file = JSON.parse(readFileSync(new URL('./model.json', import.meta.url), 'utf8')) as ModelFile;
-    return decodeModel(file);
+    const model = decodeModel(file);
+    // The thresholds in model.json were tuned on the blend with mlp.json: both files or neither.
+    model.mlp = decodeMlp(JSON.parse(readFileSync(new URL('./mlp.json', import.meta.url), 'utf8')) as MlpFile);
+    return model;
   } catch (error) {
     // Without weights every answer is null; say so once instead of failing every request.
     console.error('sentiment: model could not be loaded; get_sentiment will answer null', error);

@@ -1,6 +1,7 @@
 // The shipped linear model: its file format, decoding, and the scoring of one text's features.
 import { FeatureTable, pushCharNgramKeys } from './feature-hash';
 import { defaultFeatureOptions, denseFeatureCount, denseFeatureNames, type FeatureOptions, type TextFeatures } from './features';
+import type { MlpModel } from './mlp';
 
 /** Heads of the model, in weight-column order: Plutchik's eight, then the two polarity detectors. */
 export const headNames = [
@@ -41,6 +42,8 @@ export interface LinearModel {
   featureOptions: FeatureOptions;
   /** Word → summed weights of its character n-grams, per head; filled lazily, cleared when full. */
   charCache: Map<string, Float64Array>;
+  /** The small nonlinear model (mlp.ts) whose logits are blended into these; absent: linear only. */
+  mlp?: MlpModel;
 }
 
 /** Bounds the memory of the word cache; common words stay hot because it is refilled on demand. */

@@ -8,9 +8,9 @@ import { analyzerPolarity, emotionF1, polarityMacroRecall } from '@/scripts/sent
 const dataPresent = hasSentimentData();
 if (!dataPresent) console.warn(`skipping the sentiment evaluation floor: no data at ${sentimentDataDir()}`);
 
-// Floors sit a little under the figures measured when the model was trained (README: 0.552 and 0.346).
+// Floors sit a little under the figures measured when the model was trained (README: 0.552 and 0.358).
 const GOEMOTIONS_MACRO_F1_FLOOR = 0.532;
-const XED_MACRO_F1_FLOOR = 0.326;
+const XED_MACRO_F1_FLOOR = 0.338;
 
 describe.skipIf(!dataPresent)('sentiment model on held-out data', () => {
   it(`keeps Plutchik-8 macro-F1 on GoEmotions test at or above ${GOEMOTIONS_MACRO_F1_FLOOR}`, () => {
