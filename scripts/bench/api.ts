@@ -21,6 +21,16 @@ const cases = [
   { name: 'large', path: '/v1/forumsite/community/posts?community=news&pages=10' },
 ];
 
+/** On the embedded server, every run starts from an empty "bench" database (rows of earlier
+ * runs would make runs incomparable). A DATABASE_URL given by the operator is used as it is. */
+async function freshBenchDatabase(url: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url.replace(/\/bench$/, '/postgres') });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS bench WITH (FORCE)');
+  await admin.query('CREATE DATABASE bench');
+  await admin.end();
+}
+
 /** One key per five connections: each account may have 10 calls in flight per endpoint. */
 async function benchKeys(url: string, count: number): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
@@ -64,6 +74,7 @@ async function measure(url: string, keys: string[]) {
 const database = await resolveDatabase('app', 'bench');
 const children: ChildProcess[] = [];
 try {
+  if (!process.env.DATABASE_URL) await freshBenchDatabase(database.url);
   await applyMigrations(database.url);
   const keys = await benchKeys(database.url, Math.ceil(connections / 5));
   children.push(await start('lib/api/server/main.ts', { DATABASE_URL: database.url, API_PORT: String(API_PORT), API_HOST: '127.0.0.1', NODE_ENV: 'production', REDIS_URL: '' }));
