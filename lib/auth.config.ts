@@ -59,6 +59,7 @@ export const authConfig = {
         session.user.id = token.userId;
         session.user.accountId = token.accountId;
       }
+      if (typeof token.signedInAt === 'number') session.signedInAt = token.signedInAt;
       return session;
     },
   },

@@ -11,6 +11,8 @@ import { signInSchema } from '@/lib/validation/auth';
 declare module 'next-auth' {
   interface Session {
     user: { id: string; accountId: string } & DefaultSession['user'];
+    /** When this session was signed in (ms since epoch): sign-out ends every earlier session. */
+    signedInAt?: number;
   }
   interface User {
     accountId?: string;
@@ -64,15 +66,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     },
     async jwt({ token, user, account }) {
       if (!account) return token;
+      const signedInAt = Date.now();
       if (account.type === 'credentials' && user?.id && user.accountId) {
-        return { ...token, userId: user.id, accountId: user.accountId };
+        return { ...token, userId: user.id, accountId: user.accountId, signedInAt };
       }
       const linked = await linkOAuthIdentity({
         provider: account.provider,
         providerAccountId: account.providerAccountId,
         verifiedEmail: null,
       });
-      return linked ? { ...token, userId: linked.userId, accountId: linked.accountId, email: linked.email } : null;
+      return linked ? { ...token, userId: linked.userId, accountId: linked.accountId, email: linked.email, signedInAt } : null;
     },
   },
   logger: {

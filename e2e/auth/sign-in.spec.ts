@@ -13,6 +13,18 @@ test.describe('sign-in', () => {
     await expect(page.getByText(email).first()).toBeVisible();
   });
 
+  test('ends the session on the server: a cookie kept from before sign-out no longer works', async ({ page, context }) => {
+    await signUp(page);
+    const before = await context.cookies();
+    expect(before.some((c) => c.name.includes('session-token'))).toBe(true);
+    await signOut(page);
+    // A request in flight during sign-out can set the old cookie again; simulate that.
+    await context.addCookies(before);
+    await page.goto('/keys');
+    await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByLabel('Email')).toBeVisible();
+  });
+
   test('answers a wrong password and an unknown email with the same message', async ({ page }) => {
     const email = await signUp(page);
     await signOut(page);

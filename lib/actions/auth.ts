@@ -7,6 +7,8 @@ import { signIn, signOut } from '@/lib/auth';
 import { enabledOAuthProviders } from '@/lib/auth.config';
 import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
 import { EmailTakenError } from '@/lib/server/accounts/email-taken-error';
+import { endUserSessions } from '@/lib/server/auth/end-user-sessions';
+import { getConsoleSession } from '@/lib/server/auth/get-console-session';
 import { signInSchema, signUpSchema } from '@/lib/validation/auth';
 
 import { fieldErrorsFrom, type ActionState } from './action-state';
@@ -98,5 +100,8 @@ export async function signInWithProviderAction(formData: FormData): Promise<void
 }
 
 export async function signOutAction(): Promise<void> {
+  const session = await getConsoleSession();
+  // Ends the session on the server too: a cookie that survives sign-out no longer works.
+  if (session) await endUserSessions({ userId: session.userId });
   await signOut({ redirectTo: '/' });
 }

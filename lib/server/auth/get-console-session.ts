@@ -3,6 +3,8 @@ import 'server-only';
 import { auth } from '@/lib/auth';
 import { findSessionUser } from '@/lib/server/accounts/find-session-user';
 
+import { isSessionCurrent } from './is-session-current';
+
 export type ConsoleSession = { userId: string; accountId: string; email: string };
 
 /** The signed-in user, checked against the database (a token can outlive its user), or null. */
@@ -12,5 +14,6 @@ export async function getConsoleSession(): Promise<ConsoleSession | null> {
   const accountId = session?.user?.accountId;
   if (!userId || !accountId) return null;
   const user = await findSessionUser({ userId, accountId });
-  return user ? { userId: user.id, accountId: user.accountId, email: user.email } : null;
+  if (!user || !isSessionCurrent(session.signedInAt, user.sessionsValidFrom)) return null;
+  return { userId: user.id, accountId: user.accountId, email: user.email };
 }
