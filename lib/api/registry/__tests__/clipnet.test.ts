@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familyKit, firstRecord, listOf } from './family-kit';
-import { z } from 'zod';
+import { contractTests, familyKit, firstRecord, listOf } from './family-kit';
 import { clipnetSandbox } from '../../sandbox/clipnet';
 import { CLIPNET_FOLLOWERS_MAX_PAGES, clipnetEndpoints } from '../clipnet';
 
@@ -8,31 +7,11 @@ const { endpoint, run, rejection } = familyKit(clipnetEndpoints, clipnetSandbox)
 type Path = Parameters<typeof endpoint>[0];
 
 describe.each(clipnetEndpoints.map((d) => [d.path, d] as const))('%s', (_path, def) => {
-  it('parses its example query', () => {
-    expect(def.params.safeParse(def.example).success).toBe(true);
-  });
+  contractTests(def, clipnetSandbox);
 
-  it('answers the example with a body that matches the strict response schema', async () => {
+  it('answers the example with at least one record', async () => {
     const result = await clipnetSandbox[def.path]!(def.params.parse(def.example));
-    expect(def.response.safeParse(result.body).error).toBeUndefined();
     expect(listOf(result.body).length).toBeGreaterThan(0);
-  });
-
-  it('answers the same params with the same body', async () => {
-    const a = await clipnetSandbox[def.path]!(def.params.parse(def.example));
-    const b = await clipnetSandbox[def.path]!(def.params.parse(def.example));
-    expect(a).toEqual(b);
-  });
-
-  it('rejects a body whose record lacks a field or carries an extra one', async () => {
-    const { body } = await clipnetSandbox[def.path]!(def.params.parse(def.example));
-    const field = Object.keys(firstRecord(body)!)[0]!;
-    const missing = structuredClone(body);
-    delete firstRecord(missing)![field];
-    expect(def.response.safeParse(missing).success).toBe(false);
-    const extra = structuredClone(body);
-    firstRecord(extra)!.unexpected = 1;
-    expect(def.response.safeParse(extra).success).toBe(false);
   });
 
   it('rejects an unknown parameter with invalid_parameter', () => {
@@ -71,9 +50,6 @@ describe.each(clipnetEndpoints.map((d) => [d.path, d] as const))('%s', (_path, d
     }
   });
 
-  it('has a response schema that converts to JSON Schema for the OpenAPI document', () => {
-    expect(() => z.toJSONSchema(def.response)).not.toThrow();
-  });
 });
 
 describe('clipnet parameters', () => {

@@ -1,5 +1,7 @@
 // Shared helpers for the per-family registry tests: look up a definition by path, run its
 // sandbox handler on parsed params, and turn a rejected query into the API's error.
+import { expect, it } from 'vitest';
+import { z } from 'zod';
 import { toParameterError } from '../params';
 import type { EndpointDefinition, SandboxHandler } from '../types';
 
@@ -36,3 +38,37 @@ export function firstRecord(body: Record<string, unknown>): Record<string, unkno
 
 /** The first list field of a body. */
 export const listOf = (body: Record<string, unknown>) => Object.values(body).find(Array.isArray) as Record<string, unknown>[];
+
+/**
+ * The checks every endpoint's definition and sandbox must pass, registered as tests in the
+ * caller's describe block: the example parses; the sandbox answers it with a body matching the
+ * strict response schema (which refuses a missing or an extra record field), bills the pages
+ * the body holds, and gives the same body every time; the response schema converts to JSON Schema for the OpenAPI document.
+ */
+export function contractTests(definition: EndpointDefinition, sandbox: Record<string, SandboxHandler>): void {
+  const answer = () => sandbox[definition.path]!(definition.params.parse(definition.example));
+  it('parses its example query', () => {
+    expect(definition.params.safeParse(definition.example).success).toBe(true);
+  });
+  it('answers the example with a body that matches the strict response schema, billing the pages it holds', async () => {
+    const result = await answer();
+    expect(definition.response.safeParse(result.body).error).toBeUndefined();
+    expect(result.pagesReturned).toBe(definition.billingUnit === 'page' ? result.body.pages : 1);
+  });
+  it('answers the same params with the same body', async () => {
+    expect(await answer()).toEqual(await answer());
+  });
+  it('rejects a body whose record lacks a field or carries an extra one', async () => {
+    const { body } = await answer();
+    const field = Object.keys(firstRecord(body)!)[0]!;
+    const missing = structuredClone(body);
+    delete firstRecord(missing)![field];
+    expect(definition.response.safeParse(missing).success).toBe(false);
+    const extra = structuredClone(body);
+    firstRecord(extra)!.unexpected = 1;
+    expect(definition.response.safeParse(extra).success).toBe(false);
+  });
+  it('has a response schema that converts to JSON Schema for the OpenAPI document', () => {
+    expect(() => z.toJSONSchema(definition.response)).not.toThrow();
+  });
+}

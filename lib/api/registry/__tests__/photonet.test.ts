@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familyKit, firstRecord } from './family-kit';
-import { z } from 'zod';
+import { contractTests, familyKit, firstRecord } from './family-kit';
 import { photonetSandbox } from '../../sandbox/photonet';
 import { photonetEndpoints } from '../photonet';
 
@@ -8,40 +7,12 @@ const { endpoint, run, rejection } = familyKit(photonetEndpoints, photonetSandbo
 type Path = Parameters<typeof endpoint>[0];
 
 describe.each(photonetEndpoints.map((d) => [d.path, d] as const))('%s', (_path, def) => {
-  it('parses its example query', () => {
-    expect(def.params.safeParse(def.example).success).toBe(true);
-  });
-
-  it('answers the example with a body that matches the strict response schema', async () => {
-    const result = await photonetSandbox[def.path]!(def.params.parse(def.example));
-    expect(def.response.safeParse(result.body).error).toBeUndefined();
-    expect(result.pagesReturned).toBe(def.billingUnit === 'page' ? result.body.pages : 1);
-  });
-
-  it('answers the same params with the same body', async () => {
-    const a = await photonetSandbox[def.path]!(def.params.parse(def.example));
-    const b = await photonetSandbox[def.path]!(def.params.parse(def.example));
-    expect(a).toEqual(b);
-  });
-
-  it('rejects a body whose record lacks a field or carries an extra one', async () => {
-    const { body } = await photonetSandbox[def.path]!(def.params.parse(def.example));
-    const field = Object.keys(firstRecord(body)!)[0]!;
-    const missing = structuredClone(body);
-    delete firstRecord(missing)![field];
-    expect(def.response.safeParse(missing).success).toBe(false);
-    const extra = structuredClone(body);
-    firstRecord(extra)!.unexpected = 1;
-    expect(def.response.safeParse(extra).success).toBe(false);
-  });
+  contractTests(def, photonetSandbox);
 
   it('rejects an unknown parameter with invalid_parameter', () => {
     expect(rejection(def.path, { ...def.example, limit: '5' })).toEqual({ code: 'invalid_parameter', error: "Unknown parameter 'limit'" });
   });
 
-  it('has a response schema that converts to JSON Schema for the OpenAPI document', () => {
-    expect(() => z.toJSONSchema(def.response)).not.toThrow();
-  });
 });
 
 describe('photonet parameters', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familyKit, firstRecord } from './family-kit';
-import { z } from 'zod';
+import { contractTests, familyKit, firstRecord } from './family-kit';
 import { SANDBOX_MISSING_ASIN, shopSandbox } from '../../sandbox/shop';
 import { shopCountries, shopEndpoints } from '../shop';
 
@@ -11,31 +10,11 @@ type Path = Parameters<typeof endpoint>[0];
 const amountOf = (price: string) => Number(price.replace(/[^\d.]/g, ''));
 
 describe.each(shopEndpoints.map((d) => [d.path, d] as const))('%s', (_path, def) => {
-  it('parses its example query', () => {
-    expect(def.params.safeParse(def.example).success).toBe(true);
-  });
+  contractTests(def, shopSandbox);
 
-  it('answers the example with a body that matches the strict response schema', async () => {
+  it('answers the example with one page', async () => {
     const result = await shopSandbox[def.path]!(def.params.parse(def.example));
-    expect(def.response.safeParse(result.body).error).toBeUndefined();
     expect(result.pagesReturned).toBe(1);
-  });
-
-  it('answers the same params with the same body', async () => {
-    const a = await shopSandbox[def.path]!(def.params.parse(def.example));
-    const b = await shopSandbox[def.path]!(def.params.parse(def.example));
-    expect(a).toEqual(b);
-  });
-
-  it('rejects a body whose record lacks a field or carries an extra one', async () => {
-    const { body } = await shopSandbox[def.path]!(def.params.parse(def.example));
-    const field = Object.keys(firstRecord(body)!)[0]!;
-    const missing = structuredClone(body);
-    delete firstRecord(missing)![field];
-    expect(def.response.safeParse(missing).success).toBe(false);
-    const extra = structuredClone(body);
-    firstRecord(extra)!.unexpected = 1;
-    expect(def.response.safeParse(extra).success).toBe(false);
   });
 
   it('rejects an unknown parameter with invalid_parameter', () => {
@@ -43,10 +22,6 @@ describe.each(shopEndpoints.map((d) => [d.path, d] as const))('%s', (_path, def)
       code: 'invalid_parameter',
       error: "Unknown parameter 'colour'",
     });
-  });
-
-  it('has a response schema that converts to JSON Schema for the OpenAPI document', () => {
-    expect(() => z.toJSONSchema(def.response)).not.toThrow();
   });
 
 });
