@@ -1,6 +1,7 @@
 'use server';
 
 import { CredentialsSignin } from 'next-auth';
+import type { z } from 'zod';
 import { redirect } from 'next/navigation';
 
 import { signIn, signOut } from '@/lib/auth';
@@ -46,33 +47,31 @@ async function passwordSignIn(email: string, password: string): Promise<ActionSt
   }
 }
 
-export async function signInAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+/** The email and password of a form, validated; every field's error when they are invalid. */
+function parseCredentials<T>(schema: { safeParse(raw: unknown): z.ZodSafeParseResult<T> }, formData: FormData) {
   const raw = { email: String(formData.get('email') ?? ''), password: String(formData.get('password') ?? '') };
-  const parsed = signInSchema.safeParse(raw);
-  if (!parsed.success) {
-    return {
-      status: 'error',
-      message: 'Check the highlighted fields.',
-      fieldErrors: fieldErrorsFrom(parsed.error.issues),
-      values: { email: raw.email },
-    };
-  }
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { success: true as const, data: parsed.data };
+  const state: ActionState = {
+    status: 'error',
+    message: 'Check the highlighted fields.',
+    fieldErrors: fieldErrorsFrom(parsed.error.issues),
+    values: { email: raw.email },
+  };
+  return { success: false as const, state };
+}
+
+export async function signInAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const parsed = parseCredentials(signInSchema, formData);
+  if (!parsed.success) return parsed.state;
   const failure = await passwordSignIn(parsed.data.email, parsed.data.password);
   if (failure) return failure;
   redirect(safeCallback(formData.get('callbackUrl')));
 }
 
 export async function signUpAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  const raw = { email: String(formData.get('email') ?? ''), password: String(formData.get('password') ?? '') };
-  const parsed = signUpSchema.safeParse(raw);
-  if (!parsed.success) {
-    return {
-      status: 'error',
-      message: 'Check the highlighted fields.',
-      fieldErrors: fieldErrorsFrom(parsed.error.issues),
-      values: { email: raw.email },
-    };
-  }
+  const parsed = parseCredentials(signUpSchema, formData);
+  if (!parsed.success) return parsed.state;
   try {
     await createAccountWithUser(parsed.data);
   } catch (error) {
@@ -85,7 +84,7 @@ export async function signUpAction(_previous: ActionState, formData: FormData): 
       };
     }
     console.error('Sign-up failed', error);
-    return { status: 'error', message: 'Sign-up is unavailable right now. Please try again.', values: { email: raw.email } };
+    return { status: 'error', message: 'Sign-up is unavailable right now. Please try again.', values: { email: parsed.data.email } };
   }
   const failure = await passwordSignIn(parsed.data.email, parsed.data.password);
   if (failure) return failure;

@@ -42,7 +42,7 @@ export interface TrainedWeights {
 }
 
 /** mulberry32: tiny, seedable, and identical on every platform. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -3,6 +3,7 @@
 // Deterministic: seeded initialisation, seeded shuffle and seeded dropout, a fixed order of operations.
 import { denseFeatureCount } from '../../lib/sentiment/features';
 import type { MlpFile } from '../../lib/sentiment/mlp';
+import { seededRandom } from './logistic';
 
 export interface MlpExample {
   /** Distinct word-feature keys of the text (features.ts `keys`), before bucketing. */
@@ -31,18 +32,6 @@ export interface MlpWeights {
   b1: Float64Array;
   w2: Float64Array;
   b2: Float64Array;
-}
-
-/** mulberry32, as logistic.ts. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function trainMlp(examples: readonly MlpExample[], options: MlpOptions): MlpWeights {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { openmicroSandbox } from '../../sandbox/openmicro';
 import { SANDBOX_NOW } from '../../sandbox/random';
 import { openmicroEndpoints } from '../openmicro';
 import { toParameterError } from '../params';
+import { contractTests } from './family-kit';
 
 const def = openmicroEndpoints[0]!;
 const handler = openmicroSandbox[def.path]!;
@@ -21,18 +21,7 @@ function rejection(query: Readonly<Record<string, string | undefined>>) {
 }
 
 describe('GET /v1/openmicro/posts contract', () => {
-  it('parses its example query', () => {
-    expect(def.params.safeParse(def.example).success).toBe(true);
-  });
-
-  it('answers the example with a body that matches the strict response schema', async () => {
-    const { body } = await run(def.example);
-    expect(def.response.safeParse(body).error).toBeUndefined();
-  });
-
-  it('answers the same params with the same body', async () => {
-    expect(await handler(def.params.parse(def.example))).toEqual(await handler(def.params.parse(def.example)));
-  });
+  contractTests(def, openmicroSandbox);
 
   it('rejects a body whose post lacks a field or carries an extra one', async () => {
     const { body } = await run({ query: 'coffee' });
@@ -48,9 +37,6 @@ describe('GET /v1/openmicro/posts contract', () => {
     expect(def).toMatchObject({ priceMicros: 3000, billingUnit: 'page', pageSize: 50, paging: { param: 'pages', max: 20 }, sentimentTarget: { list: 'posts', text: 'snippet' }, billedErrors: {} });
   });
 
-  it('has a response schema that converts to JSON Schema for the OpenAPI document', () => {
-    expect(() => z.toJSONSchema(def.response)).not.toThrow();
-  });
 });
 
 describe('GET /v1/openmicro/posts parameters', () => {

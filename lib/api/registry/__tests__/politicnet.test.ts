@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { politicnetSandbox } from '../../sandbox/politicnet';
 import { toParameterError } from '../params';
+import { contractTests } from './family-kit';
 import { politicnetEndpoints } from '../politicnet';
 
 const def = politicnetEndpoints[0]!;
@@ -20,18 +20,7 @@ function rejection(query: Readonly<Record<string, string | undefined>>) {
 }
 
 describe('GET /v1/politicnet/user/posts contract', () => {
-  it('parses its example query', () => {
-    expect(def.params.safeParse(def.example).success).toBe(true);
-  });
-
-  it('answers the example with a body that matches the strict response schema', async () => {
-    const { body } = await run(def.example);
-    expect(def.response.safeParse(body).error).toBeUndefined();
-  });
-
-  it('answers the same params with the same body', async () => {
-    expect(await handler(def.params.parse(def.example))).toEqual(await handler(def.params.parse(def.example)));
-  });
+  contractTests(def, politicnetSandbox);
 
   it('rejects a body whose post lacks a field or carries an extra one', async () => {
     const { body } = await run({ username: 'civic_watch' });
@@ -47,9 +36,6 @@ describe('GET /v1/politicnet/user/posts contract', () => {
     expect(def).toMatchObject({ priceMicros: 6000, billingUnit: 'page', pageSize: 20, paging: { param: 'pages', max: 20 }, billedErrors: {} });
   });
 
-  it('has a response schema that converts to JSON Schema for the OpenAPI document', () => {
-    expect(() => z.toJSONSchema(def.response)).not.toThrow();
-  });
 });
 
 describe('GET /v1/politicnet/user/posts parameters', () => {
