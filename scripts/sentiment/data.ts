@@ -44,7 +44,7 @@ function loadGoEmotions(split: SplitName): Example[] {
 }
 
 /** FNV-1a over UTF-16 code units: a stable hash, so a text always lands in the same XED split. */
-function stableHash(text: string): number {
+export function stableHash(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

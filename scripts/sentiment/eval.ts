@@ -6,7 +6,7 @@ import { hasSentimentData, loadSplit, sentimentDataDir } from './data';
 import { analyzerPolarity, emotionF1, measureSpeed, polarityMacroRecall } from './evaluate';
 
 const SPEED_SAMPLE = 10_000;
-const format = (value: number): string => value.toFixed(3);
+const format = (value: number): string => value.toFixed(4);
 
 function main(): void {
   if (!hasSentimentData()) {

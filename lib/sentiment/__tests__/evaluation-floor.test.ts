@@ -8,9 +8,10 @@ import { analyzerPolarity, emotionF1, polarityMacroRecall } from '@/scripts/sent
 const dataPresent = hasSentimentData();
 if (!dataPresent) console.warn(`skipping the sentiment evaluation floor: no data at ${sentimentDataDir()}`);
 
-// Floors sit a little under the figures measured when the model was trained (README: 0.552 and 0.358).
-const GOEMOTIONS_MACRO_F1_FLOOR = 0.532;
-const XED_MACRO_F1_FLOOR = 0.338;
+// Floors sit 0.02 under the figures measured when the model was trained (README: 0.560, 0.363, 0.404).
+const GOEMOTIONS_MACRO_F1_FLOOR = 0.54;
+const XED_MACRO_F1_FLOOR = 0.343;
+const XED_ANNOTATED_MACRO_F1_FLOOR = 0.384;
 
 describe.skipIf(!dataPresent)('sentiment model on held-out data', () => {
   it(`keeps Plutchik-8 macro-F1 on GoEmotions test at or above ${GOEMOTIONS_MACRO_F1_FLOOR}`, () => {
@@ -19,6 +20,11 @@ describe.skipIf(!dataPresent)('sentiment model on held-out data', () => {
 
   it(`keeps Plutchik-8 macro-F1 on the held-out XED split at or above ${XED_MACRO_F1_FLOOR}`, () => {
     expect(emotionF1(analyzeSentiment, loadSplit('xed', 'test')).macro).toBeGreaterThanOrEqual(XED_MACRO_F1_FLOOR);
+  });
+
+  it(`keeps Plutchik-8 macro-F1 on the held-out XED split's annotated lines at or above ${XED_ANNOTATED_MACRO_F1_FLOOR}`, () => {
+    const annotated = loadSplit('xed', 'test').filter((example) => example.emotions.length > 0);
+    expect(emotionF1(analyzeSentiment, annotated).macro).toBeGreaterThanOrEqual(XED_ANNOTATED_MACRO_F1_FLOOR);
   });
 
   it('beats the VADER baseline on polarity macro-recall', () => {
