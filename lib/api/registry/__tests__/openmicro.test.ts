@@ -2,23 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { openmicroSandbox } from '../../sandbox/openmicro';
 import { SANDBOX_NOW } from '../../sandbox/random';
 import { openmicroEndpoints } from '../openmicro';
-import { toParameterError } from '../params';
-import { contractTests } from './family-kit';
+import { contractTests, familyKit } from './family-kit';
 
+const kit = familyKit(openmicroEndpoints, openmicroSandbox);
 const def = openmicroEndpoints[0]!;
-const handler = openmicroSandbox[def.path]!;
 type Post = { date: string; snippet: string; post_id: string; author_id: string; url: string; media_type: string; image_url: string; hashtags: string[] };
 
 async function run(query: Record<string, string>) {
-  const result = await handler(def.params.parse(query));
+  const result = await kit.run(def.path, query);
   return { ...result, posts: result.body.posts as Post[] };
 }
 
-function rejection(query: Readonly<Record<string, string | undefined>>) {
-  const parsed = def.params.safeParse(query);
-  if (parsed.success) throw new Error(`expected ${JSON.stringify(query)} to be rejected`);
-  return toParameterError(parsed.error, query);
-}
+const rejection = (query: Readonly<Record<string, string | undefined>>) => kit.rejection(def.path, query);
 
 describe('GET /v1/openmicro/posts contract', () => {
   contractTests(def, openmicroSandbox);

@@ -1,23 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { politicnetSandbox } from '../../sandbox/politicnet';
-import { toParameterError } from '../params';
-import { contractTests } from './family-kit';
+import { contractTests, familyKit } from './family-kit';
 import { politicnetEndpoints } from '../politicnet';
 
+const kit = familyKit(politicnetEndpoints, politicnetSandbox);
 const def = politicnetEndpoints[0]!;
-const handler = politicnetSandbox[def.path]!;
 type Post = { date: string; url: string; author: string; post_id: string; snippet: string; content_html: string; is_reply: boolean; in_reply_to_id: string };
 
 async function run(query: Record<string, string>) {
-  const result = await handler(def.params.parse(query));
+  const result = await kit.run(def.path, query);
   return { ...result, posts: result.body.posts as Post[] };
 }
 
-function rejection(query: Readonly<Record<string, string | undefined>>) {
-  const parsed = def.params.safeParse(query);
-  if (parsed.success) throw new Error(`expected ${JSON.stringify(query)} to be rejected`);
-  return toParameterError(parsed.error, query);
-}
+const rejection = (query: Readonly<Record<string, string | undefined>>) => kit.rejection(def.path, query);
 
 describe('GET /v1/politicnet/user/posts contract', () => {
   contractTests(def, politicnetSandbox);
