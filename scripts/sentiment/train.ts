@@ -153,8 +153,9 @@ function main(): void {
   const outOfFold: Record<'goemotions' | 'xed', ScoredTexts[]> = { goemotions: [], xed: [] };
   for (let fold = 0; fold < settings.folds; fold++) {
     const { model } = fitModels(featurized.filter((_, i) => folds[i] !== fold), lexicon);
+    const foldTexts = all.filter((_, i) => folds[i] === fold);
     for (const corpus of ['goemotions', 'xed'] as const) {
-      outOfFold[corpus].push(scoreTexts(model, corpora[corpus].filter((example) => foldOf(example) === fold)));
+      outOfFold[corpus].push(scoreTexts(model, foldTexts.filter((example) => example.corpus === corpus)));
     }
     console.log(`  fold ${fold + 1}/${settings.folds} done at ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
