@@ -56,36 +56,88 @@ export function pushCharNgramKeys(word: string, min: number, max: number, out: n
   }
 }
 
-/** Open-addressing table from feature key to weight row; built once when the model loads. */
+/**
+ * Open-addressing table from feature key to weight row; built once when the model loads. Each slot
+ * holds the key (+ 1, so that 0 means empty) next to its row, so a lookup reads one cache line.
+ */
 export class FeatureTable {
   private readonly slots: Int32Array;
-  private readonly rows: Int32Array;
   private readonly mask: number;
 
   constructor(keys: ArrayLike<number>, firstRow: number) {
     let size = 1;
     while (size < keys.length * 2) size *= 2;
     this.mask = size - 1;
-    this.slots = new Int32Array(size);
-    this.rows = new Int32Array(size);
+    this.slots = new Int32Array(size * 2);
     for (let i = 0; i < keys.length; i++) {
       let slot = keys[i]! & this.mask;
-      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
-      // Stored as key + 1 so that zero can mean an empty slot.
-      this.slots[slot] = keys[i]! + 1;
-      this.rows[slot] = firstRow + i;
+      while (this.slots[2 * slot] !== 0) slot = (slot + 1) & this.mask;
+      this.slots[2 * slot] = keys[i]! + 1;
+      this.slots[2 * slot + 1] = firstRow + i;
     }
   }
 
   /** Weight row of a key, or -1 when the key is not in the vocabulary. */
   rowOf(key: number): number {
+    const { slots, mask } = this;
     const stored = key + 1;
-    let slot = key & this.mask;
+    let slot = key & mask;
     for (;;) {
-      const found = this.slots[slot]!;
-      if (found === stored) return this.rows[slot]!;
+      const found = slots[2 * slot]!;
+      if (found === stored) return slots[2 * slot + 1]!;
       if (found === 0) return -1;
-      slot = (slot + 1) & this.mask;
+      slot = (slot + 1) & mask;
     }
+  }
+}
+
+/**
+ * Collects one text's distinct feature keys in first-seen order (what a Set would give), with a
+ * table reused from text to text: a slot counts only when it carries the current text's stamp, so
+ * starting a text clears nothing.
+ */
+export class DistinctKeys {
+  private slots = new Int32Array(1024);
+  private stamps = new Uint32Array(1024);
+  private mask = 1023;
+  private stamp = 0;
+  private current: number[] = [];
+
+  /** Starts a new text; returns the array that `add` fills. */
+  begin(): number[] {
+    if (++this.stamp === 0xffffffff) {
+      this.stamps.fill(0);
+      this.stamp = 1;
+    }
+    this.current = [];
+    return this.current;
+  }
+
+  add(key: number): void {
+    // Keep the table at most half full; a text of 4,000 characters has at most ~8,000 keys.
+    if (this.current.length * 2 >= this.mask) this.grow();
+    if (this.insert(key)) this.current.push(key);
+  }
+
+  /** Puts a key in the table; false when the current text already has it. */
+  private insert(key: number): boolean {
+    const { slots, stamps, stamp, mask } = this;
+    let slot = key & mask;
+    while (stamps[slot] === stamp) {
+      if (slots[slot] === key) return false;
+      slot = (slot + 1) & mask;
+    }
+    stamps[slot] = stamp;
+    slots[slot] = key;
+    return true;
+  }
+
+  private grow(): void {
+    const size = this.slots.length * 2;
+    this.slots = new Int32Array(size);
+    this.stamps = new Uint32Array(size);
+    this.mask = size - 1;
+    this.stamp = 1;
+    for (const key of this.current) this.insert(key);
   }
 }

@@ -1,7 +1,7 @@
 // Feature extraction shared by training and inference, so both see exactly the same view of a text.
 import { emotionNames } from '../api/registry/common';
 import { readEmoji } from './emoji';
-import { bigramKey, hashToken, negatedKey, unigramKey } from './feature-hash';
+import { bigramKey, DistinctKeys, hashToken, negatedKey, unigramKey } from './feature-hash';
 import { CLAUSE_BREAKS, type TokenizedText } from './tokenizer';
 
 /** Names of the dense (real-valued) features, in the order they sit at the top of the weight matrix. */
@@ -28,8 +28,8 @@ export interface FeatureOptions {
 export const defaultFeatureOptions: FeatureOptions = { charMin: 0, charMax: 0 };
 
 export interface TextFeatures {
-  /** Distinct sparse feature keys (see feature-hash.ts): unigrams, negated unigrams, bigrams. */
-  keys: ReadonlySet<number>;
+  /** Distinct sparse feature keys (see feature-hash.ts), in first-seen order: unigrams, negated unigrams, bigrams. */
+  keys: readonly number[];
   /**
    * Words whose character n-grams count (one entry per occurrence), empty when the options disable
    * them. The n-grams themselves are made by `pushCharNgramKeys`; the model memoises each word's sum.
@@ -64,13 +64,54 @@ function isWordToken(token: string): boolean {
   return (code >= 97 && code <= 122) || (code >= 0xc0 && code < 0x2000);
 }
 
+/** What a token contributes, whatever text it sits in: worked out once per distinct token. */
+interface TokenInfo {
+  hash: number;
+  unigram: number;
+  negated: number;
+  clauseBreak: boolean;
+  negator: boolean;
+  /** Whether its character n-grams count (a word, not punctuation, emoji or a number). */
+  charWord: boolean;
+  /** VADER valence, or undefined when the lexicon lacks the token. */
+  valence: number | undefined;
+  emojiValence: number;
+  /** Rows (within the eight emoji flags) this emoji sets; empty for anything else. */
+  emojiEmotions: readonly number[];
+}
+
+/** Bounds the memory of a token cache; common tokens stay because it is refilled on demand. */
+const TOKEN_CACHE_LIMIT = 50_000;
+/** One token cache per lexicon, as a token's valence depends on it. */
+const tokenCaches = new WeakMap<ReadonlyMap<string, number>, Map<string, TokenInfo>>();
+const distinctKeys = new DistinctKeys();
+
+function readToken(token: string, lexicon: ReadonlyMap<string, number>): TokenInfo {
+  const hash = hashToken(token);
+  // Every emoji in the table lies above U+2000; skipping the lookup for plain words saves time.
+  const emoji = token.charCodeAt(0) > 0x2000 ? readEmoji(token) : undefined;
+  return {
+    hash,
+    unigram: unigramKey(hash),
+    negated: negatedKey(hash),
+    clauseBreak: CLAUSE_BREAKS.has(token),
+    negator: isNegator(token),
+    charWord: isWordToken(token),
+    valence: lexicon.get(token),
+    emojiValence: emoji?.valence ?? 0,
+    emojiEmotions: emoji ? emoji.emotions.map((emotion) => emotionNames.indexOf(emotion)) : [],
+  };
+}
+
 export function extractFeatures(
   text: TokenizedText,
   lexicon: ReadonlyMap<string, number>,
   options: FeatureOptions = defaultFeatureOptions,
 ): TextFeatures {
   const { tokens, cues } = text;
-  const keys = new Set<number>();
+  let cache = tokenCaches.get(lexicon);
+  if (!cache) tokenCaches.set(lexicon, (cache = new Map()));
+  const keys = distinctKeys.begin();
   const charWords: string[] = [];
   const useCharNgrams = options.charMax > 0;
   const dense = new Float64Array(denseFeatureCount);
@@ -80,32 +121,32 @@ export function extractFeatures(
   let contentTokens = 0;
   let negationLeft = 0;
   let previousHash = 0;
-  tokens.forEach((token, index) => {
-    const isBreak = CLAUSE_BREAKS.has(token);
-    if (isBreak) negationLeft = 0;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    let info = cache.get(token);
+    if (!info) {
+      if (cache.size >= TOKEN_CACHE_LIMIT) cache.clear();
+      info = readToken(token, lexicon);
+      cache.set(token, info);
+    }
+    if (info.clauseBreak) negationLeft = 0;
     else contentTokens++;
-    const tokenHash = hashToken(token);
-    keys.add(negationLeft > 0 ? negatedKey(tokenHash) : unigramKey(tokenHash));
-    if (index > 0) keys.add(bigramKey(previousHash, tokenHash));
-    previousHash = tokenHash;
-    if (useCharNgrams && isWordToken(token)) charWords.push(token);
+    distinctKeys.add(negationLeft > 0 ? info.negated : info.unigram);
+    if (index > 0) distinctKeys.add(bigramKey(previousHash, info.hash));
+    previousHash = info.hash;
+    if (useCharNgrams && info.charWord) charWords.push(token);
 
-    const valence = lexicon.get(token);
-    if (valence !== undefined) {
-      const signed = negationLeft > 0 ? valence * NEGATED_VALENCE_SCALE : valence;
+    if (info.valence !== undefined) {
+      const signed = negationLeft > 0 ? info.valence * NEGATED_VALENCE_SCALE : info.valence;
       if (signed > 0) positive += signed;
       else negative -= signed;
     }
-    // Every emoji in the table lies above U+2000; skipping the lookup for plain words saves time.
-    const emoji = token.charCodeAt(0) > 0x2000 ? readEmoji(token) : undefined;
-    if (emoji) {
-      emojiValence += emoji.valence;
-      for (const emotion of emoji.emotions) dense[emojiDenseOffset + emotionNames.indexOf(emotion)] = 1;
-    }
+    emojiValence += info.emojiValence;
+    for (const emotion of info.emojiEmotions) dense[emojiDenseOffset + emotion] = 1;
 
     if (negationLeft > 0) negationLeft--;
-    if (isNegator(token)) negationLeft = NEGATION_REACH;
-  });
+    if (info.negator) negationLeft = NEGATION_REACH;
+  }
   // log1p keeps a long rant from dominating through sheer length while staying monotone.
   dense[0] = Math.log1p(positive / 4);
   dense[1] = Math.log1p(negative / 4);
@@ -115,4 +156,3 @@ export function extractFeatures(
   dense[5] = cues.elongatedWords > 0 ? 1 : 0;
   return { keys, charWords, dense, emojiValence, contentTokens };
 }
-

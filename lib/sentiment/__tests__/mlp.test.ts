@@ -41,7 +41,7 @@ describe('MLP inference', () => {
     const dense = new Float64Array(denseFeatureCount);
     dense[0] = 0.7;
     dense[3] = 1;
-    return { keys: new Set(keys), charWords: [], dense, emojiValence: 0, contentTokens: keys.length };
+    return { keys, charWords: [], dense, emojiValence: 0, contentTokens: keys.length };
   };
 
   it('matches a plain int8 computation for short, empty and long (> 256 keys) bags', () => {
