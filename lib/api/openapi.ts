@@ -15,6 +15,16 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return out;
 }
 
+/** What get_sentiment adds and how good it is; figures from lib/sentiment/README.md. */
+export const sentimentParameterDescription =
+  'Adds `sentiment` to each record: eight Plutchik emotion scores 0-100 (50 or more means present), the ' +
+  'dominant emotion (ties go to joy, trust, fear, surprise, sadness, disgust, anger, anticipation, in that ' +
+  'order), an intensity 0-10 and a polarity; null when the text has nothing to read. Trained on English ' +
+  'Reddit comments and movie subtitles: held-out macro-F1 0.56 on Reddit comments (GoEmotions), 0.36 on ' +
+  'subtitles (XED); polarity macro-recall 0.73. Other languages: only emoji, emoticons, capitals, ' +
+  'exclamation marks and English words count, so expect mostly neutral, low-intensity results unless ' +
+  'emoji carry the feeling.';
+
 /** Query parameters with their constraints, as the value means them (integers, booleans). */
 function parameters(endpoint: EndpointDefinition): JsonSchema[] {
   const schema = jsonSchema(endpoint.params, 'input');
@@ -30,7 +40,8 @@ function parameters(endpoint: EndpointDefinition): JsonSchema[] {
     const fallback = shape[name]?.safeParse(undefined);
     if (fallback?.success && fallback.data !== undefined) clean.default = fallback.data;
     else delete clean.default;
-    return { name, in: 'query', required: required.has(name), schema: clean };
+    const description = name === 'get_sentiment' ? { description: sentimentParameterDescription } : {};
+    return { name, in: 'query', required: required.has(name), ...description, schema: clean };
   });
 }
 

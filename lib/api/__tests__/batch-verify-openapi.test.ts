@@ -2,6 +2,7 @@
 // GET /v1/openapi.json.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
+import { sentimentParameterDescription } from '../openapi';
 import { dataEndpoints, endpoints } from '../registry';
 import { forumsiteSorts } from '../registry/forumsite';
 import { shopCountries } from '../registry/shop';
@@ -188,6 +189,8 @@ describe('GET /v1/openapi.json', () => {
     expect(param('/v1/forumsite/community/posts', 'pages').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 40 });
     expect(param('/v1/forumsite/community/posts', 'sort_by').schema).toMatchObject({ enum: [...forumsiteSorts], default: 'hot' });
     expect(param('/v1/forumsite/community/posts', 'get_sentiment').schema).toMatchObject({ type: 'boolean', default: false });
+    expect(param('/v1/forumsite/community/posts', 'get_sentiment')).toMatchObject({ description: sentimentParameterDescription });
+    expect(sentimentParameterDescription).toMatch(/Other languages/);
     expect(param('/v1/news/articles', 'limit').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 10 });
     expect(param('/v1/photonet/user', 'username')).toMatchObject({ required: false, schema: { maxLength: 100 } });
     for (const e of endpoints.filter((x) => x.paging)) {
