@@ -101,7 +101,7 @@ export function decodeModel(file: ModelFile): LinearModel {
  * the same order: bias, dense rows, keys, then the words' character n-grams.
  */
 export function scoreLogits(model: LinearModel, features: TextFeatures): Float64Array {
-  const logits = Float64Array.from(model.bias);
+  const logits = new Float64Array(model.bias);
   const { weights, vocabulary } = model;
   for (let row = 0; row < denseFeatureCount; row++) {
     const value = features.dense[row]!;
