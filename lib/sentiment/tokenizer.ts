@@ -37,14 +37,14 @@ const SKIP = 0;
 const PUNCTUATION = 1;
 const WORD = 2;
 const SLOW = 3;
+/** 1 for the ASCII letters and digits, which continue a word wherever it started. */
+const ASCII_ALNUM = new Uint8Array(128).map((_, code) => (/[A-Za-z0-9]/.test(String.fromCharCode(code)) ? 1 : 0));
 const ASCII_KIND = new Uint8Array(128).map((_, code) => {
   const char = String.fromCharCode(code);
   if (':;=8<)'.includes(char)) return SLOW;
   if ('!?.,'.includes(char)) return PUNCTUATION;
-  if (/[A-Za-z0-9]/.test(char)) return WORD;
-  return SKIP;
+  return ASCII_ALNUM[code] ? WORD : SKIP;
 });
-const ASCII_ALNUM = new Uint8Array(128).map((_, code) => (/[A-Za-z0-9]/.test(String.fromCharCode(code)) ? 1 : 0));
 
 /** "#SoHappyToday" → "So Happy Today"; "#so_happy" → "so happy". */
 function splitHashtag(_match: string, body: string): string {

@@ -31,27 +31,40 @@ export function analyzerPolarity(analyze: Analyzer): (text: string) => Polarity 
 }
 
 export interface SpeedReport {
+  /** Median of the timed passes, wall clock. */
   textsPerSecond: number;
+  /** Slowest and fastest pass, wall clock. */
+  worstTextsPerSecond: number;
+  bestTextsPerSecond: number;
+  /** Median and best pass in CPU time, which moves less with other processes' load on a shared machine. */
+  cpuTextsPerSecond: number;
+  bestCpuTextsPerSecond: number;
+  /** From one more pass timing every call. */
+  p50Milliseconds: number;
   p99Milliseconds: number;
+  maxMilliseconds: number;
 }
 
-/** Timed passes over the sample after a warm-up pass; throughput is their median. */
-const THROUGHPUT_PASSES = 5;
-
 /**
- * Throughput: the median of five passes over the texts, each untimed per call, after one full
- * warm-up pass (the first pass also compiles and fills the per-word cache, which a long-running server
- * has long done). p99: one more pass timing every call. One thread.
+ * Throughput: the median of `passes` passes over the texts, each untimed per call, after one full
+ * warm-up pass (the first pass also compiles and fills the per-word caches, which a long-running
+ * server has long done). Latency: one more pass timing every call. One thread.
  */
-export function measureSpeed(analyze: Analyzer, texts: readonly string[]): SpeedReport {
+export function measureSpeed(analyze: Analyzer, texts: readonly string[], passes = 5): SpeedReport {
   for (const text of texts) analyze(text);
-  const rates: number[] = [];
-  for (let pass = 0; pass < THROUGHPUT_PASSES; pass++) {
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  for (let pass = 0; pass < passes; pass++) {
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     for (const text of texts) analyze(text);
-    rates.push(texts.length / ((performance.now() - started) / 1000));
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    walls.push(texts.length / seconds);
+    cpus.push(texts.length / ((cpu.user + cpu.system) / 1e6));
   }
-  rates.sort((a, b) => a - b);
+  walls.sort((a, b) => a - b);
+  cpus.sort((a, b) => a - b);
   const latencies = new Float64Array(texts.length);
   texts.forEach((text, i) => {
     const before = performance.now();
@@ -59,8 +72,16 @@ export function measureSpeed(analyze: Analyzer, texts: readonly string[]): Speed
     latencies[i] = performance.now() - before;
   });
   latencies.sort();
+  const median = Math.floor(passes / 2);
+  const at = (share: number): number => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))]!;
   return {
-    textsPerSecond: rates[Math.floor(THROUGHPUT_PASSES / 2)]!,
-    p99Milliseconds: latencies[Math.floor(latencies.length * 0.99)]!,
+    textsPerSecond: walls[median]!,
+    worstTextsPerSecond: walls[0]!,
+    bestTextsPerSecond: walls[passes - 1]!,
+    cpuTextsPerSecond: cpus[median]!,
+    bestCpuTextsPerSecond: cpus[passes - 1]!,
+    p50Milliseconds: at(0.5),
+    p99Milliseconds: at(0.99),
+    maxMilliseconds: latencies[latencies.length - 1]!,
   };
 }
