@@ -1,6 +1,8 @@
 // npm run sentiment:train: rebuilds lib/sentiment/model.json and mlp.json from the shared corpora, deterministically.
-import { writeFileSync } from 'node:fs';
+// `npm run sentiment:train -- --check` rebuilds in memory and fails if the committed files differ.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { denseFeatureCount, denseFeatureNames, type FeatureOptions } from '../../lib/sentiment/features';
 import { decodeModel, encodeKeys, headCount, headNames, type LinearModel, type ModelFile, negativeHead, positiveHead, quantizeWeights } from '../../lib/sentiment/model';
 import { type Example, loadSplit, sentimentDataDir, stableHash } from './data';
@@ -135,9 +137,19 @@ function foldOf(example: Example): number {
   return stableHash(`fold:${example.text.trim().toLowerCase()}`) % settings.folds;
 }
 
-function main(): void {
+export interface ShippedModels {
+  /** lib/sentiment/model.json's text, exactly as committed. */
+  model: string;
+  /** lib/sentiment/mlp.json's text. */
+  mlp: string;
+  /** Kept features and thresholds, for the log. */
+  summary: string;
+}
+
+/** Everything `npm run sentiment:train` does but writing: the shipped files' texts, from the shared corpora. */
+export function trainShippedModels(log: (line: string) => void = () => {}): ShippedModels {
   const started = performance.now();
-  console.log(`reading corpora from ${sentimentDataDir()}`);
+  log(`reading corpora from ${sentimentDataDir()}`);
   const lexicon = readVaderLexicon();
   // Everything but the test splits trains: GoEmotions train + dev, XED's train and dev buckets.
   const corpora = {
@@ -147,7 +159,7 @@ function main(): void {
   const all = [...corpora.goemotions, ...corpora.xed];
   const featurized = featurize(all, lexicon, settings.features);
   const folds = all.map(foldOf);
-  console.log(`${all.length} training texts; ${settings.folds} folds for the thresholds, then the final fit`);
+  log(`${all.length} training texts; ${settings.folds} folds for the thresholds, then the final fit`);
 
   // Out-of-fold scores: each text scored by the models fitted without its fold.
   const outOfFold: Record<'goemotions' | 'xed', ScoredTexts[]> = { goemotions: [], xed: [] };
@@ -157,7 +169,7 @@ function main(): void {
     for (const corpus of ['goemotions', 'xed'] as const) {
       outOfFold[corpus].push(scoreTexts(model, foldTexts.filter((example) => example.corpus === corpus)));
     }
-    console.log(`  fold ${fold + 1}/${settings.folds} done at ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    log(`  fold ${fold + 1}/${settings.folds} done at ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
   const heldOut = { goemotions: concatScores(outOfFold.goemotions), xed: concatScores(outOfFold.xed) };
 
@@ -167,12 +179,33 @@ function main(): void {
   file.thresholds = [...emotionThresholds, 0, 0];
   file.thresholds[positiveHead] = polarityThresholds.positive;
   file.thresholds[negativeHead] = polarityThresholds.negative;
+  return {
+    model: `${JSON.stringify(file)}\n`,
+    mlp: `${JSON.stringify(mlpFile)}\n`,
+    summary: `kept ${Buffer.from(file.vocabulary, 'base64').length / 4} features; thresholds ${file.thresholds.join(' ')}`,
+  };
+}
 
-  writeFileSync(modelPath, `${JSON.stringify(file)}\n`);
-  writeFileSync(mlpPath, `${JSON.stringify(mlpFile)}\n`);
+/** `--check`: rebuild in memory and compare with the committed files instead of writing them. */
+function main(): void {
+  const check = process.argv.includes('--check');
+  const started = performance.now();
+  const built = trainShippedModels((line) => console.log(line));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`kept ${Buffer.from(file.vocabulary, 'base64').length / 4} features; thresholds ${file.thresholds.join(' ')}`);
+  console.log(built.summary);
+  if (check) {
+    const files = [
+      { path: modelPath, text: built.model },
+      { path: mlpPath, text: built.mlp },
+    ];
+    const differing = files.filter(({ path, text }) => readFileSync(path, 'utf8') !== text);
+    for (const { path } of differing) console.error(`${path.pathname} differs from the rebuilt weights`);
+    console.log(differing.length ? 'check failed' : `the committed weights match the rebuild (${seconds} s)`);
+    process.exit(differing.length ? 1 : 0);
+  }
+  writeFileSync(modelPath, built.model);
+  writeFileSync(mlpPath, built.mlp);
   console.log(`wrote ${modelPath.pathname} and ${mlpPath.pathname} in ${seconds} s`);
 }
 
-main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
