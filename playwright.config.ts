@@ -44,6 +44,7 @@ export default defineConfig({
     timeout: 240_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(PORT), API_PORT: String(PORT + 1) },
+    // One trusted proxy hop: each test's X-Forwarded-For stands for what a load balancer reported.
+    env: { PORT: String(PORT), API_PORT: String(PORT + 1), TRUSTED_PROXY_HOPS: '1' },
   },
 });

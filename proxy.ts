@@ -5,6 +5,7 @@ import NextAuth from 'next-auth';
 import { NextResponse } from 'next/server';
 
 import { authConfig } from '@/lib/auth.config';
+import { CONSOLE_PATH_HEADER, signInPath } from '@/lib/sign-in-path';
 
 const { auth } = NextAuth(authConfig);
 
@@ -15,12 +16,12 @@ export default auth((request) => {
   const signedIn = Boolean(request.auth?.user?.id);
   const inConsole = CONSOLE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 
-  if (inConsole && !signedIn) {
-    const url = new URL('/sign-in', request.nextUrl);
-    url.searchParams.set('callbackUrl', pathname + search);
-    return NextResponse.redirect(url);
-  }
-  return NextResponse.next();
+  if (inConsole && !signedIn) return NextResponse.redirect(new URL(signInPath(pathname + search), request.nextUrl));
+  // requireSession may still find the session ended (signed out elsewhere); it sends the visitor
+  // back here afterwards too. Set on every console request, so a client's own value never counts.
+  const headers = new Headers(request.headers);
+  headers.set(CONSOLE_PATH_HEADER, pathname + search);
+  return NextResponse.next({ request: { headers } });
 });
 
 export const config = {

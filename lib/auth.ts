@@ -4,7 +4,9 @@ import NextAuth, { CredentialsSignin, type DefaultSession } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 
 import { authConfig } from '@/lib/auth.config';
+import { env } from '@/lib/env';
 import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
+import { clientAddress } from '@/lib/server/auth/client-address';
 import { linkOAuthIdentity } from '@/lib/server/auth/link-oauth-identity';
 import { signInSchema } from '@/lib/validation/auth';
 
@@ -27,11 +29,6 @@ class PasswordSignInError extends CredentialsSignin {
   }
 }
 
-function clientIp(request: Request): string | null {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || request.headers.get('x-real-ip') || null;
-}
-
 export const { handlers, auth, signIn, signOut } = NextAuth({
   ...authConfig,
   providers: [
@@ -41,7 +38,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       async authorize(credentials, request) {
         const parsed = signInSchema.safeParse(credentials);
         if (!parsed.success) throw new PasswordSignInError('invalid');
-        const result = await authenticateWithPassword({ ...parsed.data, ip: clientIp(request) });
+        const ip = clientAddress(request.headers.get('x-forwarded-for'), env.TRUSTED_PROXY_HOPS);
+        const result = await authenticateWithPassword({ ...parsed.data, ip });
         if (!result.ok) {
           throw new PasswordSignInError(
             result.reason === 'locked' ? `locked:${result.retryAfterMinutes}` : 'invalid',

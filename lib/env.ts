@@ -25,6 +25,11 @@ const schema = z.object({
   AUTH_GITHUB_SECRET: z.string().optional(),
   AUTH_GOOGLE_ID: z.string().optional(),
   AUTH_GOOGLE_SECRET: z.string().optional(),
+  /**
+   * Proxies in front of the console that append to X-Forwarded-For (0: clients connect directly).
+   * The per-address sign-in throttle believes only the entries they added.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Session lifetime in seconds (default 7 days). */
   SESSION_MAX_AGE: z.coerce.number().int().min(60).default(7 * 24 * 3600),
   STRIPE_SECRET_KEY: z.string().optional(),

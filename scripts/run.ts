@@ -3,7 +3,7 @@
 //
 //   tsx scripts/run.ts dev            next dev on PORT (the /v1 API mounted in Next)
 //   tsx scripts/run.ts build          next build (no database needed)
-//   tsx scripts/run.ts start          console on PORT and the API server on API_PORT
+//   tsx scripts/run.ts start          console on PORT (scripts/console-server.ts) and the API server on API_PORT
 //   tsx scripts/run.ts exec <cmd…>    any command with the app database
 //   tsx scripts/run.ts test <cmd…>    any command with the test database (.data/pg-test)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -82,7 +82,7 @@ async function main(): Promise<number> {
     if (mode === 'start') {
       console.log(`Console: http://localhost:${port}   API: http://localhost:${apiPort}/v1`);
       const exits = [
-        run(bin('next'), ['start', '-p', port], { ...env, NODE_ENV: 'production' }),
+        run(process.execPath, ['--import', 'tsx', 'scripts/console-server.ts'], { ...env, NODE_ENV: 'production', PORT: port }),
         run(process.execPath, ['--import', 'tsx', 'lib/api/server/main.ts'], { ...env, NODE_ENV: 'production' }),
       ];
       return await Promise.race(exits);

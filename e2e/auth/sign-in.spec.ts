@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 
+import { IP_FAILURE_LIMIT } from '../../lib/server/auth/throttle-policy';
 import { PASSWORD, signIn, signOut, signUp, uniqueClientIp, uniqueEmail } from '../helpers/accounts';
 
 test.describe('sign-in', () => {
@@ -20,8 +21,9 @@ test.describe('sign-in', () => {
     await signOut(page);
     // A request in flight during sign-out can set the old cookie again; simulate that.
     await context.addCookies(before);
-    await page.goto('/keys');
-    await expect(page).toHaveURL(/\/sign-in/);
+    await page.goto('/keys?from=test');
+    // Sent by the page's own check, not the proxy's (the cookie is there): still back to the page afterwards.
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fkeys%3Ffrom%3Dtest$/);
     await expect(page.getByLabel('Email')).toBeVisible();
   });
 
@@ -46,6 +48,20 @@ test.describe('sign-in', () => {
       await expect(page.getByText('Incorrect email or password.')).toBeVisible();
     }
     await signIn(page, email, PASSWORD);
+    await expect(page.getByText(/Too many attempts, try again in 1 minute/)).toBeVisible();
+  });
+
+  // The e2e server trusts one proxy hop (playwright.config.ts), as behind a load balancer: the
+  // address that hop reported is the last entry a client cannot forge.
+  test('throttles the address a trusted proxy reported, whatever the client writes before it', async ({ page }) => {
+    const address = uniqueClientIp();
+    for (let attempt = 0; attempt < IP_FAILURE_LIMIT; attempt++) {
+      await page.setExtraHTTPHeaders({ 'x-forwarded-for': `${uniqueClientIp()}, ${address}` });
+      await signIn(page, uniqueEmail('nobody'), `wrong password ${attempt}`);
+      await expect(page.getByText('Incorrect email or password.')).toBeVisible();
+    }
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': `${uniqueClientIp()}, ${address}` });
+    await signIn(page, uniqueEmail('nobody'), PASSWORD);
     await expect(page.getByText(/Too many attempts, try again in 1 minute/)).toBeVisible();
   });
 

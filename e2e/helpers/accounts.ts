@@ -10,8 +10,9 @@ export function uniqueEmail(label = 'user'): string {
 }
 
 /**
- * A distinct client address per test, as a proxy in front of the app would report it, so the
- * per-address sign-in throttle of one test never affects another.
+ * A distinct client address per test, as the proxy in front of the app would report it (the e2e
+ * server trusts one hop: TRUSTED_PROXY_HOPS=1), so the per-address sign-in throttle of one test
+ * never affects another.
  */
 export function uniqueClientIp(): string {
   const n = () => Math.floor(Math.random() * 254) + 1;
