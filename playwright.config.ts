@@ -3,6 +3,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = 3100;
+const GITHUB_PORT = 3190;
+/** The OAuth app the console is registered as with the fake GitHub. */
+const GITHUB_CLIENT = { id: 'e2e-github-client', secret: 'e2e-github-secret' };
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -37,14 +40,30 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'npm run build && npx tsx scripts/run.ts start',
-    port: PORT,
-    reuseExistingServer: !process.env.CI,
-    timeout: 240_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    // One trusted proxy hop: each test's X-Forwarded-For stands for what a load balancer reported.
-    env: { PORT: String(PORT), API_PORT: String(PORT + 1), TRUSTED_PROXY_HOPS: '1' },
-  },
+  webServer: [
+    {
+      // GitHub's OAuth flow and REST API, as GitHub Enterprise Server serves them (e2e/fakes/github.ts).
+      command: 'npx tsx e2e/fakes/github.ts',
+      port: GITHUB_PORT,
+      reuseExistingServer: !process.env.CI,
+      env: { PORT: String(GITHUB_PORT), GITHUB_CLIENT_ID: GITHUB_CLIENT.id, GITHUB_CLIENT_SECRET: GITHUB_CLIENT.secret },
+    },
+    {
+      command: 'npm run build && npx tsx scripts/run.ts start',
+      port: PORT,
+      reuseExistingServer: !process.env.CI,
+      timeout: 240_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        API_PORT: String(PORT + 1),
+        // One trusted proxy hop: each test's X-Forwarded-For stands for what a load balancer reported.
+        TRUSTED_PROXY_HOPS: '1',
+        AUTH_GITHUB_ID: GITHUB_CLIENT.id,
+        AUTH_GITHUB_SECRET: GITHUB_CLIENT.secret,
+        AUTH_GITHUB_ENTERPRISE_URL: `http://localhost:${GITHUB_PORT}`,
+      },
+    },
+  ],
 });

@@ -23,6 +23,8 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   AUTH_GITHUB_ID: z.string().optional(),
   AUTH_GITHUB_SECRET: z.string().optional(),
+  /** GitHub Enterprise Server's address (e.g. https://github.example.com); unset: github.com. */
+  AUTH_GITHUB_ENTERPRISE_URL: optionalUrl,
   AUTH_GOOGLE_ID: z.string().optional(),
   AUTH_GOOGLE_SECRET: z.string().optional(),
   /**

@@ -33,8 +33,9 @@ test.describe('sign-up', () => {
     await other.close();
   });
 
-  test('offers no OAuth buttons when no provider is configured', async ({ page }) => {
+  test('offers a button for each configured OAuth provider only: GitHub here, not Google', async ({ page }) => {
     await page.goto('/sign-in');
-    await expect(page.getByRole('button', { name: /Continue with/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Continue with GitHub' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Continue with/ })).toHaveCount(1);
   });
 });
