@@ -52,7 +52,7 @@ function oauthProviders(): NonNullable<NextAuthConfig['providers']> {
 }
 
 export const authConfig = {
-  // Self-hosted behind `next start`: the Host header is the app's own address.
+  // Self-hosted (scripts/console-server.ts): the Host header is the app's own address.
   trustHost: true,
   session: { strategy: 'jwt', maxAge: env.SESSION_MAX_AGE },
   pages: { signIn: '/sign-in', error: '/sign-in' },
