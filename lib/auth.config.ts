@@ -22,9 +22,8 @@ function oauthProviders(): NonNullable<NextAuthConfig['providers']> {
   const enabled = new Set(enabledOAuthProviders().map((p) => p.id));
   const providers: NonNullable<NextAuthConfig['providers']> = [];
   if (enabled.has('github')) {
-    // GitHub Enterprise Server serves the same OAuth endpoints under its own host, and its REST API under /api/v3.
+    // GitHub Enterprise Server serves the same endpoints under its own host; the provider derives them.
     const enterpriseUrl = env.AUTH_GITHUB_ENTERPRISE_URL?.replace(/\/+$/, '');
-    const apiUrl = enterpriseUrl ? `${enterpriseUrl}/api/v3` : 'https://api.github.com';
     providers.push(
       GitHub({
         clientId: env.AUTH_GITHUB_ID,
@@ -32,11 +31,11 @@ function oauthProviders(): NonNullable<NextAuthConfig['providers']> {
         enterprise: enterpriseUrl ? { baseUrl: enterpriseUrl } : undefined,
         // GitHub's profile email may be unverified; link only by the primary verified address.
         userinfo: {
-          url: `${apiUrl}/user`,
-          async request({ tokens }: { tokens: { access_token?: string } }) {
+          async request({ tokens, provider }: { tokens: { access_token?: string }; provider: { userinfo?: { url: URL } } }) {
+            const userUrl = provider.userinfo!.url.href;
             const headers = { Authorization: `Bearer ${tokens.access_token}`, 'User-Agent': 'authjs' };
-            const profile = (await (await fetch(`${apiUrl}/user`, { headers })).json()) as Record<string, unknown>;
-            const res = await fetch(`${apiUrl}/user/emails`, { headers });
+            const profile = (await (await fetch(userUrl, { headers })).json()) as Record<string, unknown>;
+            const res = await fetch(`${userUrl}/emails`, { headers });
             const emails = res.ok ? ((await res.json()) as GitHubEmail[]) : [];
             const primary = emails.find((e) => e.primary && e.verified);
             return { ...profile, email: primary?.email ?? null, email_verified: Boolean(primary) };
