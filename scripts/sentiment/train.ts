@@ -152,11 +152,12 @@ export function trainShippedModels(log: (line: string) => void = () => {}): Ship
   log(`reading corpora from ${sentimentDataDir()}`);
   const lexicon = readVaderLexicon();
   // Everything but the test splits trains: GoEmotions train + dev, XED's train and dev buckets.
-  const corpora = {
-    goemotions: [...loadSplit('goemotions', 'train'), ...loadSplit('goemotions', 'dev')],
-    xed: [...loadSplit('xed', 'train'), ...loadSplit('xed', 'dev')],
-  };
-  const all = [...corpora.goemotions, ...corpora.xed];
+  const all = [
+    ...loadSplit('goemotions', 'train'),
+    ...loadSplit('goemotions', 'dev'),
+    ...loadSplit('xed', 'train'),
+    ...loadSplit('xed', 'dev'),
+  ];
   const featurized = featurize(all, lexicon, settings.features);
   const folds = all.map(foldOf);
   log(`${all.length} training texts; ${settings.folds} folds for the thresholds, then the final fit`);
@@ -186,6 +187,16 @@ export function trainShippedModels(log: (line: string) => void = () => {}): Ship
   };
 }
 
+/** The shipped files whose committed text differs from a rebuild's (none when the weights are current). */
+export function staleShippedFiles(built: ShippedModels): URL[] {
+  return [
+    { path: modelPath, text: built.model },
+    { path: mlpPath, text: built.mlp },
+  ]
+    .filter(({ path, text }) => readFileSync(path, 'utf8') !== text)
+    .map(({ path }) => path);
+}
+
 /** `--check`: rebuild in memory and compare with the committed files instead of writing them. */
 function main(): void {
   const check = process.argv.includes('--check');
@@ -194,12 +205,8 @@ function main(): void {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(built.summary);
   if (check) {
-    const files = [
-      { path: modelPath, text: built.model },
-      { path: mlpPath, text: built.mlp },
-    ];
-    const differing = files.filter(({ path, text }) => readFileSync(path, 'utf8') !== text);
-    for (const { path } of differing) console.error(`${path.pathname} differs from the rebuilt weights`);
+    const differing = staleShippedFiles(built);
+    for (const path of differing) console.error(`${path.pathname} differs from the rebuilt weights`);
     console.log(differing.length ? 'check failed' : `the committed weights match the rebuild (${seconds} s)`);
     process.exit(differing.length ? 1 : 0);
   }
