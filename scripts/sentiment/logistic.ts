@@ -53,6 +53,12 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** One AdaGrad step on `weights[index]`: the rate shrinks with the squared gradients it has seen. */
+export function adagradStep(weights: Float64Array, squaredGradients: Float64Array, index: number, gradient: number, rate: number): void {
+  squaredGradients[index]! += gradient * gradient;
+  weights[index]! -= (rate * gradient) / Math.sqrt(squaredGradients[index]!);
+}
+
 function shuffledOrder(length: number, random: () => number): Int32Array {
   const order = Int32Array.from({ length }, (_, i) => i);
   for (let i = length - 1; i > 0; i--) {
@@ -74,11 +80,8 @@ export function trainLogistic(examples: readonly EncodedExample[], options: Trai
 
   const scales = options.featureScales ?? new Float64Array(rowCount * headCount).fill(1);
   if (scales.length !== rowCount * headCount) throw new Error('featureScales has the wrong size');
-  const step = (index: number, gradient: number): void => {
-    const regularized = gradient + l2 * weights[index]!;
-    squaredGradients[index]! += regularized * regularized;
-    weights[index]! -= (learningRate * regularized) / Math.sqrt(squaredGradients[index]!);
-  };
+  const step = (index: number, gradient: number): void =>
+    adagradStep(weights, squaredGradients, index, gradient + l2 * weights[index]!, learningRate);
 
   const charValue = options.charValue ?? 1;
   const emptyRows = new Int32Array(0);
@@ -107,8 +110,7 @@ export function trainLogistic(examples: readonly EncodedExample[], options: Trai
           ? 0
           : (1 / (1 + Math.exp(-logits[h]!)) - target) * exampleWeight * (target === 1 ? positiveWeights[h]! : 1);
         if (errors[h] === 0) continue;
-        biasSquaredGradients[h]! += errors[h]! * errors[h]!;
-        bias[h]! -= (learningRate * errors[h]!) / Math.sqrt(biasSquaredGradients[h]!);
+        adagradStep(bias, biasSquaredGradients, h, errors[h]!, learningRate);
       }
       for (let d = 0; d < dense.length; d++) {
         const value = dense[d]!;

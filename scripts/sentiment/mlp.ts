@@ -3,7 +3,7 @@
 // Deterministic: seeded initialisation, seeded shuffle and seeded dropout, a fixed order of operations.
 import { denseFeatureCount } from '../../lib/sentiment/features';
 import type { MlpFile } from '../../lib/sentiment/mlp';
-import { seededRandom } from './logistic';
+import { adagradStep, seededRandom } from './logistic';
 
 export interface MlpExample {
   /** Distinct word-feature keys of the text (features.ts `keys`), before bucketing. */
@@ -100,12 +100,9 @@ export function trainMlp(examples: readonly MlpExample[], options: MlpOptions): 
         const base = h * hidden;
         for (let j = 0; j < hidden; j++) {
           dHidden[j]! += w2[base + j]! * e;
-          const grad = e * activations[j]! + l2 * w2[base + j]!;
-          gW2[base + j]! += grad * grad;
-          w2[base + j]! -= (rate * grad) / Math.sqrt(gW2[base + j]!);
+          adagradStep(w2, gW2, base + j, e * activations[j]! + l2 * w2[base + j]!, rate);
         }
-        gB2[h]! += e * e;
-        b2[h]! -= (rate * e) / Math.sqrt(gB2[h]!);
+        adagradStep(b2, gB2, h, e, rate);
       }
       for (let j = 0; j < hidden; j++) {
         if (activations[j]! <= 0) {
@@ -116,21 +113,16 @@ export function trainMlp(examples: readonly MlpExample[], options: MlpOptions): 
         const base = j * dense;
         for (let i = 0; i < dense; i++) {
           if (values[i] === 0) continue;
-          const grad = d * values[i]! + l2 * w1[base + i]!;
-          gW1[base + i]! += grad * grad;
-          w1[base + i]! -= (rate * grad) / Math.sqrt(gW1[base + i]!);
+          adagradStep(w1, gW1, base + i, d * values[i]! + l2 * w1[base + i]!, rate);
         }
-        gB1[j]! += d * d;
-        b1[j]! -= (rate * d) / Math.sqrt(gB1[j]!);
+        adagradStep(b1, gB1, j, d, rate);
       }
       // Embedding rows of the bag (mean: each gets 1/count of the pre-activation gradient).
       for (let k = 0; k < count; k++) {
         const base = kept[k]!;
         for (let j = 0; j < hidden; j++) {
           const grad = dHidden[j]! / count;
-          if (grad === 0) continue;
-          gEmbedding[base + j]! += grad * grad;
-          embedding[base + j]! -= (rate * grad) / Math.sqrt(gEmbedding[base + j]!);
+          if (grad !== 0) adagradStep(embedding, gEmbedding, base + j, grad, rate);
         }
       }
     }
