@@ -15,6 +15,7 @@ import { type Example, loadSplit } from './data';
 import { encode, featurize } from './encode';
 import { binaryF1, macroRecall } from './metrics';
 import { type MlpExample, type MlpOptions, toMlpFile, trainMlp } from './mlp';
+import { type ScoredTexts, tuneEmotionThresholds, tunePolarityThresholds } from './tune';
 import { readVaderLexicon } from './vader-lexicon';
 
 export const defaultMlpOptions: MlpOptions = {
@@ -36,9 +37,6 @@ const devCorpora: DevText[][] = [loadSplit('goemotions', 'dev'), loadSplit('xed'
     return { features: ok ? features : null, linear: ok ? scoreLogits(linear, features) : new Float64Array(headCount), mlp: new Float64Array(headCount), example };
   }),
 );
-const GRID = Array.from({ length: 90 }, (_, i) => 0.05 + i * 0.01);
-const POLARITY_GRID = Array.from({ length: 41 }, (_, i) => 0.1 + i * 0.02);
-
 function evaluate(emotionBlend: number, polarityBlend: number): { go: number; xed: number; pol: number } {
   const blend = (t: DevText): Float64Array => {
     const out = new Float64Array(headCount);
@@ -48,41 +46,31 @@ function evaluate(emotionBlend: number, polarityBlend: number): { go: number; xe
     }
     return out;
   };
-  const scored = devCorpora.map((corpus) => {
-    const probs = emotionNames.map(() => new Float64Array(corpus.length));
-    const pol: Array<{ positive: number; negative: number } | null> = [];
-    corpus.forEach((t, i) => {
-      if (!t.features) return pol.push(null);
+  const scored = devCorpora.map((corpus): ScoredTexts => {
+    const emotions = emotionNames.map(() => new Float64Array(corpus.length));
+    const polarity = corpus.map((t, i) => {
+      if (!t.features) return null;
       const logits = blend(t);
-      const p = emotionProbabilities(logits, t.features);
-      for (let e = 0; e < emotionNames.length; e++) probs[e]![i] = p[e]!;
-      pol.push(polarityProbabilities(logits, t.features));
+      emotionProbabilities(logits, t.features).forEach((p, e) => (emotions[e]![i] = p));
+      return polarityProbabilities(logits, t.features);
     });
-    return { probs, pol, gold: emotionNames.map((name) => corpus.map((t) => t.example.emotions.includes(name))) };
+    return {
+      emotions,
+      emotionGold: emotionNames.map((name) => corpus.map((t) => t.example.emotions.includes(name))),
+      polarity,
+      polarityGold: corpus.map((t) => t.example.polarity),
+    };
   });
-  const macro = [0, 0];
-  emotionNames.forEach((_, e) => {
-    let best = { f: -1, each: [0, 0] };
-    for (const t of GRID) {
-      const each = scored.map((s) => binaryF1(s.probs[e]!, s.gold[e]!, t));
-      if (each[0]! + each[1]! > best.f) best = { f: each[0]! + each[1]!, each };
-    }
-    macro[0]! += best.each[0]! / 8;
-    macro[1]! += best.each[1]! / 8;
-  });
-  const go = devCorpora[0]!;
-  const idx = go.map((t, i) => i).filter((i) => go[i]!.example.polarity !== null);
-  const gold = idx.map((i) => go[i]!.example.polarity as Polarity);
-  let pol = 0;
-  for (const positive of POLARITY_GRID)
-    for (const negative of POLARITY_GRID) {
-      const predicted = idx.map((i): Polarity => {
-        const p = scored[0]!.pol[i];
-        return p ? decidePolarity(p, { positive, negative }) : 'neutral';
-      });
-      pol = Math.max(pol, macroRecall(gold, predicted));
-    }
-  return { go: macro[0]!, xed: macro[1]!, pol };
+  // Thresholds as train.ts tunes them, here on the same dev splits.
+  const thresholds = tuneEmotionThresholds(scored);
+  const [go, xed] = scored.map((s) => emotionNames.reduce((sum, _, e) => sum + binaryF1(s.emotions[e]!, s.emotionGold[e]!, thresholds[e]!) / 8, 0));
+  const polarityThresholds = tunePolarityThresholds(scored[0]!);
+  const labelled = scored[0]!.polarityGold.flatMap((gold, i) => (gold === null ? [] : [{ gold, p: scored[0]!.polarity[i]! }]));
+  const pol = macroRecall(
+    labelled.map(({ gold }) => gold),
+    labelled.map(({ p }): Polarity => (p ? decidePolarity(p, polarityThresholds) : 'neutral')),
+  );
+  return { go: go!, xed: xed!, pol };
 }
 
 const fmt = (r: { go: number; xed: number; pol: number }): string => `go ${r.go.toFixed(4)} xed ${r.xed.toFixed(4)} pol ${r.pol.toFixed(4)}`;
