@@ -1,18 +1,13 @@
 // get_sentiment: emotion scores, dominant emotion, intensity and polarity for one text.
 // The model loads once at module load; see lib/sentiment/README.md for what it is and how good it is.
-import { readFileSync } from 'node:fs';
 import type { Sentiment } from '../api/registry/common';
 import { scoreText, toSentiment } from './analyze';
-import { decodeMlp, type MlpFile } from './mlp';
-import { decodeModel, type LinearModel, type ModelFile } from './model';
+import type { LinearModel } from './model';
+import { readShippedModel } from './shipped';
 
 function loadShippedModel(): LinearModel | null {
   try {
-    const file = JSON.parse(readFileSync(new URL('./model.json', import.meta.url), 'utf8')) as ModelFile;
-    const model = decodeModel(file);
-    // The thresholds in model.json were tuned on the blend with mlp.json: both files or neither.
-    model.mlp = decodeMlp(JSON.parse(readFileSync(new URL('./mlp.json', import.meta.url), 'utf8')) as MlpFile);
-    return model;
+    return readShippedModel();
   } catch (error) {
     // Without weights every answer is null; say so once instead of failing every request.
     console.error('sentiment: model could not be loaded; get_sentiment will answer null', error);

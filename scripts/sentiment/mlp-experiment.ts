@@ -3,12 +3,12 @@
 // macro-recall for the shipped linear model alone, the MLP alone and their logit blends, thresholds
 // tuned on the same dev splits as train.ts does. Never reads test.
 import { performance } from 'node:perf_hooks';
-import { readFileSync } from 'node:fs';
 import { emotionNames } from '../../lib/api/registry/common';
 import { emotionProbabilities } from '../../lib/sentiment/emotions';
 import { extractFeatures, type TextFeatures } from '../../lib/sentiment/features';
 import { decodeMlp, mlpLogits } from '../../lib/sentiment/mlp';
-import { decodeModel, headCount, type ModelFile, scoreLogits } from '../../lib/sentiment/model';
+import { headCount, scoreLogits } from '../../lib/sentiment/model';
+import { readShippedModel } from '../../lib/sentiment/shipped';
 import { decidePolarity, type Polarity, polarityProbabilities } from '../../lib/sentiment/polarity';
 import { tokenize } from '../../lib/sentiment/tokenizer';
 import { type Example, loadSplit } from './data';
@@ -22,7 +22,8 @@ export const defaultMlpOptions: MlpOptions = {
   buckets: 1 << 16, hidden: 16, heads: headCount, epochs: 3, learningRate: 0.1, dropout: 0, l2: 0, seed: 20200705,
 };
 
-const linear = decodeModel(JSON.parse(readFileSync(new URL('../../lib/sentiment/model.json', import.meta.url), 'utf8')) as ModelFile);
+// The shipped linear model alone: scoreLogits never reads its blended MLP.
+const linear = readShippedModel();
 const lexicon = readVaderLexicon();
 const train = [...loadSplit('goemotions', 'train'), ...loadSplit('xed', 'train')];
 const featurized = featurize(train, lexicon, { charMin: 0, charMax: 0 });

@@ -1,14 +1,12 @@
 // `tsx scripts/sentiment/speed-mlp.ts`: the shipped model with and without its blended MLP, alternating
 // in one process, best of 12 passes over 10,000 held-out texts in CPU time (steadier than wall time
 // on a shared machine). Reads only texts, never labels.
-import { readFileSync } from 'node:fs';
 import { scoreText, toSentiment } from '../../lib/sentiment/analyze';
-import { decodeMlp, type MlpFile } from '../../lib/sentiment/mlp';
-import { decodeModel, type ModelFile } from '../../lib/sentiment/model';
+import { readShippedModel } from '../../lib/sentiment/shipped';
 import { loadSplit } from './data';
 
-const model = decodeModel(JSON.parse(readFileSync(new URL('../../lib/sentiment/model.json', import.meta.url), 'utf8')) as ModelFile);
-const mlp = decodeMlp(JSON.parse(readFileSync(new URL('../../lib/sentiment/mlp.json', import.meta.url), 'utf8')) as MlpFile);
+const model = readShippedModel();
+const mlp = model.mlp;
 const pool = [...loadSplit('goemotions', 'test'), ...loadSplit('xed', 'test')].map((example) => example.text);
 const texts = Array.from({ length: 10_000 }, (_, i) => pool[i % pool.length]!);
 const analyze = (text: string) => {
