@@ -7,7 +7,7 @@ import { denseFeatureCount, denseFeatureNames, type FeatureOptions } from '../..
 import { decodeModel, encodeKeys, headCount, headNames, type LinearModel, type ModelFile, negativeHead, positiveHead, quantizeWeights } from '../../lib/sentiment/model';
 import { type Example, loadSplit, sentimentDataDir, stableHash } from './data';
 import { buildVocabulary, encode, type FeaturizedExample, featurize } from './encode';
-import { trainLogistic } from './logistic';
+import { type EncodedExample, trainLogistic } from './logistic';
 import { decodeMlp, type MlpFile } from '../../lib/sentiment/mlp';
 import { type MlpOptions, toMlpFile, trainMlp } from './mlp';
 import { foldFeatureScales, nbRatios } from './nb';
@@ -78,8 +78,19 @@ interface FittedModels {
   model: LinearModel;
 }
 
-/** Trains the linear model and the blended MLP on some featurized texts; thresholds are left at 0.5. */
-function fitModels(featurized: readonly FeaturizedExample[], lexicon: ReadonlyMap<string, number>): FittedModels {
+/** Featurizes texts as the shipped model reads them (words, bigrams, negation, character n-grams, dense cues). */
+export function featurizeForTraining(examples: readonly Example[], lexicon: ReadonlyMap<string, number>): FeaturizedExample[] {
+  return featurize(examples, lexicon, settings.features);
+}
+
+interface FittedLinear {
+  file: ModelFile;
+  /** Per example: dense features and targets, as the MLP trains on them. */
+  encoded: EncodedExample[];
+}
+
+/** Trains the linear model alone (the shipped recipe) on some featurized texts; thresholds are left at 0.5. */
+export function fitLinear(featurized: readonly FeaturizedExample[], lexicon: ReadonlyMap<string, number>): FittedLinear {
   const fullVocabulary = buildVocabulary(featurized, settings.minimumDocuments);
   const encoded = encode(featurized, fullVocabulary);
   const rowCount = denseFeatureCount + fullVocabulary.length;
@@ -121,6 +132,12 @@ function fitModels(featurized: readonly FeaturizedExample[], lexicon: ReadonlyMa
     lexicon: Object.fromEntries([...lexicon].map(([word, valence]) => [word, Number(valence.toFixed(2))])),
     features: settings.features,
   };
+  return { file, encoded };
+}
+
+/** Trains the linear model and the blended MLP on some featurized texts; thresholds are left at 0.5. */
+function fitModels(featurized: readonly FeaturizedExample[], lexicon: ReadonlyMap<string, number>): FittedModels {
+  const { file, encoded } = fitLinear(featurized, lexicon);
   const mlpWeights = trainMlp(
     featurized.map(({ keys }, i) => ({ keys: Int32Array.from(keys), dense: encoded[i]!.dense, targets: encoded[i]!.targets })),
     settings.mlp,
@@ -158,7 +175,7 @@ export function trainShippedModels(log: (line: string) => void = () => {}): Ship
     ...loadSplit('xed', 'train'),
     ...loadSplit('xed', 'dev'),
   ];
-  const featurized = featurize(all, lexicon, settings.features);
+  const featurized = featurizeForTraining(all, lexicon);
   const folds = all.map(foldOf);
   log(`${all.length} training texts; ${settings.folds} folds for the thresholds, then the final fit`);
 
