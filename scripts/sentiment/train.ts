@@ -89,8 +89,16 @@ interface FittedLinear {
   encoded: EncodedExample[];
 }
 
-/** Trains the linear model alone (the shipped recipe) on some featurized texts; thresholds are left at 0.5. */
-export function fitLinear(featurized: readonly FeaturizedExample[], lexicon: ReadonlyMap<string, number>): FittedLinear {
+/**
+ * Trains the linear model alone (the shipped recipe) on some featurized texts; thresholds are left at 0.5.
+ * `emotionTargets`, for distillation experiments only: per text, soft targets for the eight emotion
+ * heads that replace the gold 0/1 in training (the NB ratios still count the gold labels).
+ */
+export function fitLinear(
+  featurized: readonly FeaturizedExample[],
+  lexicon: ReadonlyMap<string, number>,
+  emotionTargets?: readonly Float64Array[],
+): FittedLinear {
   const fullVocabulary = buildVocabulary(featurized, settings.minimumDocuments);
   const encoded = encode(featurized, fullVocabulary);
   const rowCount = denseFeatureCount + fullVocabulary.length;
@@ -100,7 +108,14 @@ export function fitLinear(featurized: readonly FeaturizedExample[], lexicon: Rea
     scope: settings.nb.scope,
     heads: nbHeads,
   });
-  const trained = trainLogistic(encoded, {
+  const trainingExamples = emotionTargets
+    ? encoded.map((example, i) => {
+        const targets = Float64Array.from(example.targets);
+        targets.set(emotionTargets[i]!);
+        return { ...example, targets };
+      })
+    : encoded;
+  const trained = trainLogistic(trainingExamples, {
     rowCount,
     headCount,
     epochs: settings.epochs,
