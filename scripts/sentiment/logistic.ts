@@ -59,12 +59,17 @@ export function adagradStep(weights: Float64Array, squaredGradients: Float64Arra
   weights[index]! -= (rate * gradient) / Math.sqrt(squaredGradients[index]!);
 }
 
-function shuffledOrder(length: number, random: () => number): Int32Array {
-  const order = Int32Array.from({ length }, (_, i) => i);
-  for (let i = length - 1; i > 0; i--) {
+/** Fisher-Yates with the seeded generator: the same seed gives the same order. */
+export function shuffleInPlace(order: Int32Array | number[], random: () => number): void {
+  for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
+}
+
+function shuffledOrder(length: number, random: () => number): Int32Array {
+  const order = Int32Array.from({ length }, (_, i) => i);
+  shuffleInPlace(order, random);
   return order;
 }
 

@@ -5,12 +5,11 @@
 import { performance } from 'node:perf_hooks';
 import { emotionNames } from '../../lib/api/registry/common';
 import { emotionProbabilities } from '../../lib/sentiment/emotions';
-import { extractFeatures, type TextFeatures } from '../../lib/sentiment/features';
 import { decodeMlp, mlpLogits } from '../../lib/sentiment/mlp';
-import { decodeModel, headCount, scoreLogits } from '../../lib/sentiment/model';
+import { decodeModel, headCount } from '../../lib/sentiment/model';
 import { decidePolarity, type Polarity, polarityProbabilities } from '../../lib/sentiment/polarity';
-import { tokenize } from '../../lib/sentiment/tokenizer';
-import { type Example, loadSplit } from './data';
+import { loadSplit } from './data';
+import { type DevText, devTexts } from './dev-texts';
 import { binaryF1, macroRecall } from './metrics';
 import { type MlpExample, type MlpOptions, toMlpFile, trainMlp } from './mlp';
 import { featurizeForTraining, fitLinear } from './train';
@@ -30,16 +29,10 @@ const { file, encoded } = fitLinear(featurized, lexicon);
 const linear = decodeModel(file);
 const mlpExamples: MlpExample[] = featurized.map((f, i) => ({ keys: Int32Array.from(f.keys), dense: f.dense, targets: encoded[i]!.targets }));
 
-interface DevText { features: TextFeatures | null; linear: Float64Array; mlp: Float64Array; example: Example }
-const devCorpora: DevText[][] = [loadSplit('goemotions', 'dev'), loadSplit('xed', 'dev')].map((examples) =>
-  examples.map((example) => {
-    const features = extractFeatures(tokenize(example.text), linear.lexicon, linear.featureOptions);
-    const ok = features.contentTokens > 0;
-    return { features: ok ? features : null, linear: ok ? scoreLogits(linear, features) : new Float64Array(headCount), mlp: new Float64Array(headCount), example };
-  }),
-);
+interface BlendText extends DevText { mlp: Float64Array }
+const devCorpora: BlendText[][] = devTexts(linear).map((texts) => texts.map((text) => ({ ...text, mlp: new Float64Array(headCount) })));
 function evaluate(emotionBlend: number, polarityBlend: number): { go: number; xed: number; pol: number } {
-  const blend = (t: DevText): Float64Array => {
+  const blend = (t: BlendText): Float64Array => {
     const out = new Float64Array(headCount);
     for (let h = 0; h < headCount; h++) {
       const a = h < emotionNames.length ? emotionBlend : polarityBlend;

@@ -3,7 +3,7 @@
 // Deterministic: seeded initialisation, seeded shuffle and seeded dropout, a fixed order of operations.
 import { denseFeatureCount } from '../../lib/sentiment/features';
 import type { MlpFile } from '../../lib/sentiment/mlp';
-import { adagradStep, seededRandom } from './logistic';
+import { adagradStep, seededRandom, shuffleInPlace } from './logistic';
 
 export interface MlpExample {
   /** Distinct word-feature keys of the text (features.ts `keys`), before bucketing. */
@@ -60,10 +60,7 @@ export function trainMlp(examples: readonly MlpExample[], options: MlpOptions): 
 
   const order = Int32Array.from({ length: examples.length }, (_, i) => i);
   for (let epoch = 0; epoch < options.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    shuffleInPlace(order, random);
     for (const index of order) {
       const { keys, dense: values, targets } = examples[index]!;
       let count = 0;
