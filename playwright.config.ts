@@ -2,8 +2,8 @@
 // the migrated test database).
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
-const GITHUB_PORT = 3190;
+import { API_PORT, CONSOLE_PORT, GITHUB_PORT } from './e2e/helpers/ports';
+
 /** The OAuth app the console is registered as with the fake GitHub. */
 const GITHUB_CLIENT = { id: 'e2e-github-client', secret: 'e2e-github-secret' };
 const chromiumArgs = [
@@ -24,7 +24,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: `http://localhost:${CONSOLE_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
@@ -50,14 +50,14 @@ export default defineConfig({
     },
     {
       command: 'npm run build && npx tsx scripts/run.ts start',
-      port: PORT,
+      port: CONSOLE_PORT,
       reuseExistingServer: !process.env.CI,
       timeout: 240_000,
       stdout: 'pipe',
       stderr: 'pipe',
       env: {
-        PORT: String(PORT),
-        API_PORT: String(PORT + 1),
+        PORT: String(CONSOLE_PORT),
+        API_PORT: String(API_PORT),
         // One trusted proxy hop: each test's X-Forwarded-For stands for what a load balancer reported.
         TRUSTED_PROXY_HOPS: '1',
         AUTH_GITHUB_ID: GITHUB_CLIENT.id,
