@@ -78,3 +78,15 @@ function loadXed(split: SplitName): Example[] {
 export function loadSplit(corpus: CorpusName, split: SplitName): Example[] {
   return corpus === 'goemotions' ? loadGoEmotions(split) : loadXed(split);
 }
+
+/**
+ * XED's annotated lines are tokenized, with a space before punctuation ("Leave it !"); its neutral
+ * lines are raw ("What?"). The spacing alone tells the two files apart, so the analyzer must not
+ * read it (README, "XED's two files differ in format").
+ */
+const spacedPunctuation = / ([.,!?;:])/g;
+
+/** A tokenized line back to ordinary writing: no space before . , ! ? ; : */
+export function unspacePunctuation(text: string): string {
+  return text.replace(spacedPunctuation, '$1');
+}

@@ -4,10 +4,7 @@
 // the analysis blind to it, so the held-out XED figure measures reading, not file format.
 import { describe, expect, it } from 'vitest';
 import { analyzeSentiment } from '@/lib/sentiment/index';
-import { hasSentimentData, loadSplit } from '@/scripts/sentiment/data';
-
-/** XED's tokenized form back to ordinary writing: no space before . , ! ? ; : */
-const unspaced = (text: string): string => text.replace(/ ([.,!?;:])/g, '$1');
+import { hasSentimentData, loadSplit, unspacePunctuation as unspaced } from '@/scripts/sentiment/data';
 
 describe('analyzeSentiment and the spacing before punctuation', () => {
   it.each(['Leave it !', "That's terrible .", 'Think I\'m an idiot ?', 'I mean , jeez ...', 'Keep the line straight ; now !'])(
