@@ -1,5 +1,5 @@
-// Browser end-to-end tests: `npm run test:e2e` (builds, then serves the app on port 3100 with
-// the migrated test database).
+// Browser end-to-end tests: `npm run test:e2e` (builds, then serves the app on port 3100, or
+// E2E_PORT_BASE, with the migrated test database).
 import { defineConfig, devices } from '@playwright/test';
 
 import { API_PORT, CONSOLE_PORT, GITHUB_PORT } from './e2e/helpers/ports';

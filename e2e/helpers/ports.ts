@@ -1,7 +1,10 @@
 // The ports the browser tests serve on (playwright.config.ts starts the servers on them).
+// E2E_PORT_BASE moves them all, so two checkouts can run their browser tests side by side.
+const base = Number(process.env.E2E_PORT_BASE ?? 3100);
+
 /** The console (Next), which also mounts /v1 for the explorer's same-origin calls. */
-export const CONSOLE_PORT = 3100;
+export const CONSOLE_PORT = base;
 /** The API server (lib/api/server), where production /v1 traffic goes. */
-export const API_PORT = CONSOLE_PORT + 1;
+export const API_PORT = base + 1;
 /** The fake GitHub (e2e/fakes/github.ts). */
-export const GITHUB_PORT = 3190;
+export const GITHUB_PORT = base + 90;
