@@ -1,12 +1,15 @@
 // Auth.js: email and password (always), GitHub and Google (when configured); JWT sessions
 // carrying the user id and account id.
 import NextAuth, { CredentialsSignin, type DefaultSession } from 'next-auth';
+import type { JWT } from 'next-auth/jwt';
 import Credentials from 'next-auth/providers/credentials';
 
 import { authConfig } from '@/lib/auth.config';
 import { env } from '@/lib/env';
 import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
+import { findSessionUser } from '@/lib/server/accounts/find-session-user';
 import { clientAddress } from '@/lib/server/auth/client-address';
+import { isSessionCurrent } from '@/lib/server/auth/is-session-current';
 import { linkOAuthIdentity } from '@/lib/server/auth/link-oauth-identity';
 import { signInSchema } from '@/lib/validation/auth';
 
@@ -27,6 +30,14 @@ class PasswordSignInError extends CredentialsSignin {
     super();
     this.code = code;
   }
+}
+
+/** Whether a token's user still exists in its account and has not signed out since it was issued. */
+async function isTokenCurrent(token: JWT): Promise<boolean> {
+  const { userId, accountId, signedInAt } = token;
+  if (typeof userId !== 'string' || typeof accountId !== 'string') return false;
+  const user = await findSessionUser({ userId, accountId });
+  return user !== null && isSessionCurrent(typeof signedInAt === 'number' ? signedInAt : undefined, user.sessionsValidFrom);
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
@@ -63,7 +74,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       return linked !== null;
     },
     async jwt({ token, user, account }) {
-      if (!account) return token;
+      // Every later read of the session (pages, actions, GET /api/auth/session): a session ended
+      // by sign-out, or whose user is gone, is over everywhere, not only on the console's pages.
+      if (!account) return (await isTokenCurrent(token)) ? token : null;
       const signedInAt = Date.now();
       if (account.type === 'credentials' && user?.id && user.accountId) {
         return { ...token, userId: user.id, accountId: user.accountId, signedInAt };

@@ -21,6 +21,10 @@ test.describe('sign-in', () => {
     await signOut(page);
     // A request in flight during sign-out can set the old cookie again; simulate that.
     await context.addCookies(before);
+    // Auth.js's own session endpoint refuses it too, not only the console's pages.
+    const session = await page.request.get('/api/auth/session');
+    expect(await session.json()).toBeNull();
+    await context.addCookies(before);
     await page.goto('/keys?from=test');
     // Sent by the page's own check, not the proxy's (the cookie is there): still back to the page afterwards.
     await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fkeys%3Ffrom%3Dtest$/);

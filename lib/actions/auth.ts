@@ -10,7 +10,7 @@ import { createAccountWithUser } from '@/lib/server/accounts/create-account-with
 import { EmailTakenError } from '@/lib/server/accounts/email-taken-error';
 import { endUserSessions } from '@/lib/server/auth/end-user-sessions';
 import { getConsoleSession } from '@/lib/server/auth/get-console-session';
-import { isLocalPath } from '@/lib/sign-in-path';
+import { localPath } from '@/lib/sign-in-path';
 import { signInSchema, signUpSchema } from '@/lib/validation/auth';
 
 import { fieldErrorsFrom, type ActionState } from './action-state';
@@ -19,7 +19,7 @@ const HOME = '/keys';
 
 /** A same-site path to return to after signing in; anything else falls back to the console. */
 function safeCallback(value: FormDataEntryValue | null): string {
-  return typeof value === 'string' && isLocalPath(value) ? value : HOME;
+  return (typeof value === 'string' ? localPath(value) : null) ?? HOME;
 }
 
 function lockedMessage(code: string): string | null {

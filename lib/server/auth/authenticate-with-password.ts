@@ -2,9 +2,8 @@ import 'server-only';
 
 import { findUserByEmail } from '@/lib/server/accounts/find-user-by-email';
 
-import { checkSignInThrottle } from './check-sign-in-throttle';
-import { clearSignInThrottle } from './clear-sign-in-throttle';
-import { recordSignInFailure } from './record-sign-in-failure';
+import { settleThrottleAttempt } from './settle-throttle-attempt';
+import { takeThrottleAttempt } from './take-throttle-attempt';
 import { throttleKeyForEmail, throttleKeyForIp } from './throttle-policy';
 import { verifyPassword } from './verify-password';
 
@@ -21,9 +20,10 @@ export type AuthenticateWithPasswordResult =
   | { ok: false; reason: 'locked'; retryAfterMinutes: number };
 
 /**
- * Checks an email and password, throttled per email and per address. The answer for an
- * unknown email, a user without a password and a wrong password is the same, and takes the
- * same scrypt work.
+ * Checks an email and password, throttled per email and per address: the attempt is counted
+ * before the password is checked, so parallel guesses are refused past the limit even while
+ * the first ones are still being evaluated. The answer for an unknown email, a user without a
+ * password and a wrong password is the same, and takes the same scrypt work.
  */
 export async function authenticateWithPassword({
   email,
@@ -31,21 +31,19 @@ export async function authenticateWithPassword({
   ip,
 }: AuthenticateWithPasswordOptions): Promise<AuthenticateWithPasswordResult> {
   const emailKey = throttleKeyForEmail(email);
-  const keys = ip ? [emailKey, throttleKeyForIp(ip)] : [emailKey];
+  const ipKey = ip ? throttleKeyForIp(ip) : null;
 
-  const lockedForMs = await checkSignInThrottle({ keys });
+  const lockedForMs = await takeThrottleAttempt({ keys: ipKey ? [emailKey, ipKey] : [emailKey] });
   if (lockedForMs > 0) {
     return { ok: false, reason: 'locked', retryAfterMinutes: Math.max(1, Math.ceil(lockedForMs / 60_000)) };
   }
 
   const user = await findUserByEmail({ email });
   const matches = await verifyPassword(password, user?.passwordHash ?? null);
-  if (!user || !matches) {
-    await recordSignInFailure({ keys });
-    return { ok: false, reason: 'invalid' };
-  }
+  if (!user || !matches) return { ok: false, reason: 'invalid' };
 
-  // Only the email's counter: clearing the address would let one valid account reset it.
-  await clearSignInThrottle({ keys: [emailKey] });
+  // The email's count is forgotten; the address only gets this attempt back, so that one valid
+  // account cannot reset the count of the guesses made from the same address.
+  await settleThrottleAttempt({ clear: [emailKey], refund: ipKey ? [ipKey] : [] });
   return { ok: true, user: { id: user.id, email: user.email, accountId: user.accountId } };
 }

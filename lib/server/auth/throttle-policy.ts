@@ -1,10 +1,17 @@
-// How repeated sign-in failures are slowed down. Counters live in SignInThrottle, one row per
-// "email:<address>" and per "ip:<address>".
+// How repeated sign-in attempts and sign-ups are slowed down. Counters live in SignInThrottle,
+// one row per "email:<address>", "ip:<address>" (sign-in) and "signup:<address>" (sign-up).
+// Attempts are counted when they start, before the password is checked, so parallel requests
+// cannot all be evaluated before the first failure is written (take-throttle-attempt.ts).
+import { isIPv6 } from 'node:net';
+
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
-/** Failures within the window that lock an email. */
+/** Failed attempts within the window that lock an email. */
 export const EMAIL_FAILURE_LIMIT = 5;
 /** An address may be shared (an office, a NAT), so it gets more room than one email. */
 export const IP_FAILURE_LIMIT = 20;
+/** Sign-ups from one address (an IPv6 /64) per hour before it is slowed down. */
+export const SIGN_UP_LIMIT = 10;
+export const SIGN_UP_WINDOW_MS = 60 * 60_000;
 export const FIRST_LOCK_MS = 60_000;
 export const MAX_LOCK_MS = 60 * 60_000;
 
@@ -12,19 +19,41 @@ export function throttleKeyForEmail(email: string): string {
   return `email:${email.trim().toLowerCase()}`;
 }
 
-export function throttleKeyForIp(ip: string): string {
-  return `ip:${ip}`;
+/**
+ * An address as the throttles count it: IPv4 as is; IPv6 by its /64 prefix, since one
+ * customer line usually gets a whole /64 and could otherwise rotate through it.
+ */
+export function throttleAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
-export function failureLimitFor(key: string): number {
-  return key.startsWith('ip:') ? IP_FAILURE_LIMIT : EMAIL_FAILURE_LIMIT;
+export function throttleKeyForIp(ip: string): string {
+  return `ip:${throttleAddress(ip)}`;
+}
+
+export function throttleKeyForSignUp(ip: string): string {
+  return `signup:${throttleAddress(ip)}`;
+}
+
+export type ThrottlePolicy = { limit: number; windowMs: number };
+
+export function throttlePolicyFor(key: string): ThrottlePolicy {
+  if (key.startsWith('signup:')) return { limit: SIGN_UP_LIMIT, windowMs: SIGN_UP_WINDOW_MS };
+  return { limit: key.startsWith('ip:') ? IP_FAILURE_LIMIT : EMAIL_FAILURE_LIMIT, windowMs: THROTTLE_WINDOW_MS };
 }
 
 /**
- * Lock length after `failures` failures: one minute at the limit, doubling with each further
- * failure, at most an hour.
+ * Lock length once `attempts` attempts were taken in the window: one minute at the limit,
+ * doubling with each further attempt, at most an hour.
  */
-export function lockDurationMs(failures: number, limit: number): number {
-  if (failures < limit) return 0;
-  return Math.min(FIRST_LOCK_MS * 2 ** Math.min(failures - limit, 10), MAX_LOCK_MS);
+export function lockDurationMs(attempts: number, limit: number): number {
+  if (attempts < limit) return 0;
+  return Math.min(FIRST_LOCK_MS * 2 ** Math.min(attempts - limit, 10), MAX_LOCK_MS);
 }

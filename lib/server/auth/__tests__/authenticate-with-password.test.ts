@@ -6,9 +6,15 @@ import { db } from '@/lib/db';
 import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
 import { EmailTakenError } from '@/lib/server/accounts/email-taken-error';
 import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
-import { recordSignInFailure } from '@/lib/server/auth/record-sign-in-failure';
-import { checkSignInThrottle } from '@/lib/server/auth/check-sign-in-throttle';
-import { EMAIL_FAILURE_LIMIT, IP_FAILURE_LIMIT, throttleKeyForEmail } from '@/lib/server/auth/throttle-policy';
+import { takeThrottleAttempt } from '@/lib/server/auth/take-throttle-attempt';
+import {
+  EMAIL_FAILURE_LIMIT,
+  IP_FAILURE_LIMIT,
+  lockDurationMs,
+  throttleAddress,
+  throttleKeyForEmail,
+  throttleKeyForIp,
+} from '@/lib/server/auth/throttle-policy';
 
 const PASSWORD = 'a long enough password';
 const uniqueEmail = () => `user-${randomUUID()}@auth.test`;
@@ -78,7 +84,7 @@ describe('authenticateWithPassword', () => {
 
   it('locks an address that fails across many emails', async () => {
     const ip = uniqueIp();
-    for (let i = 0; i < IP_FAILURE_LIMIT; i++) await recordSignInFailure({ keys: [`ip:${ip}`] });
+    for (let i = 0; i < IP_FAILURE_LIMIT; i++) await takeThrottleAttempt({ keys: [throttleKeyForIp(ip)] });
     const email = uniqueEmail();
     await createAccountWithUser({ email, password: PASSWORD });
     expect(await authenticateWithPassword({ email, password: PASSWORD, ip })).toMatchObject({ reason: 'locked' });
@@ -99,38 +105,61 @@ describe('sign-in throttle', () => {
   const key = () => throttleKeyForEmail(uniqueEmail());
   const minutes = (n: number) => n * 60_000;
 
-  it('locks for longer with each failure after the limit, up to an hour', async () => {
+  it('locks for longer with each attempt after the limit (at most an hour)', async () => {
     const k = key();
-    const start = new Date('2030-01-01T00:00:00Z');
-    let now = start;
-    for (let i = 0; i < EMAIL_FAILURE_LIMIT; i++) await recordSignInFailure({ keys: [k], now });
-    expect(await checkSignInThrottle({ keys: [k], now })).toBe(minutes(1));
+    let now = new Date('2030-01-01T00:00:00Z');
+    for (let i = 0; i < EMAIL_FAILURE_LIMIT; i++) expect(await takeThrottleAttempt({ keys: [k], now })).toBe(0);
+    expect(await takeThrottleAttempt({ keys: [k], now })).toBe(minutes(1));
 
+    // After each lock one more attempt goes ahead, and locks twice as long.
     now = new Date(now.getTime() + minutes(2));
-    await recordSignInFailure({ keys: [k], now });
-    expect(await checkSignInThrottle({ keys: [k], now })).toBe(minutes(2));
+    expect(await takeThrottleAttempt({ keys: [k], now })).toBe(0);
+    expect(await takeThrottleAttempt({ keys: [k], now })).toBe(minutes(2));
 
     now = new Date(now.getTime() + minutes(3));
-    await recordSignInFailure({ keys: [k], now });
-    expect(await checkSignInThrottle({ keys: [k], now })).toBe(minutes(4));
+    expect(await takeThrottleAttempt({ keys: [k], now })).toBe(0);
+    expect(await takeThrottleAttempt({ keys: [k], now })).toBe(minutes(4));
 
-    for (let i = 0; i < 10; i++) await recordSignInFailure({ keys: [k], now });
-    expect(await checkSignInThrottle({ keys: [k], now })).toBe(minutes(60));
+    now = new Date(now.getTime() + minutes(4));
+    expect(await takeThrottleAttempt({ keys: [k], now })).toBe(0);
+    expect(await takeThrottleAttempt({ keys: [k], now })).toBe(minutes(8));
+    expect(lockDurationMs(EMAIL_FAILURE_LIMIT + 20, EMAIL_FAILURE_LIMIT)).toBe(minutes(60));
   });
 
-  it('forgets failures after a quiet 15-minute window', async () => {
+  it('forgets attempts after a quiet 15-minute window', async () => {
     const k = key();
     const start = new Date('2030-01-01T00:00:00Z');
-    for (let i = 0; i < EMAIL_FAILURE_LIMIT - 1; i++) await recordSignInFailure({ keys: [k], now: start });
+    for (let i = 0; i < EMAIL_FAILURE_LIMIT - 1; i++) await takeThrottleAttempt({ keys: [k], now: start });
     const later = new Date(start.getTime() + minutes(16));
-    await recordSignInFailure({ keys: [k], now: later });
-    expect(await checkSignInThrottle({ keys: [k], now: later })).toBe(0);
+    expect(await takeThrottleAttempt({ keys: [k], now: later })).toBe(0);
     expect((await db.signInThrottle.findUniqueOrThrow({ where: { key: k } })).failures).toBe(1);
   });
 
-  it('counts simultaneous failures without losing any', async () => {
-    const k = key();
-    await Promise.all(Array.from({ length: 8 }, () => recordSignInFailure({ keys: [k] })));
+  it('counts simultaneous attempts without losing any', async () => {
+    const k = throttleKeyForIp(uniqueIp());
+    await Promise.all(Array.from({ length: 8 }, () => takeThrottleAttempt({ keys: [k] })));
     expect((await db.signInThrottle.findUniqueOrThrow({ where: { key: k } })).failures).toBe(8);
+  });
+
+  it('evaluates at most the limit of 40 parallel guesses, and refuses the right password after them', async () => {
+    const email = uniqueEmail();
+    await createAccountWithUser({ email, password: PASSWORD });
+    const guesses = Array.from({ length: 40 }, (_, i) => (i === 39 ? PASSWORD : `wrong guess ${i}`));
+    const results = await Promise.all(
+      guesses.map((password) => authenticateWithPassword({ email, password, ip: uniqueIp() })),
+    );
+    const evaluated = results.filter((r) => r.ok || r.reason === 'invalid');
+    expect(evaluated.length).toBeLessThanOrEqual(EMAIL_FAILURE_LIMIT);
+    expect(results.some((r) => r.ok)).toBe(false);
+    expect(results.at(-1)).toMatchObject({ ok: false, reason: 'locked' });
+  });
+
+  it('counts an IPv6 address by its /64, and an IPv4-mapped one as IPv4', () => {
+    expect(throttleAddress('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(throttleAddress('2001:0db8:0001:0002:ffff:eeee:dddd:cccc')).toBe('2001:db8:1:2::/64');
+    expect(throttleAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(throttleAddress('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(throttleAddress('192.0.2.7')).toBe('192.0.2.7');
+    expect(throttleKeyForIp('2001:db8:1:2::5')).toBe(throttleKeyForIp('2001:db8:1:2:9::9'));
   });
 });
