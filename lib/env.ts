@@ -17,6 +17,19 @@ const schema = z.object({
   PORT: port.default(3000),
   API_PORT: port.default(3001),
   API_HOST: z.string().default('0.0.0.0'),
+  /** API server: time a client has to send its headers, and its whole request (ms). */
+  API_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  API_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** API server: how long an idle keep-alive connection stays open (ms). */
+  API_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** API server: open connections in all, and per client address (0: no per-address cap). */
+  API_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
+  API_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+  /**
+   * Where the console's /v1 mount forwards to: the API server beside it (set by `npm start`).
+   * Unset (`npm run dev`): the console serves /v1 itself.
+   */
+  API_INTERNAL_URL: optionalUrl,
   /** Public address of the API server, as the console shows it (explorer, docs). */
   API_PUBLIC_URL: optionalUrl,
   /** Signs session tokens. Unset in development: scripts/run.ts makes one under .data/. */

@@ -35,7 +35,10 @@ CREATE TRIGGER "Account_auth_changed"
 -- l (latency ms), t (time), r (free units reserved up front), c (counts as a request).
 -- Per (account, endpoint, month), locked in sorted order: calls with a reservation take their
 -- free units from it; the others take what is left of the month's free units, in order. A call
--- already recorded (a retried batch) is not recorded or counted again.
+-- already recorded (a retried batch) is not recorded or counted again. Calls refused before the
+-- platform was asked (c false, no units) get no UsageEvent row each: they are counted in
+-- "UsageRefusal" per key, endpoint, status and minute (a refusal is neither billed nor counted,
+-- so only its tally is kept; the batch is one statement, so a failed one adds nothing).
 CREATE OR REPLACE FUNCTION "record_usage"(batch jsonb, free_per_month int, surcharge bigint)
 RETURNS TABLE (id text, free_units int, amount_micros bigint, free_remaining int) AS $$
 #variable_conflict use_column
@@ -82,8 +85,18 @@ BEGIN
     INSERT INTO "UsageEvent" ("id", "accountId", "apiKeyId", "endpoint", "status", "units", "freeUnits",
                               "amountMicros", "sentiment", "latencyMs", "createdAt")
     SELECT pr.id, pr.a, pr.k, pr.e, pr.s, pr.u, pr.free, pr.amount, pr.snt, pr.l, pr.t FROM priced pr
+    WHERE pr.c OR pr.u > 0
     ON CONFLICT ("id") DO NOTHING
     RETURNING "UsageEvent"."id"
+  ),
+  refused AS (
+    INSERT INTO "UsageRefusal" ("accountId", "apiKeyId", "endpoint", "status", "minute", "count")
+    SELECT pr.a, COALESCE(pr.k, ''), pr.e, pr.s, date_trunc('minute', pr.t), COUNT(*)::int
+    FROM priced pr WHERE NOT pr.c AND pr.u = 0
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT ("accountId", "apiKeyId", "endpoint", "status", "minute")
+      DO UPDATE SET "count" = "UsageRefusal"."count" + EXCLUDED."count"
+    RETURNING 1
   ),
   totals AS (
     SELECT pr.a, pr.e, pr.m, COUNT(*) FILTER (WHERE pr.c)::int AS req, SUM(pr.u)::int AS units,

@@ -26,6 +26,13 @@ function authSecret(): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** An address this machine reaches the API server on, given the interface it listens on. */
+function loopbackFor(host: string | undefined): string {
+  if (!host || host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 const children: ChildProcess[] = [];
 let stopping: Promise<void> | undefined;
 
@@ -82,7 +89,13 @@ async function main(): Promise<number> {
     if (mode === 'start') {
       console.log(`Console: http://localhost:${port}   API: http://localhost:${apiPort}/v1`);
       const exits = [
-        run(process.execPath, ['--import', 'tsx', 'scripts/console-server.ts'], { ...env, NODE_ENV: 'production', PORT: port }),
+        // The console's /v1 forwards to the API server, so per-account limits are counted once.
+        run(process.execPath, ['--import', 'tsx', 'scripts/console-server.ts'], {
+          ...env,
+          NODE_ENV: 'production',
+          PORT: port,
+          API_INTERNAL_URL: env.API_INTERNAL_URL ?? `http://${loopbackFor(env.API_HOST)}:${apiPort}`,
+        }),
         run(process.execPath, ['--import', 'tsx', 'lib/api/server/main.ts'], { ...env, NODE_ENV: 'production' }),
       ];
       return await Promise.race(exits);

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 
 import { expect, type Page, test } from '@playwright/test';
 
-import { signOut, signUp, uniqueClientIp, uniqueEmail } from '../helpers/accounts';
+import { PASSWORD, signIn, signOut, signUp, uniqueClientIp, uniqueEmail } from '../helpers/accounts';
 import { createKey, keyRow } from '../helpers/keys';
 
 type GitHubUser = { login: string; email: string; verified?: boolean };
@@ -43,14 +43,23 @@ test.describe('GitHub sign-in', () => {
     await expect(keyRow(page, key)).toBeVisible();
   });
 
-  test('joins the account that already has the same verified email', async ({ page }) => {
-    const email = await signUp(page);
-    const key = await createKey(page, 'made with a password');
-    await signOut(page);
+  test("shuts out a password someone set up beforehand under the GitHub user's verified email", async ({ page, browser }) => {
+    // The attacker signs up with the victim's address and a password of their own, and stays signed in.
+    const attacker = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() } });
+    const attackerPage = await attacker.newPage();
+    const email = await signUp(attackerPage);
 
+    // The address's owner signs in with GitHub, which vouches for it: they get the account.
     await continueWithGitHub(page, { ...uniqueGitHubUser(), email });
     await expect(page).toHaveURL(/\/keys$/);
-    await expect(keyRow(page, key)).toBeVisible();
+    await expect(page.getByText(email).first()).toBeVisible();
+
+    // The attacker's session is over and their password no longer works.
+    await attackerPage.goto('/keys');
+    await expect(attackerPage).toHaveURL(/\/sign-in\?callbackUrl=/);
+    await signIn(attackerPage, email, PASSWORD);
+    await expect(attackerPage.getByRole('status').getByText('Incorrect email or password.')).toBeVisible();
+    await attacker.close();
   });
 
   test('refuses an email GitHub has not verified, so nobody takes over an account by claiming its address', async ({ page }) => {

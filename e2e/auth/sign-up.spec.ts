@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 
-import { PASSWORD, signUp } from '../helpers/accounts';
+import { SIGN_UP_LIMIT } from '../../lib/server/auth/throttle-policy';
+import { PASSWORD, signUp, uniqueClientIp, uniqueEmail } from '../helpers/accounts';
 
 test.describe('sign-up', () => {
   test('creates an account and lands on the key list, signed in', async ({ page }) => {
@@ -21,16 +22,38 @@ test.describe('sign-up', () => {
     await expect(page.getByLabel('Email')).toHaveValue('not-an-email');
   });
 
-  test('refuses an email that already has an account with a field error', async ({ page, browser }) => {
+  test('never says an email is registered: its own password signs in, another is refused like any sign-up', async ({ page, browser }) => {
     const email = await signUp(page);
-    const other = await browser.newPage();
+    const other = await browser.newPage({ extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() } });
     await other.goto('/sign-up');
     await other.getByLabel('Email').fill(email.toUpperCase());
+    await other.getByLabel('Password').fill('somebody else entirely');
+    await other.getByRole('button', { name: 'Create account' }).click();
+    await expect(other.getByRole('status').getByText(/We could not create an account with these details/)).toBeVisible();
+    await expect(other.getByText(/already exists|already registered/i)).toHaveCount(0);
+    await expect(other).toHaveURL(/\/sign-up$/);
+
+    // The owner signing up again with their own password is simply signed in.
     await other.getByLabel('Password').fill(PASSWORD);
     await other.getByRole('button', { name: 'Create account' }).click();
-    await expect(other.getByText('An account with this email already exists')).toBeVisible();
-    await expect(other).toHaveURL(/\/sign-up$/);
+    await expect(other).toHaveURL(/\/keys$/);
     await other.close();
+  });
+
+  test(`slows down sign-ups from one address after ${SIGN_UP_LIMIT}`, async ({ browser }) => {
+    test.setTimeout(180_000); // SIGN_UP_LIMIT sign-ups through the form first
+    const address = uniqueClientIp();
+    const page = await browser.newPage({ extraHTTPHeaders: { 'x-forwarded-for': address } });
+    for (let i = 0; i < SIGN_UP_LIMIT; i++) {
+      await signUp(page, uniqueEmail('burst'), PASSWORD, { keepAddress: true });
+      await page.context().clearCookies();
+    }
+    await page.goto('/sign-up');
+    await page.getByLabel('Email').fill(uniqueEmail('burst'));
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('status').getByText(/Too many attempts, try again in 1 minute/)).toBeVisible();
+    await page.close();
   });
 
   test('offers a button for each configured OAuth provider only: GitHub here, not Google', async ({ page }) => {

@@ -19,7 +19,17 @@ export function uniqueClientIp(): string {
   return `10.${n()}.${n()}.${n()}`;
 }
 
-export async function signUp(page: Page, email = uniqueEmail(), password = PASSWORD): Promise<string> {
+/**
+ * Signs up through the form. Each sign-up comes from a fresh address (the per-address sign-up
+ * throttle would otherwise stop a suite that makes many accounts) unless `keepAddress`.
+ */
+export async function signUp(
+  page: Page,
+  email = uniqueEmail(),
+  password = PASSWORD,
+  { keepAddress = false } = {},
+): Promise<string> {
+  if (!keepAddress) await page.setExtraHTTPHeaders({ 'x-forwarded-for': uniqueClientIp() });
   await page.goto('/sign-up');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);

@@ -2,13 +2,19 @@
 
 import { CredentialsSignin } from 'next-auth';
 import type { z } from 'zod';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 
 import { signIn, signOut } from '@/lib/auth';
 import { enabledOAuthProviders } from '@/lib/auth.config';
+import { env } from '@/lib/env';
 import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
 import { EmailTakenError } from '@/lib/server/accounts/email-taken-error';
+import { clientAddress } from '@/lib/server/auth/client-address';
 import { endUserSessions } from '@/lib/server/auth/end-user-sessions';
+import { noteSignUpForTakenEmail } from '@/lib/server/auth/note-sign-up-for-taken-email';
+import { takeThrottleAttempt } from '@/lib/server/auth/take-throttle-attempt';
+import { throttleKeyForSignUp } from '@/lib/server/auth/throttle-policy';
 import { getConsoleSession } from '@/lib/server/auth/get-console-session';
 import { localPath } from '@/lib/sign-in-path';
 import { signInSchema, signUpSchema } from '@/lib/validation/auth';
@@ -22,12 +28,17 @@ function safeCallback(value: FormDataEntryValue | null): string {
   return (typeof value === 'string' ? localPath(value) : null) ?? HOME;
 }
 
-function lockedMessage(code: string): string | null {
-  const match = /^locked:(\d+)$/.exec(code);
-  if (!match) return null;
-  const minutes = Number(match[1]);
+function tooManyAttempts(minutes: number): string {
   return `Too many attempts, try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
+
+function lockedMessage(code: string): string | null {
+  const match = /^locked:(\d+)$/.exec(code);
+  return match ? tooManyAttempts(Number(match[1])) : null;
+}
+
+/** What sign-up answers when it creates nothing, whether or not the email has an account. */
+const SIGN_UP_REFUSED = 'We could not create an account with these details. If you already have one, sign in instead.';
 
 /** Signs in with the credentials provider; returns an error state, or null when signed in. */
 async function passwordSignIn(email: string, password: string): Promise<ActionState | null> {
@@ -69,24 +80,34 @@ export async function signInAction(_previous: ActionState, formData: FormData): 
   redirect(safeCallback(formData.get('callbackUrl')));
 }
 
+/**
+ * Sign-up, throttled per client address (an IPv6 /64). It never says an email is registered:
+ * for a taken email with that user's own password it signs them in as a new account would be;
+ * with any other password it answers as for any refused sign-up, and the owner is told
+ * (noteSignUpForTakenEmail).
+ */
 export async function signUpAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const parsed = parseCredentials(signUpSchema, formData);
   if (!parsed.success) return parsed.state;
-  try {
-    await createAccountWithUser(parsed.data);
-  } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return {
-        status: 'error',
-        message: 'Check the highlighted fields.',
-        fieldErrors: { email: ['An account with this email already exists. Sign in instead.'] },
-        values: { email: parsed.data.email },
-      };
-    }
-    console.error('Sign-up failed', error);
-    return { status: 'error', message: 'Sign-up is unavailable right now. Please try again.', values: { email: parsed.data.email } };
+  const { email, password } = parsed.data;
+  const ip = clientAddress((await headers()).get('x-forwarded-for'), env.TRUSTED_PROXY_HOPS);
+  if (ip) {
+    const lockedForMs = await takeThrottleAttempt({ keys: [throttleKeyForSignUp(ip)] });
+    if (lockedForMs > 0) return { status: 'error', message: tooManyAttempts(Math.ceil(lockedForMs / 60_000)), values: { email } };
   }
-  const failure = await passwordSignIn(parsed.data.email, parsed.data.password);
+  try {
+    await createAccountWithUser({ email, password });
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) {
+      console.error('Sign-up failed', error);
+      return { status: 'error', message: 'Sign-up is unavailable right now. Please try again.', values: { email } };
+    }
+    const failure = await passwordSignIn(email, password);
+    if (!failure) redirect(HOME);
+    await noteSignUpForTakenEmail({ email });
+    return { status: 'error', message: SIGN_UP_REFUSED, values: { email } };
+  }
+  const failure = await passwordSignIn(email, password);
   if (failure) return failure;
   redirect(HOME);
 }

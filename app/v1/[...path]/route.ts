@@ -1,6 +1,8 @@
-// /v1/*: the public API mounted in Next for `npm run dev` and for same-origin calls from the
-// console's explorer. Production traffic goes to the API server on API_PORT (lib/api/server),
-// which runs the same gateway without Next's per-request pipeline.
+// /v1/*: the public API on the console's origin, for the explorer's same-origin calls. Under
+// `npm start` it forwards to the API server on API_PORT (API_INTERNAL_URL), which holds the
+// per-account limits; under `npm run dev` (no API server) it runs the same gateway in Next.
+import { env } from '@/lib/env';
+import { forwardToApiServer } from '@/lib/api/server/forward-to-api-server';
 import { createApiRuntime, type ApiRuntime } from '@/lib/api/server/runtime';
 
 export const dynamic = 'force-dynamic';
@@ -9,6 +11,7 @@ export const runtime = 'nodejs';
 const globalForApi = globalThis as unknown as { apiRuntime?: Promise<ApiRuntime> };
 
 function gateway(request: Request): Promise<Response> {
+  if (env.API_INTERNAL_URL) return forwardToApiServer(request, env.API_INTERNAL_URL);
   globalForApi.apiRuntime ??= createApiRuntime();
   return globalForApi.apiRuntime.then((api) => api.gateway.fetch(request));
 }

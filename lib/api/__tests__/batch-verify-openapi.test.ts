@@ -6,7 +6,7 @@ import { sentimentParameterDescription } from '../openapi';
 import { dataEndpoints, endpoints } from '../registry';
 import { forumsiteSorts } from '../registry/forumsite';
 import { shopCountries } from '../registry/shop';
-import { billing, usageEvents } from './cases';
+import { billing, refusals, usageEvents } from './cases';
 import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
 
 let api: TestApi;
@@ -67,15 +67,17 @@ describe('POST /v1/batch', () => {
       const result = body.results[i]!;
       expect({ status: result.status, body: result.body }).toEqual({ status: single.status, body: singleBody });
       const event = await db.usageEvent.findUnique({ where: { id: `${id}_${i}` } });
-      expect(event?.units).toBe(billing(single).units);
+      // A refused item (400) is tallied among the refusals, not recorded as an event.
+      expect(event?.units ?? 0).toBe(billing(single).units);
       units += event?.units ?? 0;
     }
     expect(units).toBe(2 + 2 + 1 + 1);
     expect({ billed: body.billed_units, header: billing(response).units }).toEqual({ billed: units, header: units });
     const events = await usageEvents(batched.accountId);
-    // Every item addressed to a data endpoint is recorded, refused ones (400) with no units.
-    const dataItems = [...items.keys()].filter((i) => dataEndpoints.some((e) => e.path === items[i]!.path));
-    expect(events.map((e) => e.id).sort()).toEqual(dataItems.map((i) => `${id}_${i}`).sort());
+    // Every item that reached a data endpoint's platform is recorded; the refused one (400) is tallied.
+    const servedItems = [...items.keys()].filter((i) => dataEndpoints.some((e) => e.path === items[i]!.path) && body.results[i]!.status !== 400);
+    expect(events.map((e) => e.id).sort()).toEqual(servedItems.map((i) => `${id}_${i}`).sort());
+    expect(await refusals(batched.accountId)).toEqual({ 400: 1 });
     expect(body.amount_micros).toBe(events.reduce((sum, e) => sum + Number(e.amountMicros), 0));
   });
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { billingMonth, FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
-import { billing, byPath, usageEvents } from './cases';
+import { billing, byPath, refusals, usageEvents } from './cases';
 import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
 
 let api: TestApi;
@@ -132,8 +132,9 @@ describe('the free tier without a payment method', () => {
       remaining: '0',
     });
     const events = await usageEvents(account.accountId);
-    // The refused 402 call is recorded too, with nothing billed.
-    expect(events.map((e) => [e.status, e.units, e.freeUnits, Number(e.amountMicros)])).toEqual([[200, 40, 40, 0], [200, 10, 10, 0], [402, 0, 0, 0]]);
+    // The refused 402 call is counted among the refusals, with nothing billed.
+    expect(events.map((e) => [e.status, e.units, e.freeUnits, Number(e.amountMicros)])).toEqual([[200, 40, 40, 0], [200, 10, 10, 0]]);
+    expect(await refusals(account.accountId)).toEqual({ 402: 1 });
     const other = await call(account, '/v1/forumsite/community', { community: FULL });
     expect({ status: other.status, remaining: other.bill.remaining }).toEqual({ status: 200, remaining: FREE_UNITS_PER_MONTH - 1 });
   });

@@ -226,6 +226,14 @@ export function usageEvents(accountId: string) {
   return db.usageEvent.findMany({ where: { accountId }, orderBy: { createdAt: 'asc' } });
 }
 
+/** How many refused calls (recorded per key, endpoint, status and minute) an account has, by status. */
+export async function refusals(accountId: string): Promise<Record<number, number>> {
+  const rows = await db.usageRefusal.findMany({ where: { accountId } });
+  const byStatus: Record<number, number> = {};
+  for (const row of rows) byStatus[row.status] = (byStatus[row.status] ?? 0) + row.count;
+  return byStatus;
+}
+
 /** The billing headers of a response as numbers. */
 export function billing(response: Response) {
   const n = (name: string) => Number(response.headers.get(name));

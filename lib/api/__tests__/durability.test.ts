@@ -1,35 +1,12 @@
 // Billing under load and through a crash: a real API server process, many concurrent clients,
 // and a SIGKILL in the middle. Every response a client received must be billed exactly once,
 // with the units it carried; the monthly totals must equal the sum of the call records.
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { afterAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
+import { freePort, killApiServers, startApiServer as startServer } from './api-server-process';
 import { newAccountWithKey } from './harness';
 
-const children: ChildProcess[] = [];
-afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'lib/api/server/main.ts'], {
-    env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', REDIS_URL: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
-    child.once('exit', (code) => reject(new Error(`API server exited early (${code})`)));
-  });
-  return child;
-}
+afterAll(killApiServers);
 
 interface Received {
   id: string;

@@ -7,7 +7,7 @@ import { deleteApiKey } from '@/lib/server/keys/delete-api-key';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
 import { errorText } from '../errors';
 import { dataEndpoints } from '../registry';
-import { billedAndCounted, type ErrorCase, noteCases, nothingBilled, parameterCases, sandboxCases, usageEvents, withQuery } from './cases';
+import { billedAndCounted, type ErrorCase, noteCases, nothingBilled, parameterCases, refusals, sandboxCases, usageEvents, withQuery } from './cases';
 import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
 
 let api: TestApi;
@@ -30,13 +30,12 @@ async function answer(c: Pick<ErrorCase, 'path' | 'query'>, key: string) {
 }
 
 describe.each(dataEndpoints.map((e) => ({ ...e, name: e.path })))('$name', (endpoint) => {
-  test.each(parameterCases(endpoint))('rejects $name with 400, recording the call but billing and counting nothing', async (c) => {
-    const before = (await usageEvents(rejected.accountId)).length;
+  test.each(parameterCases(endpoint))('rejects $name with 400, counting the refusal but billing and counting nothing', async (c) => {
+    const before = (await refusals(rejected.accountId))[400] ?? 0;
     const { status, body, response } = await answer(c, rejected.key);
     expect({ status, body }).toEqual({ status: c.status, body: c.body });
-    const events = await usageEvents(rejected.accountId);
-    expect(events).toHaveLength(before + 1);
-    expect(events.find((e) => e.id === response.headers.get('x-request-id'))).toMatchObject({ status: 400, units: 0, endpoint: endpoint.path });
+    expect((await refusals(rejected.accountId))[400]).toBe(before + 1);
+    expect(await usageEvents(rejected.accountId)).toEqual([]);
     expect(response.headers.get('x-billed-units')).toBe('0');
     expect(await billedAndCounted(rejected.accountId)).toEqual(nothingBilled);
   });

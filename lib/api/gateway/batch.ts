@@ -6,15 +6,45 @@ import { findEndpoint } from '../registry';
 import { batchRequestSchema, MAX_BATCH_ITEMS } from '../registry/platform';
 import type { Caller } from './auth-directory';
 import { callEndpoint, type CallDeps } from './call-endpoint';
-import { errorOutcome, type CallOutcome } from './respond';
+import { errorOutcome, outcomeOf, type CallOutcome } from './respond';
 
-const MAX_BODY_BYTES = 1_000_000;
+export const MAX_BODY_BYTES = 1_000_000;
+
+function tooLarge(): ApiError {
+  return new ApiError('payload_too_large', `Batch body must be at most ${MAX_BODY_BYTES} bytes`);
+}
+
+/**
+ * The body's bytes, read as a stream and abandoned as soon as they pass the limit, so an
+ * oversized body costs at most the limit in memory; a Content-Length over it is refused unread.
+ */
+async function readLimited(request: Request): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      // Not cancelled: that would reset the connection under the client, which may then never
+      // read the 413. Once the answer is sent, Node discards the rest unread (bounded by the
+      // server's request timeout), so it costs no memory.
+      reader.releaseLock();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
 
 async function readBody(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new ApiError('payload_too_large', `Batch body must be at most ${MAX_BODY_BYTES} bytes`);
+  const bytes = await readLimited(request);
   try {
-    return JSON.parse(text);
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
     throw new ApiError('invalid_body', 'Batch body must be JSON: {"requests": [{"path": "/v1/...", "params": {...}}]}');
   }
@@ -23,7 +53,7 @@ async function readBody(request: Request): Promise<unknown> {
 export async function runBatch(
   deps: CallDeps,
   request: Request,
-  context: { requestId: string; caller: Caller; signal: AbortSignal },
+  context: { requestId: string; caller: Caller; signal: AbortSignal; reauthorize: () => Promise<void> },
 ): Promise<CallOutcome> {
   const parsed = batchRequestSchema.safeParse(await readBody(request));
   if (!parsed.success) {
@@ -39,12 +69,19 @@ export async function runBatch(
         return errorOutcome('endpoint_not_found', `No data endpoint at ${item.path}`);
       }
       const query = Object.entries(item.params).map(([k, v]): [string, string] => [k, String(v)]);
-      return callEndpoint(deps, endpoint, query, {
-        requestId: `${context.requestId}_${index}`,
-        caller: context.caller,
-        signal: context.signal,
-        waitForSlot: true,
-      });
+      try {
+        return await callEndpoint(deps, endpoint, query, {
+          requestId: `${context.requestId}_${index}`,
+          caller: context.caller,
+          signal: context.signal,
+          waitForSlot: true,
+          reauthorize: context.reauthorize,
+        });
+      } catch (error) {
+        // The key was revoked or the account blocked while the batch ran: this item is refused.
+        if (error instanceof ApiError) return outcomeOf(error);
+        throw error;
+      }
     }),
   );
   let billedUnits = 0;

@@ -34,6 +34,11 @@ export interface CallContext {
   signal: AbortSignal;
   /** Batch items wait for a concurrency slot instead of failing. */
   waitForSlot: boolean;
+  /**
+   * Checks the caller again just before the platform is asked (batch items: a key revoked or an
+   * account blocked while the batch runs stops its later items). Throws an ApiError to refuse.
+   */
+  reauthorize?: () => Promise<void>;
 }
 
 /**
@@ -125,6 +130,7 @@ export async function callEndpoint(
   let reserved = 0;
   let recorded = false;
   try {
+    await context.reauthorize?.();
     if (!caller.account.hasPaymentMethod && !caller.account.billingByInvoice) {
       reserved = await reserveFree(deps.pool, { ...hold, wanted: requestedUnits(endpoint, params) });
       if (reserved === 0) {

@@ -37,6 +37,13 @@ async function authenticate(directory: AuthDirectory, request: Request): Promise
   return caller;
 }
 
+/** Authenticates and refuses a blocked account: what every data call needs before it is served. */
+async function authorize(directory: AuthDirectory, request: Request): Promise<Caller> {
+  const caller = await authenticate(directory, request);
+  if (caller.account.blocked) throw new ApiError('account_blocked', errorText.account_blocked);
+  return caller;
+}
+
 export function createGateway(deps: GatewayDeps): Gateway {
   let openApi: unknown;
 
@@ -55,7 +62,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
     }
     if (endpoint.path === '/v1/account/verify') return verifyKey(caller);
     if (caller.account.blocked) throw new ApiError('account_blocked', errorText.account_blocked);
-    if (endpoint.path === '/v1/batch') return runBatch(deps, request, { requestId, caller, signal: request.signal });
+    if (endpoint.path === '/v1/batch') {
+      // Each item checks the key and the account again (cheap: the cache behind the auth barrier).
+      const reauthorize = async () => void (await authorize(deps.directory, request));
+      return runBatch(deps, request, { requestId, caller, signal: request.signal, reauthorize });
+    }
     return callEndpoint(deps, endpoint, url.searchParams, { requestId, caller, signal: request.signal, waitForSlot: false });
   }
 

@@ -1,15 +1,31 @@
 // The production API server: the gateway on plain Node HTTP (via @hono/node-server), on
 // API_PORT. `npm start` runs it beside the console. SIGTERM drains: in-flight calls finish and
 // their usage is written before the process exits.
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { env } from '@/lib/env';
+import { limitConnections } from './connection-limits';
 import { createApiRuntime } from './runtime';
 
 const port = env.API_PORT;
 const runtime = await createApiRuntime();
-const server = serve({ fetch: runtime.gateway.fetch, port, hostname: env.API_HOST }, () => {
-  console.log(`API server listening on http://localhost:${port}/v1`);
-});
+const server = serve(
+  {
+    fetch: runtime.gateway.fetch,
+    port,
+    hostname: env.API_HOST,
+    serverOptions: {
+      // A client gets this long to send its headers, and the whole request; slow or idle
+      // half-open connections are closed instead of holding a descriptor forever.
+      headersTimeout: env.API_HEADERS_TIMEOUT_MS,
+      requestTimeout: env.API_REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: env.API_KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: 1_000,
+    },
+  },
+  () => console.log(`API server listening on http://localhost:${port}/v1`),
+) as Server;
+limitConnections(server, { total: env.API_MAX_CONNECTIONS, perAddress: env.API_MAX_CONNECTIONS_PER_ADDRESS });
 
 let closing = false;
 async function shutdown(): Promise<void> {

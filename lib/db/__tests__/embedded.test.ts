@@ -1,12 +1,16 @@
 // The embedded PostgreSQL: a second process (here, a second start) joins the running server
-// instead of starting another, and only the owner stops it.
-import { rmSync } from 'node:fs';
+// instead of starting another, and only the owner stops it; the app's role is no superuser.
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
-import { startEmbeddedPostgres } from '../embedded';
+import { APP_ROLE, startEmbeddedPostgres } from '../embedded';
 
 const dir = `.data/pg-embedded-test-${process.pid}`;
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(`${dir}.credentials.json`, { force: true });
+});
 
 test('starts a real server once, lets others join it, and stops when its owner stops', { timeout: 120_000 }, async () => {
   const owner = await startEmbeddedPostgres({ dir, database: 'one' });
@@ -28,4 +32,34 @@ test('starts a real server once, lets others join it, and stops when its owner s
   await owner.stop();
   const after = new pg.Client({ connectionString: owner.url, connectionTimeoutMillis: 2000 });
   await expect(after.connect()).rejects.toThrow();
+});
+
+test('connects the app as a role that is no superuser, with a random password kept 0600 and no socket in /tmp', { timeout: 120_000 }, async () => {
+  const owner = await startEmbeddedPostgres({ dir: `${dir}-locked`, database: 'locked' });
+  try {
+    const appUrl = new URL(owner.url);
+    expect(appUrl.username).toBe(APP_ROLE);
+    const credentials = `${path.resolve(`${dir}-locked`)}.credentials.json`;
+    expect(statSync(credentials).mode & 0o777).toBe(0o600);
+    expect(readFileSync(credentials, 'utf8')).not.toContain('embedded-local');
+
+    const client = new pg.Client({ connectionString: owner.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT rolsuper FROM pg_roles WHERE rolname = current_user');
+      expect(rows[0].rolsuper).toBe(false);
+      // The app owns its database: it can create tables, but cannot run programs as the server's user.
+      await client.query('CREATE TABLE owned_by_app (id int)');
+      await expect(client.query("COPY owned_by_app TO PROGRAM 'id'")).rejects.toThrow(/permission denied|must be superuser|pg_execute_server_program/);
+    } finally {
+      await client.end();
+    }
+    const port = appUrl.port;
+    expect(existsSync(`/tmp/.s.PGSQL.${port}`)).toBe(false);
+    expect(existsSync(path.join(path.resolve(`${dir}-locked`), `.s.PGSQL.${port}`))).toBe(true);
+  } finally {
+    await owner.stop();
+    rmSync(`${dir}-locked`, { recursive: true, force: true });
+    rmSync(`${dir}-locked.credentials.json`, { force: true });
+  }
 });

@@ -11,10 +11,12 @@ export type CreateAccountWithUserOptions = {
   /** Omitted for accounts that sign in with OAuth only, or that the operator created. */
   password?: string;
   name?: string | null;
+  /** An OAuth provider vouched for the email: the user starts verified. */
+  emailVerified?: boolean;
 };
 
 /** Creates an account and its first user in one transaction. Throws EmailTakenError. */
-export async function createAccountWithUser({ email, password, name }: CreateAccountWithUserOptions) {
+export async function createAccountWithUser({ email, password, name, emailVerified = false }: CreateAccountWithUserOptions) {
   const normalizedEmail = email.trim().toLowerCase();
   // Hash before the transaction: scrypt takes tens of milliseconds and holds no lock.
   const passwordHash = password === undefined ? null : await hashPassword(password);
@@ -22,7 +24,13 @@ export async function createAccountWithUser({ email, password, name }: CreateAcc
     return await db.$transaction(async (tx) => {
       const account = await tx.account.create({ data: { name: name ?? null } });
       const user = await tx.user.create({
-        data: { email: normalizedEmail, name: name ?? null, passwordHash, accountId: account.id },
+        data: {
+          email: normalizedEmail,
+          name: name ?? null,
+          passwordHash,
+          emailVerifiedAt: emailVerified ? new Date() : null,
+          accountId: account.id,
+        },
         select: { id: true, email: true, accountId: true },
       });
       return { account, user };

@@ -8,6 +8,6 @@ export type FindUserByEmailOptions = { email: string };
 export async function findUserByEmail({ email }: FindUserByEmailOptions) {
   return db.user.findUnique({
     where: { email: email.trim().toLowerCase() },
-    select: { id: true, email: true, accountId: true, passwordHash: true },
+    select: { id: true, email: true, accountId: true, passwordHash: true, emailVerifiedAt: true },
   });
 }

@@ -16,6 +16,11 @@ export type LinkOAuthIdentityOptions = {
 /**
  * The user an OAuth sign-in belongs to: the one already linked to this identity, else the user
  * with the same verified email (linked now), else a new account and user.
+ *
+ * Anyone can sign up with a password under someone else's address, so a password user whose
+ * email we never verified does not own it. When the address's verified owner arrives through a
+ * provider, the owner wins: the password is removed and every earlier session ends, so whoever
+ * set it up beforehand (an account pre-hijack) is shut out, and the user counts as verified.
  */
 export async function linkOAuthIdentity({
   provider,
@@ -33,17 +38,28 @@ export async function linkOAuthIdentity({
   let user = await findUserByEmail({ email: verifiedEmail });
   if (!user) {
     try {
-      await createAccountWithUser({ email: verifiedEmail, name });
+      await createAccountWithUser({ email: verifiedEmail, name, emailVerified: true });
     } catch (error) {
       if (!(error instanceof EmailTakenError)) throw error;
     }
     user = await findUserByEmail({ email: verifiedEmail });
     if (!user) return null;
   }
-  await db.authIdentity.upsert({
-    where: { provider_providerAccountId: { provider, providerAccountId } },
-    create: { provider, providerAccountId, userId: user.id },
-    update: {},
+  const { id: userId } = user;
+  await db.$transaction(async (tx) => {
+    if (!user.emailVerifiedAt) {
+      const now = new Date();
+      // Conditional: a concurrent claim that already verified the user changes nothing here.
+      await tx.user.updateMany({
+        where: { id: userId, emailVerifiedAt: null },
+        data: { passwordHash: null, emailVerifiedAt: now, sessionsValidFrom: now },
+      });
+    }
+    await tx.authIdentity.upsert({
+      where: { provider_providerAccountId: { provider, providerAccountId } },
+      create: { provider, providerAccountId, userId },
+      update: {},
+    });
   });
-  return { userId: user.id, accountId: user.accountId, email: user.email };
+  return { userId, accountId: user.accountId, email: user.email };
 }
