@@ -30,6 +30,8 @@ const schema = z.object({
    * Unset (`npm run dev`): the console serves /v1 itself.
    */
   API_INTERNAL_URL: optionalUrl,
+  /** Public address of the console, as the API names it (the 402 points at its billing page). */
+  CONSOLE_PUBLIC_URL: optionalUrl,
   /** Public address of the API server, as the console shows it (explorer, docs). */
   API_PUBLIC_URL: optionalUrl,
   /** Signs session tokens. Unset in development: scripts/run.ts makes one under .data/. */
@@ -47,8 +49,14 @@ const schema = z.object({
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Session lifetime in seconds (default 7 days). */
   SESSION_MAX_AGE: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  /** Stripe. Unset: the billing sandbox (lib/billing/sandbox), which `npm start` and `npm run dev` start. */
   STRIPE_SECRET_KEY: z.string().optional(),
+  /** Signs webhooks; with the sandbox, made once under .data/ by scripts/run.ts unless set. */
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The billing sandbox's address (set by scripts/run.ts while it runs it). */
+  STRIPE_SANDBOX_URL: optionalUrl,
+  /** Port of the billing sandbox (default API_PORT + 1). */
+  STRIPE_SANDBOX_PORT: port.optional(),
   /** Upstream request timeout for HTTP providers, in milliseconds. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Billing batches one API process writes at once; one gives the largest batches. */

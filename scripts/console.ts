@@ -5,6 +5,7 @@ import { EmailTakenError } from '@/lib/server/accounts/email-taken-error';
 import { ApiKeyError } from '@/lib/server/keys/api-key-error';
 
 import { UsageError } from './console/args';
+import { closeMonthCommand } from './console/close-month';
 import type { ConsoleCommand } from './console/command';
 import { createAccountCommand } from './console/create-account';
 import { createKeyCommand } from './console/create-key';
@@ -14,6 +15,7 @@ export const commands: Record<string, ConsoleCommand> = {
   'create-key': createKeyCommand,
   'create-account': createAccountCommand,
   'set-billing': setBillingCommand,
+  'close-month': closeMonthCommand,
 };
 
 function usage(): string {

@@ -15,15 +15,37 @@ import { resolveDatabase } from './lib/with-database';
 const [mode, ...rest] = process.argv.slice(2);
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
-/** AUTH_SECRET from the environment, else one made once and kept under .data/. */
-function authSecret(): string {
-  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
-  const file = '.data/auth-secret';
+/** A secret made once and kept under .data/ (mode 0600), for a variable left unset. */
+function localSecret(file: string, make: () => string): string {
   if (!existsSync(file)) {
     mkdirSync('.data', { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    writeFileSync(file, make(), { mode: 0o600 });
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+/** AUTH_SECRET from the environment, else one made once and kept under .data/. */
+function authSecret(): string {
+  return process.env.AUTH_SECRET ?? localSecret('.data/auth-secret', () => randomBytes(32).toString('base64url'));
+}
+
+/**
+ * Without STRIPE_SECRET_KEY, payments go to the billing sandbox (lib/billing/sandbox): started
+ * here beside the app, on STRIPE_SANDBOX_PORT (default API_PORT + 1), delivering signed
+ * webhooks to the console. Returns the variables that point the app at it.
+ */
+function billingSandbox(env: NodeJS.ProcessEnv, consolePort: string, apiPort: string, start: boolean): Record<string, string> {
+  if (env.STRIPE_SECRET_KEY) return {};
+  const port = env.STRIPE_SANDBOX_PORT ?? String(Number(apiPort) + 1);
+  const sandbox = {
+    STRIPE_SANDBOX_URL: `http://localhost:${port}`,
+    STRIPE_SANDBOX_PORT: port,
+    STRIPE_SANDBOX_WEBHOOK_URL: `http://localhost:${consolePort}/api/webhooks/stripe`,
+    STRIPE_WEBHOOK_SECRET:
+      env.STRIPE_WEBHOOK_SECRET ?? localSecret('.data/stripe-webhook-secret', () => `whsec_${randomBytes(24).toString('base64url')}`),
+  };
+  if (start) void run(process.execPath, ['--import', 'tsx', 'lib/billing/sandbox/main.ts'], { ...env, ...sandbox });
+  return sandbox;
 }
 
 /** An address this machine reaches the API server on, given the interface it listens on. */
@@ -85,6 +107,8 @@ async function main(): Promise<number> {
     };
     const port = env.PORT ?? '3000';
     const apiPort = env.API_PORT ?? '3001';
+    // The operator command line (exec) finds the sandbox `npm start` runs, or starts one itself.
+    if (mode !== 'test') Object.assign(env, billingSandbox(env, port, apiPort, mode === 'dev' || mode === 'start'));
     if (mode === 'dev') return await run(bin('next'), ['dev', '-p', port], env);
     if (mode === 'start') {
       console.log(`Console: http://localhost:${port}   API: http://localhost:${apiPort}/v1`);

@@ -2,12 +2,15 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 import { AccountMenu } from '@/components/account-menu';
+import { BlockedBanner } from '@/components/blocked-banner';
 import { DashboardNav } from '@/components/dashboard-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { requireSession } from '@/lib/server/auth/require-session';
+import { getAccountStanding } from '@/lib/server/billing/get-billing-overview';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();
+  const standing = await getAccountStanding({ accountId: session.accountId });
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="relative border-b border-border bg-bg">
@@ -23,6 +26,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </div>
         </div>
       </header>
+      {standing ? <BlockedBanner reason={standing.reason} dueCents={standing.dueCents} /> : null}
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-3 py-8 sm:px-6">
         {children}
       </main>

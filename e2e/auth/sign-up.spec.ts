@@ -43,17 +43,20 @@ test.describe('sign-up', () => {
   test(`slows down sign-ups from one address after ${SIGN_UP_LIMIT}`, async ({ browser }) => {
     test.setTimeout(180_000); // SIGN_UP_LIMIT sign-ups through the form first
     const address = uniqueClientIp();
-    const page = await browser.newPage({ extraHTTPHeaders: { 'x-forwarded-for': address } });
+    // A fresh browser per sign-up (signed out), all behind the same address.
+    const fromAddress = async () => (await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': address } })).newPage();
     for (let i = 0; i < SIGN_UP_LIMIT; i++) {
+      const page = await fromAddress();
       await signUp(page, uniqueEmail('burst'), PASSWORD, { keepAddress: true });
-      await page.context().clearCookies();
+      await page.context().close();
     }
+    const page = await fromAddress();
     await page.goto('/sign-up');
     await page.getByLabel('Email').fill(uniqueEmail('burst'));
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('status').getByText(/Too many attempts, try again in 1 minute/)).toBeVisible();
-    await page.close();
+    await page.context().close();
   });
 
   test('offers a button for each configured OAuth provider only: GitHub here, not Google', async ({ page }) => {

@@ -1,11 +1,73 @@
 import type { Metadata } from 'next';
 
-import { ComingSoon } from '@/components/coming-soon';
+import { BillingInvoices } from '@/components/billing-invoices';
+import { BillingMonthLines } from '@/components/billing-month-lines';
+import { formatMicros } from '@/components/money';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { addPaymentMethodAction, openBillingPortalAction } from '@/lib/actions/billing';
+import { isTestMode } from '@/lib/billing/stripe-client';
 import { requireSession } from '@/lib/server/auth/require-session';
+import { completePaymentMethodSetup } from '@/lib/server/billing/complete-payment-method-setup';
+import { getBillingOverview } from '@/lib/server/billing/get-billing-overview';
 
 export const metadata: Metadata = { title: 'Billing' };
 
-export default async function BillingPage() {
-  await requireSession();
-  return <ComingSoon title="Billing" description="Your payment method, invoices and current charges will appear here." />;
+export default async function BillingPage({ searchParams }: { searchParams: Promise<{ setup?: string; error?: string }> }) {
+  const { accountId } = await requireSession();
+  const { setup, error } = await searchParams;
+  // Back from Checkout: apply the saved card now rather than waiting for Stripe's webhook.
+  const saved = setup ? await completePaymentMethodSetup({ accountId, checkoutSessionId: setup }) : false;
+  const overview = await getBillingOverview({ accountId });
+  const { account } = overview;
+  const onFile = account.hasPaymentMethod || account.billingByInvoice;
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-semibold">Billing</h1>
+          {isTestMode() ? <Badge tone="warning">Test mode</Badge> : null}
+        </div>
+        <p className="text-sm text-muted">
+          Each endpoint&apos;s first 50 units a month are free; past them you pay per call, invoiced after each month (UTC).
+        </p>
+      </header>
+      <div aria-live="polite" className="empty:hidden">
+        {saved ? <p className="rounded-md border border-success bg-success-soft p-3 text-sm">Your card is saved. Calls past the free tier are billed from now on.</p> : null}
+        {error ? <p className="rounded-md border border-danger bg-danger-soft p-3 text-sm">Payments are unavailable right now. Please try again in a moment.</p> : null}
+      </div>
+
+      <section aria-labelledby="method-heading" className="flex flex-col gap-3 rounded-lg border border-border bg-raised p-4">
+        <h2 id="method-heading" className="text-lg font-semibold">Payment method</h2>
+        <p className="text-sm">
+          {account.billingByInvoice
+            ? 'Billed by invoice (arranged with us).'
+            : account.hasPaymentMethod
+              ? <>On file: <strong>{account.paymentMethodLabel ?? 'a card'}</strong></>
+              : 'No payment method on file: each endpoint stops at its free tier (50 units a month) with 402 payment_required.'}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <form action={addPaymentMethodAction}>
+            <button type="submit" className={buttonClasses('primary')}>{onFile ? 'Update payment method' : 'Add payment method'}</button>
+          </form>
+          {account.hasPaymentMethod ? (
+            <form action={openBillingPortalAction}>
+              <button type="submit" className={buttonClasses('secondary')}>Manage billing</button>
+            </form>
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="month-heading" className="flex flex-col gap-3">
+        <h2 id="month-heading" className="text-lg font-semibold">{overview.month} so far</h2>
+        <p className="text-sm text-muted">
+          <strong className="text-fg">{formatMicros(overview.soFarMicros)}</strong> so far
+          {overview.soFarMicros > 0n ? <> · about {formatMicros(overview.projectionMicros)} by month end (estimate, at this month&apos;s pace)</> : null}
+        </p>
+        <BillingMonthLines lines={overview.lines} />
+      </section>
+
+      <BillingInvoices invoices={overview.invoices} />
+    </div>
+  );
 }

@@ -3,6 +3,7 @@
 // monthly totals agreeing with the events and with the headers the client saw.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
+import { env } from '@/lib/env';
 import { billingMonth, FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
 import { billing, byPath, refusals, usageEvents } from './cases';
 import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
@@ -24,7 +25,13 @@ type Params = Record<string, string | number | boolean>;
 async function call(account: TestAccount, path: string, params: Params) {
   const response = await api.get(path, { key: account.key, params });
   const body = (await response.json()) as Record<string, unknown>;
-  return { status: response.status, body, bill: billing(response), id: response.headers.get('x-request-id')! };
+  return {
+    status: response.status,
+    body,
+    bill: billing(response),
+    id: response.headers.get('x-request-id')!,
+    truncated: response.headers.get('x-free-tier-truncated'),
+  };
 }
 
 /** Forumsite posts of the FULL community; checks the sandbox returned every page asked for. */
@@ -72,7 +79,8 @@ describe('the free tier with a card on file', () => {
 
   test('splits a call that crosses the boundary into free and billed units exactly', async () => {
     const account = await newAccountWithKey({ payment: 'card' });
-    expect((await posts(account, 40)).bill).toEqual({ units: 40, free: 40, amount: 0, remaining: 10 });
+    const first = await posts(account, 40);
+    expect({ bill: first.bill, truncated: first.truncated }).toEqual({ bill: { units: 40, free: 40, amount: 0, remaining: 10 }, truncated: null });
     expect((await posts(account, 20)).bill).toEqual({ units: 20, free: 10, amount: 10 * PRICE, remaining: 0 });
   });
 
@@ -114,19 +122,26 @@ describe('the free tier with a card on file', () => {
   });
 });
 
+/** The first day of next month, UTC, as the 402 names it. */
+function nextMonthStart(): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+}
+
 describe('the free tier without a payment method', () => {
   test('caps pages to the free units left, then answers 402 payment_required and bills nothing', async () => {
     const account = await newAccountWithKey({ payment: 'none' });
-    expect((await posts(account, 40)).bill).toEqual({ units: 40, free: 40, amount: 0, remaining: 10 });
+    const first = await posts(account, 40);
+    expect({ bill: first.bill, truncated: first.truncated }).toEqual({ bill: { units: 40, free: 40, amount: 0, remaining: 10 }, truncated: null });
     const capped = await posts(account, 20);
-    expect({ pages: capped.body.pages, count: capped.body.count, bill: capped.bill })
-      .toEqual({ pages: 10, count: 10 * 25, bill: { units: 10, free: 10, amount: 0, remaining: 0 } });
+    expect({ pages: capped.body.pages, count: capped.body.count, bill: capped.bill, truncated: capped.truncated })
+      .toEqual({ pages: 10, count: 10 * 25, bill: { units: 10, free: 10, amount: 0, remaining: 0 }, truncated: 'true' });
 
     const response = await api.get(POSTS, { key: account.key, params: { community: FULL } });
     expect({ status: response.status, body: await response.json(), remaining: response.headers.get('x-free-tier-remaining') }).toEqual({
       status: 402,
       body: {
-        error: `The free tier of ${POSTS} is used up for this month. Add a payment method in the console to continue.`,
+        error: `The free tier of ${POSTS} (50 units a month) is used up; it resets on ${nextMonthStart()} at 00:00 UTC. Add a payment method at ${env.CONSOLE_PUBLIC_URL ?? `http://localhost:${env.PORT}`}/billing to continue now.`,
         code: 'payment_required',
       },
       remaining: '0',

@@ -3,6 +3,7 @@
 // reaches this point is recorded; calls refused before the provider (400, 402, 429) are
 // recorded with no units, so they are neither billed nor counted.
 import type pg from 'pg';
+import { env } from '@/lib/env';
 import { toParameterError } from '../registry/params';
 import type { EndpointDefinition, Provider } from '../registry/types';
 import { errorStatus } from '../errors';
@@ -55,6 +56,20 @@ export function queryObject(entries: Iterable<[string, string]>): Record<string,
     if (value.trim() !== '') query[name] = value;
   }
   return query;
+}
+
+/** The 402: which endpoint, when its free tier resets (the 1st of next month, UTC) and where to add a card. */
+function freeTierUsedUp(path: string): CallOutcome {
+  const now = new Date();
+  const resets = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+  return errorOutcome(
+    'payment_required',
+    `The free tier of ${path} (50 units a month) is used up; it resets on ${resets} at 00:00 UTC. Add a payment method at ${billingPageUrl()} to continue now.`,
+  );
+}
+
+function billingPageUrl(): string {
+  return `${(env.CONSOLE_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/billing`;
 }
 
 function requestedUnits(endpoint: EndpointDefinition, params: Record<string, unknown>): number {
@@ -129,20 +144,16 @@ export async function callEndpoint(
   }
   let reserved = 0;
   let recorded = false;
+  // Pages cut to the free units left (no payment method): said in a header, as results running out are not.
+  let truncated = false;
   try {
     await context.reauthorize?.();
     if (!caller.account.hasPaymentMethod && !caller.account.billingByInvoice) {
       reserved = await reserveFree(deps.pool, { ...hold, wanted: requestedUnits(endpoint, params) });
-      if (reserved === 0) {
-        return await refuse(
-          errorOutcome(
-            'payment_required',
-            `The free tier of ${endpoint.path} is used up for this month. Add a payment method in the console to continue.`,
-          ),
-        );
-      }
-      if (endpoint.billingUnit === 'page' && endpoint.paging?.param === 'pages' && typeof params.pages === 'number') {
-        params = { ...params, pages: Math.min(params.pages, reserved) };
+      if (reserved === 0) return await refuse(freeTierUsedUp(endpoint.path));
+      if (endpoint.billingUnit === 'page' && endpoint.paging?.param === 'pages' && typeof params.pages === 'number' && params.pages > reserved) {
+        params = { ...params, pages: reserved };
+        truncated = true;
       }
     }
     const { outcome, units } = await callProvider({
@@ -155,6 +166,7 @@ export async function callEndpoint(
       logFailure: (error) => deps.log(`request ${context.requestId}: provider failed`, error),
     });
     if (outcome.status === errorStatus.upstream_rate_limit) outcome.headers['retry-after'] = '1';
+    if (truncated) outcome.headers['x-free-tier-truncated'] = 'true';
     const answer = await record(outcome, { units, reservedFree: reserved, sentiment: params.get_sentiment === true, counted: true });
     recorded = true;
     return answer;

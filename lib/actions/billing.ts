@@ -1,0 +1,43 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+
+import { env } from '@/lib/env';
+import { requireSession } from '@/lib/server/auth/require-session';
+import { openBillingPortal, startPaymentMethodSetup } from '@/lib/server/billing/start-payment-method-setup';
+
+/** The console's own origin, as the browser reached it, for Stripe's return links. */
+async function consoleOrigin(): Promise<string> {
+  const h = await headers();
+  const origin = h.get('origin');
+  if (origin) return origin;
+  const host = h.get('x-forwarded-host') ?? h.get('host');
+  return host ? `${h.get('x-forwarded-proto') ?? 'http'}://${host}` : `http://localhost:${env.PORT}`;
+}
+
+/** "Add payment method" / "Update payment method": to Stripe Checkout in setup mode. */
+export async function addPaymentMethodAction(): Promise<void> {
+  const { accountId } = await requireSession();
+  let url: string;
+  try {
+    url = await startPaymentMethodSetup({ accountId, consoleOrigin: await consoleOrigin() });
+  } catch (error) {
+    console.error('Starting Checkout failed', error);
+    redirect('/billing?error=payments-unavailable');
+  }
+  redirect(url);
+}
+
+/** "Manage billing": Stripe's customer portal. */
+export async function openBillingPortalAction(): Promise<void> {
+  const { accountId } = await requireSession();
+  let url: string;
+  try {
+    url = await openBillingPortal({ accountId, consoleOrigin: await consoleOrigin() });
+  } catch (error) {
+    console.error('Opening the billing portal failed', error);
+    redirect('/billing?error=payments-unavailable');
+  }
+  redirect(url);
+}

@@ -1,0 +1,84 @@
+// The sandbox's hosted pages, standing in for Stripe's: Checkout in setup mode ("Card number",
+// "Save card"), the customer portal, and the hosted invoice with its PDF. Plain, accessible
+// HTML that follows the visitor's light or dark preference.
+import type { Obj } from './billing';
+
+const escape = (value: unknown) =>
+  String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)} · Billing sandbox</title><style>
+:root{color-scheme:light dark;--bg:#fff;--fg:#111827;--muted:#4b5563;--line:#d1d5db;--accent:#1d4ed8;--danger:#b91c1c}
+@media (prefers-color-scheme:dark){:root{--bg:#0b1220;--fg:#f3f4f6;--muted:#9ca3af;--line:#374151;--accent:#60a5fa;--danger:#fca5a5}}
+body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,sans-serif}
+main{max-width:28rem;margin:3rem auto;padding:0 1rem}h1{font-size:1.4rem}p,.muted{color:var(--muted)}
+label{display:block;font-weight:600;margin-top:1rem}input{box-sizing:border-box;width:100%;padding:.6rem;font:inherit;border:1px solid var(--line);border-radius:.4rem;background:transparent;color:inherit}
+button,.button{display:inline-block;margin-top:1rem;padding:.6rem 1rem;font:inherit;border:0;border-radius:.4rem;background:var(--accent);color:var(--bg);cursor:pointer;text-decoration:none}
+button.secondary{background:transparent;color:var(--accent);border:1px solid var(--line)}
+:focus-visible{outline:3px solid var(--accent);outline-offset:2px}.error{color:var(--danger);font-weight:600}
+.badge{display:inline-block;font-size:.8rem;border:1px solid var(--line);border-radius:999px;padding:0 .5rem}
+table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.4rem 0;border-bottom:1px solid var(--line)}
+</style></head><body><main><p><span class="badge">Test mode · billing sandbox</span></p>${body}</main></body></html>`;
+}
+
+const cardField = `<label for="card">Card number</label>
+<input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required aria-describedby="card-hint">
+<p id="card-hint" class="muted">Test cards: 4242 4242 4242 4242 (works), 4000 0000 0000 0341 (charges fail), 4000 0000 0000 9995 (insufficient funds), 4000 0000 0000 0002 (declined).</p>`;
+
+export function checkoutPage(session: Obj, error?: string): string {
+  const alert = error ? `<p class="error" role="alert">${escape(error)}</p>` : '';
+  const cancel = session.cancel_url ? `<p><a href="${escape(session.cancel_url)}">Cancel and go back</a></p>` : '';
+  return page('Save a card', `<h1>Save a card for future payments</h1>${alert}
+<form method="post" action="/checkout/${escape(session.id)}">${cardField}<button type="submit">Save card</button></form>${cancel}`);
+}
+
+export function checkoutClosedPage(): string {
+  return page('Checkout closed', '<h1>This checkout is no longer open</h1><p>Go back and start again.</p>');
+}
+
+export function portalPage(session: Obj, methods: Obj[], defaultId: string | null, message?: string): string {
+  const rows = methods.map((m) => {
+    const card = m.card as { brand: string; last4: string; exp_month: number; exp_year: number };
+    const isDefault = m.id === defaultId;
+    return `<tr><td>${escape(card.brand)} •••• ${escape(card.last4)} <span class="muted">${card.exp_month}/${card.exp_year}</span>${isDefault ? ' <span class="badge">Default</span>' : ''}</td>
+<td>${isDefault ? '' : `<form method="post" action="/portal/${escape(session.id)}/default"><input type="hidden" name="payment_method" value="${escape(m.id)}"><button class="secondary" type="submit">Make default</button></form>`}
+<form method="post" action="/portal/${escape(session.id)}/remove"><input type="hidden" name="payment_method" value="${escape(m.id)}"><button class="secondary" type="submit" aria-label="Remove card ending ${escape(card.last4)}">Remove</button></form></td></tr>`;
+  });
+  const list = rows.length ? `<table><caption class="muted">Cards on file</caption><tbody>${rows.join('')}</tbody></table>` : '<p>No cards on file.</p>';
+  const back = session.return_url ? `<p><a href="${escape(session.return_url)}">Return to the console</a></p>` : '';
+  const status = message ? `<p role="status">${escape(message)}</p>` : '';
+  return page('Billing portal', `<h1>Payment methods</h1>${status}${list}
+<h2>Add a card</h2><form method="post" action="/portal/${escape(session.id)}/add">${cardField}<button type="submit">Save card</button></form>${back}`);
+}
+
+export function invoicePage(invoice: Obj): string {
+  const lines = (invoice.lines as { data: Obj[] }).data
+    .map((l) => `<tr><td>${escape(l.description)}</td><td>$${(Number(l.amount) / 100).toFixed(2)}</td></tr>`).join('');
+  return page(`Invoice ${invoice.number ?? invoice.id}`, `<h1>Invoice ${escape(invoice.number ?? invoice.id)}</h1>
+<p>Status: <strong>${escape(invoice.status)}</strong></p><table><thead><tr><th>Description</th><th>Amount</th></tr></thead><tbody>${lines}</tbody></table>
+<p>Total: <strong>$${(Number(invoice.total) / 100).toFixed(2)}</strong></p><p><a href="/invoices/${escape(invoice.id)}/pdf">Download PDF</a></p>`);
+}
+
+/** A small valid PDF of the invoice: its number, status and total on one page. */
+export function invoicePdf(invoice: Obj): Buffer {
+  const text = `Invoice ${invoice.number ?? invoice.id} - ${invoice.status} - total $${(Number(invoice.total) / 100).toFixed(2)} (billing sandbox)`.replace(/[()\\]/g, '');
+  const stream = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}

@@ -1,0 +1,67 @@
+// The sandbox's state: Stripe objects as JSON documents in the app's PostgreSQL, in a schema of
+// their own (`stripe_sandbox`), so they survive restarts and the app and test databases stay
+// apart. Plain `pg`: this stands in for a third party, it is not the app's system of record.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export type StripeObject = { id: string; object: string; created: number } & Record<string, unknown>;
+
+const SCHEMA = `
+CREATE SCHEMA IF NOT EXISTS stripe_sandbox;
+CREATE TABLE IF NOT EXISTS stripe_sandbox.objects (
+  id text PRIMARY KEY, type text NOT NULL, customer text, seq bigserial, data jsonb NOT NULL);
+CREATE INDEX IF NOT EXISTS objects_type_customer ON stripe_sandbox.objects (type, customer, seq);
+CREATE TABLE IF NOT EXISTS stripe_sandbox.idempotency (
+  key text PRIMARY KEY, fingerprint text NOT NULL, status int NOT NULL, body jsonb NOT NULL);
+CREATE TABLE IF NOT EXISTS stripe_sandbox.deliveries (
+  event_id text PRIMARY KEY, seq bigserial, attempts int NOT NULL DEFAULT 0, delivered boolean NOT NULL DEFAULT false);
+`;
+
+/** Stripe-style ids: a prefix and 24 random alphanumerics. */
+export function newId(prefix: string): string {
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  return `${prefix}_${Array.from(randomBytes(24), (b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+export const now = () => Math.floor(Date.now() / 1000);
+
+export class SandboxStore {
+  constructor(readonly pool: pg.Pool) {}
+
+  async migrate(): Promise<void> {
+    // Concurrent first starts (app and tests) race on CREATE … IF NOT EXISTS; a lock orders them.
+    const client = await this.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', ['stripe_sandbox']);
+      await client.query(SCHEMA);
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['stripe_sandbox']);
+    } finally {
+      client.release();
+    }
+  }
+
+  async get<T extends StripeObject = StripeObject>(id: string): Promise<T | null> {
+    const { rows } = await this.pool.query('SELECT data FROM stripe_sandbox.objects WHERE id = $1', [id]);
+    return (rows[0]?.data as T) ?? null;
+  }
+
+  async put<T extends StripeObject>(object: T): Promise<T> {
+    const customer = typeof object.customer === 'string' ? object.customer : null;
+    await this.pool.query(
+      `INSERT INTO stripe_sandbox.objects (id, type, customer, data) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data, customer = EXCLUDED.customer`,
+      [object.id, object.object, customer, JSON.stringify(object)],
+    );
+    return object;
+  }
+
+  /** Objects of a type, newest first, optionally of one customer and matching a filter. */
+  async list<T extends StripeObject = StripeObject>(type: string, options: { customer?: string; where?: (o: T) => boolean } = {}): Promise<T[]> {
+    const { rows } = await this.pool.query(
+      `SELECT data FROM stripe_sandbox.objects WHERE type = $1 AND ($2::text IS NULL OR customer = $2) ORDER BY seq DESC`,
+      [type, options.customer ?? null],
+    );
+    const all = rows.map((r) => r.data as T);
+    return options.where ? all.filter(options.where) : all;
+  }
+}

@@ -1,0 +1,44 @@
+// The one Stripe client. With STRIPE_SECRET_KEY it is Stripe; without, the billing sandbox
+// (lib/billing/sandbox), reached through the SDK's own host/port/protocol options: the product
+// makes the same calls either way and has no code path of its own for the sandbox.
+import Stripe from 'stripe';
+
+import { env } from '@/lib/env';
+
+let client: Stripe | undefined;
+
+/** Whether payments go to the billing sandbox (the console shows a "Test mode" badge). */
+export function isBillingSandbox(): boolean {
+  return !env.STRIPE_SECRET_KEY;
+}
+
+/** Whether Stripe runs in test mode: the sandbox, or a `sk_test_` key. */
+export function isTestMode(): boolean {
+  return isBillingSandbox() || env.STRIPE_SECRET_KEY!.startsWith('sk_test_');
+}
+
+export function stripe(): Stripe {
+  if (client) return client;
+  if (env.STRIPE_SECRET_KEY) {
+    client = new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2 });
+    return client;
+  }
+  // Read when first needed (not at start-up), so a process can start its own sandbox first.
+  const sandboxUrl = process.env.STRIPE_SANDBOX_URL ?? env.STRIPE_SANDBOX_URL;
+  if (!sandboxUrl) {
+    throw new Error('No STRIPE_SECRET_KEY and no billing sandbox (STRIPE_SANDBOX_URL): start the app with npm start or npm run dev.');
+  }
+  const sandbox = new URL(sandboxUrl);
+  client = new Stripe('sk_test_billing_sandbox', {
+    host: sandbox.hostname,
+    port: Number(sandbox.port || 80),
+    protocol: sandbox.protocol === 'https:' ? 'https' : 'http',
+    maxNetworkRetries: 2,
+  });
+  return client;
+}
+
+/** The secret webhooks are signed with (STRIPE_WEBHOOK_SECRET; the sandbox's is set by scripts/run.ts). */
+export function webhookSecret(): string | undefined {
+  return process.env.STRIPE_WEBHOOK_SECRET || env.STRIPE_WEBHOOK_SECRET;
+}

@@ -1,0 +1,111 @@
+// Month close: invoices from the ledger, exact to the micro-dollar with the documented rounding,
+// and safe against crashes, concurrent runs and early closes.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { billingMonth } from '@/lib/api/pricing';
+import { db } from '@/lib/db';
+import { closeMonth } from '../close-month';
+import { MICROS_PER_CENT } from '../invoice-amounts';
+import { billedAccount, type BillingWorld, ledgerMicros, recordCalls, SENTIMENT_SURCHARGE_MICROS, startBillingWorld } from './billing-harness';
+
+let world: BillingWorld;
+beforeAll(async () => {
+  world = await startBillingWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+const month = billingMonth();
+
+/** The Stripe invoices of a customer, with their lines. */
+async function stripeInvoices(customer: string) {
+  const { data } = await world.stripe.invoices.list({ customer, limit: 100 });
+  return data;
+}
+
+describe('closeMonth', () => {
+  test('over random ledgers, the charged cents plus the carried remainder equal the ledger exactly', { timeout: 120_000 }, async () => {
+    // A small deterministic generator: the same "random" ledgers every run.
+    let seed = 20261124;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const endpoints = ['/v1/clipnet/video/comments', '/v1/forumsite/community/posts', '/v1/news/articles', '/v1/shop/products', '/v1/openmicro/posts'];
+    for (let round = 0; round < 6; round++) {
+      const { accountId, customer } = await billedAccount(world, '4242424242424242');
+      const calls = Array.from({ length: 5 + Math.floor(random() * 30) }, () => ({
+        endpoint: endpoints[Math.floor(random() * endpoints.length)]!,
+        units: 1 + Math.floor(random() * 40),
+        priceMicros: [3000, 5000, 6000, 8000][Math.floor(random() * 4)]!,
+        sentiment: random() < 0.3,
+      }));
+      await recordCalls(world, accountId, calls);
+      const ledger = await ledgerMicros(accountId);
+      const [closed] = await closeMonth({ month, accountId });
+      const invoice = await db.invoice.findFirstOrThrow({ where: { accountId, month }, include: { lines: true } });
+      // Lines carry the ledger exactly; the charge is the total rounded down to cents once.
+      expect(invoice.lines.reduce((s, l) => s + l.amountMicros, 0n)).toBe(ledger);
+      expect(BigInt(invoice.amountCents) * MICROS_PER_CENT + invoice.carriedOutMicros).toBe(ledger);
+      expect(invoice.carriedOutMicros < MICROS_PER_CENT || invoice.amountCents === 0).toBe(true);
+      // Billable units and the sentiment surcharge are in the lines as the ledger has them.
+      const sentimentUnits = invoice.lines.reduce((s, l) => s + l.sentimentUnits, 0);
+      expect(sentimentUnits).toBeLessThanOrEqual(calls.filter((c) => c.sentiment).reduce((s, c) => s + c.units, 0));
+      if (invoice.amountCents > 0) {
+        const [remote] = await stripeInvoices(customer);
+        expect(remote!.total).toBe(invoice.amountCents);
+        expect(remote!.lines.data.reduce((s, l) => s + l.amount, 0)).toBe(invoice.amountCents);
+        expect(remote!.status).toBe('paid');
+        expect(closed!.amountCents).toBe(invoice.amountCents);
+      }
+    }
+    expect(SENTIMENT_SURCHARGE_MICROS).toBe(1000);
+  });
+
+  test('carries an amount under the $0.50 minimum to the next invoice', async () => {
+    const { accountId } = await billedAccount(world, '4242424242424242');
+    await recordCalls(world, accountId, [{ endpoint: '/v1/news/articles', units: 100, priceMicros: 3000 }]); // 50 billable: $0.15
+    const [first] = await closeMonth({ month, accountId });
+    expect(first!.invoiceId).toBeNull();
+    const carried = await db.invoice.findFirstOrThrow({ where: { accountId, month } });
+    expect({ status: carried.status, cents: carried.amountCents, carried: carried.carriedOutMicros }).toEqual({ status: 'void', cents: 0, carried: 150_000n });
+    await recordCalls(world, accountId, [{ endpoint: '/v1/news/articles', units: 150, priceMicros: 3000 }]); // $0.45 more
+    const [second] = await closeMonth({ month, accountId });
+    expect(second!.amountCents).toBe(60);
+  });
+
+  test('resumes a run killed after the Stripe invoice or after one line, with no duplicate', async () => {
+    for (const crashAfter of ['invoice-row', 'stripe-invoice', 'first-item'] as const) {
+      const { accountId, customer } = await billedAccount(world, '4242424242424242');
+      await recordCalls(world, accountId, [
+        { endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 },
+        { endpoint: '/v1/shop/products', units: 150, priceMicros: 5000 },
+      ]);
+      await expect(closeMonth({ month, accountId, crashAfter })).rejects.toThrow(/crash after/);
+      await closeMonth({ month, accountId });
+      const invoices = await stripeInvoices(customer);
+      expect(invoices.map((i) => i.status)).toEqual(['paid']);
+      const descriptions = invoices[0]!.lines.data.map((l) => l.description!.split(':')[0]);
+      expect(descriptions.filter((d) => d?.startsWith('/v1/')).sort()).toEqual(['/v1/clipnet/video/comments', '/v1/shop/products']);
+      expect(await db.invoice.count({ where: { accountId } })).toBe(1);
+    }
+  });
+
+  test('two runs at once make one invoice', async () => {
+    const { accountId, customer } = await billedAccount(world, '4242424242424242');
+    await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 300, priceMicros: 6000 }]);
+    await Promise.all([closeMonth({ month, accountId }), closeMonth({ month, accountId })]);
+    expect((await stripeInvoices(customer)).length).toBe(1);
+    expect(await db.invoice.count({ where: { accountId } })).toBe(1);
+  });
+
+  test('a month closed early goes on into a next invoice that bills only what came after', async () => {
+    const { accountId, customer } = await billedAccount(world, '4242424242424242');
+    await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }]);
+    await closeMonth({ month, accountId });
+    expect(await closeMonth({ month, accountId })).toEqual([expect.objectContaining({ invoiceId: null })]);
+    await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 100, priceMicros: 6000 }]);
+    await closeMonth({ month, accountId });
+    const invoices = await db.invoice.findMany({ where: { accountId }, orderBy: { sequence: 'asc' } });
+    expect(invoices.map((i) => [i.sequence, i.amountCents])).toEqual([[1, 90], [2, 60]]);
+    expect((await stripeInvoices(customer)).length).toBe(2);
+    expect(invoices.reduce((s, i) => s + BigInt(i.amountCents) * MICROS_PER_CENT + i.carriedOutMicros - i.carriedInMicros, 0n)).toBe(await ledgerMicros(accountId));
+  });
+});

@@ -1,0 +1,24 @@
+import 'server-only';
+
+import { stripe } from '@/lib/billing/stripe-client';
+import { db } from '@/lib/db';
+
+export type EnsureStripeCustomerOptions = { accountId: string };
+
+/**
+ * The account's Stripe customer, created on first need. The idempotency key is the account's,
+ * so two concurrent first calls (or a retry after a crash before the id was saved) make one.
+ */
+export async function ensureStripeCustomer({ accountId }: EnsureStripeCustomerOptions): Promise<string> {
+  const account = await db.account.findUniqueOrThrow({
+    where: { id: accountId },
+    select: { stripeCustomerId: true, users: { select: { email: true }, orderBy: { createdAt: 'asc' }, take: 1 } },
+  });
+  if (account.stripeCustomerId) return account.stripeCustomerId;
+  const customer = await stripe().customers.create(
+    { email: account.users[0]?.email, metadata: { accountId } },
+    { idempotencyKey: `customer:${accountId}` },
+  );
+  await db.account.updateMany({ where: { id: accountId, stripeCustomerId: null }, data: { stripeCustomerId: customer.id } });
+  return customer.id;
+}

@@ -1,0 +1,50 @@
+import 'server-only';
+
+import { billingMonth } from '@/lib/api/pricing';
+import { db } from '@/lib/db';
+
+import { invoiceAmounts } from './invoice-amounts';
+import { ledgerLines, monthRange } from './ledger-lines';
+
+export type GetBillingOverviewOptions = { accountId: string; now?: Date };
+
+/**
+ * What the billing page shows, scoped to the account: the payment method on file, the
+ * standing, the month so far from the ledger (the lines the next invoice will have, and a
+ * straight-line projection to month end), and the invoices.
+ */
+export async function getBillingOverview({ accountId, now = new Date() }: GetBillingOverviewOptions) {
+  const month = billingMonth(now);
+  const [account, lines, invoices, last] = await Promise.all([
+    db.account.findUniqueOrThrow({
+      where: { id: accountId },
+      select: { hasPaymentMethod: true, billingByInvoice: true, paymentMethodLabel: true, blockedAt: true, blockedReason: true },
+    }),
+    ledgerLines({ accountId, month }),
+    db.invoice.findMany({
+      where: { accountId },
+      orderBy: [{ month: 'desc' }, { sequence: 'desc' }],
+      take: 24,
+      select: { id: true, month: true, sequence: true, status: true, amountCents: true, carriedOutMicros: true, number: true, hostedInvoiceUrl: true, invoicePdfUrl: true, createdAt: true },
+    }),
+    db.invoice.findFirst({ where: { accountId }, orderBy: { createdAt: 'desc' }, select: { carriedOutMicros: true } }),
+  ]);
+  const amounts = invoiceAmounts(lines, last?.carriedOutMicros ?? 0n);
+  const [start, end] = monthRange(month);
+  const elapsed = Math.max(1, now.getTime() - start.getTime());
+  const projectionMicros = (amounts.totalMicros * BigInt(end.getTime() - start.getTime())) / BigInt(elapsed);
+  const dueCents = (await db.invoice.aggregate({ where: { accountId, status: { in: ['open', 'uncollectible'] } }, _sum: { amountCents: true } }))._sum.amountCents ?? 0;
+  return { month, account, lines, soFarMicros: amounts.totalMicros, projectionMicros, invoices, dueCents };
+}
+
+export type BillingOverview = Awaited<ReturnType<typeof getBillingOverview>>;
+
+export type GetAccountStandingOptions = { accountId: string };
+
+/** For the banner on every console page: blocked, why, and how much is due. */
+export async function getAccountStanding({ accountId }: GetAccountStandingOptions) {
+  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { blockedAt: true, blockedReason: true } });
+  if (!account.blockedAt) return null;
+  const due = await db.invoice.aggregate({ where: { accountId, status: { in: ['open', 'uncollectible'] } }, _sum: { amountCents: true } });
+  return { reason: account.blockedReason ?? 'A payment failed.', dueCents: due._sum.amountCents ?? 0 };
+}

@@ -1,0 +1,55 @@
+import 'server-only';
+
+import { db } from '@/lib/db';
+
+export type LedgerLine = {
+  endpoint: string;
+  requests: number;
+  units: number;
+  freeUnits: number;
+  sentimentUnits: number;
+  amountMicros: bigint;
+};
+
+export type LedgerLinesOptions = { accountId: string; month: string };
+
+/**
+ * The month so far from the ledger, one line per endpoint, minus what earlier invoices of the
+ * month already billed (a month closed early goes on into a next invoice): what the next
+ * invoice bills. Read in one transaction, so the totals and the earlier lines agree.
+ */
+export async function ledgerLines({ accountId, month }: LedgerLinesOptions): Promise<LedgerLine[]> {
+  const [start, end] = monthRange(month);
+  const rows = await db.$queryRaw<
+    { endpoint: string; requests: number; units: number; freeUnits: number; sentimentUnits: number; amountMicros: bigint }[]
+  >`
+    WITH ledger AS (
+      SELECT m."endpoint", m."requests", m."units", m."freeUnits", m."amountMicros",
+             COALESCE((SELECT SUM(e."units" - e."freeUnits") FROM "UsageEvent" e
+                       WHERE e."accountId" = m."accountId" AND e."endpoint" = m."endpoint" AND e."sentiment"
+                         AND e."createdAt" >= ${start} AND e."createdAt" < ${end}), 0)::int AS "sentimentUnits"
+      FROM "UsageMonthly" m WHERE m."accountId" = ${accountId} AND m."month" = ${month}
+    ),
+    invoiced AS (
+      SELECT l."endpoint", SUM(l."requests")::int AS requests, SUM(l."units")::int AS units, SUM(l."freeUnits")::int AS "freeUnits",
+             SUM(l."sentimentUnits")::int AS "sentimentUnits", SUM(l."amountMicros")::bigint AS "amountMicros"
+      FROM "InvoiceLine" l JOIN "Invoice" i ON i."id" = l."invoiceId"
+      WHERE i."accountId" = ${accountId} AND i."month" = ${month}
+      GROUP BY l."endpoint"
+    )
+    SELECT g."endpoint",
+           (g."requests" - COALESCE(v.requests, 0))::int AS requests,
+           (g."units" - COALESCE(v.units, 0))::int AS units,
+           (g."freeUnits" - COALESCE(v."freeUnits", 0))::int AS "freeUnits",
+           (g."sentimentUnits" - COALESCE(v."sentimentUnits", 0))::int AS "sentimentUnits",
+           (g."amountMicros" - COALESCE(v."amountMicros", 0))::bigint AS "amountMicros"
+    FROM ledger g LEFT JOIN invoiced v ON v."endpoint" = g."endpoint"
+    ORDER BY g."endpoint"`;
+  return rows.filter((r) => r.requests > 0 || r.units > 0 || r.amountMicros > 0n);
+}
+
+/** The month's first instant and the next month's, UTC. */
+export function monthRange(month: string): [Date, Date] {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return [new Date(Date.UTC(year, m - 1, 1)), new Date(Date.UTC(year, m, 1))];
+}
