@@ -2,7 +2,7 @@
 // E2E_PORT_BASE, with the migrated test database).
 import { defineConfig, devices } from '@playwright/test';
 
-import { API_PORT, CONSOLE_PORT, GITHUB_PORT } from './e2e/helpers/ports';
+import { API_PORT, CONSOLE_PORT, GITHUB_PORT, STRIPE_SANDBOX_PORT } from './e2e/helpers/ports';
 
 /** The OAuth app the console is registered as with the fake GitHub. */
 const GITHUB_CLIENT = { id: 'e2e-github-client', secret: 'e2e-github-secret' };
@@ -58,6 +58,9 @@ export default defineConfig({
       env: {
         PORT: String(CONSOLE_PORT),
         API_PORT: String(API_PORT),
+        // The billing sandbox stands in for Stripe (no STRIPE_SECRET_KEY here).
+        STRIPE_SANDBOX_PORT: String(STRIPE_SANDBOX_PORT),
+        STRIPE_SECRET_KEY: '',
         // One trusted proxy hop: each test's X-Forwarded-For stands for what a load balancer reported.
         TRUSTED_PROXY_HOPS: '1',
         AUTH_GITHUB_ID: GITHUB_CLIENT.id,

@@ -26,7 +26,7 @@ CREATE TRIGGER "ApiKey_auth_changed" AFTER UPDATE OF "status" OR DELETE ON "ApiK
 
 DROP TRIGGER IF EXISTS "Account_auth_changed" ON "Account";
 CREATE TRIGGER "Account_auth_changed"
-  AFTER UPDATE OF "blockedAt", "hasPaymentMethod", "billingByInvoice" OR DELETE ON "Account"
+  AFTER UPDATE OF "blockedAt", "hasPaymentMethod", "billingByInvoice", "dailyCapMicros", "monthlyCapMicros" OR DELETE ON "Account"
   FOR EACH ROW EXECUTE FUNCTION "notify_auth_change"();
 
 -- Bills and records a batch of calls in one round trip (lib/api/gateway/usage-recorder.ts).
@@ -38,9 +38,14 @@ CREATE TRIGGER "Account_auth_changed"
 -- already recorded (a retried batch) is not recorded or counted again. Calls refused before the
 -- platform was asked (c false, no units) get no UsageEvent row each: they are counted in
 -- "UsageRefusal" per key, endpoint, status and minute (a refusal is neither billed nor counted,
--- so only its tally is kept; the batch is one statement, so a failed one adds nothing).
-CREATE OR REPLACE FUNCTION "record_usage"(batch jsonb, free_per_month int, surcharge bigint)
-RETURNS TABLE (id text, free_units int, amount_micros bigint, free_remaining int) AS $$
+-- so only its tally is kept; the batch is one statement, so a failed one adds nothing). The
+-- daily rollup "UsageDaily" (account, key, endpoint, UTC day) is added to in the same statement.
+-- Its answer per call also carries the account's spend after the batch, this UTC day and month
+-- (for the spending caps, with no query of their own).
+DROP FUNCTION IF EXISTS "record_usage"(jsonb, int, bigint);
+CREATE FUNCTION "record_usage"(batch jsonb, free_per_month int, surcharge bigint)
+RETURNS TABLE (id text, free_units int, amount_micros bigint, free_remaining int,
+               account_day_micros bigint, account_month_micros bigint) AS $$
 #variable_conflict use_column
 BEGIN
   INSERT INTO "UsageMonthly" ("accountId", "endpoint", "month")
@@ -112,6 +117,26 @@ BEGIN
     WHERE (mo."accountId", mo."endpoint", mo."month") = (tt.a, tt.e, tt.m)
     RETURNING 1
   ),
+  daily AS (
+    INSERT INTO "UsageDaily" ("accountId", "apiKeyId", "endpoint", "day", "requests", "units", "freeUnits", "sentimentUnits", "amountMicros")
+    SELECT pr.a, COALESCE(pr.k, ''), pr.e, pr.t::date, COUNT(*) FILTER (WHERE pr.c)::int, SUM(pr.u)::int, SUM(pr.free)::int,
+           COALESCE(SUM(pr.u - pr.free) FILTER (WHERE pr.snt), 0)::int, SUM(pr.amount)::bigint
+    FROM priced pr JOIN ins ON ins.id = pr.id
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT ("accountId", "apiKeyId", "endpoint", "day") DO UPDATE SET
+      "requests" = "UsageDaily"."requests" + EXCLUDED."requests", "units" = "UsageDaily"."units" + EXCLUDED."units",
+      "freeUnits" = "UsageDaily"."freeUnits" + EXCLUDED."freeUnits",
+      "sentimentUnits" = "UsageDaily"."sentimentUnits" + EXCLUDED."sentimentUnits",
+      "amountMicros" = "UsageDaily"."amountMicros" + EXCLUDED."amountMicros"
+    RETURNING 1
+  ),
+  -- The account's spend before this batch (the statement's snapshot), per month and UTC day.
+  spend AS (
+    SELECT ac.a, ac.m, ac.d,
+           (SELECT COALESCE(SUM(mo."amountMicros"), 0) FROM "UsageMonthly" mo WHERE mo."accountId" = ac.a AND mo."month" = ac.m)::bigint AS month_before,
+           (SELECT COALESCE(SUM(ud."amountMicros"), 0) FROM "UsageDaily" ud WHERE ud."accountId" = ac.a AND ud."day" = ac.d)::bigint AS day_before
+    FROM (SELECT DISTINCT recs.a, recs.m, recs.t::date AS d FROM recs) ac
+  ),
   -- Last-used times are a convenience: a key row another batch is updating is skipped rather
   -- than waited for (no lock-order deadlocks between parallel batches).
   used AS (
@@ -124,8 +149,12 @@ BEGIN
   )
   SELECT pr.id, pr.free, pr.amount,
          GREATEST(0, free_per_month - pr.f1 - pr.r1
-           - (SUM(CASE WHEN pr.r > 0 THEN 0 ELSE pr.free END) OVER (PARTITION BY pr.a, pr.e, pr.m)))::int
+           - (SUM(CASE WHEN pr.r > 0 THEN 0 ELSE pr.free END) OVER (PARTITION BY pr.a, pr.e, pr.m)))::int,
+         (sp.day_before + SUM(CASE WHEN ins.id IS NULL THEN 0 ELSE pr.amount END) OVER (PARTITION BY pr.a, pr.t::date))::bigint,
+         (sp.month_before + SUM(CASE WHEN ins.id IS NULL THEN 0 ELSE pr.amount END) OVER (PARTITION BY pr.a, pr.m))::bigint
   FROM priced pr
+  LEFT JOIN ins ON ins.id = pr.id
+  JOIN spend sp ON (sp.a, sp.m, sp.d) = (pr.a, pr.m, pr.t::date)
   ORDER BY pr.ord;
 END
 $$ LANGUAGE plpgsql;

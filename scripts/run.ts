@@ -121,6 +121,8 @@ async function main(): Promise<number> {
           API_INTERNAL_URL: env.API_INTERNAL_URL ?? `http://${loopbackFor(env.API_HOST)}:${apiPort}`,
         }),
         run(process.execPath, ['--import', 'tsx', 'lib/api/server/main.ts'], { ...env, NODE_ENV: 'production' }),
+        // Scheduled work (the monthly invoicing): graphile-worker on the same PostgreSQL.
+        run(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'lib/jobs/worker.ts'], { ...env, NODE_ENV: 'production' }),
       ];
       return await Promise.race(exits);
     }

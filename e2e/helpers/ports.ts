@@ -8,3 +8,5 @@ export const CONSOLE_PORT = base;
 export const API_PORT = base + 1;
 /** The fake GitHub (e2e/fakes/github.ts). */
 export const GITHUB_PORT = base + 90;
+/** The billing sandbox (lib/billing/sandbox), which `scripts/run.ts start` runs on API_PORT + 1. */
+export const STRIPE_SANDBOX_PORT = base + 2;

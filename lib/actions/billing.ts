@@ -4,6 +4,10 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 
 import { env } from '@/lib/env';
+import { spendingCapsSchema } from '@/lib/validation/billing';
+import { setSpendingCaps } from '@/lib/server/billing/set-spending-caps';
+
+import { fieldErrorsFrom, type ActionState } from './action-state';
 import { requireSession } from '@/lib/server/auth/require-session';
 import { openBillingPortal, startPaymentMethodSetup } from '@/lib/server/billing/start-payment-method-setup';
 
@@ -40,4 +44,16 @@ export async function openBillingPortalAction(): Promise<void> {
     redirect('/billing?error=payments-unavailable');
   }
   redirect(url);
+}
+
+/** The spending caps form: dollars in, micro-dollars stored; blank clears a cap. */
+export async function setSpendingCapsAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const { accountId } = await requireSession();
+  const values = { dailyCap: String(formData.get('dailyCap') ?? ''), monthlyCap: String(formData.get('monthlyCap') ?? '') };
+  const parsed = spendingCapsSchema.safeParse(values);
+  if (!parsed.success) {
+    return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: fieldErrorsFrom(parsed.error.issues), values };
+  }
+  await setSpendingCaps({ accountId, dailyCapMicros: parsed.data.dailyCap, monthlyCapMicros: parsed.data.monthlyCap });
+  return { status: 'success', message: 'Spending caps saved. They apply from the next request.', values };
 }

@@ -16,6 +16,8 @@ export const errorStatus = {
   method_not_allowed: 405,
   payload_too_large: 413,
   concurrency_limit_exceeded: 429,
+  daily_limit_exceeded: 429,
+  monthly_limit_exceeded: 429,
   upstream_rate_limit: 429,
   internal_error: 500,
   upstream_error: 502,

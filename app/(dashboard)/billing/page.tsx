@@ -1,7 +1,10 @@
 import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
 
 import { BillingInvoices } from '@/components/billing-invoices';
 import { BillingMonthLines } from '@/components/billing-month-lines';
+import { CapWarnings } from '@/components/cap-warnings';
+import { SpendingCapsForm } from '@/components/spending-caps-form';
 import { formatMicros } from '@/components/money';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
@@ -13,11 +16,19 @@ import { getBillingOverview } from '@/lib/server/billing/get-billing-overview';
 
 export const metadata: Metadata = { title: 'Billing' };
 
-export default async function BillingPage({ searchParams }: { searchParams: Promise<{ setup?: string; error?: string }> }) {
+/** A cap as the form shows it: dollars with cents, or blank. */
+const dollars = (micros: bigint | null) => (micros === null ? '' : (Number(micros / 10_000n) / 100).toFixed(2));
+
+export default async function BillingPage({ searchParams }: { searchParams: Promise<{ setup?: string; saved?: string; error?: string }> }) {
   const { accountId } = await requireSession();
   const { setup, error } = await searchParams;
-  // Back from Checkout: apply the saved card now rather than waiting for Stripe's webhook.
-  const saved = setup ? await completePaymentMethodSetup({ accountId, checkoutSessionId: setup }) : false;
+  if (setup) {
+    // Back from Checkout: apply the saved card now rather than waiting for Stripe's webhook, then
+    // load the console again, so that everything on it (the blocked banner too) shows the result.
+    const applied = await completePaymentMethodSetup({ accountId, checkoutSessionId: setup });
+    redirect(applied ? '/billing?saved=1' : '/billing');
+  }
+  const saved = (await searchParams).saved === '1';
   const overview = await getBillingOverview({ accountId });
   const { account } = overview;
   const onFile = account.hasPaymentMethod || account.billingByInvoice;
@@ -65,6 +76,15 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           {overview.soFarMicros > 0n ? <> · about {formatMicros(overview.projectionMicros)} by month end (estimate, at this month&apos;s pace)</> : null}
         </p>
         <BillingMonthLines lines={overview.lines} />
+      </section>
+
+      <section aria-labelledby="caps-heading" className="flex flex-col gap-3">
+        <h2 id="caps-heading" className="text-lg font-semibold">Spending caps</h2>
+        <p className="text-sm text-muted">
+          A call that could take your spend past a cap is refused with 429 (daily_limit_exceeded or monthly_limit_exceeded) until the next UTC day or month.
+        </p>
+        <CapWarnings caps={overview.caps} />
+        <SpendingCapsForm dailyCap={dollars(account.dailyCapMicros)} monthlyCap={dollars(account.monthlyCapMicros)} />
       </section>
 
       <BillingInvoices invoices={overview.invoices} />

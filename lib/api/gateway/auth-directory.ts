@@ -23,6 +23,9 @@ export interface AccountStanding {
   blocked: boolean;
   hasPaymentMethod: boolean;
   billingByInvoice: boolean;
+  /** Spending caps in micro-dollars, or null (see spend-caps.ts). */
+  dailyCapMicros: number | null;
+  monthlyCapMicros: number | null;
 }
 
 export interface Caller {
@@ -34,7 +37,8 @@ const VERSION_SQL = `SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v 
 
 const LOOKUP_SQL = `
   SELECT k.id, k."accountId", k.status, k.name, k.prefix, k.last4,
-         a."blockedAt" IS NOT NULL AS blocked, a."hasPaymentMethod", a."billingByInvoice"
+         a."blockedAt" IS NOT NULL AS blocked, a."hasPaymentMethod", a."billingByInvoice",
+         a."dailyCapMicros", a."monthlyCapMicros"
   FROM "ApiKey" k JOIN "Account" a ON a.id = k."accountId"
   WHERE k.hash = $1`;
 
@@ -145,6 +149,8 @@ export class AuthDirectory {
     };
     const account: AccountStanding = {
       blocked: row.blocked, hasPaymentMethod: row.hasPaymentMethod, billingByInvoice: row.billingByInvoice,
+      dailyCapMicros: row.dailyCapMicros === null ? null : Number(row.dailyCapMicros),
+      monthlyCapMicros: row.monthlyCapMicros === null ? null : Number(row.monthlyCapMicros),
     };
     if (this.listening && generation === this.generation && key.status === 'active' && !account.blocked) {
       if (this.keys.size > 100_000) this.keys.clear();

@@ -6,13 +6,14 @@ import type pg from 'pg';
 import { env } from '@/lib/env';
 import { toParameterError } from '../registry/params';
 import type { EndpointDefinition, Provider } from '../registry/types';
-import { errorStatus } from '../errors';
+import { ApiError, errorStatus } from '../errors';
 import { billingMonth } from '../pricing';
 import type { Caller } from './auth-directory';
 import { acquireWaiting, type ConcurrencyLimiter } from './concurrency';
 import { releaseFree, reserveFree } from './free-tier';
 import { callProvider, type SentimentAnalyzer } from './provider-call';
-import { errorOutcome, type CallOutcome } from './respond';
+import { errorOutcome, outcomeOf, type CallOutcome } from './respond';
+import { maxCostMicros, type SpendTracker } from './spend-caps';
 import type { UsageRecorder } from './usage-recorder';
 
 export type { SentimentAnalyzer } from './provider-call';
@@ -21,6 +22,7 @@ export interface CallDeps {
   pool: pg.Pool;
   limiter: ConcurrencyLimiter;
   recorder: UsageRecorder;
+  spend: SpendTracker;
   providerFor(endpoint: EndpointDefinition): Provider;
   analyze: SentimentAnalyzer;
   /** Upstream deadline per call. */
@@ -107,6 +109,7 @@ export async function callEndpoint(
       reservedFree,
       counted: call.counted,
     });
+    deps.spend.observe(caller.key.accountId, new Date(), billed.accountDayMicros, billed.accountMonthMicros);
     outcome.headers = {
       ...outcome.headers,
       'x-billed-units': String(units),
@@ -148,6 +151,13 @@ export async function callEndpoint(
   let truncated = false;
   try {
     await context.reauthorize?.();
+    try {
+      const units = requestedUnits(endpoint, params);
+      await deps.spend.check(caller.key.accountId, caller.account, maxCostMicros(endpoint, units, params.get_sentiment === true));
+    } catch (error) {
+      if (error instanceof ApiError) return await refuse(outcomeOf(error));
+      throw error;
+    }
     if (!caller.account.hasPaymentMethod && !caller.account.billingByInvoice) {
       reserved = await reserveFree(deps.pool, { ...hold, wanted: requestedUnits(endpoint, params) });
       if (reserved === 0) return await refuse(freeTierUsedUp(endpoint.path));

@@ -39,6 +39,9 @@ export interface BilledUsage {
   amountMicros: number;
   /** Free units left this month for this endpoint after this call. */
   freeRemaining: number;
+  /** The account's spend after this call's batch: its UTC day and its month (spending caps). */
+  accountDayMicros: number;
+  accountMonthMicros: number;
 }
 
 interface Pending {
@@ -112,12 +115,18 @@ export class UsageRecorder {
     }));
     const { rows } = await client.query({
       name: 'record_usage',
-      text: 'SELECT id, free_units, amount_micros, free_remaining FROM record_usage($1::jsonb, $2, $3)',
+      text: 'SELECT id, free_units, amount_micros, free_remaining, account_day_micros, account_month_micros FROM record_usage($1::jsonb, $2, $3)',
       values: [JSON.stringify(calls), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS],
     });
     const byId = new Map<string, BilledUsage>();
     for (const row of rows) {
-      byId.set(row.id, { freeUnits: row.free_units, amountMicros: Number(row.amount_micros), freeRemaining: row.free_remaining });
+      byId.set(row.id, {
+        freeUnits: row.free_units,
+        amountMicros: Number(row.amount_micros),
+        freeRemaining: row.free_remaining,
+        accountDayMicros: Number(row.account_day_micros),
+        accountMonthMicros: Number(row.account_month_micros),
+      });
     }
     return batch.map(({ record }) => byId.get(record.id)!);
   }

@@ -11,6 +11,7 @@ import { LocalLimiter, RedisLimiter, type ConcurrencyLimiter } from '../gateway/
 import { createGateway, type Gateway } from '../gateway/gateway';
 import type { SentimentAnalyzer } from '../gateway/call-endpoint';
 import type { EndpointDefinition, Provider } from '../registry/types';
+import { SpendTracker } from '../gateway/spend-caps';
 import { UsageRecorder } from '../gateway/usage-recorder';
 
 export interface ApiRuntime {
@@ -40,11 +41,13 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
     ? new RedisLimiter(new Redis(redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true }))
     : new LocalLimiter();
   const recorder = new UsageRecorder(pool, { maxParallelFlushes: env.USAGE_PARALLEL_FLUSHES });
+  const spend = new SpendTracker(pool);
   const gateway = createGateway({
     pool,
     directory,
     limiter,
     recorder,
+    spend,
     providerFor: options.providerFor ?? createProviderResolver(),
     analyze: options.analyze ?? analyzeSentiment,
     timeoutMs: options.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS,

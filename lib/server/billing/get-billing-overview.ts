@@ -18,7 +18,10 @@ export async function getBillingOverview({ accountId, now = new Date() }: GetBil
   const [account, lines, invoices, last] = await Promise.all([
     db.account.findUniqueOrThrow({
       where: { id: accountId },
-      select: { hasPaymentMethod: true, billingByInvoice: true, paymentMethodLabel: true, blockedAt: true, blockedReason: true },
+      select: {
+        hasPaymentMethod: true, billingByInvoice: true, paymentMethodLabel: true, blockedAt: true, blockedReason: true,
+        dailyCapMicros: true, monthlyCapMicros: true,
+      },
     }),
     ledgerLines({ accountId, month }),
     db.invoice.findMany({
@@ -33,8 +36,23 @@ export async function getBillingOverview({ accountId, now = new Date() }: GetBil
   const [start, end] = monthRange(month);
   const elapsed = Math.max(1, now.getTime() - start.getTime());
   const projectionMicros = (amounts.totalMicros * BigInt(end.getTime() - start.getTime())) / BigInt(elapsed);
+  const [today, thisMonth] = await Promise.all([
+    db.usageDaily.aggregate({ where: { accountId, day: new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`) }, _sum: { amountMicros: true } }),
+    db.usageMonthly.aggregate({ where: { accountId, month }, _sum: { amountMicros: true } }),
+  ]);
+  const caps = {
+    daily: capUse(today._sum.amountMicros ?? 0n, account.dailyCapMicros),
+    monthly: capUse(thisMonth._sum.amountMicros ?? 0n, account.monthlyCapMicros),
+  };
   const dueCents = (await db.invoice.aggregate({ where: { accountId, status: { in: ['open', 'uncollectible'] } }, _sum: { amountCents: true } }))._sum.amountCents ?? 0;
-  return { month, account, lines, soFarMicros: amounts.totalMicros, projectionMicros, invoices, dueCents };
+  return { month, account, lines, soFarMicros: amounts.totalMicros, projectionMicros, invoices, dueCents, caps };
+}
+
+/** Spend against a cap: the share used, and whether it is worth a warning (80 %) or reached. */
+function capUse(spentMicros: bigint, capMicros: bigint | null) {
+  if (capMicros === null) return { spentMicros, capMicros, level: 'none' as const };
+  const percent = Number((spentMicros * 100n) / capMicros);
+  return { spentMicros, capMicros, percent, level: percent >= 100 ? ('reached' as const) : percent >= 80 ? ('warning' as const) : ('ok' as const) };
 }
 
 export type BillingOverview = Awaited<ReturnType<typeof getBillingOverview>>;

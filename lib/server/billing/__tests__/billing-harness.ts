@@ -47,6 +47,7 @@ export async function startBillingWorld(): Promise<BillingWorld> {
   return {
     sandbox, stripe, recorder, answers,
     async close() {
+      await sandbox.flushWebhooks();
       await sandbox.close();
       await recorder.close();
       await pool.end();

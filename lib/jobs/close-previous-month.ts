@@ -1,0 +1,25 @@
+// The monthly invoicing job: shortly after a month ends (UTC), close it for every account.
+import type { Task } from 'graphile-worker';
+
+import { billingMonth } from '@/lib/api/pricing';
+import { closeMonth } from '@/lib/server/billing/close-month';
+
+/** The month before the one `at` falls in, "YYYY-MM" (UTC). */
+export function previousMonth(at: Date): string {
+  return billingMonth(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1)));
+}
+
+/** graphile-worker task: its crontab passes the scheduled time as `_cron.ts`. */
+export const closePreviousMonth: Task = async (payload, helpers) => {
+  const scheduled = (payload as { _cron?: { ts?: string } } | null)?._cron?.ts;
+  const month = previousMonth(scheduled ? new Date(scheduled) : new Date());
+  const closed = await closeMonth({ month });
+  helpers.logger.info(`closed ${month}: ${closed.filter((c) => c.invoiceId).length} invoices for ${closed.length} accounts`);
+};
+
+/**
+ * 00:05 UTC on the 1st of each month. graphile-worker records each cron run in PostgreSQL, so
+ * with several workers (several instances) each month is closed by exactly one of them, and a
+ * run missed while every worker was down is backfilled for up to three days.
+ */
+export const crontab = '5 0 1 * * close_previous_month ?fill=3d&max=5&jobKey=close_previous_month';

@@ -1,0 +1,23 @@
+// Background and scheduled work, on graphile-worker (jobs and cron in PostgreSQL, so several
+// instances share one schedule). `npm start` runs it beside the console and the API server.
+import { run } from 'graphile-worker';
+
+import { closePreviousMonth, crontab } from './close-previous-month';
+
+const connectionString = process.env.DATABASE_URL;
+if (!connectionString) {
+  console.error('worker: DATABASE_URL is not set (npm start sets it for the embedded PostgreSQL)');
+  process.exit(2);
+}
+
+const runner = await run({
+  connectionString,
+  concurrency: 1,
+  // The runner stops on SIGTERM/SIGINT by itself, finishing the job in hand.
+  noHandleSignals: false,
+  pollInterval: 5_000,
+  taskList: { close_previous_month: closePreviousMonth },
+  crontab,
+});
+console.log('Worker running (monthly invoicing at 00:05 UTC on the 1st)');
+await runner.promise;
