@@ -42,8 +42,16 @@ CREATE TRIGGER "Account_auth_changed"
 -- daily rollup "UsageDaily" (account, key, endpoint, UTC day) is added to in the same statement.
 -- Its answer per call also carries the account's spend after the batch, this UTC day and month
 -- (for the spending caps, with no query of their own).
-DROP FUNCTION IF EXISTS "record_usage"(jsonb, int, bigint);
-CREATE FUNCTION "record_usage"(batch jsonb, free_per_month int, surcharge bigint)
+-- (Its answer gained columns: the version without them is dropped once, not on every start.)
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_proc WHERE proname = 'record_usage'
+             AND pg_get_function_result(oid) NOT LIKE '%account_month_micros%') THEN
+    DROP FUNCTION "record_usage"(jsonb, int, bigint);
+  END IF;
+END
+$$;
+CREATE OR REPLACE FUNCTION "record_usage"(batch jsonb, free_per_month int, surcharge bigint)
 RETURNS TABLE (id text, free_units int, amount_micros bigint, free_remaining int,
                account_day_micros bigint, account_month_micros bigint) AS $$
 #variable_conflict use_column

@@ -14,13 +14,13 @@ async function withClient<T>(connectionString: string, fn: (client: pg.Client) =
   }
 }
 
-/** Creates the app's login role (no superuser, no role creation) or resets its password. */
+/** Creates the app's login role (no superuser, no role creation; it may create databases, as the bench does) or resets its password. */
 export async function ensureAppRole(superuserUrl: string, appPassword: string): Promise<void> {
   await withClient(superuserUrl, async (client) => {
     const { rowCount } = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_ROLE]);
     const verb = rowCount ? 'ALTER' : 'CREATE';
     // The password is random base64url, so quoting it as a literal is safe.
-    await client.query(`${verb} ROLE "${APP_ROLE}" LOGIN NOSUPERUSER NOCREATEROLE NOREPLICATION PASSWORD '${appPassword}'`);
+    await client.query(`${verb} ROLE "${APP_ROLE}" LOGIN NOSUPERUSER CREATEDB NOCREATEROLE NOREPLICATION PASSWORD '${appPassword}'`);
   });
 }
 
