@@ -40,8 +40,9 @@ CREATE TRIGGER "Account_auth_changed"
 -- "UsageRefusal" per key, endpoint, status and minute (a refusal is neither billed nor counted,
 -- so only its tally is kept; the batch is one statement, so a failed one adds nothing). The
 -- daily rollup "UsageDaily" (account, key, endpoint, UTC day) is added to in the same statement.
--- Its answer per call also carries the account's spend after the batch, this UTC day and month
--- (for the spending caps, with no query of their own).
+-- Its answer per call also carries the account's spend after the batch, this UTC day and month,
+-- for calls whose account has a spending cap (sc true; null for the others), so the caps need no
+-- query of their own.
 -- (Its answer gained columns: the version without them is dropped once, not on every start.)
 DO $$
 BEGIN
@@ -63,7 +64,7 @@ BEGIN
   WITH recs AS (
     SELECT x.*, row_number() OVER () AS ord
     FROM jsonb_to_recordset(batch) AS x(id text, a text, k text, e text, m text, s int, u int, p bigint,
-                                        snt boolean, l int, t timestamp(3), r int, c boolean)
+                                        snt boolean, l int, t timestamp(3), r int, c boolean, sc boolean)
   ),
   locked AS (
     SELECT mo."accountId" AS a, mo."endpoint" AS e, mo."month" AS m, mo."freeUnits" AS f,
@@ -130,20 +131,23 @@ BEGIN
     SELECT pr.a, COALESCE(pr.k, ''), pr.e, pr.t::date, COUNT(*) FILTER (WHERE pr.c)::int, SUM(pr.u)::int, SUM(pr.free)::int,
            COALESCE(SUM(pr.u - pr.free) FILTER (WHERE pr.snt), 0)::int, SUM(pr.amount)::bigint
     FROM priced pr JOIN ins ON ins.id = pr.id
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-    ON CONFLICT ("accountId", "apiKeyId", "endpoint", "day") DO UPDATE SET
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 4, 2, 3
+    ON CONFLICT ("accountId", "day", "apiKeyId", "endpoint") DO UPDATE SET
       "requests" = "UsageDaily"."requests" + EXCLUDED."requests", "units" = "UsageDaily"."units" + EXCLUDED."units",
       "freeUnits" = "UsageDaily"."freeUnits" + EXCLUDED."freeUnits",
       "sentimentUnits" = "UsageDaily"."sentimentUnits" + EXCLUDED."sentimentUnits",
       "amountMicros" = "UsageDaily"."amountMicros" + EXCLUDED."amountMicros"
     RETURNING 1
   ),
-  -- The account's spend before this batch (the statement's snapshot), per month and UTC day.
+  -- The spend of accounts with a cap after this batch: what the statement's snapshot had, plus
+  -- the batch's own calls (the other CTEs' writes are not visible to it), per month and UTC day.
   spend AS (
     SELECT ac.a, ac.m, ac.d,
-           (SELECT COALESCE(SUM(mo."amountMicros"), 0) FROM "UsageMonthly" mo WHERE mo."accountId" = ac.a AND mo."month" = ac.m)::bigint AS month_before,
-           (SELECT COALESCE(SUM(ud."amountMicros"), 0) FROM "UsageDaily" ud WHERE ud."accountId" = ac.a AND ud."day" = ac.d)::bigint AS day_before
-    FROM (SELECT DISTINCT recs.a, recs.m, recs.t::date AS d FROM recs) ac
+           ((SELECT COALESCE(SUM(mo."amountMicros"), 0) FROM "UsageMonthly" mo WHERE mo."accountId" = ac.a AND mo."month" = ac.m)
+            + (SELECT COALESCE(SUM(p2.amount), 0) FROM priced p2 JOIN ins i2 ON i2.id = p2.id WHERE p2.a = ac.a AND p2.m = ac.m))::bigint AS month_after,
+           ((SELECT COALESCE(SUM(ud."amountMicros"), 0) FROM "UsageDaily" ud WHERE ud."accountId" = ac.a AND ud."day" = ac.d)
+            + (SELECT COALESCE(SUM(p2.amount), 0) FROM priced p2 JOIN ins i2 ON i2.id = p2.id WHERE p2.a = ac.a AND p2.t::date = ac.d))::bigint AS day_after
+    FROM (SELECT DISTINCT recs.a, recs.m, recs.t::date AS d FROM recs WHERE recs.sc) ac
   ),
   -- Last-used times are a convenience: a key row another batch is updating is skipped rather
   -- than waited for (no lock-order deadlocks between parallel batches).
@@ -158,11 +162,9 @@ BEGIN
   SELECT pr.id, pr.free, pr.amount,
          GREATEST(0, free_per_month - pr.f1 - pr.r1
            - (SUM(CASE WHEN pr.r > 0 THEN 0 ELSE pr.free END) OVER (PARTITION BY pr.a, pr.e, pr.m)))::int,
-         (sp.day_before + SUM(CASE WHEN ins.id IS NULL THEN 0 ELSE pr.amount END) OVER (PARTITION BY pr.a, pr.t::date))::bigint,
-         (sp.month_before + SUM(CASE WHEN ins.id IS NULL THEN 0 ELSE pr.amount END) OVER (PARTITION BY pr.a, pr.m))::bigint
+         sp.day_after, sp.month_after
   FROM priced pr
-  LEFT JOIN ins ON ins.id = pr.id
-  JOIN spend sp ON (sp.a, sp.m, sp.d) = (pr.a, pr.m, pr.t::date)
+  LEFT JOIN spend sp ON (sp.a, sp.m, sp.d) = (pr.a, pr.m, pr.t::date)
   ORDER BY pr.ord;
 END
 $$ LANGUAGE plpgsql;

@@ -90,6 +90,7 @@ export async function callEndpoint(
   const { caller } = context;
   const month = billingMonth();
   const hold = { accountId: caller.key.accountId, endpoint: endpoint.path, month };
+  const capped = caller.account.dailyCapMicros !== null || caller.account.monthlyCapMicros !== null;
 
   /** Writes the call's record and answers with its billing headers (after the commit). */
   const record = async (outcome: CallOutcome, call: { units: number; reservedFree: number; sentiment: boolean; counted: boolean }) => {
@@ -108,8 +109,11 @@ export async function callEndpoint(
       createdAt: new Date(),
       reservedFree,
       counted: call.counted,
+      capped: capped,
     });
-    deps.spend.observe(caller.key.accountId, new Date(), billed.accountDayMicros, billed.accountMonthMicros);
+    if (billed.accountDayMicros !== null && billed.accountMonthMicros !== null) {
+      deps.spend.observe(caller.key.accountId, new Date(), billed.accountDayMicros, billed.accountMonthMicros);
+    }
     outcome.headers = {
       ...outcome.headers,
       'x-billed-units': String(units),
@@ -151,12 +155,14 @@ export async function callEndpoint(
   let truncated = false;
   try {
     await context.reauthorize?.();
-    try {
-      const units = requestedUnits(endpoint, params);
-      await deps.spend.check(caller.key.accountId, caller.account, maxCostMicros(endpoint, units, params.get_sentiment === true));
-    } catch (error) {
-      if (error instanceof ApiError) return await refuse(outcomeOf(error));
-      throw error;
+    if (capped) {
+      try {
+        const units = requestedUnits(endpoint, params);
+        await deps.spend.check(caller.key.accountId, caller.account, maxCostMicros(endpoint, units, params.get_sentiment === true));
+      } catch (error) {
+        if (error instanceof ApiError) return await refuse(outcomeOf(error));
+        throw error;
+      }
     }
     if (!caller.account.hasPaymentMethod && !caller.account.billingByInvoice) {
       reserved = await reserveFree(deps.pool, { ...hold, wanted: requestedUnits(endpoint, params) });

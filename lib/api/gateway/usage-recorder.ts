@@ -32,6 +32,8 @@ export interface UsageRecord {
   reservedFree: number;
   /** Whether the call counts as a request in the monthly totals (it reached the provider). */
   counted: boolean;
+  /** Whether the account has a spending cap: then the answer carries its day's and month's spend. */
+  capped?: boolean;
 }
 
 export interface BilledUsage {
@@ -39,9 +41,9 @@ export interface BilledUsage {
   amountMicros: number;
   /** Free units left this month for this endpoint after this call. */
   freeRemaining: number;
-  /** The account's spend after this call's batch: its UTC day and its month (spending caps). */
-  accountDayMicros: number;
-  accountMonthMicros: number;
+  /** The account's spend after this call's batch, its UTC day and its month; null unless `capped`. */
+  accountDayMicros: number | null;
+  accountMonthMicros: number | null;
 }
 
 interface Pending {
@@ -111,7 +113,7 @@ export class UsageRecorder {
   private async write(client: pg.PoolClient, batch: Pending[]): Promise<BilledUsage[]> {
     const calls = batch.map(({ record: r }) => ({
       id: r.id, a: r.accountId, k: r.apiKeyId, e: r.endpoint, m: r.month, s: r.status, u: r.units,
-      p: r.priceMicros, snt: r.sentiment, l: Math.round(r.latencyMs), t: sqlTime(r.createdAt), r: r.reservedFree, c: r.counted,
+      p: r.priceMicros, snt: r.sentiment, l: Math.round(r.latencyMs), t: sqlTime(r.createdAt), r: r.reservedFree, c: r.counted, sc: r.capped ?? false,
     }));
     const { rows } = await client.query({
       name: 'record_usage',
@@ -124,8 +126,8 @@ export class UsageRecorder {
         freeUnits: row.free_units,
         amountMicros: Number(row.amount_micros),
         freeRemaining: row.free_remaining,
-        accountDayMicros: Number(row.account_day_micros),
-        accountMonthMicros: Number(row.account_month_micros),
+        accountDayMicros: row.account_day_micros === null ? null : Number(row.account_day_micros),
+        accountMonthMicros: row.account_month_micros === null ? null : Number(row.account_month_micros),
       });
     }
     return batch.map(({ record }) => byId.get(record.id)!);

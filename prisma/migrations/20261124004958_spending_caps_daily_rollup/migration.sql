@@ -14,11 +14,8 @@ CREATE TABLE "UsageDaily" (
     "sentimentUnits" INTEGER NOT NULL DEFAULT 0,
     "amountMicros" BIGINT NOT NULL DEFAULT 0,
 
-    CONSTRAINT "UsageDaily_pkey" PRIMARY KEY ("accountId","apiKeyId","endpoint","day")
+    CONSTRAINT "UsageDaily_pkey" PRIMARY KEY ("accountId","day","apiKeyId","endpoint")
 );
-
--- CreateIndex
-CREATE INDEX "UsageDaily_accountId_day_idx" ON "UsageDaily"("accountId", "day");
 
 -- AddForeignKey
 ALTER TABLE "UsageDaily" ADD CONSTRAINT "UsageDaily_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "Account"("id") ON DELETE CASCADE ON UPDATE CASCADE;
