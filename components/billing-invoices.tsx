@@ -22,12 +22,12 @@ export function BillingInvoices({ invoices }: { invoices: Invoice[] }) {
         <p className="rounded-lg border border-dashed border-border bg-surface p-4 text-sm text-muted">No invoices yet. The first comes after a month with billable calls.</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full min-w-[32rem] text-sm">
+          <table className="w-full text-sm">
             <caption className="sr-only">Invoices</caption>
             <thead className="bg-surface text-left text-muted">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">Period</th>
-                <th scope="col" className="px-3 py-2 font-medium">Invoice</th>
+                <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">Invoice</th>
                 <th scope="col" className="px-3 py-2 text-right font-medium">Amount</th>
                 <th scope="col" className="px-3 py-2 font-medium">Status</th>
                 <th scope="col" className="px-3 py-2 font-medium">Links</th>
@@ -42,14 +42,14 @@ export function BillingInvoices({ invoices }: { invoices: Invoice[] }) {
                       {invoice.month}
                       {invoice.sequence > 1 ? ` (part ${invoice.sequence})` : ''}
                     </th>
-                    <td className="px-3 py-2 font-mono">{invoice.number ?? '—'}</td>
+                    <td className="hidden px-3 py-2 font-mono sm:table-cell">{invoice.number ?? '—'}</td>
                     <td className="px-3 py-2 text-right tabular-nums">
                       {invoice.amountCents > 0 ? formatCents(invoice.amountCents) : formatMicros(invoice.carriedOutMicros)}
                     </td>
                     <td className="px-3 py-2"><Badge tone={status.tone}>{status.label}</Badge></td>
                     <td className="px-3 py-2">
                       {invoice.hostedInvoiceUrl ? (
-                        <span className="flex gap-3">
+                        <span className="flex flex-wrap gap-x-3">
                           <a className="underline" href={invoice.hostedInvoiceUrl}>View<span className="sr-only"> invoice {invoice.number}</span></a>
                           {invoice.invoicePdfUrl ? <a className="underline" href={invoice.invoicePdfUrl}>PDF<span className="sr-only"> of invoice {invoice.number}</span></a> : null}
                         </span>

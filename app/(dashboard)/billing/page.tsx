@@ -70,9 +70,9 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
       </section>
 
       <section aria-labelledby="month-heading" className="flex flex-col gap-3">
-        <h2 id="month-heading" className="text-lg font-semibold">{overview.month} so far</h2>
+        <h2 id="month-heading" className="text-lg font-semibold">{overview.month}, not yet invoiced</h2>
         <p className="text-sm text-muted">
-          <strong className="text-fg">{formatMicros(overview.soFarMicros)}</strong> so far
+          <strong className="text-fg">{formatMicros(overview.soFarMicros)}</strong> so far, as the next invoice will bill it
           {overview.soFarMicros > 0n ? <> · about {formatMicros(overview.projectionMicros)} by month end (estimate, at this month&apos;s pace)</> : null}
         </p>
         <BillingMonthLines lines={overview.lines} />
