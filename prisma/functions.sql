@@ -61,10 +61,15 @@ BEGIN
     SELECT DISTINCT x.a, x.e, x.m FROM jsonb_to_recordset(batch) AS x(a text, e text, m text) ORDER BY 1, 2, 3
     ON CONFLICT DO NOTHING;
   RETURN QUERY
-  WITH recs AS (
+  WITH input AS (
     SELECT x.*, row_number() OVER () AS ord
     FROM jsonb_to_recordset(batch) AS x(id text, a text, k text, e text, m text, s int, u int, p bigint,
                                         snt boolean, l int, t timestamp(3), r int, c boolean, sc boolean)
+  ),
+  -- A call already recorded (a retried batch) keeps what it was given and takes no free units.
+  recs AS (
+    SELECT i.*, ue."freeUnits" AS dup_free, ue."amountMicros" AS dup_amount
+    FROM input i LEFT JOIN "UsageEvent" ue ON ue."id" = i.id
   ),
   locked AS (
     SELECT mo."accountId" AS a, mo."endpoint" AS e, mo."month" AS m, mo."freeUnits" AS f,
@@ -77,22 +82,23 @@ BEGIN
   ),
   groups AS (
     SELECT lk.a, lk.e, lk.m,
-           lk.f + COALESCE(SUM(LEAST(rc.u, rc.r)) FILTER (WHERE rc.r > 0), 0)::int AS f1,
-           GREATEST(0, lk.rf - COALESCE(SUM(rc.r) FILTER (WHERE rc.r > 0), 0))::int AS r1
+           lk.f + COALESCE(SUM(LEAST(rc.u, rc.r)) FILTER (WHERE rc.r > 0 AND rc.dup_free IS NULL), 0)::int AS f1,
+           GREATEST(0, lk.rf - COALESCE(SUM(rc.r) FILTER (WHERE rc.r > 0 AND rc.dup_free IS NULL), 0))::int AS r1
     FROM locked lk JOIN recs rc ON (rc.a, rc.e, rc.m) = (lk.a, lk.e, lk.m)
     GROUP BY lk.a, lk.e, lk.m, lk.f, lk.rf
   ),
   alloc AS (
     SELECT rc.*, g.f1, g.r1,
-           CASE WHEN rc.r > 0 THEN LEAST(rc.u, rc.r)
+           CASE WHEN rc.dup_free IS NOT NULL THEN rc.dup_free
+                WHEN rc.r > 0 THEN LEAST(rc.u, rc.r)
                 ELSE GREATEST(0, LEAST(rc.u, free_per_month - g.f1 - g.r1
-                  - (SUM(CASE WHEN rc.r > 0 THEN 0 ELSE rc.u END)
+                  - (SUM(CASE WHEN rc.r > 0 OR rc.dup_free IS NOT NULL THEN 0 ELSE rc.u END)
                        OVER (PARTITION BY rc.a, rc.e, rc.m ORDER BY rc.ord) - rc.u)::int))
            END AS free
     FROM recs rc JOIN groups g ON (g.a, g.e, g.m) = (rc.a, rc.e, rc.m)
   ),
   priced AS (
-    SELECT al.*, ((al.u - al.free) * (al.p + CASE WHEN al.snt THEN surcharge ELSE 0 END))::bigint AS amount
+    SELECT al.*, COALESCE(al.dup_amount, ((al.u - al.free) * (al.p + CASE WHEN al.snt THEN surcharge ELSE 0 END)))::bigint AS amount
     FROM alloc al
   ),
   ins AS (
@@ -161,7 +167,7 @@ BEGIN
   )
   SELECT pr.id, pr.free, pr.amount,
          GREATEST(0, free_per_month - pr.f1 - pr.r1
-           - (SUM(CASE WHEN pr.r > 0 THEN 0 ELSE pr.free END) OVER (PARTITION BY pr.a, pr.e, pr.m)))::int,
+           - (SUM(CASE WHEN pr.r > 0 OR pr.dup_free IS NOT NULL THEN 0 ELSE pr.free END) OVER (PARTITION BY pr.a, pr.e, pr.m)))::int,
          sp.day_after, sp.month_after
   FROM priced pr
   LEFT JOIN spend sp ON (sp.a, sp.m, sp.d) = (pr.a, pr.m, pr.t::date)

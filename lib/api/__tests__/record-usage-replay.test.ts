@@ -1,0 +1,58 @@
+// record_usage written twice: a retried batch (its commit's answer lost) must record and count
+// nothing again, and a batch mixing an already-recorded call with a new one bills only the new.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, expect, test } from 'vitest';
+import { db } from '@/lib/db';
+import { billingMonth, FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
+import { newAccountWithKey } from './harness';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+afterAll(() => pool.end());
+
+const ENDPOINT = '/v1/clipnet/video/comments';
+
+function call(accountId: string, keyId: string, units: number) {
+  return {
+    id: `req_${randomUUID().replace(/-/g, '')}`, a: accountId, k: keyId, e: ENDPOINT, m: billingMonth(), s: 200, u: units,
+    p: 6000, snt: false, l: 1, t: new Date().toISOString().slice(0, 23), r: 0, c: true, sc: false,
+  };
+}
+
+const write = (batch: unknown[]) =>
+  pool.query('SELECT * FROM record_usage($1::jsonb, $2, $3)', [JSON.stringify(batch), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS]);
+
+async function ledger(accountId: string) {
+  const events = await db.usageEvent.findMany({ where: { accountId }, orderBy: { id: 'asc' } });
+  const monthly = await db.usageMonthly.findMany({ where: { accountId } });
+  const daily = await db.usageDaily.findMany({ where: { accountId } });
+  return {
+    events: events.map((e) => [e.id, e.units, e.freeUnits, Number(e.amountMicros)]),
+    monthly: monthly.map((m) => [m.requests, m.units, m.freeUnits, Number(m.amountMicros)]),
+    daily: daily.map((d) => [d.requests, d.units, Number(d.amountMicros)]),
+  };
+}
+
+test('the same batch written twice records and counts it once', async () => {
+  const { accountId, keyId } = await newAccountWithKey();
+  const batch = [call(accountId, keyId, 30), call(accountId, keyId, 40)];
+  await write(batch);
+  const once = await ledger(accountId);
+  expect(once.monthly).toEqual([[2, 70, 50, 20 * 6000]]);
+  await write(batch);
+  expect(await ledger(accountId)).toEqual(once);
+});
+
+test('a batch mixing a recorded call with a new one bills only the new one', async () => {
+  const { accountId, keyId } = await newAccountWithKey();
+  const first = call(accountId, keyId, 45);
+  await write([first]);
+  const fresh = call(accountId, keyId, 10);
+  const { rows } = await write([first, fresh]);
+  // The new call gets the 5 free units left and pays for 5.
+  expect(rows.find((r) => r.id === fresh.id)).toMatchObject({ free_units: 5, amount_micros: String(5 * 6000) });
+  const after = await ledger(accountId);
+  expect(after.events).toHaveLength(2);
+  expect(after.monthly).toEqual([[2, 55, 50, 5 * 6000]]);
+  expect(after.daily).toEqual([[2, 55, 5 * 6000]]);
+});
