@@ -60,6 +60,11 @@ const schema = z.object({
   /** Upstream request timeout for HTTP providers, in milliseconds. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Billing batches one API process writes at once; one gives the largest batches. */
+  /**
+   * Days the request log (one row per call) is kept; the daily worker deletes older rows. Usage
+   * totals, exports and invoices read the rollups, which are kept.
+   */
+  USAGE_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
   USAGE_PARALLEL_FLUSHES: z.coerce.number().int().min(1).max(8).default(1),
 });
 

@@ -32,7 +32,8 @@ CREATE TRIGGER "Account_auth_changed"
 -- Bills and records a batch of calls in one round trip (lib/api/gateway/usage-recorder.ts).
 -- `batch` is a JSON array of calls in arrival order: id (request id), a (account), k (key),
 -- e (endpoint), m (month), s (status), u (units), p (price per unit), snt (sentiment),
--- l (latency ms), t (time), r (free units reserved up front), c (counts as a request).
+-- l (latency ms), t (time), r (free units reserved up front), c (counts as a request), cd (the
+-- error code answered, absent for a 2xx).
 -- Per (account, endpoint, month), locked in sorted order: calls with a reservation take their
 -- free units from it; the others take what is left of the month's free units, in order. A call
 -- already recorded (a retried batch) is not recorded or counted again. Calls refused before the
@@ -64,7 +65,7 @@ BEGIN
   WITH input AS (
     SELECT x.*, row_number() OVER () AS ord
     FROM jsonb_to_recordset(batch) AS x(id text, a text, k text, e text, m text, s int, u int, p bigint,
-                                        snt boolean, l int, t timestamp(3), r int, c boolean, sc boolean)
+                                        snt boolean, l int, t timestamp(3), r int, c boolean, sc boolean, cd text)
   ),
   -- A call already recorded (a retried batch) keeps what it was given and takes no free units.
   recs AS (
@@ -102,9 +103,9 @@ BEGIN
     FROM alloc al
   ),
   ins AS (
-    INSERT INTO "UsageEvent" ("id", "accountId", "apiKeyId", "endpoint", "status", "units", "freeUnits",
+    INSERT INTO "UsageEvent" ("id", "accountId", "apiKeyId", "endpoint", "status", "code", "units", "freeUnits",
                               "amountMicros", "sentiment", "latencyMs", "createdAt")
-    SELECT pr.id, pr.a, pr.k, pr.e, pr.s, pr.u, pr.free, pr.amount, pr.snt, pr.l, pr.t FROM priced pr
+    SELECT pr.id, pr.a, pr.k, pr.e, pr.s, pr.cd, pr.u, pr.free, pr.amount, pr.snt, pr.l, pr.t FROM priced pr
     WHERE pr.c OR pr.u > 0
     ON CONFLICT ("id") DO NOTHING
     RETURNING "UsageEvent"."id"

@@ -102,6 +102,7 @@ export async function callEndpoint(
       endpoint: endpoint.path,
       month,
       status: outcome.status,
+      code: outcome.status >= 400 ? ((outcome.body as { code?: string } | null)?.code ?? null) : null,
       units,
       priceMicros: endpoint.priceMicros,
       sentiment: call.sentiment && units > 0,

@@ -22,6 +22,8 @@ export interface UsageRecord {
   endpoint: string;
   month: string;
   status: number;
+  /** The error code the caller was answered with; null for a 2xx. */
+  code?: string | null;
   /** Billable units (pages returned, or 1 per request, or what an error is billed). */
   units: number;
   priceMicros: number;
@@ -114,6 +116,7 @@ export class UsageRecorder {
     const calls = batch.map(({ record: r }) => ({
       id: r.id, a: r.accountId, k: r.apiKeyId, e: r.endpoint, m: r.month, s: r.status, u: r.units,
       p: r.priceMicros, snt: r.sentiment, l: Math.round(r.latencyMs), t: sqlTime(r.createdAt), r: r.reservedFree, c: r.counted, sc: r.capped ?? false,
+      ...(r.code ? { cd: r.code } : {}),
     }));
     const { rows } = await client.query({
       name: 'record_usage',

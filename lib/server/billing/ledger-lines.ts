@@ -16,7 +16,9 @@ export type LedgerLinesOptions = { accountId: string; month: string };
 /**
  * The month so far from the ledger, one line per endpoint, minus what earlier invoices of the
  * month already billed (a month closed early goes on into a next invoice): what the next
- * invoice bills. Read in one transaction, so the totals and the earlier lines agree.
+ * invoice bills. Read in one transaction, so the totals and the earlier lines agree. Sentiment
+ * units come from the daily rollup (written with the ledger), never from the request log, which
+ * is pruned.
  */
 export async function ledgerLines({ accountId, month }: LedgerLinesOptions): Promise<LedgerLine[]> {
   const [start, end] = monthRange(month);
@@ -25,9 +27,9 @@ export async function ledgerLines({ accountId, month }: LedgerLinesOptions): Pro
   >`
     WITH ledger AS (
       SELECT m."endpoint", m."requests", m."units", m."freeUnits", m."amountMicros",
-             COALESCE((SELECT SUM(e."units" - e."freeUnits") FROM "UsageEvent" e
-                       WHERE e."accountId" = m."accountId" AND e."endpoint" = m."endpoint" AND e."sentiment"
-                         AND e."createdAt" >= ${start} AND e."createdAt" < ${end}), 0)::int AS "sentimentUnits"
+             COALESCE((SELECT SUM(d."sentimentUnits") FROM "UsageDaily" d
+                       WHERE d."accountId" = m."accountId" AND d."endpoint" = m."endpoint"
+                         AND d."day" >= ${start}::date AND d."day" < ${end}::date), 0)::int AS "sentimentUnits"
       FROM "UsageMonthly" m WHERE m."accountId" = ${accountId} AND m."month" = ${month}
     ),
     invoiced AS (

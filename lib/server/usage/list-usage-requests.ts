@@ -1,0 +1,106 @@
+import 'server-only';
+
+import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
+import type { RequestLogQuery } from '@/lib/validation/usage';
+
+import { listUsageKeys, usageKeyLabel } from './list-usage-keys';
+
+export type ListUsageRequestsOptions = { accountId: string; query: RequestLogQuery };
+
+export type UsageRequest = {
+  requestId: string;
+  createdAt: string;
+  keyId: string | null;
+  key: string;
+  endpoint: string;
+  status: number;
+  code: string | null;
+  units: number;
+  freeUnits: number;
+  amountMicros: number;
+  sentiment: boolean;
+  latencyMs: number;
+};
+
+/** A position in the log: the last row's time and request id, opaque to the browser. */
+export function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const bar = text.indexOf('|');
+  if (bar < 0) return null;
+  const createdAt = new Date(text.slice(0, bar));
+  const id = text.slice(bar + 1);
+  if (Number.isNaN(createdAt.getTime()) || !id) return null;
+  return { createdAt, id };
+}
+
+export class BadCursorError extends Error {
+  constructor() {
+    super('cursor is not one this log gave out; start again without it');
+  }
+}
+
+const STATUS_RANGES = { '2xx': [200, 300], '4xx': [400, 500], '5xx': [500, 600] } as const;
+
+/**
+ * The account's calls, newest first, ordered by (time, request id) so that a cursor names an
+ * exact place: calls recorded after the first page was read come before it and never shift the
+ * pages after. Only the account's own rows are read; another account's request id finds nothing.
+ */
+export async function listUsageRequests({ accountId, query }: ListUsageRequestsOptions) {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  if (query.cursor && !after) throw new BadCursorError();
+  const status = query.status ? STATUS_RANGES[query.status] : null;
+  const conditions = [
+    Prisma.sql`e."accountId" = ${accountId}`,
+    query.requestId ? Prisma.sql`e."id" = ${query.requestId}` : null,
+    query.endpoint ? Prisma.sql`e."endpoint" = ${query.endpoint}` : null,
+    query.key ? Prisma.sql`e."apiKeyId" = ${query.key}` : null,
+    status ? Prisma.sql`e."status" >= ${status[0]} AND e."status" < ${status[1]}` : null,
+    query.from ? Prisma.sql`e."createdAt" >= ${query.from}` : null,
+    query.to ? Prisma.sql`e."createdAt" < ${query.to}` : null,
+    after ? Prisma.sql`(e."createdAt", e."id") < (${after.createdAt}, ${after.id})` : null,
+  ].filter((c): c is Prisma.Sql => c !== null);
+
+  const [rows, keys] = await Promise.all([
+    db.$queryRaw<
+      { id: string; createdAt: Date; apiKeyId: string | null; endpoint: string; status: number; code: string | null; units: number; freeUnits: number; amountMicros: bigint; sentiment: boolean; latencyMs: number }[]
+    >`
+      SELECT e."id", e."createdAt", e."apiKeyId", e."endpoint", e."status", e."code", e."units", e."freeUnits",
+             e."amountMicros", e."sentiment", e."latencyMs"
+      FROM "UsageEvent" e
+      WHERE ${Prisma.join(conditions, ' AND ')}
+      ORDER BY e."createdAt" DESC, e."id" DESC
+      LIMIT ${query.limit + 1}`,
+    listUsageKeys({ accountId }),
+  ]);
+
+  const byId = new Map(keys.map((k) => [k.id, k]));
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const requests: UsageRequest[] = page.map((r) => ({
+    requestId: r.id,
+    createdAt: r.createdAt.toISOString(),
+    keyId: r.apiKeyId,
+    key: usageKeyLabel(r.apiKeyId ? byId.get(r.apiKeyId) : undefined),
+    endpoint: r.endpoint,
+    status: r.status,
+    code: r.code,
+    units: r.units,
+    freeUnits: r.freeUnits,
+    amountMicros: Number(r.amountMicros),
+    sentiment: r.sentiment,
+    latencyMs: r.latencyMs,
+  }));
+  return {
+    requests,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+    keys,
+  };
+}
+
+export type UsageRequestPage = Awaited<ReturnType<typeof listUsageRequests>>;

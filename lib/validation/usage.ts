@@ -1,0 +1,86 @@
+// What the usage pages and their route handlers accept: a month among the current one and the
+// twelve before it, and the request log's filters. Shared by the pages, the route handlers and
+// the forms, so a bad value gets the same message everywhere.
+import { z } from 'zod';
+
+/** How many months back the usage pages go, besides the current one. */
+export const USAGE_MONTHS_BACK = 12;
+
+/** "YYYY-MM" of a moment, UTC. */
+export function monthOf(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}
+
+/** The months the usage pages offer, newest first: the current month and the twelve before it. */
+export function selectableMonths(now: Date = new Date()): string[] {
+  return Array.from({ length: USAGE_MONTHS_BACK + 1 }, (_, i) =>
+    monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1))),
+  );
+}
+
+/** A month the usage pages show; blank or absent means the current month. */
+export function monthParam(now: Date = new Date()) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : monthOf(now)))
+    .refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v), 'month must be YYYY-MM, like 2026-11')
+    .refine((v) => selectableMonths(now).includes(v), `month must be the current month or one of the ${USAGE_MONTHS_BACK} before it`);
+}
+
+/** A key filter: a key id, or blank for every key. */
+const keyParam = z
+  .string()
+  .trim()
+  .max(64, 'key is not a key id')
+  .optional()
+  .transform((v) => v || null);
+
+export const usageMonthQuerySchema = (now: Date = new Date()) => z.object({ month: monthParam(now), key: keyParam });
+
+const isoTime = (name: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const at = new Date(v);
+      if (Number.isNaN(at.getTime())) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a date and time, like 2026-11-24T09:30:00Z` });
+        return z.NEVER;
+      }
+      return at;
+    });
+
+export const STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
+
+/** The request log's filters and cursor. */
+export const requestLogQuerySchema = z
+  .object({
+    endpoint: z.string().trim().max(200, 'endpoint is too long').optional().transform((v) => v || null),
+    key: keyParam,
+    status: z
+      .union([z.enum(STATUS_CLASSES, { message: 'status must be 2xx, 4xx or 5xx' }), z.literal('')])
+      .optional()
+      .transform((v) => v || null),
+    from: isoTime('from'),
+    to: isoTime('to'),
+    requestId: z
+      .string()
+      .trim()
+      .max(100, 'request id is too long')
+      .optional()
+      .transform((v) => v || null),
+    cursor: z.string().trim().max(200).optional().transform((v) => v || null),
+    limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be 1 to 200').max(200, 'limit must be 1 to 200').default(50),
+  })
+  .refine((q) => !q.from || !q.to || q.from < q.to, { message: 'from must be before to', path: ['from'] });
+
+export type RequestLogQuery = z.infer<typeof requestLogQuerySchema>;
+
+/** Every problem in a query, one line each ("month: month must be YYYY-MM…"). */
+export function queryErrors(error: z.ZodError): string {
+  return error.issues.map((i) => i.message).join('; ');
+}
