@@ -12,7 +12,7 @@ const FEATURES = [
 ];
 
 export default async function LandingPage() {
-  if (await getConsoleSession()) redirect('/keys');
+  if (await getConsoleSession()) redirect('/dashboard');
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="flex items-center justify-between gap-3 border-b border-border px-4 py-3 sm:px-6">

@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 
 export const CONSOLE_NAV = [
+  { href: '/dashboard', label: 'Home' },
   { href: '/keys', label: 'API keys' },
   { href: '/usage', label: 'Usage' },
   { href: '/billing', label: 'Billing' },

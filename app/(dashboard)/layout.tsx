@@ -15,7 +15,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <div className="flex min-h-dvh flex-col">
       <header className="relative border-b border-border bg-bg">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:px-6">
-          <Link href="/keys" className="mr-2 shrink-0 font-semibold">
+          <Link href="/dashboard" className="mr-2 shrink-0 font-semibold">
             <span className="hidden sm:inline">Public Data API</span>
             <span className="sm:hidden">PDA</span>
           </Link>

@@ -31,14 +31,14 @@ test.describe('GitHub sign-in', () => {
   test('gives a new GitHub user an account, and brings them back to it next time', async ({ page }) => {
     const user = uniqueGitHubUser();
     await continueWithGitHub(page, user);
-    await expect(page).toHaveURL(/\/keys$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText(user.email).first()).toBeVisible();
     const key = await createKey(page, 'from GitHub');
     await signOut(page);
 
     // The identity is linked: the same GitHub user is the same account, whatever email GitHub reports now.
     await continueWithGitHub(page, { ...user, email: uniqueEmail('github-changed') });
-    await expect(page).toHaveURL(/\/keys$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText(user.email).first()).toBeVisible();
     await expect(keyRow(page, key)).toBeVisible();
   });
@@ -51,7 +51,7 @@ test.describe('GitHub sign-in', () => {
 
     // The address's owner signs in with GitHub, which vouches for it: they get the account.
     await continueWithGitHub(page, { ...uniqueGitHubUser(), email });
-    await expect(page).toHaveURL(/\/keys$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText(email).first()).toBeVisible();
 
     // The attacker's session is over and their password no longer works.

@@ -10,7 +10,7 @@ test.describe('sign-in', () => {
     const email = await signUp(page);
     await signOut(page);
     await signIn(page, email.toUpperCase());
-    await expect(page).toHaveURL(/\/keys$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText(email).first()).toBeVisible();
   });
 

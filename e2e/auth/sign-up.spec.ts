@@ -36,7 +36,7 @@ test.describe('sign-up', () => {
     // The owner signing up again with their own password is simply signed in.
     await other.getByLabel('Password').fill(PASSWORD);
     await other.getByRole('button', { name: 'Create account' }).click();
-    await expect(other).toHaveURL(/\/keys$/);
+    await expect(other).toHaveURL(/\/dashboard$/);
     await other.close();
   });
 

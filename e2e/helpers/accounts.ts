@@ -34,7 +34,10 @@ export async function signUp(
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/keys$/);
+  // A new account lands on the console's home, the dashboard; the callers go on from the keys.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'First steps' })).toBeVisible();
+  await page.goto('/keys');
   await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
   return email;
 }

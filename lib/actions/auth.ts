@@ -21,7 +21,7 @@ import { signInSchema, signUpSchema } from '@/lib/validation/auth';
 
 import { fieldErrorsFrom, type ActionState } from './action-state';
 
-const HOME = '/keys';
+const HOME = '/dashboard';
 
 /** A same-site path to return to after signing in; anything else falls back to the console. */
 function safeCallback(value: FormDataEntryValue | null): string {

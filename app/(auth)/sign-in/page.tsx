@@ -20,7 +20,7 @@ export default async function SignInPage({
 }: {
   searchParams: Promise<{ callbackUrl?: string; error?: string }>;
 }) {
-  if (await getConsoleSession()) redirect('/keys');
+  if (await getConsoleSession()) redirect('/dashboard');
   const { callbackUrl, error } = await searchParams;
   const oauthError = error && error !== 'CredentialsSignin' ? (OAUTH_ERRORS[error] ?? 'Sign-in failed. Please try again.') : null;
   return (

@@ -11,7 +11,7 @@ import { getConsoleSession } from '@/lib/server/auth/get-console-session';
 export const metadata: Metadata = { title: 'Create an account' };
 
 export default async function SignUpPage() {
-  if (await getConsoleSession()) redirect('/keys');
+  if (await getConsoleSession()) redirect('/dashboard');
   return (
     <AuthCard
       title="Create an account"

@@ -22,8 +22,4 @@ export async function listUsageKeys({ accountId }: ListUsageKeysOptions): Promis
   return keys.map((k) => ({ id: k.id, name: k.name, display: `${k.prefix}…${k.last4}`, status: k.status }));
 }
 
-/** A key as one line of text: "name (ak_live_AbCd…wxyz)", or its display alone when unnamed. */
-export function usageKeyLabel(key: UsageKey | undefined): string {
-  if (!key) return '(no key)';
-  return key.name ? `${key.name} (${key.display})` : key.display;
-}
+export { usageKeyLabel } from '@/lib/usage-key-label';
