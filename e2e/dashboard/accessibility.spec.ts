@@ -5,7 +5,7 @@ import { signUp } from '../helpers/accounts';
 import { createKey } from '../helpers/keys';
 
 const PUBLIC_PAGES = ['/', '/sign-in', '/sign-up'];
-const CONSOLE_PAGES = ['/keys', '/usage', '/billing', '/explorer', '/docs'];
+const CONSOLE_PAGES = ['/dashboard', '/keys', '/usage', '/usage/requests', '/billing', '/explorer', '/docs'];
 
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
