@@ -107,6 +107,11 @@ describe('a month of usage under concurrent load through the gateway', () => {
     // The log lists every billed call with the request id its caller got.
     const logged = await listUsageRequests({ accountId: account.accountId, query: query({ limit: 200 }) });
     expect(new Set(logged.requests.map((r) => r.requestId))).toEqual(new Set(billed.filter((b) => b.status === 200).map((b) => b.requestId)));
+    const statusCount = async (status: string) => (await listUsageRequests({ accountId: account.accountId, query: query({ status, limit: 200 }) })).requests.length;
+    expect([await statusCount('2xx'), await statusCount('4xx'), await statusCount('5xx')]).toEqual([55, 0, 0]);
+    const forumsite = await listUsageRequests({ accountId: account.accountId, query: query({ endpoint: '/v1/forumsite/community/posts', key: account.keyId, limit: 200 }) });
+    expect(forumsite.requests).toHaveLength(15);
+    expect((await listUsageRequests({ accountId: account.accountId, query: query({ endpoint: '/v1/news/articles' }) })).requests).toEqual([]);
     const anyBilled = billed.find((b) => b.status === 200 && b.amount > 0n)!;
     const exact = await listUsageRequests({ accountId: account.accountId, query: query({ requestId: anyBilled.requestId! }) });
     expect(exact.requests).toHaveLength(1);
@@ -198,9 +203,12 @@ test("another account's usage behaves as if it did not exist", async () => {
   const owner = await newAccountWithKey();
   const other = await newAccountWithKey();
   const [id] = await writeCalls([{ ...owner, endpoint: '/v1/clipnet/videos', at: new Date(), units: 60 }]);
+  await writeCalls([{ ...owner, endpoint: '/v1/clipnet/videos', at: new Date(), units: 1, status: 404 }]);
+  const errors = await listUsageRequests({ accountId: owner.accountId, query: query({ status: '4xx' }) });
+  expect(errors.requests.map((r) => r.status)).toEqual([404]);
   const month = billingMonth();
   const mine = await getUsageMonth({ accountId: owner.accountId, month });
-  expect(mine.summary.units).toBe(60);
+  expect(mine.summary.units).toBe(61);
   // The other account, even naming the owner's key and request id, sees nothing.
   const theirs = await getUsageMonth({ accountId: other.accountId, month, keyId: owner.keyId });
   expect(theirs.summary).toMatchObject({ requests: 0, units: 0, amountMicros: 0 });
