@@ -5,6 +5,7 @@
 //   BENCH_SECONDS (default 8) per measurement, BENCH_CONNECTIONS (default 50).
 // Uses DATABASE_URL when set, else the embedded PostgreSQL (database "bench" under .data/pg).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { apiKeyDisplay, generateApiKey, hashApiKey } from '../../lib/api-key';
@@ -90,17 +91,38 @@ try {
     await client.query('VACUUM ANALYZE "UsageEvent", "UsageMonthly", "ApiKey"');
     await client.end();
   };
+  // The daily rollup's cost: the small case again with record_usage minus its UsageDaily upsert
+  // (the rest of the writer unchanged), then the real function back.
+  const functionsSql = readFileSync('prisma/functions.sql', 'utf8');
+  const withoutRollup = functionsSql.replace(/\n {2}daily AS \([\s\S]*?RETURNING 1\n {2}\),/, '');
+  if (withoutRollup === functionsSql) throw new Error('bench: the daily rollup CTE was not found in prisma/functions.sql');
+  const applyFunctions = async (sql: string) => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
   for (const c of cases) {
+    let noRollup: Awaited<ReturnType<typeof measure>> | null = null;
+    if (c.name === 'small') {
+      await applyFunctions(withoutRollup);
+      await settle();
+      noRollup = await measure(`http://127.0.0.1:${API_PORT}${c.path}`, keys);
+      await applyFunctions(functionsSql);
+    }
     await settle();
     const full = await measure(`http://127.0.0.1:${API_PORT}${c.path}`, keys);
     await settle();
     const bare = await measure(`http://127.0.0.1:${BARE_PORT}${c.path}`, []);
-    for (const [label, r] of [['gateway', full], ['bare', bare]] as const) {
+    const rows = [['gateway', full], ...(noRollup ? [['no-rollup', noRollup] as const] : []), ['bare', bare]] as const;
+    for (const [label, r] of rows) {
       const kb = r.rps ? r.bytes / r.rps / 1024 : 0;
       console.log(`${c.name.padEnd(6)} ${label.padEnd(8)} ${r.rps.toFixed(0).padStart(7)}  ${String(r.p50).padStart(8)}  ${String(r.p99).padStart(6)}  ${kb.toFixed(1).padStart(7)}  ${r.non2xx}`);
     }
     const cost = (1 - full.rps / bare.rps) * 100;
-    console.log(`${c.name.padEnd(6)} gateway/bare = ${(full.rps / bare.rps).toFixed(2)} (the gateway costs ${cost.toFixed(0)}% of the bare handler's throughput)\n`);
+    console.log(`${c.name.padEnd(6)} gateway/bare = ${(full.rps / bare.rps).toFixed(2)} (the gateway costs ${cost.toFixed(0)}% of the bare handler's throughput)`);
+    if (noRollup) console.log(`${c.name.padEnd(6)} the daily rollup costs ${((1 - full.rps / noRollup.rps) * 100).toFixed(1)}% of the pipeline's throughput (target: at most 5%)`);
+    console.log('');
   }
 } finally {
   for (const child of children) child.kill('SIGTERM');
