@@ -1,4 +1,4 @@
-// The committed weights are exactly what `npm run sentiment:train` rebuilds from the shared corpora:
+// The committed weights are exactly what `npm run sentiment:train` rebuilds from data/sentiment:
 // training stays deterministic, and nobody ships weights the code and data no longer produce.
 import { describe, expect, it } from 'vitest';
 import { hasSentimentData, sentimentDataDir } from '@/scripts/sentiment/data';
