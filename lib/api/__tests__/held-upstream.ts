@@ -14,6 +14,8 @@ export interface HeldUpstream {
   whenHeld(count: number): Promise<void>;
   /** Answers every waiting request; with `{ stayOpen: true }` later requests pass at once. */
   release(options?: { stayOpen?: boolean }): void;
+  /** Holds requests again from now on (after `release({ stayOpen: true })`). */
+  hold(): void;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,9 @@ export async function startHeldUpstream(): Promise<HeldUpstream> {
     release({ stayOpen = false } = {}) {
       open = stayOpen;
       gate.splice(0).forEach((go) => go());
+    },
+    hold() {
+      open = false;
     },
     close() {
       open = true;
