@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // Prints what was skipped for a missing service (lib/testing/require-service.ts).
+    globalSetup: ['lib/testing/skip-report.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: true,

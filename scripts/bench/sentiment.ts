@@ -1,6 +1,6 @@
 // npm run bench:sentiment: the get_sentiment analyzer's speed and memory on one thread.
 // Wall-clock and CPU-time figures side by side: on a shared machine CPU time moves less with the
-// neighbours' load. Reads the held-out texts only (never labels) of ../shared/data/sentiment.
+// neighbours' load. Reads the held-out texts only (never labels) of data/sentiment.
 import { performance } from 'node:perf_hooks';
 import { hasSentimentData, loadSplit, sentimentDataDir } from '../sentiment/data';
 import { measureSpeed } from '../sentiment/evaluate';

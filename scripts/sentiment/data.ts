@@ -1,4 +1,4 @@
-// Loads the labelled corpora from the shared data folder and splits XED deterministically.
+// Loads the labelled corpora (data/sentiment, shipped with the repository) and splits XED deterministically.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,7 @@ export interface Example {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export function sentimentDataDir(): string {
-  return process.env.SENTIMENT_DATA_DIR ?? path.resolve(repoRoot, '../shared/data/sentiment');
+  return process.env.SENTIMENT_DATA_DIR ?? path.resolve(repoRoot, 'data/sentiment');
 }
 
 export function hasSentimentData(): boolean {

@@ -1,4 +1,4 @@
-// npm run sentiment:train: rebuilds lib/sentiment/model.json and mlp.json from the shared corpora, deterministically.
+// npm run sentiment:train: rebuilds lib/sentiment/model.json and mlp.json from data/sentiment, deterministically.
 // `npm run sentiment:train -- --check` rebuilds in memory and fails if the committed files differ.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -178,7 +178,7 @@ export interface ShippedModels {
   summary: string;
 }
 
-/** Everything `npm run sentiment:train` does but writing: the shipped files' texts, from the shared corpora. */
+/** Everything `npm run sentiment:train` does but writing: the shipped files' texts, from data/sentiment. */
 export function trainShippedModels(log: (line: string) => void = () => {}): ShippedModels {
   const started = performance.now();
   log(`reading corpora from ${sentimentDataDir()}`);

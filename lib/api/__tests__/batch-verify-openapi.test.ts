@@ -7,14 +7,20 @@ import { dataEndpoints, endpoints } from '../registry';
 import { forumsiteSorts } from '../registry/forumsite';
 import { shopCountries } from '../registry/shop';
 import { billing, refusals, usageEvents } from './cases';
+import { GatedProvider } from './gated-provider';
 import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
 
 let api: TestApi;
+// A second gateway whose upstream holds calls until the test releases them: slot tests by events, not timing.
+const gate = new GatedProvider();
+let gatedApi: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
+  gatedApi = await startTestApi({ providerFor: () => gate });
 });
 afterAll(async () => {
-  await api?.close();
+  gate.release();
+  await Promise.all([api?.close(), gatedApi?.close()]);
 });
 
 type Item = { path: string; params?: Record<string, string | number | boolean> };
@@ -83,28 +89,43 @@ describe('POST /v1/batch', () => {
 
   test('queues 15 items to one endpoint behind its 10-slot limit instead of failing them', async () => {
     const account = await newAccountWithKey({ payment: 'invoice' });
-    // A flair makes each call take about 300 ms, so the items overlap.
-    const requests = Array.from({ length: 15 }, (_, i) => ({ path: '/v1/forumsite/community/posts', params: { community: `c${i}x`, flair: 'News' } }));
-    const { status, body } = await batch(account, { requests });
-    expect(status).toBe(200);
-    expect(body.results.map((r) => r.status)).toEqual(requests.map(() => 200));
+    gate.close();
+    const requests = Array.from({ length: 15 }, (_, i) => ({ path: '/v1/forumsite/community/posts', params: { community: `c${i}x` } }));
+    const pending = gatedApi.post('/v1/batch', { requests }, account.key);
+    // Ten items hold the endpoint's slots at the upstream; the other five wait for a slot.
+    await gate.waitForWaiting(10);
+    expect(gate.waiting).toBe(10);
+    gate.release();
+    const response = await pending;
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as BatchBody).results.map((r) => r.status)).toEqual(requests.map(() => 200));
   });
 
-  test('the same 15 calls made at once outside a batch get 429 concurrency_limit_exceeded', async () => {
+  test('the same 15 calls made at once outside a batch: exactly 5 get 429 concurrency_limit_exceeded', async () => {
     const account = await newAccountWithKey({ payment: 'invoice' });
-    const responses = await Promise.all(Array.from({ length: 15 }, (_, i) =>
-      api.get('/v1/forumsite/community/posts', { key: account.key, params: { community: `c${i}x`, flair: 'News' } })));
-    const limited = responses.filter((r) => r.status === 429);
-    // Exactly 5 when all 15 arrive within the 300 ms the first 10 hold their slots; a loaded
-    // machine can let a late one through, never more than 10 at once.
-    expect(limited.length).toBeGreaterThanOrEqual(1);
-    expect(limited.length).toBeLessThanOrEqual(5);
-    expect(responses.filter((r) => r.status === 200).length).toBe(15 - limited.length);
-    expect(await limited[0]!.json()).toEqual({
+    gate.close();
+    const calls = Array.from({ length: 15 }, (_, i) =>
+      gatedApi.get('/v1/forumsite/community/posts', { key: account.key, params: { community: `c${i}x` } }));
+    // Ten reach the upstream and wait there, so the other five are refused without it.
+    const refused: Response[] = [];
+    const fiveAnswered = new Promise<void>((resolve) => {
+      for (const call of calls) {
+        void call.then((r) => {
+          refused.push(r);
+          if (refused.length === 5) resolve();
+        });
+      }
+    });
+    await Promise.all([gate.waitForWaiting(10), fiveAnswered]);
+    expect(refused.map((r) => r.status)).toEqual([429, 429, 429, 429, 429]);
+    gate.release();
+    const responses = await Promise.all(calls);
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(await refused[0]!.json()).toEqual({
       error: 'Too many simultaneous requests to /v1/forumsite/community/posts: at most 10 at a time per account',
       code: 'concurrency_limit_exceeded',
     });
-    expect(limited[0]!.headers.get('retry-after')).toBe('1');
+    expect(refused[0]!.headers.get('retry-after')).toBe('1');
   });
 
   const invalid: { name: string; body: unknown; error: string | RegExp }[] = [

@@ -1,12 +1,22 @@
 // Billing under load and through a crash: a real API server process, many concurrent clients,
 // and a SIGKILL in the middle. Every response a client received must be billed exactly once,
 // with the units it carried; the monthly totals must equal the sum of the call records.
-import { afterAll, expect, test } from 'vitest';
+// Driven by events, not sleeps: the upstream (held-upstream.ts) lets calls through until the test
+// holds it, so the kill comes when every client's call is waiting upstream, known exactly.
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { freePort, killApiServers, startApiServer as startServer } from './api-server-process';
 import { newAccountWithKey } from './harness';
+import { startHeldUpstream, type HeldUpstream } from './held-upstream';
 
-afterAll(killApiServers);
+let upstream: HeldUpstream;
+beforeAll(async () => {
+  upstream = await startHeldUpstream();
+});
+afterAll(async () => {
+  killApiServers();
+  await upstream.close();
+});
 
 interface Received {
   id: string;
@@ -15,8 +25,9 @@ interface Received {
 }
 
 /** Clients that call until told to stop, keeping what they received. */
-function load(port: number, key: string, clients: number, received: Received[]): { stop(): Promise<void> } {
+function load(port: number, key: string, clients: number, received: Received[]) {
   let running = true;
+  const watchers: { count: number; resolve: () => void }[] = [];
   const loops = Array.from({ length: clients }, async (_, c) => {
     for (let i = 0; running; i++) {
       const pages = 1 + ((c + i) % 4);
@@ -27,14 +38,23 @@ function load(port: number, key: string, clients: number, received: Received[]):
         const body = (await r.json()) as { pages?: number };
         if (r.status === 200) {
           received.push({ id: r.headers.get('x-request-id')!, units: Number(r.headers.get('x-billed-units')), pages: body.pages! });
+          for (const w of watchers.filter((w) => received.length >= w.count)) {
+            watchers.splice(watchers.indexOf(w), 1);
+            w.resolve();
+          }
         }
       } catch {
         if (!running) return;
-        await new Promise((r) => setTimeout(r, 20)); // the server is down; try again
+        await new Promise((r) => setTimeout(r, 20)); // the server is down: retry shortly
       }
     }
   });
   return {
+    /** Resolves once the clients have received `count` responses in all. */
+    whenReceived(count: number): Promise<void> {
+      if (received.length >= count) return Promise.resolve();
+      return new Promise((resolve) => watchers.push({ count, resolve }));
+    },
     async stop() {
       running = false;
       await Promise.all(loops);
@@ -47,22 +67,26 @@ test('bills exactly what clients received, through a SIGKILL mid-load and a grac
   const port = await freePort();
   const received: Received[] = [];
   const clients = 8;
+  const env = { UPSTREAM_FORUMSITE_URL: upstream.url };
 
-  let server = await startServer(port);
-  const first = load(port, key, clients, received);
-  await new Promise((r) => setTimeout(r, 1500));
+  upstream.release({ stayOpen: true });
+  let server = await startServer(port, env);
+  const clientsLoad = load(port, key, clients, received);
+  await clientsLoad.whenReceived(40);
+  // Hold every client's next call upstream, then kill the server with all of them in flight.
+  upstream.hold();
+  await upstream.whenHeld(clients);
   server.kill('SIGKILL');
   await new Promise((r) => server.once('exit', r));
   const receivedBeforeKill = received.length;
-
-  server = await startServer(port);
-  await new Promise((r) => setTimeout(r, 1500));
-  await first.stop();
+  // The held calls now answer a dead server: none of them reaches a client or the ledger.
+  upstream.release({ stayOpen: true });
+  server = await startServer(port, env);
+  await clientsLoad.whenReceived(receivedBeforeKill + 40);
+  await clientsLoad.stop();
   server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  expect(await new Promise((r) => server.once('exit', r))).toBe(0);
 
-  expect(receivedBeforeKill).toBeGreaterThan(20);
-  expect(received.length).toBeGreaterThan(receivedBeforeKill);
   const events = await db.usageEvent.findMany({ where: { accountId }, select: { id: true, units: true, status: true } });
   const byId = new Map(events.map((e) => [e.id, e]));
   // Every response a client received is recorded, with the units it was told and got.
@@ -70,14 +94,12 @@ test('bills exactly what clients received, through a SIGKILL mid-load and a grac
     expect(r.units).toBe(r.pages);
     expect(byId.get(r.id)?.units).toBe(r.units);
   }
-  // Records without a received response can only be calls that were in flight at the kill.
-  const unreceived = events.filter((e) => !received.some((r) => r.id === e.id));
-  expect(unreceived.length).toBeLessThanOrEqual(clients);
+  // The calls in flight at the kill were upstream, before billing: nothing else is recorded.
+  expect(events.length).toBe(received.length);
   // The monthly totals are exactly the sum of the records: nothing counted twice.
   const monthly = await db.usageMonthly.findMany({ where: { accountId } });
   const units = events.reduce((sum, e) => sum + e.units, 0);
   expect(monthly.reduce((sum, m) => sum + m.units, 0)).toBe(units);
   expect(monthly.reduce((sum, m) => sum + m.requests, 0)).toBe(events.length);
   expect(monthly.reduce((sum, m) => sum + m.freeUnits, 0)).toBe(Math.min(50, units));
-  console.log(`durability: ${received.length} responses received, ${events.length} recorded, ${unreceived.length} in flight at the kill`);
 });

@@ -5,6 +5,7 @@ import type { Provider } from '../registry/types';
 
 export class GatedProvider implements Provider {
   private waiters: (() => void)[] = [];
+  private watchers: { count: number; resolve: () => void }[] = [];
   private open = false;
   inFlight = 0;
 
@@ -14,6 +15,7 @@ export class GatedProvider implements Provider {
       if (!this.open) {
         await new Promise<void>((resolve, reject) => {
           this.waiters.push(resolve);
+          this.notifyWatchers();
           signal.addEventListener('abort', () => reject(signal.reason), { once: true });
         });
       }
@@ -33,9 +35,21 @@ export class GatedProvider implements Provider {
     this.open = false;
   }
 
-  /** Resolves once `count` calls are waiting at the gate. */
-  async waitForWaiting(count: number): Promise<void> {
-    for (let i = 0; i < 500 && this.waiters.length < count; i++) await new Promise((r) => setTimeout(r, 10));
-    if (this.waiters.length < count) throw new Error(`only ${this.waiters.length} calls reached the gate, expected ${count}`);
+  /** Calls waiting at the gate now. */
+  get waiting(): number {
+    return this.waiters.length;
+  }
+
+  /** Resolves once `count` calls are waiting at the gate (the test's timeout catches too few). */
+  waitForWaiting(count: number): Promise<void> {
+    if (this.waiters.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.watchers.push({ count, resolve }));
+  }
+
+  private notifyWatchers(): void {
+    for (const watcher of this.watchers.filter((w) => this.waiters.length >= w.count)) {
+      this.watchers.splice(this.watchers.indexOf(watcher), 1);
+      watcher.resolve();
+    }
   }
 }

