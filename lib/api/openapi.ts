@@ -10,7 +10,7 @@ import type { EndpointDefinition } from './registry/types';
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   delete out.$schema;
   return out;
@@ -27,7 +27,7 @@ export const sentimentParameterDescription =
   'emoji carry the feeling.';
 
 /** Query parameters with their constraints, as the value means them (integers, booleans). */
-function parameters(endpoint: EndpointDefinition): JsonSchema[] {
+export function queryParameters(endpoint: EndpointDefinition): JsonSchema[] {
   const schema = jsonSchema(endpoint.params, 'input');
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
@@ -87,7 +87,7 @@ function operation(endpoint: EndpointDefinition): JsonSchema {
     description: `${endpoint.description}\n\n${priceNote(endpoint)}`,
     tags: [endpoint.family],
     security: [{ ApiKey: [] }],
-    parameters: parameters(endpoint),
+    parameters: queryParameters(endpoint),
     responses: {
       '200': {
         description: 'Success',
