@@ -9,7 +9,7 @@ import { CONSOLE_PATH_HEADER, signInPath } from '@/lib/sign-in-path';
 
 const { auth } = NextAuth(authConfig);
 
-const CONSOLE_PREFIXES = ['/keys', '/usage', '/billing', '/explorer', '/docs', '/dashboard'];
+const CONSOLE_PREFIXES = ['/keys', '/usage', '/billing', '/explorer', '/dashboard'];
 
 export default auth((request) => {
   const { pathname, search } = request.nextUrl;
@@ -30,7 +30,6 @@ export const config = {
     '/usage/:path*',
     '/billing/:path*',
     '/explorer/:path*',
-    '/docs/:path*',
     '/dashboard/:path*',
   ],
 };

@@ -72,7 +72,7 @@ test.describe('sign-in', () => {
   test('sends signed-out visitors from console pages to sign-in, and back after signing in', async ({ page }) => {
     const email = await signUp(page);
     await signOut(page);
-    for (const path of ['/keys', '/usage', '/billing', '/explorer', '/docs']) {
+    for (const path of ['/keys', '/usage', '/billing', '/explorer']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
     }

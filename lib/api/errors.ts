@@ -43,6 +43,7 @@ export class ApiError extends Error {
 /** Fixed texts the spec gives for some codes. */
 export const errorText = {
   missing_api_key: 'Missing API key',
+  bearer_api_key: 'Missing API key: send it in the X-API-Key header, not as Authorization: Bearer',
   invalid_api_key: 'Invalid API key',
   revoked_api_key: 'API key revoked',
   account_blocked: 'Account blocked: a payment failed. Update your payment method in the console to continue.',

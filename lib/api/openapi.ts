@@ -1,15 +1,16 @@
 // GET /v1/openapi.json: the OpenAPI 3.1 document, generated from the registry.
 import { z } from 'zod';
-import { env } from '@/lib/env';
 import { errorStatus } from './errors';
+import { familyTitles } from './family-titles';
 import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from './pricing';
 import { endpoints } from './registry';
+import { parameterRules } from './registry/params';
 import { batchRequestSchema as batchBody } from './registry/platform';
 import type { EndpointDefinition } from './registry/types';
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   delete out.$schema;
   return out;
@@ -26,7 +27,7 @@ export const sentimentParameterDescription =
   'emoji carry the feeling.';
 
 /** Query parameters with their constraints, as the value means them (integers, booleans). */
-function parameters(endpoint: EndpointDefinition): JsonSchema[] {
+export function queryParameters(endpoint: EndpointDefinition): JsonSchema[] {
   const schema = jsonSchema(endpoint.params, 'input');
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
@@ -45,6 +46,18 @@ function parameters(endpoint: EndpointDefinition): JsonSchema[] {
   });
 }
 
+/** The headers every answer of a data endpoint carries (declared once under components.headers). */
+export const billingHeaders: Record<string, { description: string; type: 'integer' | 'string' }> = {
+  'X-Request-Id': { description: 'This call\'s id; quote it to support. Batch items carry `<id>_<index>`.', type: 'string' },
+  'X-Billed-Units': { description: 'Units billed for this call (pages returned, or 1 per request; 0 when refused or not billed).', type: 'integer' },
+  'X-Free-Units': { description: 'How many of the billed units came out of this month\'s free tier.', type: 'integer' },
+  'X-Billed-Amount-Micros': { description: 'What this call costs in micro-dollars, after the free units (1,000,000 = $1).', type: 'integer' },
+  'X-Free-Tier-Remaining': { description: 'Free units of this endpoint left this month, after this call.', type: 'integer' },
+};
+
+const headerRefs = (names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
 function errorResponses(endpoint: EndpointDefinition): Record<string, JsonSchema> {
   const byStatus = new Map<number, string[]>();
   for (const [code, status] of Object.entries(errorStatus)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
@@ -53,6 +66,7 @@ function errorResponses(endpoint: EndpointDefinition): Record<string, JsonSchema
     if (status === 413 && endpoint.method !== 'POST') continue;
     responses[String(status)] = {
       description: `Error; code one of: ${codes.join(', ')}`,
+      headers: headerRefs(endpoint.priceMicros > 0 ? Object.keys(billingHeaders) : ['X-Request-Id']),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }
@@ -73,20 +87,26 @@ function operation(endpoint: EndpointDefinition): JsonSchema {
     description: `${endpoint.description}\n\n${priceNote(endpoint)}`,
     tags: [endpoint.family],
     security: [{ ApiKey: [] }],
-    parameters: parameters(endpoint),
+    parameters: queryParameters(endpoint),
     responses: {
-      '200': { description: 'Success', content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } } },
+      '200': {
+        description: 'Success',
+        headers: headerRefs(endpoint.priceMicros > 0 || endpoint.path === '/v1/batch' ? Object.keys(billingHeaders) : ['X-Request-Id']),
+        content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } },
+      },
       ...errorResponses(endpoint),
     },
     'x-price-micros': endpoint.priceMicros,
     'x-billing-unit': endpoint.billingUnit,
     'x-concurrency-limit': endpoint.concurrency,
     ...(endpoint.paging ? { 'x-paging': endpoint.paging } : {}),
+    ...(parameterRules(endpoint.params).length > 0 ? { 'x-parameter-rules': parameterRules(endpoint.params) } : {}),
   };
   return op;
 }
 
-export function buildOpenApiDocument(): JsonSchema {
+/** The document, `servers` naming `serverUrl` (API_PUBLIC_URL, or the origin it was asked through). */
+export function buildOpenApiDocument(serverUrl: string): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
   for (const endpoint of endpoints) {
     const op = operation(endpoint);
@@ -107,10 +127,14 @@ export function buildOpenApiDocument(): JsonSchema {
       version: '1.1.0',
       description: 'Real-time public data from social networks, forums, a marketplace and news through one REST API. Every request carries X-API-Key.',
     },
-    servers: [{ url: env.API_PUBLIC_URL ?? '/' }],
+    servers: [{ url: serverUrl.replace(/\/+$/, '') }],
+    tags: Object.entries(familyTitles).map(([name, { title, description }]) => ({ name, 'x-displayName': title, description })),
     security: [{ ApiKey: [] }],
     components: {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      headers: Object.fromEntries(
+        Object.entries(billingHeaders).map(([name, h]) => [name, { description: h.description, schema: { type: h.type } }]),
+      ),
       schemas: {
         Error: {
           type: 'object',

@@ -37,7 +37,7 @@ describe('POST /v1/batch', () => {
     { path: '/v1/news/articles', params: {} },
     { path: '/v1/nothing/here', params: { a: 1 } },
     { path: '/v1/photonet/user', params: { username: 'sandbox_not_found' } },
-    { path: '/v1/textthreads/user/posts', params: { username: 'nasa', pages: 10 } },
+    { path: '/v1/textthreads/user/posts', params: { username: 'natgeo', pages: 10 } },
     { path: '/v1/account/verify' },
     { path: '/v1/shop/seller/reviews', params: { seller_id: 'A2L77EE7U53NWQ', page: 3, get_sentiment: true } },
     { path: '/v1/textthreads/user/posts', params: { username: 'sandbox_not_found', pages: 4 } },

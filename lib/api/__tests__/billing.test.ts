@@ -43,8 +43,8 @@ async function posts(account: TestAccount, pages: number, extra: Params = {}) {
 
 describe('units', () => {
   test.each([
-    ['/v1/textthreads/user/posts', { username: 'nasa', pages: 10 }],
-    [POSTS, { community: 'news', pages: 40 }],
+    ['/v1/textthreads/user/posts', { username: 'nytimes', pages: 10 }],
+    [POSTS, { community: 'cooking', pages: 40 }],
   ])('bills only the pages returned when %s runs out early', async (path, params) => {
     const account = await newAccountWithKey();
     const { status, body, bill, id } = await call(account, path, params);
@@ -210,7 +210,7 @@ describe('records', () => {
     const calls: [string, Params][] = [
       [POSTS, { community: FULL, pages: 40 }], [POSTS, { community: FULL, pages: 20, get_sentiment: true }],
       [POSTS, { community: FULL, pages: 3 }], [POSTS, { community: 'sandbox_upstream_error' }],
-      ['/v1/textthreads/user/posts', { username: 'sandbox_not_found', pages: 9 }], ['/v1/textthreads/user/posts', { username: 'nasa', pages: 10 }],
+      ['/v1/textthreads/user/posts', { username: 'sandbox_not_found', pages: 9 }], ['/v1/textthreads/user/posts', { username: 'nytimes', pages: 10 }],
       ['/v1/shop/seller/reviews', { seller_id: 'A2L77EE7U53NWQ', get_sentiment: true }],
     ];
     for (const [path, params] of calls) {

@@ -64,6 +64,12 @@ export async function runBatch(
   }
   const outcomes = await Promise.all(
     parsed.data.requests.map(async (item, index): Promise<CallOutcome> => {
+      if (item.path.includes('?')) {
+        return errorOutcome(
+          'invalid_parameter',
+          `Item path ${item.path} carries a query string: give the path alone and move the parameters into "params", e.g. {"path": "${item.path.split('?')[0]}", "params": {...}}`,
+        );
+      }
       const endpoint = findEndpoint(item.path.replace(/\/+$/, ''));
       if (!endpoint || endpoint.family === 'platform') {
         return errorOutcome('endpoint_not_found', `No data endpoint at ${item.path}`);
@@ -85,16 +91,40 @@ export async function runBatch(
     }),
   );
   let billedUnits = 0;
+  let freeUnits = 0;
   let amount = 0;
+  let freeRemaining: number | null = null;
   const results = parsed.data.requests.map((item, i) => {
-    const outcome = outcomes[i]!;
-    billedUnits += Number(outcome.headers['x-billed-units'] ?? 0);
-    amount += Number(outcome.headers['x-billed-amount-micros'] ?? 0);
-    return { path: item.path, status: outcome.status, body: outcome.body };
+    const { headers, status, body } = outcomes[i]!;
+    // An item refused before it reached an endpoint (no such endpoint) has no billing headers.
+    const units = Number(headers['x-billed-units'] ?? 0);
+    const free = Number(headers['x-free-units'] ?? 0);
+    const micros = Number(headers['x-billed-amount-micros'] ?? 0);
+    const remaining = headers['x-free-tier-remaining'] === undefined ? null : Number(headers['x-free-tier-remaining']);
+    billedUnits += units;
+    freeUnits += free;
+    amount += micros;
+    if (remaining !== null) freeRemaining = Math.min(freeRemaining ?? remaining, remaining);
+    return {
+      path: item.path,
+      status,
+      request_id: `${context.requestId}_${i}`,
+      billed_units: units,
+      free_units: free,
+      amount_micros: micros,
+      free_tier_remaining: remaining,
+      body,
+    };
   });
   return {
     status: 200,
-    body: { results, count: results.length, billed_units: billedUnits, amount_micros: amount },
-    headers: { 'x-billed-units': String(billedUnits), 'x-billed-amount-micros': String(amount) },
+    body: { results, count: results.length, billed_units: billedUnits, free_units: freeUnits, amount_micros: amount },
+    headers: {
+      'x-billed-units': String(billedUnits),
+      'x-free-units': String(freeUnits),
+      'x-billed-amount-micros': String(amount),
+      // Items may call several endpoints, each with its own free tier: the lowest of them.
+      ...(freeRemaining === null ? {} : { 'x-free-tier-remaining': String(freeRemaining) }),
+    },
   };
 }

@@ -7,6 +7,7 @@ import { ApiError, errorText } from '../errors';
 import { findEndpoint } from '../registry';
 import type { AuthDirectory, Caller } from './auth-directory';
 import { runBatch } from './batch';
+import { preflightResponse, withCors } from './cors';
 import { callEndpoint, type CallDeps } from './call-endpoint';
 import { errorOutcome, outcomeOf, toResponse, type CallOutcome } from './respond';
 import { verifyKey } from './verify-key';
@@ -21,7 +22,10 @@ function isDatabaseUnavailable(error: unknown): boolean {
 
 export interface GatewayDeps extends CallDeps {
   directory: AuthDirectory;
-  openApiDocument(): unknown;
+  /** The OpenAPI document, its `servers` entry naming `serverUrl`. */
+  openApiDocument(serverUrl: string): unknown;
+  /** The API's public address (API_PUBLIC_URL); unset, the request's own origin is used. */
+  publicUrl?: string;
 }
 
 export interface Gateway {
@@ -30,7 +34,11 @@ export interface Gateway {
 
 async function authenticate(directory: AuthDirectory, request: Request): Promise<Caller> {
   const apiKey = request.headers.get('x-api-key')?.trim();
-  if (!apiKey) throw new ApiError('missing_api_key', errorText.missing_api_key);
+  if (!apiKey) {
+    // A key sent the OAuth way is a common first mistake: say where it goes.
+    const bearer = /^bearer\s/i.test(request.headers.get('authorization') ?? '');
+    throw new ApiError('missing_api_key', bearer ? errorText.bearer_api_key : errorText.missing_api_key);
+  }
   const caller = isApiKeyFormat(apiKey) ? await directory.lookup(apiKey) : null;
   if (!caller || caller.key.status === 'deleted') throw new ApiError('invalid_api_key', errorText.invalid_api_key);
   if (caller.key.status === 'revoked') throw new ApiError('revoked_api_key', errorText.revoked_api_key);
@@ -45,14 +53,25 @@ async function authorize(directory: AuthDirectory, request: Request): Promise<Ca
 }
 
 export function createGateway(deps: GatewayDeps): Gateway {
-  let openApi: unknown;
+  // One document per server address: a fixed one with API_PUBLIC_URL, else one per host asked
+  // through (a handful: localhost, the console's mount); bounded so odd Host headers cannot grow it.
+  const openApi = new Map<string, unknown>();
+  function openApiFor(url: URL): unknown {
+    const server = deps.publicUrl ?? url.origin;
+    let doc = openApi.get(server);
+    if (doc === undefined) {
+      doc = deps.openApiDocument(server);
+      if (openApi.size >= 16) openApi.clear();
+      openApi.set(server, doc);
+    }
+    return doc;
+  }
 
   async function route(request: Request, requestId: string): Promise<CallOutcome> {
     const url = new URL(request.url);
     const path = url.pathname.replace(/\/+$/, '');
     if (path === '/v1/openapi.json') {
-      openApi ??= deps.openApiDocument();
-      return { status: 200, body: openApi, headers: { 'cache-control': 'public, max-age=300' } };
+      return { status: 200, body: openApiFor(url), headers: { 'cache-control': 'public, max-age=300' } };
     }
     const caller = await authenticate(deps.directory, request);
     const endpoint = findEndpoint(path);
@@ -72,18 +91,24 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   return {
     async fetch(request: Request): Promise<Response> {
-      const requestId = `req_${randomUUID().replace(/-/g, '')}`;
-      try {
-        return toResponse(await route(request, requestId), requestId);
-      } catch (error) {
-        if (error instanceof ApiError) return toResponse(outcomeOf(error), requestId);
-        deps.log(`request ${requestId} failed`, error);
-        if (isDatabaseUnavailable(error)) {
-          // Nothing was served or billed; the client retries as the spec says for 503.
-          return toResponse(errorOutcome('service_unavailable', errorText.service_unavailable, { 'retry-after': '2' }), requestId);
-        }
-        return toResponse(errorOutcome('internal_error', errorText.internal_error), requestId);
-      }
+      if (request.method === 'OPTIONS') return preflightResponse();
+      return withCors(await answer(request));
     },
   };
+
+  /** The answer to one request, before the CORS headers. */
+  async function answer(request: Request): Promise<Response> {
+    const requestId = `req_${randomUUID().replace(/-/g, '')}`;
+    try {
+      return toResponse(await route(request, requestId), requestId);
+    } catch (error) {
+      if (error instanceof ApiError) return toResponse(outcomeOf(error), requestId);
+      deps.log(`request ${requestId} failed`, error);
+      if (isDatabaseUnavailable(error)) {
+        // Nothing was served or billed; the client retries as the spec says for 503.
+        return toResponse(errorOutcome('service_unavailable', errorText.service_unavailable, { 'retry-after': '2' }), requestId);
+      }
+      return toResponse(errorOutcome('internal_error', errorText.internal_error), requestId);
+    }
+  }
 }

@@ -1,7 +1,7 @@
 // The openmicro (open microblogging) family: post search.
 import { z } from 'zod';
 import { sentimentField, utcDate } from './common';
-import { bool, date, int, oneOf, params, text } from './params';
+import { bool, date, inOrder, int, oneOf, params, text } from './params';
 import type { EndpointDefinition } from './types';
 
 const count = z.number().int().min(0);
@@ -60,19 +60,8 @@ export const openmicroPostSchema = z.strictObject({
 });
 export type OpenmicroPost = z.infer<typeof openmicroPostSchema>;
 
-type Rule = Parameters<typeof params>[1];
-
 /** A window that ends before it starts can match nothing: a caller error, not an empty result. */
-const datesInOrder: Rule = (v, ctx) => {
-  if (typeof v.start_date === 'string' && typeof v.end_date === 'string' && v.end_date < v.start_date) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['end_date'],
-      message: "Invalid parameters: 'end_date' must not be before 'start_date'",
-      params: { apiCode: 'invalid_parameter' },
-    });
-  }
-};
+const datesInOrder = inOrder('start_date', 'end_date', 'end_date', "Invalid parameters: 'end_date' must not be before 'start_date'");
 
 export const openmicroPostsParams = params(
   {

@@ -72,7 +72,18 @@ export function date() {
     .meta({ type: 'string', format: 'date' });
 }
 
-type Rule = (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+/** A cross-parameter rule as data: what the OpenAPI document, the docs and the explorer show. */
+export type ParameterRule =
+  | { kind: 'exactly_one_of'; params: string[] }
+  | { kind: 'at_least_one_of'; params: string[] }
+  | { kind: 'only_valid_with'; param: string; other: string; values: string[] }
+  | { kind: 'in_order'; low: string; high: string; message: string };
+
+type Check = (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+interface Rule {
+  rule: ParameterRule;
+  check: Check;
+}
 
 /** Cross-parameter rule issues carry the API error code to use. */
 function fail(ctx: z.RefinementCtx, path: string, code: 'missing_parameter' | 'invalid_parameter', message: string) {
@@ -83,36 +94,79 @@ const quoted = (names: readonly string[]) => names.map((n) => `'${n}'`).join(' o
 
 /** Exactly one of several parameters must be given. */
 export function exactlyOne(...names: string[]): Rule {
-  return (v, ctx) => {
-    const given = names.filter((n) => v[n] !== undefined);
-    if (given.length === 0) fail(ctx, names[0]!, 'missing_parameter', `Missing parameter: provide exactly one of ${quoted(names)}`);
-    if (given.length > 1) fail(ctx, given[1]!, 'invalid_parameter', `Invalid parameters: provide exactly one of ${quoted(names)}, not ${given.length}`);
+  return {
+    rule: { kind: 'exactly_one_of', params: names },
+    check: (v, ctx) => {
+      const given = names.filter((n) => v[n] !== undefined);
+      if (given.length === 0) fail(ctx, names[0]!, 'missing_parameter', `Missing parameter: provide exactly one of ${quoted(names)}`);
+      if (given.length > 1) fail(ctx, given[1]!, 'invalid_parameter', `Invalid parameters: provide exactly one of ${quoted(names)}, not ${given.length}`);
+    },
   };
 }
 
 /** At least one of several parameters must be given ("provide either"). */
 export function atLeastOne(...names: string[]): Rule {
-  return (v, ctx) => {
-    if (names.every((n) => v[n] === undefined)) {
-      fail(ctx, names[0]!, 'missing_parameter', `Missing parameter: provide ${quoted(names)}`);
-    }
+  return {
+    rule: { kind: 'at_least_one_of', params: names },
+    check: (v, ctx) => {
+      if (names.every((n) => v[n] === undefined)) {
+        fail(ctx, names[0]!, 'missing_parameter', `Missing parameter: provide ${quoted(names)}`);
+      }
+    },
   };
 }
 
 /** `name` is only valid when `other` has one of `values`. */
 export function onlyWith(name: string, other: string, values: readonly string[]): Rule {
-  return (v, ctx) => {
-    if (v[name] !== undefined && !values.includes(String(v[other]))) {
-      fail(ctx, name, 'invalid_parameter', `Invalid parameter '${name}': only valid with ${other} ${values.join(' or ')}`);
-    }
+  return {
+    rule: { kind: 'only_valid_with', param: name, other, values: [...values] },
+    check: (v, ctx) => {
+      if (v[name] !== undefined && !values.includes(String(v[other]))) {
+        fail(ctx, name, 'invalid_parameter', `Invalid parameter '${name}': only valid with ${other} ${values.join(' or ')}`);
+      }
+    },
   };
 }
 
+/**
+ * `low` must not be greater than `high` when both are given (dates as YYYY-MM-DD compare as
+ * text); the error names `flagged` with `message`.
+ */
+export function inOrder(low: string, high: string, flagged: string, message: string): Rule {
+  return {
+    rule: { kind: 'in_order', low, high, message },
+    check: (v, ctx) => {
+      const a = v[low];
+      const b = v[high];
+      if (a !== undefined && b !== undefined && typeof a === typeof b && (a as number | string) > (b as number | string)) {
+        fail(ctx, flagged, 'invalid_parameter', message);
+      }
+    },
+  };
+}
+
+const rulesOf = new WeakMap<z.ZodType, readonly ParameterRule[]>();
+
 /** A strict object of parameters (unknown parameters are rejected) plus cross-parameter rules. */
 export function params<S extends z.ZodRawShape>(shape: S, ...rules: Rule[]) {
-  return z.strictObject(shape).superRefine((v, ctx) => {
-    for (const rule of rules) rule(v as Record<string, unknown>, ctx);
+  const schema = z.strictObject(shape).superRefine((v, ctx) => {
+    for (const rule of rules) rule.check(v as Record<string, unknown>, ctx);
   });
+  rulesOf.set(schema, rules.map((r) => r.rule));
+  return schema;
+}
+
+/** The cross-parameter rules of an endpoint's params schema (built by `params`). */
+export function parameterRules(schema: z.ZodType): readonly ParameterRule[] {
+  return rulesOf.get(schema) ?? [];
+}
+
+/** One sentence per rule, as the docs and the explorer show it. */
+export function describeRule(rule: ParameterRule): string {
+  if (rule.kind === 'exactly_one_of') return `Provide exactly one of ${quoted(rule.params)}.`;
+  if (rule.kind === 'at_least_one_of') return `Provide ${rule.params.length > 1 ? 'either ' : ''}${quoted(rule.params)}${rule.params.length > 1 ? ' (or both)' : ''}.`;
+  if (rule.kind === 'only_valid_with') return `'${rule.param}' is only valid with ${rule.other} ${rule.values.join(' or ')}.`;
+  return `${rule.message.replace(/^Invalid parameters?:? ?/, '')}.`;
 }
 
 export interface ParameterError {

@@ -26,11 +26,19 @@ export const batchResponseSchema = z.object({
     z.object({
       path: z.string(),
       status: z.number().int(),
+      /** The item's own id (`<batch X-Request-Id>_<index>`), as its usage record carries it. */
+      request_id: z.string(),
+      billed_units: z.number().int(),
+      free_units: z.number().int(),
+      amount_micros: z.number().int(),
+      /** Free units of the item's endpoint left this month; null when it reached no endpoint. */
+      free_tier_remaining: z.number().int().nullable(),
       body: z.union([z.record(z.string(), z.unknown()), errorBody]),
     }),
   ),
   count: z.number().int(),
   billed_units: z.number().int(),
+  free_units: z.number().int(),
   amount_micros: z.number().int(),
 });
 

@@ -1,6 +1,6 @@
 // The shop (marketplace) family: product search, one product, a seller and the seller's reviews.
 import { z } from 'zod';
-import { bool, decimal, int, oneOf, params, text } from './params';
+import { bool, decimal, inOrder, int, oneOf, params, text } from './params';
 import {
   shopProductSchema, shopSearchItemSchema, shopSellerReviewSchema, shopSellerSchema,
 } from './shop-records';
@@ -17,19 +17,8 @@ export const shopStarRatings = [
 ] as const;
 export const shopSortOrders = ['relevance', 'lowest_price', 'highest_price', 'reviews', 'newest', 'best_sellers'] as const;
 
-type Rule = Parameters<typeof params>[1];
-
 /** A price range that can match nothing is a caller error, not an empty result. */
-const priceRangeInOrder: Rule = (v, ctx) => {
-  if (typeof v.min_price === 'number' && typeof v.max_price === 'number' && v.min_price > v.max_price) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['min_price'],
-      message: "Invalid parameters: 'min_price' must not be greater than 'max_price'",
-      params: { apiCode: 'invalid_parameter' },
-    });
-  }
-};
+const priceRangeInOrder = inOrder('min_price', 'max_price', 'min_price', "Invalid parameters: 'min_price' must not be greater than 'max_price'");
 
 const country = oneOf(shopCountries, 'us');
 // The spec gives no length for seller IDs (real ones are 13-14 characters); 100 bounds abuse.

@@ -1,7 +1,7 @@
 // Socialnet family: location lookup, group details, a page's videos and group post search.
 import { z } from 'zod';
 import { sentimentField, unixTime, utcDate } from './common';
-import { atLeastOne, date, int, params, text } from './params';
+import { atLeastOne, date, inOrder, int, params, text } from './params';
 import type { EndpointDefinition } from './types';
 
 const count = z.number().int().min(0);
@@ -68,17 +68,7 @@ export const socialnetPageVideosResponse = z.strictObject({ videos: z.array(soci
 export const socialnetGroupSearchResponse = z.strictObject({ posts: z.array(socialnetGroupPostSchema), count, pages: count });
 
 /** end_date may not fall before start_date (both YYYY-MM-DD, so text order is date order). */
-function endNotBeforeStart(v: Record<string, unknown>, ctx: z.RefinementCtx): void {
-  const { start_date: start, end_date: end } = v;
-  if (typeof start === 'string' && typeof end === 'string' && end < start) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['end_date'],
-      message: "Invalid parameter 'end_date': must not be before start_date",
-      params: { apiCode: 'invalid_parameter' },
-    });
-  }
-}
+const endNotBeforeStart = inOrder('start_date', 'end_date', 'end_date', "Invalid parameter 'end_date': must not be before start_date");
 
 export const socialnetEndpoints = [
   // GET /v1/socialnet/locations: place lookup for location_id, billed per request

@@ -4,7 +4,7 @@ import { familySite } from '../families';
 import type { ForumsiteCommunity, ForumsitePost } from '../registry/forumsite';
 import { ProviderError, type SandboxHandler } from '../registry/types';
 import { type Rng, SANDBOX_NOW, formatDate, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
-import { baseSeed, descendingTimes, itemRng, person, planPages, titleCase } from './texts';
+import { baseSeed, descendingTimes, itemRng, listRng, person, planPages, timesRng, titleCase } from './texts';
 
 const POSTS_PER_PAGE = 25;
 /** Flair filtering is slow upstream; the sandbox waits this long per page returned. */
@@ -82,18 +82,18 @@ export const forumsiteSandbox: Record<string, SandboxHandler> = {
     if (key === 'sandbox_not_found' || key in unbrowsable) throw notFound(community);
     const sort_by = String(params.sort_by ?? 'hot');
     const flair = typeof params.flair === 'string' ? params.flair : '';
-    const rng = rngFor('/v1/forumsite/community/posts', params);
+    const rng = listRng('/v1/forumsite/community/posts', params);
     const site = familySite('forumsite');
-    const plan = planPages(rng, Number(params.pages ?? 1), POSTS_PER_PAGE, 40);
+    const topVotes = rng.int(2000, 60000);
+    const seed = baseSeed(rng);
+    const plan = planPages(seed, Number(params.pages ?? 1), POSTS_PER_PAGE, 40);
     const pages = plan.perPage.length;
     if (flair) await sleep(flair.toLowerCase() === 'sandbox_slow' ? FLAIR_SLOW_TOTAL_MS : FLAIR_DELAY_MS_PER_PAGE * pages);
 
     // Dates and votes follow the sort: most_recent is newest first, top has falling scores.
     const window = windows[String(params.posted_ago ?? '24h')] ?? 86400;
     const span = sort_by === 'hot' ? 3 * 86400 : sort_by === 'rising' ? 12 * 3600 : window;
-    const times = sort_by === 'most_recent' ? descendingTimes(rng, SANDBOX_NOW, plan.count, 2400) : null;
-    const topVotes = rng.int(2000, 60000);
-    const seed = baseSeed(rng);
+    const times = sort_by === 'most_recent' ? descendingTimes(timesRng(seed), SANDBOX_NOW, plan.count, 2400) : null;
     const posts: ForumsitePost[] = new Array<ForumsitePost>(plan.count);
     for (let i = 0; i < plan.count; i++) {
       const r = itemRng(seed, i);

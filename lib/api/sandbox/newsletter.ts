@@ -5,7 +5,7 @@ import type { SandboxHandler } from '../registry/types';
 import { SANDBOX_NOW, hashString, rngFor, throwOnSandboxInput } from './random';
 import { buildNote, buildPostItem, buildUser, newsletterCategories } from './newsletter-records';
 import { buildPublication, parsePublication } from './newsletter-publication';
-import { baseSeed, descendingTimes, itemRng, planPages, titleCase } from './texts';
+import { baseSeed, descendingTimes, itemRng, listRng, planPages, timesRng, titleCase } from './texts';
 
 const USERS_PER_PAGE = 20;
 
@@ -42,13 +42,12 @@ export const newsletterSandbox: Record<string, SandboxHandler> = {
     const path = '/v1/newsletter/notes';
     const query = String(params.query);
     const sort_by = params.sort_by === 'top' ? 'top' : 'most_recent';
-    const rng = rngFor(path, params);
+    const seed = baseSeed(listRng(path, params));
     const site = familySite('newsletter');
     // Posts mixed into the upstream feed are dropped, so a page holds 9 to 12 notes.
-    const plan = planPages(rng, Number(params.pages ?? 1), 12, 250, () => rng.int(9, 12));
+    const plan = planPages(seed, Number(params.pages ?? 1), 12, 250, (r) => r.int(9, 12));
     const times =
-      sort_by === 'most_recent' ? descendingTimes(rng, SANDBOX_NOW, plan.count, 5400) : null;
-    const seed = baseSeed(rng);
+      sort_by === 'most_recent' ? descendingTimes(timesRng(seed), SANDBOX_NOW, plan.count, 5400) : null;
     const notes: NewsletterNote[] = new Array<NewsletterNote>(plan.count);
     for (let i = 0; i < plan.count; i++) {
       const r = itemRng(seed, i);
@@ -62,11 +61,10 @@ export const newsletterSandbox: Record<string, SandboxHandler> = {
     const path = '/v1/newsletter/category/feed';
     const category = resolveCategory(String(params.category));
     const sort_by = String(params.sort_by ?? 'top');
-    const rng = rngFor(path, params);
+    const seed = baseSeed(listRng(path, params));
     const site = familySite('newsletter');
-    const plan = planPages(rng, Number(params.pages ?? 1), 11, 250, () => rng.int(10, 12));
-    const times = sort_by === 'most_recent' ? descendingTimes(rng, SANDBOX_NOW, plan.count, 3600) : null;
-    const seed = baseSeed(rng);
+    const plan = planPages(seed, Number(params.pages ?? 1), 11, 250, (r) => r.int(10, 12));
+    const times = sort_by === 'most_recent' ? descendingTimes(timesRng(seed), SANDBOX_NOW, plan.count, 3600) : null;
     const items: NewsletterFeedItem[] = new Array<NewsletterFeedItem>(plan.count);
     for (let i = 0; i < plan.count; i++) {
       const r = itemRng(seed, i);

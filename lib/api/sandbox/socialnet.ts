@@ -3,7 +3,7 @@ import { familySite } from '../families';
 import type { SocialnetGroup, SocialnetGroupPost, SocialnetLocation, SocialnetPageVideo } from '../registry/socialnet';
 import type { SandboxHandler } from '../registry/types';
 import { SANDBOX_NOW, formatDate, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
-import { baseSeed, descendingTimes, itemRng, person, planPages, titleCase } from './texts';
+import { baseSeed, descendingTimes, itemRng, listRng, person, planPages, timesRng, titleCase } from './texts';
 
 /** The spec gives no page size for page videos or group search; the sandbox uses 10. */
 const VIDEOS_PER_PAGE = 10;
@@ -65,11 +65,10 @@ export const socialnetSandbox: Record<string, SandboxHandler> = {
   '/v1/socialnet/page/videos': (params) => {
     throwOnSandboxInput(params, []);
     const pageId = String(params.delegate_page_id);
-    const rng = rngFor('/v1/socialnet/page/videos', params);
+    const seed = baseSeed(listRng('/v1/socialnet/page/videos', params));
     const site = familySite('socialnet');
-    const plan = planPages(rng, Number(params.pages ?? 1), VIDEOS_PER_PAGE, 15);
-    const times = descendingTimes(rng, SANDBOX_NOW, plan.count, 9 * 86400);
-    const seed = baseSeed(rng);
+    const plan = planPages(seed, Number(params.pages ?? 1), VIDEOS_PER_PAGE, 15);
+    const times = descendingTimes(timesRng(seed), SANDBOX_NOW, plan.count, 9 * 86400);
     const videos: SocialnetPageVideo[] = new Array<SocialnetPageVideo>(plan.count);
     for (let i = 0; i < plan.count; i++) {
       const r = itemRng(seed, i);
@@ -90,16 +89,18 @@ export const socialnetSandbox: Record<string, SandboxHandler> = {
 
   '/v1/socialnet/group/search': (params) => {
     throwOnSandboxInput(params, []);
-    const rng = rngFor('/v1/socialnet/group/search', params);
+    const seed = baseSeed(listRng('/v1/socialnet/group/search', params));
     const site = familySite('socialnet');
     const groupId = typeof params.group_id === 'string' ? params.group_id : '';
     const query = typeof params.query === 'string' ? params.query : '';
     // Dates bound the posts; a window wholly in the future holds none.
     const hi = Math.min(SANDBOX_NOW, typeof params.end_date === 'string' ? Date.parse(`${params.end_date}T23:59:59Z`) / 1000 : SANDBOX_NOW);
     const lo = typeof params.start_date === 'string' ? Date.parse(`${params.start_date}T00:00:00Z`) / 1000 : hi - 365 * 86400;
-    const plan = hi > lo ? planPages(rng, Number(params.pages ?? 1), GROUP_POSTS_PER_PAGE, 10) : { perPage: [], count: 0 };
-    const step = (hi - lo) / Math.max(1, plan.count);
-    const seed = baseSeed(rng);
+    const plan = hi > lo ? planPages(seed, Number(params.pages ?? 1), GROUP_POSTS_PER_PAGE, 10) : { perPage: [], count: 0 };
+    // Posts spread over the window as if the query's whole result were returned, so that a
+    // post's date does not depend on how many pages were asked for.
+    const all = hi > lo ? planPages(seed, 10, GROUP_POSTS_PER_PAGE, 10).count : 0;
+    const step = (hi - lo) / Math.max(1, all);
     const posts: SocialnetGroupPost[] = new Array<SocialnetGroupPost>(plan.count);
     for (let i = 0; i < plan.count; i++) {
       const r = itemRng(seed, i);

@@ -1,7 +1,7 @@
 // Small generators shared by the newsletter, videosite, forumsite, socialnet, textthreads and news
 // sandboxes: slugs, paging and per-item seeds (people come from ./people). Plain loops only, because the
 // sandbox runs inside throughput benchmarks.
-import { Rng, availableItems } from './random';
+import { Rng, availableItems, rngFor } from './random';
 
 // People come from the one generator all sandboxes share.
 export { person, type Person } from './people';
@@ -48,26 +48,44 @@ export interface PagingPlan {
 /**
  * How many items each requested page holds. Some queries run out before the last page asked for
  * (availableItems); `pageSize` may vary per page (a feed that drops mixed-in posts) through
- * `sizeOf`. A page is only returned when it holds at least one item.
+ * `sizeOf`. A page is only returned when it holds at least one item. The plan draws from its own
+ * stream of the list's seed, so page k holds the same items whatever `pages` asks for, and where
+ * the results end depends on the query alone.
  */
 export function planPages(
-  rng: Rng,
+  seed: number,
   pages: number,
   pageSize: number,
   maxPages: number,
-  sizeOf: (pageIndex: number) => number = () => pageSize,
+  sizeOf: (rng: Rng) => number = () => pageSize,
 ): PagingPlan {
+  const rng = itemRng(seed, -1);
   let remaining = availableItems(rng, pageSize, maxPages);
   const perPage: number[] = [];
   let count = 0;
   for (let p = 0; p < pages && remaining > 0; p++) {
-    const n = Math.min(sizeOf(p), remaining);
+    const n = Math.min(sizeOf(rng), remaining);
     remaining -= n;
     if (n <= 0) break;
     perPage.push(n);
     count += n;
   }
   return { perPage, count };
+}
+
+/**
+ * A call's generator seeded by everything but `pages`: what it draws (the list's seed, a top
+ * score) is the same for every page count. Draw call-level values from it before the items.
+ */
+export function listRng(path: string, params: Record<string, unknown>): Rng {
+  const stable: Record<string, unknown> = {};
+  for (const key of Object.keys(params)) if (key !== 'pages') stable[key] = params[key];
+  return rngFor(path, stable);
+}
+
+/** The stream for a list's timestamps: newest first, the same prefix whatever the count. */
+export function timesRng(seed: number): Rng {
+  return itemRng(seed, -2);
 }
 
 /** Timestamps newest first: each item a random gap older than the previous one. */

@@ -3,7 +3,7 @@ import { familySite } from '../families';
 import type { TextthreadsPost } from '../registry/textthreads';
 import type { SandboxHandler } from '../registry/types';
 import { type Rng, SANDBOX_NOW, formatDate, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
-import { baseSeed, descendingTimes, itemRng, person, planPages, slugify } from './texts';
+import { baseSeed, descendingTimes, itemRng, listRng, person, planPages, slugify, timesRng } from './texts';
 
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 const replyControls = ['everyone', 'everyone', 'everyone', 'accounts_you_follow', 'mentioned_only'];
@@ -87,10 +87,9 @@ export const textthreadsSandbox: Record<string, SandboxHandler> = {
     // The profile depends on the user only; the posts on the whole call.
     const profile = rngFor('/v1/textthreads/user', { username: handle });
     const user = { handle, name: person(profile).name, verified: profile.bool(0.3) };
-    const rng = rngFor('/v1/textthreads/user/posts', params);
-    const plan = planPages(rng, Number(params.pages ?? 1), 35, 60, () => rng.int(31, 35));
-    const times = descendingTimes(rng, SANDBOX_NOW, plan.count, 30 * 3600);
-    const seed = baseSeed(rng);
+    const seed = baseSeed(listRng('/v1/textthreads/user/posts', params));
+    const plan = planPages(seed, Number(params.pages ?? 1), 35, 60, (r) => r.int(31, 35));
+    const times = descendingTimes(timesRng(seed), SANDBOX_NOW, plan.count, 30 * 3600);
     const posts: TextthreadsPost[] = new Array<TextthreadsPost>(plan.count);
     for (let i = 0; i < plan.count; i++) posts[i] = post(itemRng(seed, i), site, user, times[i]!);
     const pages = plan.perPage.length;

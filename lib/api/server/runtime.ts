@@ -53,6 +53,7 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
     timeoutMs: options.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS,
     log: (message, detail) => console.error(message, detail instanceof Error ? detail.stack : (detail ?? '')),
     openApiDocument: buildOpenApiDocument,
+    publicUrl: env.API_PUBLIC_URL,
   });
   return {
     gateway,

@@ -1,0 +1,29 @@
+// What each API error code means and whether a client should retry it: the reference's errors
+// table. Statuses come from the one table (lib/api/errors.ts); a code missing here fails a test.
+import type { ErrorCode } from '@/lib/api/errors';
+
+export const errorGuide: Record<ErrorCode, { when: string; retry: boolean }> = {
+  invalid_body: { when: 'The batch body is not JSON of the documented shape, or holds over 100 calls.', retry: false },
+  invalid_parameter: { when: 'A value breaks a rule, or a parameter is unknown or repeated. `error` names every offending parameter and the rule.', retry: false },
+  missing_parameter: { when: 'A required parameter is absent or blank.', retry: false },
+  missing_api_key: { when: 'No X-API-Key header (a key sent as Authorization: Bearer is not read).', retry: false },
+  invalid_api_key: { when: 'The key is unknown, malformed or deleted.', retry: false },
+  revoked_api_key: { when: 'The key was revoked in the console.', retry: false },
+  payment_required: { when: 'The endpoint\'s free units are used up this month and the account has no payment method.', retry: false },
+  account_blocked: { when: 'A payment failed; update the payment method in the console.', retry: false },
+  private_account: { when: 'The platform hides this private account\'s lists.', retry: false },
+  limited_account: { when: 'The platform limits this account\'s lists.', retry: false },
+  not_found: { when: 'Unknown user, item, seller or community; a private or banned community.', retry: false },
+  channel_not_found: { when: 'Unknown video channel.', retry: false },
+  endpoint_not_found: { when: 'No endpoint at this path.', retry: false },
+  method_not_allowed: { when: 'Wrong HTTP method; the Allow header names the right one.', retry: false },
+  payload_too_large: { when: 'The batch body is over 1 MB.', retry: false },
+  concurrency_limit_exceeded: { when: 'Too many simultaneous calls to one endpoint from the account.', retry: true },
+  daily_limit_exceeded: { when: 'The call could take the account past its daily spending cap (Retry-After: next UTC day).', retry: false },
+  monthly_limit_exceeded: { when: 'The call could take the account past its monthly spending cap.', retry: false },
+  upstream_rate_limit: { when: 'The platform is limiting calls.', retry: true },
+  internal_error: { when: 'Our failure; quote X-Request-Id to support.', retry: true },
+  upstream_error: { when: 'The platform failed.', retry: true },
+  service_unavailable: { when: 'Our database is briefly unreachable; nothing was served or billed.', retry: true },
+  upstream_timeout: { when: 'The platform was too slow.', retry: true },
+};
