@@ -63,6 +63,9 @@ export default defineConfig({
         STRIPE_SECRET_KEY: '',
         // One trusted proxy hop: each test's X-Forwarded-For stands for what a load balancer reported.
         TRUSTED_PROXY_HOPS: '1',
+        // Mail stays in the database; the tests read it at /dev/mailbox.
+        SMTP_URL: '',
+        DEV_MAILBOX: 'true',
         AUTH_GITHUB_ID: GITHUB_CLIENT.id,
         AUTH_GITHUB_SECRET: GITHUB_CLIENT.secret,
         AUTH_GITHUB_ENTERPRISE_URL: `http://localhost:${GITHUB_PORT}`,

@@ -1,35 +1,50 @@
-// Optimistic redirect only: signed-out visitors leave the console for the sign-in page. Every
-// page and action still checks the session itself (requireSession); the sign-in pages send
-// signed-in users on themselves, after checking the user still exists (no redirect loop).
+// Every console request passes here (not /v1, not static files):
+// - security headers on every page (lib/http/security-headers.ts), with a fresh script nonce
+//   that Next reads from the request's CSP header and puts on its own scripts;
+// - state-changing requests from another site's page are refused (lib/http/same-origin.ts);
+// - optimistic redirect only: signed-out visitors leave the console for the sign-in page. Every
+//   page and action still checks the session itself (requireSession); the sign-in pages send
+//   signed-in users on themselves, after checking the user still exists (no redirect loop).
 import NextAuth from 'next-auth';
 import { NextResponse } from 'next/server';
 
 import { authConfig } from '@/lib/auth.config';
+import { isAllowedOrigin } from '@/lib/http/same-origin';
+import { makeNonce, NONCE_HEADER, securityHeaders } from '@/lib/http/security-headers';
 import { CONSOLE_PATH_HEADER, signInPath } from '@/lib/sign-in-path';
 
 const { auth } = NextAuth(authConfig);
 
-const CONSOLE_PREFIXES = ['/keys', '/usage', '/billing', '/explorer', '/dashboard'];
+const CONSOLE_PREFIXES = ['/keys', '/usage', '/billing', '/explorer', '/dashboard', '/settings'];
 
 export default auth((request) => {
   const { pathname, search } = request.nextUrl;
+  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+  const nonce = makeNonce();
+  const security = securityHeaders({ nonce, https, development: process.env.NODE_ENV === 'development' });
+  const withSecurityHeaders = (response: NextResponse) => {
+    for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
+    return response;
+  };
+
+  if (!isAllowedOrigin({ method: request.method, pathname, headers: request.headers })) {
+    return withSecurityHeaders(NextResponse.json({ error: 'Cross-site request refused', code: 'forbidden_origin' }, { status: 403 }));
+  }
+
   const signedIn = Boolean(request.auth?.user?.id);
   const inConsole = CONSOLE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  if (inConsole && !signedIn) return withSecurityHeaders(NextResponse.redirect(new URL(signInPath(pathname + search), request.nextUrl)));
 
-  if (inConsole && !signedIn) return NextResponse.redirect(new URL(signInPath(pathname + search), request.nextUrl));
-  // requireSession may still find the session ended (signed out elsewhere); it sends the visitor
-  // back here afterwards too. Set on every console request, so a client's own value never counts.
   const headers = new Headers(request.headers);
+  // requireSession may still find the session ended (signed out elsewhere); it sends the visitor
+  // back here afterwards too. Set on every request, so a client's own value never counts.
   headers.set(CONSOLE_PATH_HEADER, pathname + search);
-  return NextResponse.next({ request: { headers } });
+  headers.set(NONCE_HEADER, nonce);
+  headers.set('Content-Security-Policy', security['Content-Security-Policy']);
+  return withSecurityHeaders(NextResponse.next({ request: { headers } }));
 });
 
 export const config = {
-  matcher: [
-    '/keys/:path*',
-    '/usage/:path*',
-    '/billing/:path*',
-    '/explorer/:path*',
-    '/dashboard/:path*',
-  ],
+  // Everything but the API (its own server in production), static assets and prefetches of them.
+  matcher: ['/((?!v1/|_next/static|_next/image|favicon.ico).*)'],
 };

@@ -1,8 +1,10 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 
 import { Providers } from '@/components/providers';
 import { ThemeScript } from '@/components/theme-script';
+import { NONCE_HEADER } from '@/lib/http/security-headers';
 
 import './globals.css';
 
@@ -13,12 +15,14 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Set by proxy.ts on every page: the CSP lets only scripts with this response's nonce run.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     // The theme script may add a class before hydration.
     <html lang="en" suppressHydrationWarning>
       <head>
-        <ThemeScript />
+        <ThemeScript nonce={nonce} />
       </head>
       <body className="min-h-dvh bg-bg text-fg antialiased">
         <a

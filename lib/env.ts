@@ -59,6 +59,12 @@ const schema = z.object({
   STRIPE_SANDBOX_PORT: port.optional(),
   /** Upstream request timeout for HTTP providers, in milliseconds. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://…). Unset: mail stays in the database. */
+  SMTP_URL: optionalUrl,
+  /** The From of outgoing mail. */
+  MAIL_FROM: z.string().default('Public Data API <no-reply@localhost>'),
+  /** Shows stored mail at /dev/mailbox. scripts/run.ts sets it on a developer machine (embedded database, no SMTP). */
+  DEV_MAILBOX: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Billing batches one API process writes at once; one gives the largest batches. */
   /**
    * Days the request log (one row per call) is kept; the daily worker deletes older rows. Usage

@@ -26,7 +26,7 @@ CREATE TRIGGER "ApiKey_auth_changed" AFTER UPDATE OF "status" OR DELETE ON "ApiK
 
 DROP TRIGGER IF EXISTS "Account_auth_changed" ON "Account";
 CREATE TRIGGER "Account_auth_changed"
-  AFTER UPDATE OF "blockedAt", "hasPaymentMethod", "billingByInvoice", "dailyCapMicros", "monthlyCapMicros" OR DELETE ON "Account"
+  AFTER UPDATE OF "blockedAt", "hasPaymentMethod", "billingByInvoice", "dailyCapMicros", "monthlyCapMicros", "emailUnverified", "deletedAt" OR DELETE ON "Account"
   FOR EACH ROW EXECUTE FUNCTION "notify_auth_change"();
 
 -- Bills and records a batch of calls in one round trip (lib/api/gateway/usage-recorder.ts).

@@ -104,6 +104,8 @@ async function main(): Promise<number> {
       AUTH_SECRET: mode === 'test' ? (process.env.AUTH_SECRET ?? randomBytes(32).toString('base64url')) : authSecret(),
       AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST ?? 'true',
       NEXT_TELEMETRY_DISABLED: '1',
+      // A developer machine (embedded database, no SMTP): mail is read at /dev/mailbox.
+      DEV_MAILBOX: process.env.DEV_MAILBOX ?? (!process.env.SMTP_URL && !process.env.DATABASE_URL ? 'true' : 'false'),
     };
     const port = env.PORT ?? '3000';
     const apiPort = env.API_PORT ?? '3001';

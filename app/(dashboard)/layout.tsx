@@ -5,12 +5,14 @@ import { AccountMenu } from '@/components/account-menu';
 import { BlockedBanner } from '@/components/blocked-banner';
 import { DashboardNav } from '@/components/dashboard-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
+import { VerifyEmailBanner } from '@/components/verify-email-banner';
+import { getAccountSettings } from '@/lib/server/account/get-account-settings';
 import { requireSession } from '@/lib/server/auth/require-session';
 import { getAccountStanding } from '@/lib/server/billing/get-billing-overview';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();
-  const standing = await getAccountStanding({ accountId: session.accountId });
+  const [standing, settings] = await Promise.all([getAccountStanding({ accountId: session.accountId }), getAccountSettings(session)]);
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="relative border-b border-border bg-bg">
@@ -26,6 +28,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </div>
         </div>
       </header>
+      {settings.verificationRequired ? <VerifyEmailBanner email={settings.email} /> : null}
       {standing ? <BlockedBanner reason={standing.reason} dueCents={standing.dueCents} /> : null}
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-3 py-8 sm:px-6">
         {children}

@@ -12,6 +12,7 @@ import { createAccountWithUser } from '@/lib/server/accounts/create-account-with
 import { EmailTakenError } from '@/lib/server/accounts/email-taken-error';
 import { clientAddress } from '@/lib/server/auth/client-address';
 import { endUserSessions } from '@/lib/server/auth/end-user-sessions';
+import { sendEmailVerification } from '@/lib/server/account/send-email-verification';
 import { noteSignUpForTakenEmail } from '@/lib/server/auth/note-sign-up-for-taken-email';
 import { takeThrottleAttempt } from '@/lib/server/auth/take-throttle-attempt';
 import { throttleKeyForSignUp } from '@/lib/server/auth/throttle-policy';
@@ -95,8 +96,9 @@ export async function signUpAction(_previous: ActionState, formData: FormData): 
     const lockedForMs = await takeThrottleAttempt({ keys: [throttleKeyForSignUp(ip)] });
     if (lockedForMs > 0) return { status: 'error', message: tooManyAttempts(Math.ceil(lockedForMs / 60_000)), values: { email } };
   }
+  let created: Awaited<ReturnType<typeof createAccountWithUser>>;
   try {
-    await createAccountWithUser({ email, password });
+    created = await createAccountWithUser({ email, password, requireVerification: true });
   } catch (error) {
     if (!(error instanceof EmailTakenError)) {
       console.error('Sign-up failed', error);
@@ -107,6 +109,7 @@ export async function signUpAction(_previous: ActionState, formData: FormData): 
     await noteSignUpForTakenEmail({ email });
     return { status: 'error', message: SIGN_UP_REFUSED, values: { email } };
   }
+  await sendEmailVerification({ userId: created.user.id, email: created.user.email });
   const failure = await passwordSignIn(email, password);
   if (failure) return failure;
   redirect(HOME);

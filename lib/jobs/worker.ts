@@ -4,6 +4,7 @@ import { run } from 'graphile-worker';
 
 import { closePreviousMonth, crontab } from './close-previous-month';
 import { pruneUsageLogCron, pruneUsageLogTask } from './prune-usage-log';
+import { sendMailTask } from './send-mail';
 
 const connectionString = process.env.DATABASE_URL;
 if (!connectionString) {
@@ -17,8 +18,8 @@ const runner = await run({
   // The runner stops on SIGTERM/SIGINT by itself, finishing the job in hand.
   noHandleSignals: false,
   pollInterval: 5_000,
-  taskList: { close_previous_month: closePreviousMonth, prune_usage_log: pruneUsageLogTask },
+  taskList: { close_previous_month: closePreviousMonth, prune_usage_log: pruneUsageLogTask, send_mail: sendMailTask },
   crontab: [crontab, pruneUsageLogCron].join('\n'),
 });
-console.log('Worker running (monthly invoicing at 00:05 UTC on the 1st, request-log pruning at 03:15 UTC daily)');
+console.log('Worker running (monthly invoicing at 00:05 UTC on the 1st, request-log pruning at 03:15 UTC daily; mail over SMTP_URL)');
 await runner.promise;

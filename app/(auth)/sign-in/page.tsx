@@ -18,10 +18,10 @@ const OAUTH_ERRORS: Record<string, string> = {
 export default async function SignInPage({
   searchParams,
 }: {
-  searchParams: Promise<{ callbackUrl?: string; error?: string }>;
+  searchParams: Promise<{ callbackUrl?: string; error?: string; reset?: string }>;
 }) {
   if (await getConsoleSession()) redirect('/dashboard');
-  const { callbackUrl, error } = await searchParams;
+  const { callbackUrl, error, reset } = await searchParams;
   const oauthError = error && error !== 'CredentialsSignin' ? (OAUTH_ERRORS[error] ?? 'Sign-in failed. Please try again.') : null;
   return (
     <AuthCard
@@ -40,7 +40,17 @@ export default async function SignInPage({
           {oauthError}
         </p>
       ) : null}
+      {reset === '1' ? (
+        <p role="status" className="mb-4 rounded-md border border-border bg-surface p-3 text-sm">
+          Your password is changed. Sign in with the new one.
+        </p>
+      ) : null}
       <CredentialsForm mode="sign-in" action={signInAction} callbackUrl={callbackUrl} />
+      <p className="mt-2 text-sm">
+        <Link href="/forgot-password" className="font-medium text-primary underline">
+          Forgot your password?
+        </Link>
+      </p>
       <OAuthButtons callbackUrl={callbackUrl} />
     </AuthCard>
   );

@@ -23,6 +23,8 @@ export interface AccountStanding {
   blocked: boolean;
   hasPaymentMethod: boolean;
   billingByInvoice: boolean;
+  /** A self-service sign-up whose email is not verified yet: free tier only (call-endpoint.ts). */
+  emailUnverified: boolean;
   /** Spending caps in micro-dollars, or null (see spend-caps.ts). */
   dailyCapMicros: number | null;
   monthlyCapMicros: number | null;
@@ -37,7 +39,7 @@ const VERSION_SQL = `SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v 
 
 const LOOKUP_SQL = `
   SELECT k.id, k."accountId", k.status, k.name, k.prefix, k.last4,
-         a."blockedAt" IS NOT NULL AS blocked, a."hasPaymentMethod", a."billingByInvoice",
+         a."blockedAt" IS NOT NULL AS blocked, a."hasPaymentMethod", a."billingByInvoice", a."emailUnverified",
          a."dailyCapMicros", a."monthlyCapMicros"
   FROM "ApiKey" k JOIN "Account" a ON a.id = k."accountId"
   WHERE k.hash = $1`;
@@ -149,6 +151,7 @@ export class AuthDirectory {
     };
     const account: AccountStanding = {
       blocked: row.blocked, hasPaymentMethod: row.hasPaymentMethod, billingByInvoice: row.billingByInvoice,
+      emailUnverified: row.emailUnverified,
       dailyCapMicros: row.dailyCapMicros === null ? null : Number(row.dailyCapMicros),
       monthlyCapMicros: row.monthlyCapMicros === null ? null : Number(row.monthlyCapMicros),
     };

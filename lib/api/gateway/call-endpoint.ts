@@ -8,7 +8,7 @@ import { toParameterError } from '../registry/params';
 import type { EndpointDefinition, Provider } from '../registry/types';
 import { ApiError, errorStatus } from '../errors';
 import { billingMonth } from '../pricing';
-import type { Caller } from './auth-directory';
+import type { AccountStanding, Caller } from './auth-directory';
 import { acquireWaiting, type ConcurrencyLimiter } from './concurrency';
 import { releaseFree, reserveFree } from './free-tier';
 import { callProvider, type SentimentAnalyzer } from './provider-call';
@@ -61,17 +61,35 @@ export function queryObject(entries: Iterable<[string, string]>): Record<string,
 }
 
 /** The 402: which endpoint, when its free tier resets (the 1st of next month, UTC) and where to add a card. */
-function freeTierUsedUp(path: string): CallOutcome {
+function freeTierUsedUp(path: string, account: AccountStanding): CallOutcome {
   const now = new Date();
   const resets = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
-  return errorOutcome(
-    'payment_required',
-    `The free tier of ${path} (50 units a month) is used up; it resets on ${resets} at 00:00 UTC. Add a payment method at ${billingPageUrl()} to continue now.`,
-  );
+  const used = `The free tier of ${path} (50 units a month) is used up; it resets on ${resets} at 00:00 UTC.`;
+  // A payment method alone is not enough: the owner's email must be verified first.
+  if (account.emailUnverified && (account.hasPaymentMethod || account.billingByInvoice)) {
+    return errorOutcome(
+      'payment_required',
+      `${used} The account's email address is not verified: follow the link we mailed you, or send a new one from ${settingsPageUrl()}, to continue now.`,
+    );
+  }
+  return errorOutcome('payment_required', `${used} Add a payment method at ${billingPageUrl()} to continue now.`);
+}
+
+/** Whether calls beyond the free tier are billed: a payment method on file and a verified email. */
+function paysBeyondFreeTier(account: AccountStanding): boolean {
+  return (account.hasPaymentMethod || account.billingByInvoice) && !account.emailUnverified;
+}
+
+function consolePageUrl(path: string): string {
+  return `${(env.CONSOLE_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}${path}`;
 }
 
 function billingPageUrl(): string {
-  return `${(env.CONSOLE_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/billing`;
+  return consolePageUrl('/billing');
+}
+
+function settingsPageUrl(): string {
+  return consolePageUrl('/settings');
 }
 
 function requestedUnits(endpoint: EndpointDefinition, params: Record<string, unknown>): number {
@@ -165,9 +183,9 @@ export async function callEndpoint(
         throw error;
       }
     }
-    if (!caller.account.hasPaymentMethod && !caller.account.billingByInvoice) {
+    if (!paysBeyondFreeTier(caller.account)) {
       reserved = await reserveFree(deps.pool, { ...hold, wanted: requestedUnits(endpoint, params) });
-      if (reserved === 0) return await refuse(freeTierUsedUp(endpoint.path));
+      if (reserved === 0) return await refuse(freeTierUsedUp(endpoint.path, caller.account));
       if (endpoint.billingUnit === 'page' && endpoint.paging?.param === 'pages' && typeof params.pages === 'number' && params.pages > reserved) {
         params = { ...params, pages: reserved };
         truncated = true;

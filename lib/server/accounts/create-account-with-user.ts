@@ -13,16 +13,18 @@ export type CreateAccountWithUserOptions = {
   name?: string | null;
   /** An OAuth provider vouched for the email: the user starts verified. */
   emailVerified?: boolean;
+  /** A self-service sign-up: the API stays within the free tier until the email is verified. */
+  requireVerification?: boolean;
 };
 
 /** Creates an account and its first user in one transaction. Throws EmailTakenError. */
-export async function createAccountWithUser({ email, password, name, emailVerified = false }: CreateAccountWithUserOptions) {
+export async function createAccountWithUser({ email, password, name, emailVerified = false, requireVerification = false }: CreateAccountWithUserOptions) {
   const normalizedEmail = email.trim().toLowerCase();
   // Hash before the transaction: scrypt takes tens of milliseconds and holds no lock.
   const passwordHash = password === undefined ? null : await hashPassword(password);
   try {
     return await db.$transaction(async (tx) => {
-      const account = await tx.account.create({ data: { name: name ?? null } });
+      const account = await tx.account.create({ data: { name: name ?? null, emailUnverified: requireVerification && !emailVerified } });
       const user = await tx.user.create({
         data: {
           email: normalizedEmail,

@@ -1,5 +1,6 @@
-// How repeated sign-in attempts and sign-ups are slowed down. Counters live in SignInThrottle,
-// one row per "email:<address>", "ip:<address>" (sign-in) and "signup:<address>" (sign-up).
+// How repeated sign-in attempts, sign-ups and password-reset requests are slowed down. Counters
+// live in SignInThrottle, one row per "email:<address>", "ip:<address>" (sign-in),
+// "signup:<address>" (sign-up), "reset-email:<email>" and "reset-ip:<address>" (reset requests).
 // Attempts are counted when they start, before the password is checked, so parallel requests
 // cannot all be evaluated before the first failure is written (take-throttle-attempt.ts).
 import { isIPv6 } from 'node:net';
@@ -42,10 +43,24 @@ export function throttleKeyForSignUp(ip: string): string {
   return `signup:${throttleAddress(ip)}`;
 }
 
+/** Password-reset requests: per email (mail bombing one inbox) and per address (sweeping many). */
+export const RESET_EMAIL_LIMIT = 5;
+export const RESET_IP_LIMIT = 20;
+
+export function throttleKeyForResetEmail(email: string): string {
+  return `reset-email:${email.trim().toLowerCase()}`;
+}
+
+export function throttleKeyForResetIp(ip: string): string {
+  return `reset-ip:${throttleAddress(ip)}`;
+}
+
 export type ThrottlePolicy = { limit: number; windowMs: number };
 
 export function throttlePolicyFor(key: string): ThrottlePolicy {
   if (key.startsWith('signup:')) return { limit: SIGN_UP_LIMIT, windowMs: SIGN_UP_WINDOW_MS };
+  if (key.startsWith('reset-email:')) return { limit: RESET_EMAIL_LIMIT, windowMs: SIGN_UP_WINDOW_MS };
+  if (key.startsWith('reset-ip:')) return { limit: RESET_IP_LIMIT, windowMs: SIGN_UP_WINDOW_MS };
   return { limit: key.startsWith('ip:') ? IP_FAILURE_LIMIT : EMAIL_FAILURE_LIMIT, windowMs: THROTTLE_WINDOW_MS };
 }
 

@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+
+import { ActionForm } from '@/components/action-form';
+import { AuthCard } from '@/components/auth-card';
+import { verifyEmailAction } from '@/lib/actions/account';
+
+export const metadata: Metadata = { title: 'Verify your email address' };
+
+// The link lands on a button, not on the change itself: mail scanners that open links must not use them up.
+export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
+  const { token = '' } = await searchParams;
+  return (
+    <AuthCard
+      title="Verify your email address"
+      footer={
+        <Link href="/keys" className="font-medium text-primary underline">
+          Go to the console
+        </Link>
+      }
+    >
+      <ActionForm action={verifyEmailAction} hidden={{ token }} fields={[]} submitLabel="Verify email address" pendingLabel="Verifying…" doneReplacesForm />
+    </AuthCard>
+  );
+}

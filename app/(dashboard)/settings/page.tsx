@@ -1,0 +1,77 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+
+import { ActionForm } from '@/components/action-form';
+import { changeEmailAction, changePasswordAction, deleteAccountAction, signOutOtherSessionsAction } from '@/lib/actions/account';
+import { getAccountSettings } from '@/lib/server/account/get-account-settings';
+import { requireSession } from '@/lib/server/auth/require-session';
+import { DELETE_CONFIRMATION } from '@/lib/validation/account';
+import { PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
+
+export const metadata: Metadata = { title: 'Account settings' };
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex max-w-xl flex-col gap-3 rounded-lg border border-border bg-raised p-5">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const CURRENT_PASSWORD = { name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' } as const;
+
+export default async function SettingsPage() {
+  const session = await requireSession();
+  const settings = await getAccountSettings(session);
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold">Account settings</h1>
+        <p className="text-muted">
+          {settings.email} · {settings.emailVerified ? 'verified' : 'not verified yet'}
+        </p>
+      </header>
+
+      <Section id="email-heading" title="Email address">
+        <p className="text-sm text-muted">We mail a link to the new address; the change takes effect when you follow it.</p>
+        <ActionForm action={changeEmailAction} fields={[{ name: 'email', label: 'New email address', type: 'email', autoComplete: 'email' }]} submitLabel="Change email" pendingLabel="Sending link…" />
+      </Section>
+
+      {settings.hasPassword ? (
+        <Section id="password-heading" title="Password">
+          <p className="text-sm text-muted">Changing it signs out your other sessions.</p>
+          <ActionForm
+            action={changePasswordAction}
+            fields={[CURRENT_PASSWORD, { name: 'password', label: 'New password', type: 'password', autoComplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.` }]}
+            submitLabel="Change password"
+            pendingLabel="Changing…"
+          />
+        </Section>
+      ) : null}
+
+      <Section id="sessions-heading" title="Sessions">
+        <p className="text-sm text-muted">
+          {settings.hasPassword ? 'Sign out everywhere else: other browsers and devices. This one stays signed in.' : 'Sign out everywhere, this browser included.'}
+        </p>
+        <ActionForm action={signOutOtherSessionsAction} fields={settings.hasPassword ? [CURRENT_PASSWORD] : []} submitLabel="Sign out other sessions" pendingLabel="Signing out…" />
+      </Section>
+
+      <Section id="delete-heading" title="Delete account">
+        <p className="text-sm text-muted">
+          Your keys stop working at once and your email, password and sign-in links are erased. Usage records and invoices are kept, as the law requires for
+          billing records. Not possible while an invoice is unpaid.
+        </p>
+        <ActionForm
+          action={deleteAccountAction}
+          fields={[{ name: 'confirmation', label: `Type "${DELETE_CONFIRMATION}" to confirm`, autoComplete: 'off' }]}
+          submitLabel="Delete account"
+          pendingLabel="Deleting…"
+          variant="danger"
+        />
+      </Section>
+    </div>
+  );
+}

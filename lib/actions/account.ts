@@ -1,0 +1,130 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+
+import { signIn, signOut } from '@/lib/auth';
+import { env } from '@/lib/env';
+import { changePassword } from '@/lib/server/account/change-password';
+import { deleteAccount } from '@/lib/server/account/delete-account';
+import { requestPasswordReset } from '@/lib/server/account/request-password-reset';
+import { resetPassword } from '@/lib/server/account/reset-password';
+import { sendEmailVerification } from '@/lib/server/account/send-email-verification';
+import { verifyEmail } from '@/lib/server/account/verify-email';
+import { findUserByEmail } from '@/lib/server/accounts/find-user-by-email';
+import { clientAddress } from '@/lib/server/auth/client-address';
+import { endUserSessions } from '@/lib/server/auth/end-user-sessions';
+import { requireSession } from '@/lib/server/auth/require-session';
+import { verifyPassword } from '@/lib/server/auth/verify-password';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+} from '@/lib/validation/account';
+
+import { fieldErrorsFrom, type ActionState } from './action-state';
+
+const CHECK_FIELDS = 'Check the highlighted fields.';
+
+function formValues(formData: FormData, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.map((n) => [n, String(formData.get(n) ?? '')]));
+}
+
+function invalid(issues: { path: PropertyKey[]; message: string }[], values?: Record<string, string>): ActionState {
+  return { status: 'error', message: CHECK_FIELDS, fieldErrors: fieldErrorsFrom(issues), values };
+}
+
+const TOKEN_FAILURES = {
+  invalid: 'This link is not valid. Ask for a new one.',
+  expired: 'This link has expired. Ask for a new one.',
+  used: 'This link was already used. Ask for a new one.',
+  email_taken: 'That email address now belongs to another account.',
+} as const;
+
+/** Same answer whether or not the email has an account (no way to learn who is a customer). */
+export async function requestPasswordResetAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const raw = formValues(formData, ['email']);
+  const parsed = forgotPasswordSchema.safeParse(raw);
+  if (!parsed.success) return invalid(parsed.error.issues, raw);
+  const ip = clientAddress((await headers()).get('x-forwarded-for'), env.TRUSTED_PROXY_HOPS);
+  const waitMinutes = await requestPasswordReset({ email: parsed.data.email, ip });
+  if (waitMinutes > 0) {
+    return { status: 'error', message: `Too many requests, try again in ${waitMinutes} ${waitMinutes === 1 ? 'minute' : 'minutes'}.`, values: raw };
+  }
+  return { status: 'success', message: `If ${parsed.data.email} has an account, we have mailed it a link to reset the password. It works for 30 minutes.` };
+}
+
+export async function resetPasswordAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const parsed = resetPasswordSchema.safeParse(formValues(formData, ['token', 'password']));
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const result = await resetPassword(parsed.data);
+  if (!result.ok) return { status: 'error', message: TOKEN_FAILURES[result.reason] };
+  redirect('/sign-in?reset=1');
+}
+
+export async function verifyEmailAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const result = await verifyEmail({ token: String(formData.get('token') ?? '') });
+  if (!result.ok) return { status: 'error', message: TOKEN_FAILURES[result.reason] };
+  return { status: 'success', message: result.changed ? `Your email address is now ${result.email}.` : `${result.email} is verified.` };
+}
+
+export async function resendVerificationAction(_previous: ActionState): Promise<ActionState> {
+  const session = await requireSession();
+  await sendEmailVerification({ userId: session.userId, email: session.email });
+  return { status: 'success', message: `We sent a new link to ${session.email}.` };
+}
+
+export async function changePasswordAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const session = await requireSession();
+  const parsed = changePasswordSchema.safeParse(formValues(formData, ['currentPassword', 'password']));
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const result = await changePassword({ userId: session.userId, ...parsed.data });
+  if (!result.ok) return { status: 'error', message: CHECK_FIELDS, fieldErrors: { currentPassword: ['The current password is not right'] } };
+  // Every session ended with the change; this one goes on under a fresh sign-in.
+  await signIn('credentials', { email: result.email, password: parsed.data.password, redirect: false });
+  return { status: 'success', message: 'Password changed. Your other sessions are signed out.' };
+}
+
+/** Mails a link to the new address; the change takes effect when it is followed. */
+export async function changeEmailAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const session = await requireSession();
+  const raw = formValues(formData, ['email']);
+  const parsed = changeEmailSchema.safeParse(raw);
+  if (!parsed.success) return invalid(parsed.error.issues, raw);
+  const { email } = parsed.data;
+  if (email === session.email) return { status: 'error', message: CHECK_FIELDS, fieldErrors: { email: ['That is already your email address'] }, values: raw };
+  // A taken address gets no link (it could never be verified); the answer does not say so.
+  if (!(await findUserByEmail({ email }))) await sendEmailVerification({ userId: session.userId, email, change: true });
+  return { status: 'success', message: `We mailed a link to ${email}. Your email address changes when you follow it.` };
+}
+
+export async function signOutOtherSessionsAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const session = await requireSession();
+  const password = String(formData.get('currentPassword') ?? '');
+  const user = await findUserByEmail({ email: session.email });
+  if (user?.passwordHash) {
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      return { status: 'error', message: CHECK_FIELDS, fieldErrors: { currentPassword: ['The current password is not right'] } };
+    }
+  }
+  await endUserSessions({ userId: session.userId });
+  // Without a password (GitHub or Google sign-in) this session cannot be renewed here: it ends too.
+  if (!user?.passwordHash) await signOut({ redirectTo: '/sign-in' });
+  await signIn('credentials', { email: session.email, password, redirect: false });
+  return { status: 'success', message: 'Every other session is signed out.' };
+}
+
+export async function deleteAccountAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const session = await requireSession();
+  const raw = formValues(formData, ['confirmation']);
+  const parsed = deleteAccountSchema.safeParse(raw);
+  if (!parsed.success) return invalid(parsed.error.issues, raw);
+  const result = await deleteAccount({ accountId: session.accountId });
+  if (!result.ok) {
+    return { status: 'error', message: 'Your account has an unpaid invoice. Pay it on the billing page, then delete the account.', values: raw };
+  }
+  await signOut({ redirectTo: '/?deleted=1' });
+  return { status: 'success' };
+}
