@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { signUp } from '../helpers/accounts';
 import { createKey } from '../helpers/keys';
+import { verifyEmail } from '../helpers/mailbox';
 import { API_PORT, CONSOLE_PORT } from '../helpers/ports';
 
 const api = (path: string) => `http://localhost:${API_PORT}${path}`;
@@ -26,6 +27,9 @@ async function saveCard(page: Page, button: string, card: string) {
 test('pays past the free tier; a failed charge blocks the account until the card is updated', async ({ page, request }) => {
   test.setTimeout(180_000);
   const email = await signUp(page);
+  // Going past the free tier takes a verified email (and a card).
+  await verifyEmail(page, email);
+  await page.goto('/keys');
   const key = await createKey(page);
   const headers = { 'X-API-Key': key };
 
@@ -64,6 +68,17 @@ test('pays past the free tier; a failed charge blocks the account until the card
   await expect(banner).toContainText('Amount due: $0.60');
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // An unpaid invoice: the account cannot be deleted yet.
+  await page.goto('/settings');
+  const deletion = page.getByRole('region', { name: 'Delete account' });
+  await deletion.getByLabel('Type "delete my account" to confirm').fill('delete my account');
+  await deletion.getByRole('button', { name: 'Delete account' }).click();
+  await expect(deletion.getByRole('status')).toHaveText(
+    'Your account has an unpaid invoice. Pay it on the billing page, then delete the account.',
+  );
+  expect((await request.get(api('/v1/account/verify'), { headers })).status()).toBe(200);
+  await page.goto('/billing');
 
   // The banner's one button: a new card pays the open invoice and lifts the block.
   await saveCard(page, 'Update payment method', '4242 4242 4242 4242');

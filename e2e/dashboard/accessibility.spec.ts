@@ -4,8 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUp } from '../helpers/accounts';
 import { createKey } from '../helpers/keys';
 
-const PUBLIC_PAGES = ['/', '/sign-in', '/sign-up', '/docs'];
-const CONSOLE_PAGES = ['/dashboard', '/keys', '/usage', '/usage/requests', '/billing', '/explorer'];
+const PUBLIC_PAGES = ['/', '/sign-in', '/sign-up', '/docs', '/forgot-password', '/reset-password?token=t', '/verify-email?token=t', '/dev/mailbox'];
+const CONSOLE_PAGES = ['/dashboard', '/keys', '/usage', '/usage/requests', '/billing', '/explorer', '/settings'];
 
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 import { signUp } from '../helpers/accounts';
 import { createKey } from '../helpers/keys';
+import { verifyEmail } from '../helpers/mailbox';
 import { API_PORT } from '../helpers/ports';
 
 const api = (path: string) => `http://localhost:${API_PORT}${path}`;
@@ -63,7 +64,9 @@ test('a new account gets first steps, and empty usage pages say so', async ({ pa
 
 test('dashboard, usage, request log and CSV agree with the billing headers; another account sees nothing', async ({ page, browser, request }) => {
   test.setTimeout(180_000);
-  await signUp(page);
+  // Past the free tier takes a verified email as well as a card.
+  await verifyEmail(page, await signUp(page));
+  await page.goto('/keys');
   const key = await createKey(page, 'usage e2e');
   const posts = (pages: number) => `/v1/forumsite/community/posts?community=gardening&pages=${pages}`;
   const calls: Billed[] = [];

@@ -1,0 +1,197 @@
+// Account self-service end to end, reading mail where a developer would (/dev/mailbox): password
+// reset (expired and reused links too), email verification, change password and email, sign out
+// other sessions, delete the account.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+import { PASSWORD, signIn, signUp, uniqueClientIp, uniqueEmail } from '../helpers/accounts';
+import { createKey } from '../helpers/keys';
+import { expireMailedLinks, latestMail, linkIn, verifyEmail } from '../helpers/mailbox';
+import { API_PORT } from '../helpers/ports';
+
+const NEW_PASSWORD = 'a brand new passphrase';
+const verifyUrl = `http://localhost:${API_PORT}/v1/account/verify`;
+
+async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() } });
+  return context.newPage();
+}
+
+async function requestReset(page: Page, email: string) {
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toContainText(`If ${email} has an account, we have mailed it a link`);
+}
+
+/** Expects the console to have signed this page out (its session ended elsewhere). */
+async function expectSignedOut(page: Page) {
+  await page.goto('/keys');
+  await expect(page).toHaveURL(/\/sign-in/);
+}
+
+test.describe('password reset', () => {
+  test('mails a single-use link that sets a new password and ends every session', async ({ page, browser }) => {
+    const email = await signUp(page);
+    const elsewhere = await freshPage(browser);
+    await signIn(elsewhere, email);
+    await expect(elsewhere).toHaveURL(/\/dashboard$/);
+
+    const visitor = await freshPage(browser);
+    await requestReset(visitor, email);
+    const link = linkIn(await latestMail(visitor, email, /^Reset your/), '/reset-password');
+    await visitor.goto(link);
+    await visitor.getByLabel('New password').fill(NEW_PASSWORD);
+    await visitor.getByRole('button', { name: 'Set new password' }).click();
+    await expect(visitor).toHaveURL(/\/sign-in\?reset=1$/);
+    await expect(visitor.getByText('Your password is changed. Sign in with the new one.')).toBeVisible();
+
+    // Both sessions that were open before the reset are over.
+    await expectSignedOut(page);
+    await expectSignedOut(elsewhere);
+    await signIn(visitor, email, PASSWORD);
+    await expect(visitor.getByText('Incorrect email or password')).toBeVisible();
+    await signIn(visitor, email, NEW_PASSWORD);
+    await expect(visitor).toHaveURL(/\/dashboard$/);
+
+    // The link worked once.
+    const again = await freshPage(browser);
+    await again.goto(link);
+    await again.getByLabel('New password').fill('yet another passphrase');
+    await again.getByRole('button', { name: 'Set new password' }).click();
+    await expect(again.getByRole('status')).toHaveText('This link was already used. Ask for a new one.');
+  });
+
+  test('answers an unknown email exactly like a known one, and mails nobody', async ({ page }) => {
+    const unknown = uniqueEmail('nobody');
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': uniqueClientIp() });
+    await requestReset(page, unknown);
+    const mailbox = await page.request.get(`/dev/mailbox?to=${encodeURIComponent(unknown)}`);
+    expect(await mailbox.text()).toContain('No mail.');
+  });
+
+  test('refuses an expired link', async ({ page, browser }) => {
+    const email = await signUp(page);
+    const visitor = await freshPage(browser);
+    await requestReset(visitor, email);
+    const link = linkIn(await latestMail(visitor, email, /^Reset your/), '/reset-password');
+    await expireMailedLinks(email);
+    await visitor.goto(link);
+    await visitor.getByLabel('New password').fill(NEW_PASSWORD);
+    await visitor.getByRole('button', { name: 'Set new password' }).click();
+    await expect(visitor.getByRole('status')).toHaveText('This link has expired. Ask for a new one.');
+    // The old password still works.
+    await signIn(visitor, email, PASSWORD);
+    await expect(visitor).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('email verification', () => {
+  test('a new account is asked to verify; the mailed link verifies it and the banner goes', async ({ page }) => {
+    const email = await signUp(page);
+    const banner = page.getByText('Verify your email address.');
+    await expect(banner).toBeVisible();
+    // A resent link replaces the first one.
+    const first = linkIn(await latestMail(page, email, /^Verify your/), '/verify-email');
+    await page.getByRole('button', { name: 'Resend link' }).click();
+    await expect(page.getByText(`We sent a new link to ${email}.`)).toBeVisible();
+    await page.goto(first);
+    await page.getByRole('button', { name: 'Verify email address' }).click();
+    await expect(page.getByRole('status')).toHaveText('This link was already used. Ask for a new one.');
+
+    await verifyEmail(page, email);
+    await page.goto('/settings');
+    await expect(page.getByText(`${email} · verified`)).toBeVisible();
+    await expect(page.getByText('Verify your email address.')).toHaveCount(0);
+  });
+});
+
+test.describe('settings', () => {
+  test('changing the password needs the current one and signs out the other sessions only', async ({ page, browser }) => {
+    const email = await signUp(page);
+    const elsewhere = await freshPage(browser);
+    await signIn(elsewhere, email);
+    await expect(elsewhere).toHaveURL(/\/dashboard$/);
+
+    await page.goto('/settings');
+    const form = page.getByRole('region', { name: 'Password' });
+    await form.getByLabel('Current password').fill('not my password');
+    await form.getByLabel('New password').fill(NEW_PASSWORD);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('The current password is not right')).toBeVisible();
+    await expect(form.getByLabel('Current password')).toBeFocused();
+
+    await form.getByLabel('Current password').fill(PASSWORD);
+    await form.getByLabel('New password').fill(NEW_PASSWORD);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByRole('status')).toHaveText('Password changed. Your other sessions are signed out.');
+
+    await expectSignedOut(elsewhere);
+    await page.goto('/keys');
+    await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
+    await signIn(elsewhere, email, NEW_PASSWORD);
+    await expect(elsewhere).toHaveURL(/\/dashboard$/);
+  });
+
+  test('"sign out other sessions" ends them and keeps this one', async ({ page, browser }) => {
+    const email = await signUp(page);
+    const elsewhere = await freshPage(browser);
+    await signIn(elsewhere, email);
+    await expect(elsewhere).toHaveURL(/\/dashboard$/);
+    await page.goto('/settings');
+    const form = page.getByRole('region', { name: 'Sessions' });
+    await form.getByLabel('Current password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign out other sessions' }).click();
+    await expect(form.getByRole('status')).toHaveText('Every other session is signed out.');
+    await expectSignedOut(elsewhere);
+    await page.goto('/keys');
+    await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
+  });
+
+  test('a new email address takes effect only once the link mailed to it is followed', async ({ page, browser }) => {
+    const email = await signUp(page);
+    const next = uniqueEmail('moved');
+    await page.goto('/settings');
+    const form = page.getByRole('region', { name: 'Email address' });
+    await form.getByLabel('New email address').fill(next);
+    await form.getByRole('button', { name: 'Change email' }).click();
+    await expect(form.getByRole('status')).toHaveText(`We mailed a link to ${next}. Your email address changes when you follow it.`);
+    await page.reload();
+    await expect(page.getByText(`${email} · not verified yet`)).toBeVisible();
+
+    const link = linkIn(await latestMail(page, next, /^Confirm your new/), '/verify-email');
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Verify email address' }).click();
+    await expect(page.getByRole('status')).toHaveText(`Your email address is now ${next}.`);
+
+    const other = await freshPage(browser);
+    await signIn(other, next);
+    await expect(other).toHaveURL(/\/dashboard$/);
+    await signIn(other, email);
+    await expect(other.getByText('Incorrect email or password')).toBeVisible();
+  });
+
+  test('deleting the account needs the typed confirmation, stops its keys at once and ends the sign-in', async ({ page, request }) => {
+    const email = await signUp(page);
+    const key = await createKey(page, 'doomed');
+    expect((await request.get(verifyUrl, { headers: { 'X-API-Key': key } })).status()).toBe(200);
+
+    await page.goto('/settings');
+    const form = page.getByRole('region', { name: 'Delete account' });
+    await form.getByLabel('Type "delete my account" to confirm').fill('delete it');
+    await form.getByRole('button', { name: 'Delete account' }).click();
+    await expect(form.getByText('Type "delete my account" to confirm').last()).toBeVisible();
+    await expect(form.getByLabel('Type "delete my account" to confirm')).toBeFocused();
+
+    await form.getByLabel('Type "delete my account" to confirm').fill('delete my account');
+    await form.getByRole('button', { name: 'Delete account' }).click();
+    await expect(page).toHaveURL(/\/\?deleted=1$/);
+
+    const refused = await request.get(verifyUrl, { headers: { 'X-API-Key': key } });
+    expect(refused.status()).toBe(401);
+    await expectSignedOut(page);
+    await signIn(page, email);
+    await expect(page.getByText('Incorrect email or password')).toBeVisible();
+  });
+});
