@@ -63,6 +63,7 @@ export const authConfig = {
         session.user.accountId = token.accountId;
       }
       if (typeof token.signedInAt === 'number') session.signedInAt = token.signedInAt;
+      if (typeof token.sessionId === 'string') session.sessionId = token.sessionId;
       return session;
     },
   },

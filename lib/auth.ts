@@ -1,5 +1,7 @@
 // Auth.js: email and password (always), GitHub and Google (when configured); JWT sessions
 // carrying the user id and account id.
+import { randomUUID } from 'node:crypto';
+
 import NextAuth, { CredentialsSignin, type DefaultSession } from 'next-auth';
 import type { JWT } from 'next-auth/jwt';
 import Credentials from 'next-auth/providers/credentials';
@@ -18,6 +20,8 @@ declare module 'next-auth' {
     user: { id: string; accountId: string } & DefaultSession['user'];
     /** When this session was signed in (ms since epoch): sign-out ends every earlier session. */
     signedInAt?: number;
+    /** Random per sign-in: names the session "sign out other sessions" keeps. */
+    sessionId?: string;
   }
   interface User {
     accountId?: string;
@@ -34,10 +38,18 @@ class PasswordSignInError extends CredentialsSignin {
 
 /** Whether a token's user still exists in its account and has not signed out since it was issued. */
 async function isTokenCurrent(token: JWT): Promise<boolean> {
-  const { userId, accountId, signedInAt } = token;
+  const { userId, accountId, signedInAt, sessionId } = token;
   if (typeof userId !== 'string' || typeof accountId !== 'string') return false;
   const user = await findSessionUser({ userId, accountId });
-  return user !== null && isSessionCurrent(typeof signedInAt === 'number' ? signedInAt : undefined, user.sessionsValidFrom);
+  return (
+    user !== null &&
+    isSessionCurrent(
+      typeof signedInAt === 'number' ? signedInAt : undefined,
+      user.sessionsValidFrom,
+      typeof sessionId === 'string' ? sessionId : undefined,
+      user.keptSessionId,
+    )
+  );
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
@@ -78,15 +90,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       // by sign-out, or whose user is gone, is over everywhere, not only on the console's pages.
       if (!account) return (await isTokenCurrent(token)) ? token : null;
       const signedInAt = Date.now();
+      const sessionId = randomUUID();
       if (account.type === 'credentials' && user?.id && user.accountId) {
-        return { ...token, userId: user.id, accountId: user.accountId, signedInAt };
+        return { ...token, userId: user.id, accountId: user.accountId, signedInAt, sessionId };
       }
       const linked = await linkOAuthIdentity({
         provider: account.provider,
         providerAccountId: account.providerAccountId,
         verifiedEmail: null,
       });
-      return linked ? { ...token, userId: linked.userId, accountId: linked.accountId, email: linked.email, signedInAt } : null;
+      return linked ? { ...token, userId: linked.userId, accountId: linked.accountId, email: linked.email, signedInAt, sessionId } : null;
     },
   },
   logger: {

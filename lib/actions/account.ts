@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 
-import { signIn, signOut } from '@/lib/auth';
+import { signOut } from '@/lib/auth';
 import { env } from '@/lib/env';
 import { changePassword } from '@/lib/server/account/change-password';
 import { deleteAccount } from '@/lib/server/account/delete-account';
@@ -15,7 +15,6 @@ import { findUserByEmail } from '@/lib/server/accounts/find-user-by-email';
 import { clientAddress } from '@/lib/server/auth/client-address';
 import { endUserSessions } from '@/lib/server/auth/end-user-sessions';
 import { requireSession } from '@/lib/server/auth/require-session';
-import { verifyPassword } from '@/lib/server/auth/verify-password';
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -80,10 +79,10 @@ export async function changePasswordAction(_previous: ActionState, formData: For
   const session = await requireSession();
   const parsed = changePasswordSchema.safeParse(formValues(formData, ['currentPassword', 'password']));
   if (!parsed.success) return invalid(parsed.error.issues);
-  const result = await changePassword({ userId: session.userId, ...parsed.data });
+  const result = await changePassword({ userId: session.userId, ...parsed.data, keepSessionId: session.sessionId });
   if (!result.ok) return { status: 'error', message: CHECK_FIELDS, fieldErrors: { currentPassword: ['The current password is not right'] } };
-  // Every session ended with the change; this one goes on under a fresh sign-in.
-  await signIn('credentials', { email: result.email, password: parsed.data.password, redirect: false });
+  // A session from before sessions had ids cannot be kept: it ends with the others.
+  if (!session.sessionId) await signOut({ redirectTo: '/sign-in' });
   return { status: 'success', message: 'Password changed. Your other sessions are signed out.' };
 }
 
@@ -100,19 +99,10 @@ export async function changeEmailAction(_previous: ActionState, formData: FormDa
   return { status: 'success', message: `We mailed a link to ${email}. Your email address changes when you follow it.` };
 }
 
-export async function signOutOtherSessionsAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+export async function signOutOtherSessionsAction(_previous: ActionState): Promise<ActionState> {
   const session = await requireSession();
-  const password = String(formData.get('currentPassword') ?? '');
-  const user = await findUserByEmail({ email: session.email });
-  if (user?.passwordHash) {
-    if (!(await verifyPassword(password, user.passwordHash))) {
-      return { status: 'error', message: CHECK_FIELDS, fieldErrors: { currentPassword: ['The current password is not right'] } };
-    }
-  }
-  await endUserSessions({ userId: session.userId });
-  // Without a password (GitHub or Google sign-in) this session cannot be renewed here: it ends too.
-  if (!user?.passwordHash) await signOut({ redirectTo: '/sign-in' });
-  await signIn('credentials', { email: session.email, password, redirect: false });
+  await endUserSessions({ userId: session.userId, keepSessionId: session.sessionId });
+  if (!session.sessionId) await signOut({ redirectTo: '/sign-in' });
   return { status: 'success', message: 'Every other session is signed out.' };
 }
 

@@ -53,10 +53,8 @@ export default async function SettingsPage() {
       ) : null}
 
       <Section id="sessions-heading" title="Sessions">
-        <p className="text-sm text-muted">
-          {settings.hasPassword ? 'Sign out everywhere else: other browsers and devices. This one stays signed in.' : 'Sign out everywhere, this browser included.'}
-        </p>
-        <ActionForm action={signOutOtherSessionsAction} fields={settings.hasPassword ? [CURRENT_PASSWORD] : []} submitLabel="Sign out other sessions" pendingLabel="Signing out…" />
+        <p className="text-sm text-muted">Sign out everywhere else: other browsers and devices. This one stays signed in.</p>
+        <ActionForm action={signOutOtherSessionsAction} fields={[]} submitLabel="Sign out other sessions" pendingLabel="Signing out…" />
       </Section>
 
       <Section id="delete-heading" title="Delete account">

@@ -102,4 +102,11 @@ test('bills exactly what clients received, through a SIGKILL mid-load and a grac
   expect(monthly.reduce((sum, m) => sum + m.units, 0)).toBe(units);
   expect(monthly.reduce((sum, m) => sum + m.requests, 0)).toBe(events.length);
   expect(monthly.reduce((sum, m) => sum + m.freeUnits, 0)).toBe(Math.min(50, units));
+  // The daily rollup the usage pages read is written in the ledger's statement: equal to it too.
+  const daily = await db.usageDaily.findMany({ where: { accountId } });
+  const sum = (rows: { requests: number; units: number; freeUnits: number; amountMicros: bigint }[]) =>
+    rows.reduce((t, r) => ({ requests: t.requests + r.requests, units: t.units + r.units, freeUnits: t.freeUnits + r.freeUnits, amountMicros: t.amountMicros + r.amountMicros }), {
+      requests: 0, units: 0, freeUnits: 0, amountMicros: 0n,
+    });
+  expect(sum(daily)).toEqual(sum(monthly));
 });

@@ -27,7 +27,7 @@ export async function deleteAccount({ accountId }: DeleteAccountOptions): Promis
       await tx.userToken.deleteMany({ where: { userId: user.id } });
       await tx.user.update({
         where: { id: user.id },
-        data: { email: `deleted-${user.id}@deleted.invalid`, name: null, passwordHash: null, emailVerifiedAt: null, sessionsValidFrom: now },
+        data: { email: `deleted-${user.id}@deleted.invalid`, name: null, passwordHash: null, emailVerifiedAt: null, sessionsValidFrom: now, keptSessionId: null },
       });
     }
     await tx.apiKeyEvent.updateMany({ where: { accountId }, data: { actorLabel: 'deleted user' } });

@@ -24,6 +24,7 @@ export async function resetPassword({ token, password, now = new Date() }: Reset
       data: {
         passwordHash,
         sessionsValidFrom: now,
+        keptSessionId: null,
       },
       select: { accountId: true, email: true },
     });

@@ -8,6 +8,6 @@ export type FindSessionUserOptions = { userId: string; accountId: string };
 export async function findSessionUser({ userId, accountId }: FindSessionUserOptions) {
   return db.user.findFirst({
     where: { id: userId, accountId },
-    select: { id: true, email: true, accountId: true, sessionsValidFrom: true },
+    select: { id: true, email: true, accountId: true, sessionsValidFrom: true, keptSessionId: true },
   });
 }

@@ -5,7 +5,13 @@ import { findSessionUser } from '@/lib/server/accounts/find-session-user';
 
 import { isSessionCurrent } from './is-session-current';
 
-export type ConsoleSession = { userId: string; accountId: string; email: string };
+export type ConsoleSession = {
+  userId: string;
+  accountId: string;
+  email: string;
+  /** This sign-in's id (sessions from before ids existed have none). */
+  sessionId?: string;
+};
 
 /** The signed-in user, checked against the database (a token can outlive its user), or null. */
 export async function getConsoleSession(): Promise<ConsoleSession | null> {
@@ -14,6 +20,6 @@ export async function getConsoleSession(): Promise<ConsoleSession | null> {
   const accountId = session?.user?.accountId;
   if (!userId || !accountId) return null;
   const user = await findSessionUser({ userId, accountId });
-  if (!user || !isSessionCurrent(session.signedInAt, user.sessionsValidFrom)) return null;
-  return { userId: user.id, accountId: user.accountId, email: user.email };
+  if (!user || !isSessionCurrent(session.signedInAt, user.sessionsValidFrom, session.sessionId, user.keptSessionId)) return null;
+  return { userId: user.id, accountId: user.accountId, email: user.email, sessionId: session.sessionId };
 }

@@ -3,7 +3,14 @@
  * sign-out. Tokens are stateless, so a cookie can outlive its sign-out (a request in flight
  * during sign-out may set it again); this check is what makes sign-out final.
  */
-export function isSessionCurrent(signedInAt: number | undefined, sessionsValidFrom: Date | null): boolean {
+export function isSessionCurrent(
+  signedInAt: number | undefined,
+  sessionsValidFrom: Date | null,
+  sessionId?: string,
+  keptSessionId?: string | null,
+): boolean {
   if (!sessionsValidFrom) return true;
+  // The session that ended the others stays (see endUserSessions).
+  if (sessionId !== undefined && keptSessionId != null && sessionId === keptSessionId) return true;
   return signedInAt !== undefined && signedInAt >= sessionsValidFrom.getTime();
 }

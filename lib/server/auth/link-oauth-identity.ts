@@ -52,7 +52,7 @@ export async function linkOAuthIdentity({
       // Conditional: a concurrent claim that already verified the user changes nothing here.
       await tx.user.updateMany({
         where: { id: userId, emailVerifiedAt: null },
-        data: { passwordHash: null, emailVerifiedAt: now, sessionsValidFrom: now },
+        data: { passwordHash: null, emailVerifiedAt: now, sessionsValidFrom: now, keptSessionId: null },
       });
     }
     await tx.authIdentity.upsert({

@@ -16,4 +16,10 @@ describe('isSessionCurrent', () => {
   test('accepts a session signed in after the last sign-out', () => {
     expect(isSessionCurrent(signOut.getTime() + 1, signOut)).toBe(true);
   });
+  test('keeps the one session that ended the others, and no other signed in before', () => {
+    expect(isSessionCurrent(signOut.getTime() - 1, signOut, 'kept', 'kept')).toBe(true);
+    expect(isSessionCurrent(signOut.getTime() - 1, signOut, 'other', 'kept')).toBe(false);
+    expect(isSessionCurrent(signOut.getTime() - 1, signOut, undefined, 'kept')).toBe(false);
+    expect(isSessionCurrent(signOut.getTime() - 1, signOut, 'kept', null)).toBe(false);
+  });
 });
