@@ -164,11 +164,12 @@ test.describe('settings', () => {
     await page.getByRole('button', { name: 'Verify email address' }).click();
     await expect(page.getByRole('status')).toHaveText(`Your email address is now ${next}.`);
 
-    const other = await freshPage(browser);
-    await signIn(other, next);
-    await expect(other).toHaveURL(/\/dashboard$/);
-    await signIn(other, email);
-    await expect(other.getByText('Incorrect email or password')).toBeVisible();
+    const withNew = await freshPage(browser);
+    await signIn(withNew, next);
+    await expect(withNew).toHaveURL(/\/dashboard$/);
+    const withOld = await freshPage(browser);
+    await signIn(withOld, email);
+    await expect(withOld.getByText('Incorrect email or password')).toBeVisible();
   });
 
   test('deleting the account needs the typed confirmation, stops its keys at once and ends the sign-in', async ({ page, request }) => {
