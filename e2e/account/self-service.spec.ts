@@ -9,6 +9,9 @@ import { expireMailedLinks, latestMail, linkIn, verifyEmail } from '../helpers/m
 import { API_PORT } from '../helpers/ports';
 
 const NEW_PASSWORD = 'a brand new passphrase';
+
+// Several browsers sign up, in and out per test: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 150_000 });
 const verifyUrl = `http://localhost:${API_PORT}/v1/account/verify`;
 
 async function freshPage(browser: Browser): Promise<Page> {
