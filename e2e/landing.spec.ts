@@ -25,7 +25,8 @@ test.describe('the landing page', () => {
 
   test('has a code sample, links to the reference and to sign-up and sign-in, and a footer', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('region', { name: 'Example request with curl' })).toContainText("-H 'X-API-Key: <API_KEY>'");
+    await expect(page.getByLabel('Example request with curl')).toContainText("-H 'X-API-Key: <API_KEY>'");
+    await expect(page.getByLabel('Example response')).toContainText('"');
     await expect(page.getByRole('link', { name: 'Read the API reference' })).toHaveAttribute('href', '/docs');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/docs');
     await page.getByRole('link', { name: 'Read the API reference' }).click();

@@ -76,6 +76,7 @@ test.describe('API keys', () => {
   });
 
   test('disables Create at 10 of 10 keys, says why, and enables it again after a delete', async ({ page }) => {
+    test.slow(); // ten creates
     for (let i = 1; i <= 10; i++) await createKey(page, `key ${i}`);
     await expect(page.getByRole('heading', { name: /Your keys \(10 of 10\)/ })).toBeVisible();
     const create = page.getByRole('button', { name: 'Create key' });
