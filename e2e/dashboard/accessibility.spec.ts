@@ -20,7 +20,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme });
 
     test('public pages have no serious or critical violations', async ({ page }) => {
-      test.slow(); // axe over four pages, two of them long (the landing page and the reference)
       for (const path of PUBLIC_PAGES) {
         await page.goto(path);
         await expectNoSeriousViolations(page, `${path} (${colorScheme})`);
@@ -28,7 +27,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('console pages have no serious or critical violations', async ({ page }) => {
-      test.slow(); // axe over eight console pages
       await signUp(page);
       await expectNoSeriousViolations(page, `/keys empty (${colorScheme})`);
       await createKey(page, 'audited');
