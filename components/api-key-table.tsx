@@ -1,20 +1,32 @@
 'use client';
 
-import { useActionState, useEffect, useRef, useState } from 'react';
+import { useActionState, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 
-import { ApiKeyStatusBadge } from '@/components/api-key-status-badge';
+import { ApiKeyRow } from '@/components/api-key-row';
+import { KEYS_HEADING_ID, useKeyStatus } from '@/components/key-status';
 import { Button } from '@/components/ui/button';
-import { DateTime } from '@/components/ui/date-time';
 import { Dialog } from '@/components/ui/dialog';
-import { Table, TD, TH, THead, TR } from '@/components/ui/table';
+import { TH } from '@/components/ui/table';
 import { deleteApiKeyAction, reenableApiKeyAction, revokeApiKeyAction } from '@/lib/actions/api-keys';
 import type { ActionState } from '@/lib/actions/action-state';
 import type { ApiKeyRecord } from '@/lib/server/keys/api-key-select';
 
 const idle: ActionState = { status: 'idle' };
 
-function keyLabel(key: Pick<ApiKeyRecord, 'name' | 'prefix' | 'last4'>): string {
-  return key.name ?? `${key.prefix}…${key.last4}`;
+/**
+ * Each key's name for buttons' labels. Names are unique among live keys, but keys made before
+ * that rule may share one: those (and unnamed keys) are told apart by prefix and last four.
+ */
+function keyLabels(keys: ApiKeyRecord[]): Map<string, string> {
+  const counts = new Map<string, number>();
+  for (const key of keys) if (key.name) counts.set(key.name.toLowerCase(), (counts.get(key.name.toLowerCase()) ?? 0) + 1);
+  return new Map(
+    keys.map((key) => {
+      const display = `${key.prefix}…${key.last4}`;
+      if (!key.name) return [key.id, display];
+      return [key.id, (counts.get(key.name.toLowerCase()) ?? 0) > 1 ? `${key.name} (${display})` : key.name];
+    }),
+  );
 }
 
 /** The account's keys with revoke, re-enable and (confirmed) delete. */
@@ -22,89 +34,78 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
   const [revokeState, revokeAction, revoking] = useActionState(revokeApiKeyAction, idle);
   const [reenableState, reenableAction, reenabling] = useActionState(reenableApiKeyAction, idle);
   const [deleteState, deleteAction, deleting] = useActionState(deleteApiKeyAction, idle);
-  const [announcement, setAnnouncement] = useState<ActionState>(idle);
+  const { announce } = useKeyStatus();
   const [toDelete, setToDelete] = useState<ApiKeyRecord | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  // The key whose revoke or re-enable was submitted last: its new action gets the focus.
+  const changedKey = useRef<string | null>(null);
   const busy = revoking || reenabling || deleting;
+  const labels = useMemo(() => keyLabels(keys), [keys]);
 
-  useEffect(() => setAnnouncement(revokeState), [revokeState]);
-  useEffect(() => setAnnouncement(reenableState), [reenableState]);
+  // A revoke or re-enable is reported; on success the row's button now offers the opposite
+  // action ("Re-enable" after "Revoke"), and the focus stays on it rather than falling to <body>.
+  const reportChange = useEffectEvent((state: ActionState) => {
+    if (!state.message) return;
+    announce({ tone: state.status === 'error' ? 'error' : 'success', text: state.message });
+    const keyId = changedKey.current;
+    if (state.status !== 'success' || !keyId) return;
+    listRef.current?.querySelector<HTMLElement>(`tr[data-key-id="${CSS.escape(keyId)}"] [data-key-action="toggle"]`)?.focus();
+  });
+  useEffect(() => reportChange(revokeState), [revokeState]);
+  useEffect(() => reportChange(reenableState), [reenableState]);
   useEffect(() => {
-    setAnnouncement(deleteState);
-    // The deleted row and its button are gone: move focus somewhere meaningful.
+    if (!deleteState.message) return;
+    announce({ tone: deleteState.status === 'error' ? 'error' : 'success', text: deleteState.message });
+    // The deleted row and its button are gone: continue at the list's heading.
     if (deleteState.status === 'success') headingRef.current?.focus();
-  }, [deleteState]);
+  }, [deleteState, announce]);
 
   return (
-    <section aria-labelledby="keys-heading" className="flex flex-col gap-3">
-      <h2 id="keys-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
+    <section aria-labelledby={KEYS_HEADING_ID} className="flex flex-col gap-3">
+      <h2 id={KEYS_HEADING_ID} ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
         Your keys <span className="text-sm font-normal text-muted">({keys.length} of 10)</span>
       </h2>
-      <p aria-live="polite" role="status" className="min-h-5 text-sm">
-        {announcement.message ? (
-          <span className={announcement.status === 'error' ? 'text-danger' : 'text-success'}>{announcement.message}</span>
-        ) : null}
-      </p>
       {keys.length === 0 ? (
         <div className="rounded-lg border border-dashed border-border bg-surface p-6 text-center">
           <p className="font-medium">No API keys yet</p>
           <p className="mt-1 text-sm text-muted">Create a key above to start calling the API.</p>
         </div>
       ) : (
-        <Table caption="API keys">
-          <THead>
-            <tr>
-              <TH>Name</TH>
-              <TH>Key</TH>
-              <TH>Status</TH>
-              <TH>Created</TH>
-              <TH>Last used</TH>
-              <TH className="text-right">Actions</TH>
-            </tr>
-          </THead>
-          <tbody>
-            {keys.map((key) => (
-              <TR key={key.id} data-key-id={key.id}>
-                <TD className="font-medium">{key.name ?? <span className="text-muted">Untitled</span>}</TD>
-                <TD className="font-mono whitespace-nowrap">
-                  {key.prefix}…{key.last4}
-                </TD>
-                <TD>
-                  <ApiKeyStatusBadge status={key.status} />
-                </TD>
-                <TD className="whitespace-nowrap">
-                  <DateTime value={key.createdAt} />
-                </TD>
-                <TD className="whitespace-nowrap">
-                  <DateTime value={key.lastUsedAt} />
-                </TD>
-                <TD>
-                  <div className="flex justify-end gap-2">
-                    <form action={key.status === 'active' ? revokeAction : reenableAction}>
-                      <input type="hidden" name="keyId" value={key.id} />
-                      <Button type="submit" variant="secondary" size="sm" disabled={busy} aria-label={`${key.status === 'active' ? 'Revoke' : 'Re-enable'} ${keyLabel(key)}`}>
-                        {key.status === 'active' ? 'Revoke' : 'Re-enable'}
-                      </Button>
-                    </form>
-                    <Button
-                      variant="danger"
-                      size="sm"
-                      disabled={busy}
-                      aria-label={`Delete ${keyLabel(key)}`}
-                      onClick={() => {
-                        setToDelete(key);
-                        setDialogOpen(true);
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </TD>
-              </TR>
-            ))}
-          </tbody>
-        </Table>
+        <div ref={listRef} role="region" aria-label="API keys" tabIndex={0} className="md:overflow-x-auto md:rounded-lg md:border md:border-border">
+          <table className="w-full border-collapse text-left text-sm max-md:block">
+            <caption className="sr-only">API keys</caption>
+            <thead className="bg-surface text-muted max-md:sr-only">
+              <tr>
+                <TH>Name</TH>
+                <TH>Key</TH>
+                <TH>Status</TH>
+                <TH>Created</TH>
+                <TH>Last used</TH>
+                <TH className="text-right">Actions</TH>
+              </tr>
+            </thead>
+            <tbody className="max-md:flex max-md:flex-col max-md:gap-3">
+              {keys.map((key) => (
+                <ApiKeyRow
+                  key={key.id}
+                  apiKey={key}
+                  label={labels.get(key.id) ?? key.id}
+                  busy={busy}
+                  toggleAction={key.status === 'active' ? revokeAction : reenableAction}
+                  onToggle={(keyId) => {
+                    changedKey.current = keyId;
+                  }}
+                  onDelete={(record) => {
+                    setToDelete(record);
+                    setDialogOpen(true);
+                  }}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <Dialog
         open={dialogOpen}
@@ -125,7 +126,7 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
           <Button variant="secondary" autoFocus onClick={() => setDialogOpen(false)}>
             Cancel
           </Button>
-          <Button type="submit" variant="danger">
+          <Button type="submit" variant="destructive">
             Delete key
           </Button>
         </form>

@@ -1,26 +1,48 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useActionState, useEffect, useRef, useState } from 'react';
 
+import { KEYS_HEADING_ID, useKeyStatus } from '@/components/key-status';
 import { NewKeyPanel } from '@/components/new-key-panel';
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import { createApiKeyAction } from '@/lib/actions/api-keys';
 import type { ActionState } from '@/lib/actions/action-state';
-import { API_KEY_NAME_MAX_LENGTH } from '@/lib/validation/api-keys';
+import { API_KEY_NAME_MAX_LENGTH, MAX_API_KEYS_PER_ACCOUNT } from '@/lib/validation/api-keys';
 
-/** Creates a key with an optional name and shows the new key once. */
-export function CreateKeyForm() {
+/**
+ * Creates a key with an optional name and shows the new key once. At the limit the button is
+ * disabled and says why, rather than letting the user find out from a refusal.
+ */
+export function CreateKeyForm({ keyCount }: { keyCount: number }) {
   const [state, formAction, pending] = useActionState(createApiKeyAction, { status: 'idle' } as ActionState);
   const [dismissedKey, setDismissedKey] = useState<string | null>(null);
+  const { announce } = useKeyStatus();
+  const formRef = useRef<HTMLFormElement>(null);
   const newKey = state.createdKey && state.createdKey !== dismissedKey ? state.createdKey : null;
+  const full = keyCount >= MAX_API_KEYS_PER_ACCOUNT;
+
+  useEffect(() => {
+    if (state.status === 'idle' || !state.message) return;
+    announce({ tone: state.status === 'error' ? 'error' : 'success', text: state.message });
+    // A refused name: put the user back where the problem is.
+    if (state.status === 'error' && state.fieldErrors) {
+      formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [state, announce]);
+
+  function dismiss(key: string) {
+    setDismissedKey(key);
+    // The panel and its button are gone: continue at the list, where the new key now is.
+    document.getElementById(KEYS_HEADING_ID)?.focus();
+  }
 
   return (
     <div className="flex flex-col gap-4">
-      <form action={formAction} className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
+      <form ref={formRef} action={formAction} className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
         <Input
           label="Key name (optional)"
-          hint={`Up to ${API_KEY_NAME_MAX_LENGTH} characters.`}
+          hint={state.fieldErrors?.name?.length ? undefined : `Up to ${API_KEY_NAME_MAX_LENGTH} characters, different from your other keys' names.`}
           name="name"
           placeholder="e.g. production server"
           defaultValue={state.status === 'error' ? (state.values?.name ?? '') : ''}
@@ -28,15 +50,23 @@ export function CreateKeyForm() {
           className="sm:w-80"
           autoComplete="off"
         />
-        <SubmitButton pending={pending} pendingLabel="Creating…" className="sm:mt-6">
+        <SubmitButton
+          pending={pending}
+          pendingLabel="Creating…"
+          className="sm:mt-6"
+          disabled={pending || full}
+          aria-describedby={full ? 'create-key-limit' : undefined}
+        >
           Create key
         </SubmitButton>
       </form>
-      <div aria-live="polite" role="status" className="min-h-5 text-sm">
-        {state.status === 'error' && state.message ? <p className="text-danger">{state.message}</p> : null}
-        {state.status === 'success' && state.message ? <p className="text-success">{state.message}</p> : null}
-      </div>
-      {newKey ? <NewKeyPanel apiKey={newKey} onDismiss={() => setDismissedKey(newKey)} /> : null}
+      {full ? (
+        <p id="create-key-limit" className="text-sm text-muted">
+          You have {MAX_API_KEYS_PER_ACCOUNT} of {MAX_API_KEYS_PER_ACCOUNT} keys, the most an account can have. Delete a key you
+          no longer use to create another.
+        </p>
+      ) : null}
+      {newKey ? <NewKeyPanel apiKey={newKey} onDismiss={() => dismiss(newKey)} /> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, useEffect, useRef } from 'react';
 
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
@@ -17,8 +17,15 @@ export type CredentialsFormProps = {
 export function CredentialsForm({ mode, action, callbackUrl }: CredentialsFormProps) {
   const [state, formAction, pending] = useActionState(action, { status: 'idle' } as ActionState);
   const signUp = mode === 'sign-up';
+  const formRef = useRef<HTMLFormElement>(null);
+  // On a refusal, start the user at the first field that needs fixing.
+  useEffect(() => {
+    if (state.status !== 'error' || !state.fieldErrors) return;
+    formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }, [state]);
+  const passwordErrors = state.fieldErrors?.password;
   return (
-    <form action={formAction} className="flex flex-col gap-4" noValidate>
+    <form ref={formRef} action={formAction} className="flex flex-col gap-4" noValidate>
       {callbackUrl ? <input type="hidden" name="callbackUrl" value={callbackUrl} /> : null}
       <Input
         label="Email"
@@ -37,8 +44,9 @@ export function CredentialsForm({ mode, action, callbackUrl }: CredentialsFormPr
         required
         minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
         maxLength={PASSWORD_MAX_LENGTH}
-        hint={signUp ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
-        errors={state.fieldErrors?.password}
+        // The rule once: as a hint, or, when it was broken, as the error that replaces the hint.
+        hint={signUp && !passwordErrors?.length ? `Use at least ${PASSWORD_MIN_LENGTH} characters` : undefined}
+        errors={passwordErrors}
       />
       <SubmitButton pending={pending} pendingLabel={signUp ? 'Creating account…' : 'Signing in…'}>
         {signUp ? 'Create account' : 'Sign in'}

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export const CONSOLE_NAV = [
   { href: '/dashboard', label: 'Home' },
@@ -19,8 +19,28 @@ export const CONSOLE_NAV = [
 export function DashboardNav() {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   // Close the phone menu after navigating.
   useEffect(() => setOpen(false), [pathname]);
+  // While open, Escape closes it (focus back on its button) and so does a tap anywhere outside.
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+    function onPointerDown(event: PointerEvent) {
+      if (event.target instanceof Node && !navRef.current?.contains(event.target)) setOpen(false);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
 
   const links = (
     <ul className="flex flex-col gap-1 md:flex-row md:items-center">
@@ -44,8 +64,9 @@ export function DashboardNav() {
   );
 
   return (
-    <nav aria-label="Console" className="md:flex-1">
+    <nav ref={navRef} aria-label="Console" className="md:flex-1">
       <button
+        ref={buttonRef}
         type="button"
         className="inline-flex min-h-9 items-center gap-2 rounded-md border border-border bg-raised px-3 text-sm font-medium md:hidden"
         aria-expanded={open}

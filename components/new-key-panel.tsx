@@ -1,19 +1,18 @@
 'use client';
 
-import { useState } from 'react';
-
+import { useKeyStatus } from '@/components/key-status';
 import { Button } from '@/components/ui/button';
 
 /** The plaintext of a new key, shown once, with a copy button. */
 export function NewKeyPanel({ apiKey, onDismiss }: { apiKey: string; onDismiss: () => void }) {
-  const [copyStatus, setCopyStatus] = useState('');
+  const { announce } = useKeyStatus();
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(apiKey);
-      setCopyStatus('Copied');
+      announce({ tone: 'success', text: 'Copied' });
     } catch {
-      setCopyStatus('Copy failed: select the key and copy it by hand');
+      announce({ tone: 'error', text: 'Copy failed: select the key and copy it by hand' });
     }
   }
 
@@ -44,9 +43,6 @@ export function NewKeyPanel({ apiKey, onDismiss }: { apiKey: string; onDismiss: 
           </Button>
         </div>
       </div>
-      <p aria-live="polite" role="status" className="min-h-5 text-sm font-medium">
-        {copyStatus}
-      </p>
     </section>
   );
 }

@@ -34,20 +34,31 @@ function setTheme(theme: Theme) {
   listeners.forEach((listener) => listener());
 }
 
-/** Switches between light and dark; the choice is remembered (see ThemeScript). */
+/**
+ * Switches between light and dark; the choice is remembered (see ThemeScript). Its label says
+ * what a press will do ("Switch to dark theme"), which a toggle's pressed state on a fixed
+ * "Dark mode" label left to guesswork.
+ */
 export function ThemeToggle() {
-  // The server cannot know the theme; render a neutral label until hydration (same width).
+  // The server cannot know the theme; render a neutral label until hydration.
   const theme = useSyncExternalStore<Theme | null>(subscribe, currentTheme, () => null);
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
   return (
     <button
       type="button"
       onClick={() => setTheme(next)}
-      aria-pressed={theme === null ? undefined : theme === 'dark'}
       className="inline-flex min-h-9 min-w-9 items-center justify-center gap-1 rounded-md border border-border bg-raised px-2 text-sm hover:bg-surface"
     >
-      <span aria-hidden="true">{theme === 'dark' ? '☾' : '☀'}</span>
-      <span className="sr-only sm:not-sr-only">Dark mode</span>
+      <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
+      {theme === null ? (
+        <span className="sr-only sm:not-sr-only">Switch theme</span>
+      ) : (
+        // Visible "Dark theme", heard "Switch to dark theme" (the visible words are in the name).
+        <span className="sr-only sm:not-sr-only">
+          <span className="sr-only">Switch to </span>
+          <span className="capitalize">{next}</span> theme
+        </span>
+      )}
     </button>
   );
 }

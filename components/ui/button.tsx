@@ -1,11 +1,13 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+// `danger` is the quiet outline for a row's Delete; `destructive` the solid button that confirms it.
+type Variant = 'primary' | 'secondary' | 'danger' | 'destructive' | 'ghost';
 
 const variants: Record<Variant, string> = {
   primary: 'bg-primary text-primary-fg hover:bg-primary-hover border-transparent',
   secondary: 'bg-raised text-fg hover:bg-surface border-border',
   danger: 'bg-raised text-danger hover:bg-danger-soft border-danger',
+  destructive: 'bg-danger text-danger-fg hover:opacity-90 border-transparent',
   ghost: 'bg-transparent text-fg hover:bg-surface border-transparent',
 };
 

@@ -40,17 +40,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test('the theme toggle switches to dark and remembers it', async ({ page }) => {
+test('the theme button says what it will do, switches to dark and remembers it', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/');
-  const toggle = page.getByRole('button', { name: 'Dark mode' });
-  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-  await toggle.click();
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
   await expectNoSeriousViolations(page, '/ (toggled dark)');
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/dark/);
-  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/light/);
+  await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
 });
 
 test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {

@@ -75,12 +75,24 @@ test.describe('API keys', () => {
     await expect(keyRow(page, key)).toHaveCount(0);
   });
 
-  test('refuses the eleventh key with a clear message', async ({ page }) => {
+  test('disables Create at 10 of 10 keys, says why, and enables it again after a delete', async ({ page }) => {
+    test.slow(); // ten creates
     for (let i = 1; i <= 10; i++) await createKey(page, `key ${i}`);
     await expect(page.getByRole('heading', { name: /Your keys \(10 of 10\)/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Create key' }).click();
-    await expect(page.getByText(/You can have at most 10 API keys/)).toBeVisible();
+    const create = page.getByRole('button', { name: 'Create key' });
+    await expect(create).toBeDisabled();
+    await expect(create).toHaveAccessibleDescription(/You have 10 of 10 keys, the most an account can have\. Delete a key/);
+    await expect(page.getByText(/You have 10 of 10 keys/)).toBeVisible();
+    // Enter in the name field does not submit past a disabled button either.
+    await page.getByLabel('Key name (optional)').fill('eleventh');
+    await page.getByLabel('Key name (optional)').press('Enter');
     await expect(keyTable(page).getByRole('row')).toHaveCount(11);
+
+    await keyTable(page).getByRole('button', { name: 'Delete key 1', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Delete this key?' }).getByRole('button', { name: 'Delete key' }).click();
+    await expect(page.getByRole('heading', { name: /Your keys \(9 of 10\)/ })).toBeVisible();
+    await expect(create).toBeEnabled();
+    await expect(page.getByText(/You have 10 of 10 keys/)).toHaveCount(0);
   });
 
   test('shows a field error for a name longer than 64 characters', async ({ page }) => {

@@ -49,6 +49,9 @@ export async function createApiKeyAction(_previous: ActionState, formData: FormD
       createdKey: key,
     };
   } catch (error) {
+    if (error instanceof ApiKeyError && error.code === 'name_taken') {
+      return { status: 'error', message: 'The key was not created. Check the name.', fieldErrors: { name: [error.message] }, values: raw };
+    }
     return { ...errorState(error), values: raw };
   }
 }

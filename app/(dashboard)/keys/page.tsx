@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { ApiKeyTable } from '@/components/api-key-table';
 import { CreateKeyForm } from '@/components/create-key-form';
 import { KeyActivityList } from '@/components/key-activity-list';
+import { KeyStatusProvider, KeyStatusRegion } from '@/components/key-status';
 import { requireSession } from '@/lib/server/auth/require-session';
 import { listApiKeys } from '@/lib/server/keys/list-api-keys';
 import { listKeyEvents } from '@/lib/server/keys/list-key-events';
@@ -13,21 +14,25 @@ export default async function KeysPage() {
   const { accountId } = await requireSession();
   const [keys, events] = await Promise.all([listApiKeys({ accountId }), listKeyEvents({ accountId, limit: 10 })]);
   return (
-    <div className="flex flex-col gap-8">
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold">API keys</h1>
-        <p className="text-sm text-muted">
-          Send a key in the <code className="font-mono">X-API-Key</code> header. Up to 10 keys; revoking one stops it at once.
-        </p>
-      </header>
-      <section aria-labelledby="create-heading" className="flex flex-col gap-3">
-        <h2 id="create-heading" className="text-lg font-semibold">
-          Create a key
-        </h2>
-        <CreateKeyForm />
-      </section>
-      <ApiKeyTable keys={keys} />
-      <KeyActivityList events={events} />
-    </div>
+    <KeyStatusProvider>
+      <div className="flex flex-col gap-8">
+        <header className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold">API keys</h1>
+          <p className="text-sm text-muted">
+            Send a key in the <code className="font-mono">X-API-Key</code> header. Up to 10 keys; revoking one stops it at once.
+          </p>
+        </header>
+        <section aria-labelledby="create-heading" className="flex flex-col gap-3">
+          <h2 id="create-heading" className="text-lg font-semibold">
+            Create a key
+          </h2>
+          <CreateKeyForm keyCount={keys.length} />
+          {/* One status line for the whole page: each outcome (create, copy, revoke, delete) replaces the last. */}
+          <KeyStatusRegion />
+        </section>
+        <ApiKeyTable keys={keys} />
+        <KeyActivityList events={events} />
+      </div>
+    </KeyStatusProvider>
   );
 }

@@ -9,6 +9,7 @@ import type { AuthDirectory, Caller } from './auth-directory';
 import { runBatch } from './batch';
 import { preflightResponse, withCors } from './cors';
 import { callEndpoint, type CallDeps } from './call-endpoint';
+import { KeyTouches } from './key-touches';
 import { errorOutcome, outcomeOf, toResponse, type CallOutcome } from './respond';
 import { verifyKey } from './verify-key';
 
@@ -53,6 +54,12 @@ async function authorize(directory: AuthDirectory, request: Request): Promise<Ca
 }
 
 export function createGateway(deps: GatewayDeps): Gateway {
+  const touches = new KeyTouches(deps.pool);
+  /** A key check counts as a use of the key; failing to note it must not fail the check. */
+  async function noteKeyCheck(caller: Caller): Promise<void> {
+    await touches.touch(caller.key.keyId).catch((error: unknown) => deps.log('could not set a key\'s last-used time', error));
+  }
+
   // One document per server address: a fixed one with API_PUBLIC_URL, else one per host asked
   // through (a handful: localhost, the console's mount); bounded so odd Host headers cannot grow it.
   const openApi = new Map<string, unknown>();
@@ -79,7 +86,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (request.method !== endpoint.method) {
       return errorOutcome('method_not_allowed', `${path} accepts ${endpoint.method} only`, { allow: endpoint.method });
     }
-    if (endpoint.path === '/v1/account/verify') return verifyKey(caller);
+    if (endpoint.path === '/v1/account/verify') {
+      await noteKeyCheck(caller);
+      return verifyKey(caller);
+    }
     if (caller.account.blocked) throw new ApiError('account_blocked', errorText.account_blocked);
     if (endpoint.path === '/v1/batch') {
       // Each item checks the key and the account again (cheap: the cache behind the auth barrier).

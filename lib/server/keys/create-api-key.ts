@@ -40,6 +40,17 @@ export async function createApiKey({
         );
       }
 
+      // Names tell keys apart in the console and in screen readers' labels ("Revoke production"),
+      // so a live key's name is not given twice (case aside). The account lock above makes the
+      // check race-free; a deleted key's name is free again.
+      if (name) {
+        const clash = await tx.apiKey.findFirst({
+          where: { accountId, status: { not: 'deleted' }, name: { equals: name, mode: 'insensitive' } },
+          select: { id: true },
+        });
+        if (clash) throw new ApiKeyError('name_taken', `You already have a key named “${name}”. Choose another name.`);
+      }
+
       const key = generateApiKey();
       const { prefix, last4 } = apiKeyDisplay(key);
       const record = await tx.apiKey.create({

@@ -1,0 +1,91 @@
+'use client';
+
+import type { ReactNode } from 'react';
+
+import { ApiKeyStatusBadge } from '@/components/api-key-status-badge';
+import { Button } from '@/components/ui/button';
+import { DateTime } from '@/components/ui/date-time';
+import type { ApiKeyRecord } from '@/lib/server/keys/api-key-select';
+
+export type ApiKeyRowProps = {
+  apiKey: ApiKeyRecord;
+  /** The key's name in buttons' labels: unique on the page ("Revoke production"). */
+  label: string;
+  busy: boolean;
+  toggleAction: (formData: FormData) => void;
+  onToggle: (keyId: string) => void;
+  onDelete: (key: ApiKeyRecord) => void;
+};
+
+// Below md each row is a card: cells stack with their column's name in front (the header row is
+// there for screen readers only), and the actions sit full width at the bottom, never off-screen.
+const cellClass = 'px-3 py-2 align-middle max-md:flex max-md:items-baseline max-md:gap-2 max-md:p-0';
+
+function CardLabel({ children }: { children: ReactNode }) {
+  return <span className="w-20 shrink-0 text-muted md:hidden">{children}</span>;
+}
+
+/** One key: a table row on wide screens, a card on phones. */
+export function ApiKeyRow({ apiKey: key, label, busy, toggleAction, onToggle, onDelete }: ApiKeyRowProps) {
+  const active = key.status === 'active';
+  const toggleText = active ? 'Revoke' : 'Re-enable';
+  return (
+    <tr
+      data-key-id={key.id}
+      className="border-t border-border max-md:flex max-md:flex-col max-md:gap-1.5 max-md:rounded-lg max-md:border max-md:bg-raised max-md:p-3"
+    >
+      <td className={`${cellClass} font-medium [overflow-wrap:anywhere] max-md:text-base`}>
+        {key.name ?? <span className="text-muted">Untitled</span>}
+      </td>
+      <td className={`${cellClass} whitespace-nowrap`}>
+        <CardLabel>Key</CardLabel>
+        <span className="font-mono">
+          {key.prefix}…{key.last4}
+        </span>
+      </td>
+      <td className={cellClass}>
+        <CardLabel>Status</CardLabel>
+        <ApiKeyStatusBadge status={key.status} />
+      </td>
+      <td className={`${cellClass} whitespace-nowrap`}>
+        <CardLabel>Created</CardLabel>
+        <DateTime value={key.createdAt} />
+      </td>
+      <td className={`${cellClass} whitespace-nowrap`}>
+        <CardLabel>Last used</CardLabel>
+        <DateTime value={key.lastUsedAt} precise />
+      </td>
+      <td className={`${cellClass} max-md:mt-2`}>
+        <div className="flex w-full justify-end gap-2 max-md:justify-stretch">
+          <form
+            action={toggleAction}
+            className="max-md:flex-1"
+            onSubmit={(event) => {
+              // aria-disabled, not disabled: a disabled button would drop the focus on <body>.
+              if (busy) event.preventDefault();
+              else onToggle(key.id);
+            }}
+          >
+            <input type="hidden" name="keyId" value={key.id} />
+            <Button type="submit" variant="secondary" size="sm" className="w-full" aria-disabled={busy} data-key-action="toggle" aria-label={`${toggleText} ${label}`}>
+              {toggleText}
+            </Button>
+          </form>
+          <Button
+            variant="danger"
+            size="sm"
+            className="max-md:flex-1"
+            aria-disabled={busy}
+            data-key-action="delete"
+            aria-label={`Delete ${label}`}
+            onClick={() => {
+              if (!busy) onDelete(key);
+            }}
+          >
+            Delete
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
