@@ -52,7 +52,7 @@ export default defineConfig({
       command: 'npm run build && npx tsx scripts/run.ts start',
       port: CONSOLE_PORT,
       reuseExistingServer: !process.env.CI,
-      timeout: 240_000,
+      timeout: 480_000, // the production build first: minutes on a busy 2-core machine
       stdout: 'pipe',
       stderr: 'pipe',
       env: {
