@@ -22,9 +22,10 @@ test('names the month before the one the run falls in, across a year end', () =>
 test('closes the previous month for every account when its cron job runs', { timeout: 60_000 }, async () => {
   const { accountId } = await billedAccount(world, '4242424242424242');
   const month = previousMonth(new Date());
+  // A call made in that month, so the daily rollup puts it there too.
   await world.recorder.record({
     id: `req_${randomUUID().replace(/-/g, '')}`, accountId, apiKeyId: null, endpoint: '/v1/clipnet/video/comments', month, status: 200,
-    units: 200, priceMicros: 6000, sentiment: false, latencyMs: 1, createdAt: new Date(), reservedFree: 0, counted: true,
+    units: 200, priceMicros: 6000, sentiment: false, latencyMs: 1, createdAt: new Date(`${month}-15T12:00:00Z`), reservedFree: 0, counted: true,
   });
   const connectionString = process.env.DATABASE_URL!;
   await quickAddJob({ connectionString }, 'close_previous_month', { _cron: { ts: new Date().toISOString(), backfilled: false } });
