@@ -1,0 +1,83 @@
+// One call from the explorer to the real /v1 endpoint on the console's own origin, timed, with
+// every header and the body as text (parsed as JSON once, for the views that need it).
+
+/** The headers that say what a call cost, highlighted in the response view. */
+export const BILLING_HEADERS = ['x-billed-units', 'x-free-units', 'x-billed-amount-micros', 'x-free-tier-remaining', 'x-request-id'] as const;
+
+export interface CallRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  params: readonly (readonly [string, string])[];
+  /** JSON body of a POST. */
+  body?: string;
+  apiKey: string;
+}
+
+export interface CallResult {
+  status: number;
+  statusText: string;
+  /** The error code of a JSON error body, else null. */
+  code: string | null;
+  durationMs: number;
+  headers: [string, string][];
+  text: string;
+  /** Size of the body in bytes (UTF-8). */
+  bytes: number;
+  /** The parsed body, or undefined when it is not JSON. */
+  json: unknown;
+  requestId: string | null;
+  units: number | null;
+}
+
+/** The request's URL on this origin, query string included. */
+export function requestUrl(path: string, params: readonly (readonly [string, string])[]): string {
+  const query = new URLSearchParams(params as [string, string][]).toString();
+  return `${path}${query ? `?${query}` : ''}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function sendCall(request: CallRequest, signal?: AbortSignal): Promise<CallResult> {
+  const headers: Record<string, string> = { 'X-API-Key': request.apiKey };
+  if (request.method === 'POST') headers['Content-Type'] = 'application/json';
+  const started = performance.now();
+  const response = await fetch(requestUrl(request.path, request.params), {
+    method: request.method,
+    headers,
+    body: request.method === 'POST' ? (request.body ?? '{}') : undefined,
+    // The key travels in its header only: no cookies, nothing cached.
+    credentials: 'omit',
+    cache: 'no-store',
+    signal,
+  });
+  const text = await response.text();
+  const durationMs = Math.round(performance.now() - started);
+  const json = parseJson(text);
+  const code = json && typeof json === 'object' && 'code' in json && typeof json.code === 'string' ? json.code : null;
+  const units = response.headers.get('x-billed-units');
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    code: response.ok ? null : code,
+    durationMs,
+    headers: [...response.headers.entries()],
+    text,
+    bytes: new Blob([text]).size,
+    json,
+    requestId: response.headers.get('x-request-id'),
+    units: units === null ? null : Number(units),
+  };
+}
+
+/** "3.4 MB", "812 B". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
