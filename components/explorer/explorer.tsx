@@ -85,8 +85,8 @@ export function Explorer({ models, baseUrl, shared }: { models: EndpointModel[];
     setPending(true);
     setStatus({ text: `Sending ${outgoing.path}…` });
     try {
-      const result = await sendCall({ ...outgoing, apiKey });
       const sentimentOn = outgoing.params.some(([n, v]) => n === 'get_sentiment' && v === 'true');
+      const result = await sendCall({ ...outgoing, apiKey }, { parseLarge: sentimentOn });
       const target = byPath.get(outgoing.path)?.sentimentTarget ?? null;
       setShown({ result, path: outgoing.path, sentiment: sentimentOn && result.status < 400 ? sentimentRecords(result.json, target) : [] });
       history.add({

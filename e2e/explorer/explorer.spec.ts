@@ -38,7 +38,7 @@ test('picks an endpoint, refuses a bad value in the browser, then sends and show
   await expect(body).toContainText('posts:');
   await expect(body).toContainText('"AskScience"');
   await page.getByLabel('Search the body').fill('upvote_ratio');
-  await expect(body.locator('mark').first()).toHaveText('upvote_ratio');
+  await expect(body.locator('mark').first()).toHaveText('upvote_ratio', { timeout: 30_000 });
   // The usage queries were invalidated: the free units read again.
   await expect(page.getByTestId('free-units-left')).toHaveText('48 of 50');
 
@@ -146,6 +146,11 @@ test('shows the emotions of the records with get_sentiment=true', async ({ page 
   await expect(records.first().getByRole('group', { name: /^Emotions: \w+, (positive|negative|neutral)$/ })).toBeVisible();
 });
 
+// The sandbox's 40 pages come to about 0.75 MB; a real platform's run to the spec's cap of about
+// 3.5 MB (long posts). The real answer is lengthened to that size on its way to the page: each
+// post's text grows, everything else (status, billing headers) is the API's own.
+const LARGE_BODY_BYTES = 3_600_000;
+
 test('keeps the tab responsive while a 3.5 MB response renders, and offers it as a download', async ({ page }) => {
   await page.addInitScript(() => {
     const w = window as unknown as { longestTask: number };
@@ -154,20 +159,29 @@ test('keeps the tab responsive while a 3.5 MB response renders, and offers it as
       for (const entry of list.getEntries()) w.longestTask = Math.max(w.longestTask, entry.duration);
     }).observe({ type: 'longtask', buffered: true });
   });
+  await page.route((url) => url.pathname === POSTS, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { posts: { snippet: string }[] };
+    const current = Buffer.byteLength(JSON.stringify(body));
+    const pad = Math.max(0, Math.ceil((LARGE_BODY_BYTES - current) / Math.max(1, body.posts.length)));
+    for (const post of body.posts) post.snippet = `${post.snippet} ${'Long post text. '.repeat(Math.ceil(pad / 16))}`.slice(0, post.snippet.length + pad);
+    await route.fulfill({ response, body: JSON.stringify(body) });
+  });
   await openExplorerWithKey(page);
   await pickEndpoint(page, 'forumsite posts', POSTS);
   await fillParams(page, { community: 'AskScience', sort_by: 'hot', posted_ago: '', pages: '40' });
-  await page.waitForTimeout(500);
+  await page.waitForTimeout(1000);
   await page.evaluate(() => ((window as unknown as { longestTask: number }).longestTask = 0));
   await send(page, 200);
+  await expect(headerValue(page, 'x-billed-units')).toHaveText('40');
   await expect(page.getByLabel('Response body as text')).toContainText('"posts"');
-  await expect(page.getByRole('heading', { name: /^Body \((3\.\d|4\.\d) MB\)$/ })).toBeVisible();
-  // Typing in the search stays quick: the page answers while the body is on screen.
+  await expect(page.getByRole('heading', { name: /^Body \(3\.[4-9] MB\)$/ })).toBeVisible();
+  // The page keeps answering while the body is on screen: a search of the whole text.
   await page.getByLabel('Search the body').fill('AskScience');
-  await expect(page.getByText(/^\d+ matches for “AskScience”/)).toBeVisible();
+  await expect(page.getByText(/^\d+ matches for “AskScience”/)).toBeVisible({ timeout: 30_000 });
   await page.waitForTimeout(1000);
   const longest = await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask);
-  console.log(`explorer: longest main-thread task while a ${POSTS}?pages=40 response rendered: ${Math.round(longest)} ms`);
+  console.log(`explorer: longest main-thread task while a ${POSTS}?pages=40 response of 3.5 MB rendered and was searched: ${Math.round(longest)} ms`);
   expect(longest).toBeLessThan(200);
 
   const download = page.waitForEvent('download');

@@ -2,7 +2,7 @@
 // tree; larger ones (a forumsite call of 40 pages is about 3.5 MB) as plain text in slices, so
 // rendering never blocks the tab, with search over the text and a download of the whole body.
 
-export const LARGE_BODY_BYTES = 256 * 1024;
+export { PARSE_LIMIT_BYTES as LARGE_BODY_BYTES } from './send-call';
 /** How much text a large body shows at once, and adds per "Show more". */
 export const TEXT_SLICE_CHARS = 64 * 1024;
 /** Search results listed at most (the count says how many there are). */

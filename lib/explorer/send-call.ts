@@ -23,7 +23,7 @@ export interface CallResult {
   text: string;
   /** Size of the body in bytes (UTF-8). */
   bytes: number;
-  /** The parsed body, or undefined when it is not JSON. */
+  /** The parsed body; undefined when it is not JSON, or large and not asked for. */
   json: unknown;
   requestId: string | null;
   units: number | null;
@@ -43,7 +43,10 @@ function parseJson(text: string): unknown {
   }
 }
 
-export async function sendCall(request: CallRequest, signal?: AbortSignal): Promise<CallResult> {
+/** Bodies larger than this are not parsed unless asked (see sendCall's parseLarge). */
+export const PARSE_LIMIT_BYTES = 256 * 1024;
+
+export async function sendCall(request: CallRequest, options: { parseLarge?: boolean; signal?: AbortSignal } = {}): Promise<CallResult> {
   const headers: Record<string, string> = { 'X-API-Key': request.apiKey };
   if (request.method === 'POST') headers['Content-Type'] = 'application/json';
   const started = performance.now();
@@ -54,11 +57,14 @@ export async function sendCall(request: CallRequest, signal?: AbortSignal): Prom
     // The key travels in its header only: no cookies, nothing cached.
     credentials: 'omit',
     cache: 'no-store',
-    signal,
+    signal: options.signal,
   });
-  const text = await response.text();
+  const buffer = await response.arrayBuffer();
   const durationMs = Math.round(performance.now() - started);
-  const json = parseJson(text);
+  const text = new TextDecoder().decode(buffer);
+  // A large body is parsed only when a view needs its records: parsing 3.5 MB is the longest
+  // step on the main thread, and the text view does not need it.
+  const json = buffer.byteLength <= PARSE_LIMIT_BYTES || options.parseLarge ? parseJson(text) : undefined;
   const code = json && typeof json === 'object' && 'code' in json && typeof json.code === 'string' ? json.code : null;
   const units = response.headers.get('x-billed-units');
   return {
@@ -68,7 +74,7 @@ export async function sendCall(request: CallRequest, signal?: AbortSignal): Prom
     durationMs,
     headers: [...response.headers.entries()],
     text,
-    bytes: new Blob([text]).size,
+    bytes: buffer.byteLength,
     json,
     requestId: response.headers.get('x-request-id'),
     units: units === null ? null : Number(units),
