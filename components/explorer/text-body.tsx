@@ -1,8 +1,8 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 
-import { findInText, TEXT_SLICE_CHARS } from '@/lib/explorer/json-view';
+import { findInText, TEXT_SLICE_CHARS, type TextMatch } from '@/lib/explorer/json-view';
 import { formatBytes } from '@/lib/explorer/send-call';
 
 /**
@@ -11,7 +11,12 @@ import { formatBytes } from '@/lib/explorer/send-call';
  */
 export function TextBody({ text, bytes, query }: { text: string; bytes: number; query: string }) {
   const [chars, setChars] = useState(TEXT_SLICE_CHARS);
-  const found = useMemo(() => findInText(text, query), [text, query]);
+  const [found, setFound] = useState<{ query: string; total: number; shown: TextMatch[] }>({ query: '', total: 0, shown: [] });
+  useEffect(() => {
+    const controller = new AbortController();
+    void findInText(text, query, { signal: controller.signal }).then((result) => result && setFound({ query, ...result }));
+    return () => controller.abort();
+  }, [text, query]);
   const shown = Math.min(chars, text.length);
   return (
     <div className="flex flex-col gap-3">
@@ -22,11 +27,17 @@ export function TextBody({ text, bytes, query }: { text: string; bytes: number; 
       {query.trim() ? (
         <div className="flex flex-col gap-1 text-xs">
           <p aria-live="polite">
-            {found.total} match{found.total === 1 ? '' : 'es'} for “{query.trim()}”
-            {found.total > found.shown.length ? `, the first ${found.shown.length} listed` : ''}
+            {found.query !== query ? (
+              'Searching…'
+            ) : (
+              <>
+                {found.total} match{found.total === 1 ? '' : 'es'} for “{query.trim()}”
+                {found.total > found.shown.length ? `, the first ${found.shown.length} listed` : ''}
+              </>
+            )}
           </p>
           <ol className="flex max-h-48 flex-col gap-1 overflow-y-auto font-mono">
-            {found.shown.map((m) => (
+            {(found.query === query ? found.shown : []).map((m) => (
               <li key={m.at} className="break-all">
                 <span className="text-muted">at {m.at}: </span>
                 {m.before}

@@ -153,10 +153,14 @@ const LARGE_BODY_BYTES = 3_600_000;
 
 test('keeps the tab responsive while a 3.5 MB response renders, and offers it as a download', async ({ page }) => {
   await page.addInitScript(() => {
-    const w = window as unknown as { longestTask: number };
+    const w = window as unknown as { longestTask: number; tasks: number[] };
     w.longestTask = 0;
+    w.tasks = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.longestTask = Math.max(w.longestTask, entry.duration);
+      for (const entry of list.getEntries()) {
+        w.longestTask = Math.max(w.longestTask, entry.duration);
+        w.tasks.push(entry.duration);
+      }
     }).observe({ type: 'longtask', buffered: true });
   });
   await page.route((url) => url.pathname === POSTS, async (route) => {
@@ -171,16 +175,22 @@ test('keeps the tab responsive while a 3.5 MB response renders, and offers it as
   await pickEndpoint(page, 'forumsite posts', POSTS);
   await fillParams(page, { community: 'AskScience', sort_by: 'hot', posted_ago: '', pages: '40' });
   await page.waitForTimeout(1000);
-  await page.evaluate(() => ((window as unknown as { longestTask: number }).longestTask = 0));
+  await page.evaluate(() => {
+    const w = window as unknown as { longestTask: number; tasks: number[] };
+    w.longestTask = 0;
+    w.tasks = [];
+  });
   await send(page, 200);
   await expect(headerValue(page, 'x-billed-units')).toHaveText('40');
   await expect(page.getByLabel('Response body as text')).toContainText('"posts"');
   await expect(page.getByRole('heading', { name: /^Body \(3\.[4-9] MB\)$/ })).toBeVisible();
   // The page keeps answering while the body is on screen: a search of the whole text.
   await page.getByLabel('Search the body').fill('AskScience');
-  await expect(page.getByText(/^\d+ matches for “AskScience”/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^[1-9]\d* matches for “AskScience”/)).toBeVisible({ timeout: 30_000 });
   await page.waitForTimeout(1000);
   const longest = await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask);
+  const tasks = await page.evaluate(() => (window as unknown as { tasks: number[] }).tasks.map(Math.round).sort((a, b) => b - a).slice(0, 5));
+  console.log(`explorer: the longest tasks in ms: ${tasks.join(', ') || 'none over 50 ms'}`);
   console.log(`explorer: longest main-thread task while a ${POSTS}?pages=40 response of 3.5 MB rendered and was searched: ${Math.round(longest)} ms`);
   expect(longest).toBeLessThan(200);
 

@@ -4,7 +4,7 @@
 
 export { PARSE_LIMIT_BYTES as LARGE_BODY_BYTES } from './send-call';
 /** How much text a large body shows at once, and adds per "Show more". */
-export const TEXT_SLICE_CHARS = 64 * 1024;
+export const TEXT_SLICE_CHARS = 16 * 1024;
 /** Search results listed at most (the count says how many there are). */
 export const MATCH_LIMIT = 50;
 
@@ -55,23 +55,40 @@ export interface TextMatch {
   after: string;
 }
 
-/** Where the query occurs in a large body's text (case-insensitive), with some context. */
-export function findInText(text: string, query: string, limit = MATCH_LIMIT): { total: number; shown: TextMatch[] } {
+/** How much text is searched between two pauses (see findInText). */
+const SEARCH_CHUNK_CHARS = 256 * 1024;
+
+/**
+ * Where the query occurs in a large body's text (case-insensitive), with some context. Searched
+ * a chunk at a time with pauses between, so a 3.5 MB body never blocks the tab; resolves null
+ * when `signal` aborts first.
+ */
+export async function findInText(
+  text: string,
+  query: string,
+  { limit = MATCH_LIMIT, signal, pause = () => new Promise<void>((r) => setTimeout(r, 0)) }: { limit?: number; signal?: AbortSignal; pause?: () => Promise<void> } = {},
+): Promise<{ total: number; shown: TextMatch[] } | null> {
   const needle = query.trim().toLowerCase();
-  if (!needle) return { total: 0, shown: [] };
-  const haystack = text.toLowerCase();
   const shown: TextMatch[] = [];
   let total = 0;
-  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) {
-    total += 1;
-    if (shown.length < limit) {
-      shown.push({
-        at,
-        before: text.slice(Math.max(0, at - 40), at),
-        match: text.slice(at, at + needle.length),
-        after: text.slice(at + needle.length, at + needle.length + 40),
-      });
+  if (!needle) return { total, shown };
+  for (let start = 0; start < text.length; start += SEARCH_CHUNK_CHARS) {
+    // Each chunk overlaps the next by the needle's length, and counts matches starting in it only.
+    const chunk = text.slice(start, start + SEARCH_CHUNK_CHARS + needle.length - 1).toLowerCase();
+    for (let i = chunk.indexOf(needle); i !== -1 && i < SEARCH_CHUNK_CHARS; i = chunk.indexOf(needle, i + needle.length)) {
+      const at = start + i;
+      total += 1;
+      if (shown.length < limit) {
+        shown.push({
+          at,
+          before: text.slice(Math.max(0, at - 40), at),
+          match: text.slice(at, at + needle.length),
+          after: text.slice(at + needle.length, at + needle.length + 40),
+        });
+      }
     }
+    await pause();
+    if (signal?.aborted) return null;
   }
   return { total, shown };
 }

@@ -43,6 +43,39 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** How much of a body is decoded between two pauses that let the browser paint and answer. */
+const YIELD_EVERY_BYTES = 256 * 1024;
+
+export function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The body as text, decoded chunk by chunk with pauses: 3.5 MB in one go blocks the tab. */
+async function readBody(response: Response): Promise<{ text: string; bytes: number }> {
+  if (!response.body) {
+    const text = await response.text();
+    return { text, bytes: new TextEncoder().encode(text).byteLength };
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let bytes = 0;
+  let sincePause = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    sincePause += value.byteLength;
+    parts.push(decoder.decode(value, { stream: true }));
+    if (sincePause >= YIELD_EVERY_BYTES) {
+      sincePause = 0;
+      await yieldToBrowser();
+    }
+  }
+  parts.push(decoder.decode());
+  return { text: parts.join(''), bytes };
+}
+
 /** Bodies larger than this are not parsed unless asked (see sendCall's parseLarge). */
 export const PARSE_LIMIT_BYTES = 256 * 1024;
 
@@ -59,12 +92,11 @@ export async function sendCall(request: CallRequest, options: { parseLarge?: boo
     cache: 'no-store',
     signal: options.signal,
   });
-  const buffer = await response.arrayBuffer();
+  const { text, bytes } = await readBody(response);
   const durationMs = Math.round(performance.now() - started);
-  const text = new TextDecoder().decode(buffer);
   // A large body is parsed only when a view needs its records: parsing 3.5 MB is the longest
   // step on the main thread, and the text view does not need it.
-  const json = buffer.byteLength <= PARSE_LIMIT_BYTES || options.parseLarge ? parseJson(text) : undefined;
+  const json = bytes <= PARSE_LIMIT_BYTES || options.parseLarge ? parseJson(text) : undefined;
   const code = json && typeof json === 'object' && 'code' in json && typeof json.code === 'string' ? json.code : null;
   const units = response.headers.get('x-billed-units');
   return {
@@ -74,7 +106,7 @@ export async function sendCall(request: CallRequest, options: { parseLarge?: boo
     durationMs,
     headers: [...response.headers.entries()],
     text,
-    bytes: buffer.byteLength,
+    bytes,
     json,
     requestId: response.headers.get('x-request-id'),
     units: units === null ? null : Number(units),
