@@ -65,11 +65,15 @@ async function readBody(response: Response): Promise<{ text: string; bytes: numb
     const { done, value } = await reader.read();
     if (done) break;
     bytes += value.byteLength;
-    sincePause += value.byteLength;
-    parts.push(decoder.decode(value, { stream: true }));
-    if (sincePause >= YIELD_EVERY_BYTES) {
-      sincePause = 0;
-      await yieldToBrowser();
+    // A chunk may be the whole body (a cached or intercepted answer): decode it in slices too.
+    for (let offset = 0; offset < value.byteLength; offset += YIELD_EVERY_BYTES) {
+      const slice = value.subarray(offset, offset + YIELD_EVERY_BYTES);
+      parts.push(decoder.decode(slice, { stream: true }));
+      sincePause += slice.byteLength;
+      if (sincePause >= YIELD_EVERY_BYTES) {
+        sincePause = 0;
+        await yieldToBrowser();
+      }
     }
   }
   parts.push(decoder.decode());
