@@ -7,6 +7,7 @@ import { describeEndpoint } from '@/lib/docs/endpoint-model';
 import { maxCost } from '@/lib/explorer/cost';
 import { initialValues, queryPairs } from '@/lib/explorer/form-values';
 import { addToHistory, HISTORY_LIMIT, readHistory, type HistoryEntry } from '@/lib/explorer/history';
+import { findInText } from '@/lib/explorer/json-view';
 import { explorerLink, readShareLink } from '@/lib/explorer/share-link';
 import { checkParams } from '@/lib/explorer/validate-params';
 
@@ -82,5 +83,23 @@ describe('share links', () => {
     expect(link).toBe('/explorer?path=/v1/forumsite/community/posts&community=AskScience&pages=2');
     const read = readShareLink(new URLSearchParams(`${link.split('?')[1]}&api_key=ak_live_x`));
     expect(read).toEqual({ path: posts.path, params: [['community', 'AskScience'], ['pages', '2']] });
+  });
+});
+
+describe('findInText', () => {
+  it('finds every match of a large text, across the chunks it searches in turn, case-insensitively', async () => {
+    const chunk = 256 * 1024;
+    // One match straddles the first chunk boundary, one sits at its very start, one at the end.
+    const text = `${'x'.repeat(chunk - 3)}AskScience${'y'.repeat(chunk - 7)}askscience${'z'.repeat(100)}ASKSCIENCE`;
+    const found = await findInText(text, 'askscience', { pause: async () => {} });
+    expect(found?.total).toBe(3);
+    expect(found?.shown.map((m) => m.at)).toEqual([chunk - 3, 2 * chunk, 2 * chunk + 110]);
+    expect(found?.shown[0]!.match).toBe('AskScience');
+  });
+
+  it('stops when the search is replaced by another', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    expect(await findInText('a'.repeat(600_000), 'a', { signal: controller.signal, pause: async () => {} })).toBeNull();
   });
 });
