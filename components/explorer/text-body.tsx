@@ -26,7 +26,7 @@ export function TextBody({ text, bytes, query }: { text: string; bytes: number; 
       </p>
       {query.trim() ? (
         <div className="flex flex-col gap-1 text-xs">
-          <p aria-live="polite">
+          <p aria-live="polite" data-testid="body-search-status">
             {found.query !== query ? (
               'Searching…'
             ) : (
