@@ -11,6 +11,12 @@ import './globals.css';
 export const metadata: Metadata = {
   title: { default: 'Public Data API console', template: '%s · Public Data API' },
   description: 'Manage API keys, usage and billing for the Public Data API.',
+  // Files in public/: the favicon, icons and web manifest.
+  manifest: '/site.webmanifest',
+  icons: {
+    icon: [{ url: '/favicon.ico', sizes: '32x32' }, { url: '/icon.svg', type: 'image/svg+xml' }],
+    apple: '/apple-touch-icon.png',
+  },
 };
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };

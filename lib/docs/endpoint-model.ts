@@ -45,6 +45,8 @@ export interface EndpointModel {
   paging: { param: 'pages' | 'page'; max: number | null } | null;
   concurrency: number;
   sentiment: boolean;
+  /** Where get_sentiment puts its results: the records' list and the text analysed. */
+  sentimentTarget: { list: string; text: string } | null;
   params: ParamField[];
   rules: ParameterRule[];
   ruleTexts: string[];
@@ -116,6 +118,7 @@ export function describeEndpoint(endpoint: EndpointDefinition): EndpointModel {
     paging: endpoint.paging ?? null,
     concurrency: endpoint.concurrency,
     sentiment: endpoint.sentiment,
+    sentimentTarget: endpoint.sentimentTarget ?? null,
     params: endpoint.method === 'GET' ? queryParameters(endpoint).map(paramField) : [],
     rules,
     ruleTexts: rules.map(describeRule),

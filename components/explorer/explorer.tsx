@@ -1,0 +1,167 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+
+import type { EndpointModel } from '@/lib/docs/endpoint-model';
+import { initialValues, queryPairs, type FormValues } from '@/lib/explorer/form-values';
+import type { HistoryEntry } from '@/lib/explorer/history';
+import { useCallHistory, useTabKey } from '@/lib/explorer/hooks';
+import { pickerGroups } from '@/lib/explorer/picker';
+import { sendCall, type CallRequest, type CallResult } from '@/lib/explorer/send-call';
+import { sentimentRecords, type SentimentRecord } from '@/lib/explorer/sentiment';
+import { invalidateUsage } from '@/lib/explorer/usage-queries';
+import { checkParams } from '@/lib/explorer/validate-params';
+
+import { ApiKeyField } from './api-key-field';
+import { CallHistory } from './call-history';
+import { EndpointPicker } from './endpoint-picker';
+import { ParamForm, type FormStatus } from './param-form';
+import { ResponseView } from './response-view';
+import { ShareLinkBox } from './share-link-box';
+import { SnippetTabs } from './snippet-tabs';
+
+type Outgoing = Omit<CallRequest, 'apiKey'>;
+interface ShownCall {
+  result: CallResult;
+  path: string;
+  sentiment: SentimentRecord[];
+}
+
+/** A batch body built from the first data endpoint's example, so it is never written twice. */
+function batchExample(models: readonly EndpointModel[]): string {
+  const first = models.find((m) => m.method === 'GET' && m.priceMicros > 0);
+  return JSON.stringify({ requests: first ? [{ path: first.path, params: first.example }] : [] }, null, 2);
+}
+
+function focusField(id: string) {
+  document.getElementById(id)?.focus();
+}
+
+/** The explorer: pick an endpoint, fill its form, send it with the tab's key, read the answer. */
+export function Explorer({ models, baseUrl, shared }: { models: EndpointModel[]; baseUrl: string; shared: { path: string | null; params: [string, string][] } }) {
+  const queryClient = useQueryClient();
+  const groups = useMemo(() => pickerGroups(models), [models]);
+  const byPath = useMemo(() => new Map(models.map((m) => [m.path, m])), [models]);
+  const [path, setPath] = useState(() => (shared.path && byPath.has(shared.path) ? shared.path : models[0]!.path));
+  const model = byPath.get(path)!;
+  const [values, setValues] = useState<FormValues>(() => initialValues(model, shared.path === path ? shared.params : []));
+  const [body, setBody] = useState(() => batchExample(models));
+  const [apiKey, setApiKey] = useTabKey();
+  const history = useCallHistory();
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [attempted, setAttempted] = useState(false);
+  const [shown, setShown] = useState<ShownCall | null>(null);
+  const [pending, setPending] = useState(false);
+  const [status, setStatus] = useState<FormStatus | null>(null);
+
+  const pairs = useMemo(() => queryPairs(model, values), [model, values]);
+  const check = useMemo(() => checkParams(path, pairs), [path, pairs]);
+  const visibleErrors = useMemo(
+    () => Object.fromEntries(Object.entries(check.fieldErrors).filter(([name]) => attempted || touched.has(name))),
+    [check, attempted, touched],
+  );
+
+  const open = useCallback(
+    (nextPath: string, params: [string, string][] = [], nextBody?: string) => {
+      const next = byPath.get(nextPath);
+      if (!next) return;
+      setPath(nextPath);
+      setValues(initialValues(next, params));
+      if (nextBody !== undefined) setBody(nextBody);
+      setTouched(new Set());
+      setAttempted(false);
+      setStatus(null);
+    },
+    [byPath],
+  );
+
+  async function send(outgoing: Outgoing) {
+    if (!apiKey) {
+      setStatus({ tone: 'error', text: 'Paste an API key or create one for the explorer first.' });
+      focusField('explorer-api-key');
+      return;
+    }
+    setPending(true);
+    setStatus({ text: `Sending ${outgoing.path}…` });
+    try {
+      const sentimentOn = outgoing.params.some(([n, v]) => n === 'get_sentiment' && v === 'true');
+      const result = await sendCall({ ...outgoing, apiKey }, { parseLarge: sentimentOn });
+      const target = byPath.get(outgoing.path)?.sentimentTarget ?? null;
+      setShown({ result, path: outgoing.path, sentiment: sentimentOn && result.status < 400 ? sentimentRecords(result.json, target) : [] });
+      history.add({
+        id: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
+        at: new Date().toISOString(),
+        method: outgoing.method,
+        path: outgoing.path,
+        params: outgoing.params.map(([n, v]) => [n, v]),
+        ...(outgoing.method === 'POST' ? { body: outgoing.body } : {}),
+        status: result.status,
+        code: result.code,
+        units: result.units,
+        durationMs: result.durationMs,
+        requestId: result.requestId,
+      });
+      const units = result.units === null ? '' : ` · ${result.units} unit${result.units === 1 ? '' : 's'} billed`;
+      setStatus({ tone: result.status < 400 ? 'success' : 'error', text: `${result.status}${result.code ? ` ${result.code}` : ''} in ${result.durationMs} ms${units}` });
+      void invalidateUsage(queryClient);
+    } catch (error) {
+      setStatus({ tone: 'error', text: `The call did not reach the API: ${error instanceof Error ? error.message : 'network error'}` });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const outgoing: Outgoing = { method: model.method, path, params: pairs, ...(model.method === 'POST' ? { body } : {}) };
+
+  function trySend() {
+    setAttempted(true);
+    if (check.message) {
+      setStatus({ tone: 'error', text: `Not sent: ${check.message}` });
+      const first = model.params.find((p) => check.fieldErrors[p.name]);
+      if (first) focusField(`param-${first.name}`);
+      return;
+    }
+    void send(outgoing);
+  }
+
+  function resend(entry: HistoryEntry) {
+    open(entry.path, entry.params, entry.body);
+    void send({ method: entry.method, path: entry.path, params: entry.params, ...(entry.body !== undefined ? { body: entry.body } : {}) });
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+      <EndpointPicker groups={groups} selected={path} onSelect={(p) => open(p)} />
+      <div className="flex min-w-0 flex-col gap-6">
+        <ApiKeyField apiKey={apiKey} onChange={setApiKey} />
+        <ParamForm
+          model={model}
+          values={values}
+          fieldErrors={visibleErrors}
+          body={body}
+          pending={pending}
+          status={status}
+          canForce={attempted && check.message !== null}
+          onChange={(name, value) => {
+            setValues((v) => ({ ...v, [name]: value }));
+            setTouched((t) => new Set(t).add(name));
+          }}
+          onBodyChange={setBody}
+          onSend={trySend}
+          onForceSend={() => void send(outgoing)}
+        />
+        {shown ? (
+          <ResponseView result={shown.result} path={shown.path} sentiment={shown.sentiment} />
+        ) : (
+          <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted">Send a call to see its status, headers, body and cost here.</p>
+        )}
+        <section aria-label="Share" className="flex flex-col gap-4">
+          <ShareLinkBox path={path} params={pairs} />
+          <SnippetTabs request={{ baseUrl, ...outgoing }} apiKey={apiKey} />
+        </section>
+        <CallHistory entries={history.entries} onOpen={(e) => open(e.path, e.params, e.body)} onResend={resend} onClear={history.clear} disabled={pending} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+'use client';
+
+import type { FormEvent } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { LiveRegion } from '@/components/ui/live-region';
+import { priceText, type EndpointModel } from '@/lib/docs/endpoint-model';
+import { rulesFor, type FormValues } from '@/lib/explorer/form-values';
+import { pagingText } from '@/lib/explorer/picker';
+
+import { CostPreview } from './cost-preview';
+import { ParamField } from './param-field';
+
+export interface FormStatus {
+  tone?: 'success' | 'error';
+  text: string;
+}
+
+/** The chosen endpoint's form, generated from its parameter schema, with its cost and "Send". */
+export function ParamForm({
+  model,
+  values,
+  fieldErrors,
+  body,
+  pending,
+  status,
+  canForce,
+  onChange,
+  onBodyChange,
+  onSend,
+  onForceSend,
+}: {
+  model: EndpointModel;
+  values: FormValues;
+  fieldErrors: Record<string, string[]>;
+  body: string;
+  pending: boolean;
+  status: FormStatus | null;
+  canForce: boolean;
+  onChange: (name: string, value: string) => void;
+  onBodyChange: (body: string) => void;
+  onSend: () => void;
+  onForceSend: () => void;
+}) {
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSend();
+  }
+  const paging = pagingText(model);
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby="explorer-endpoint-title" className="flex min-w-0 flex-col gap-4 rounded-lg border border-border p-4">
+      <div className="flex flex-col gap-1">
+        <h2 id="explorer-endpoint-title" className="break-all font-mono text-lg font-semibold">
+          {model.method} {model.path}
+        </h2>
+        <p className="text-sm">{model.summary}</p>
+        <p className="text-xs text-muted">
+          {priceText(model)}
+          {paging ? ` · ${paging}` : ''}
+          {model.sentiment ? ` · get_sentiment=true adds $${(model.sentimentSurchargeMicros / 1e6).toFixed(3)} per ${model.billingUnit}` : ''}
+        </p>
+      </div>
+      {model.ruleTexts.length > 0 ? (
+        <ul aria-label="Rules between parameters" className="list-inside list-disc rounded-md border border-warning bg-warning-soft p-2 text-xs">
+          {model.ruleTexts.map((rule) => <li key={rule}>{rule}</li>)}
+        </ul>
+      ) : null}
+      {model.method === 'POST' ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor="explorer-body" className="text-sm font-medium">Request body (JSON)</label>
+          <textarea
+            id="explorer-body"
+            value={body}
+            onChange={(e) => onBodyChange(e.target.value)}
+            rows={8}
+            spellCheck={false}
+            className="w-full rounded-md border border-border bg-raised p-2 font-mono text-xs text-fg"
+          />
+        </div>
+      ) : model.params.length === 0 ? (
+        <p className="text-sm text-muted">This endpoint takes no parameters.</p>
+      ) : (
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="sr-only">Parameters</legend>
+          {model.params.map((field) => (
+            <ParamField
+              key={field.name}
+              field={field}
+              value={values[field.name] ?? ''}
+              rules={rulesFor(model, field.name)}
+              errors={fieldErrors[field.name] ?? []}
+              onChange={(value) => onChange(field.name, value)}
+            />
+          ))}
+        </fieldset>
+      )}
+      <CostPreview model={model} values={values} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={pending}>{pending ? 'Sending…' : 'Send'}</Button>
+        {canForce ? (
+          <Button variant="secondary" disabled={pending} onClick={onForceSend}>
+            Send anyway (let the API judge)
+          </Button>
+        ) : null}
+      </div>
+      <LiveRegion tone={status?.tone}>
+        <span data-testid="explorer-status">{status?.text}</span>
+      </LiveRegion>
+    </form>
+  );
+}

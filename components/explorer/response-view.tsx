@@ -1,0 +1,62 @@
+'use client';
+
+import { Badge } from '@/components/ui/badge';
+import { BILLING_HEADERS, type CallResult } from '@/lib/explorer/send-call';
+import type { SentimentRecord } from '@/lib/explorer/sentiment';
+
+import { BodyView } from './body-view';
+import { SentimentView } from './sentiment-view';
+
+const billing = new Set<string>(BILLING_HEADERS);
+
+function errorText(result: CallResult): string | null {
+  const body = result.json;
+  return body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : null;
+}
+
+/** A call's answer: status and code, time, headers (billing first and marked), body, emotions. */
+export function ResponseView({ result, path, sentiment }: { result: CallResult; path: string; sentiment: SentimentRecord[] }) {
+  const ok = result.status < 400;
+  const headers = [...result.headers].sort(([a], [b]) => Number(billing.has(b)) - Number(billing.has(a)) || a.localeCompare(b));
+  const error = ok ? null : errorText(result);
+  return (
+    <section aria-labelledby="explorer-response-title" className="flex min-w-0 flex-col gap-4 rounded-lg border border-border p-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="explorer-response-title" className="font-semibold">Response</h2>
+        <span data-testid="response-status">
+          <Badge tone={ok ? 'success' : 'danger'}>
+            {result.status} {result.statusText}
+          </Badge>
+        </span>
+        {result.code ? <code data-testid="response-code" className="font-mono text-sm text-danger">{result.code}</code> : null}
+        <span className="text-sm text-muted tabular-nums">{result.durationMs} ms</span>
+      </div>
+      {error ? (
+        <p data-testid="response-error" className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
+          {error}
+        </p>
+      ) : null}
+      <details className="rounded-md border border-border" open>
+        <summary className="cursor-pointer px-3 py-2 text-sm font-semibold">Headers ({headers.length})</summary>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-xs">
+            <caption className="sr-only">Response headers; billing headers first and marked</caption>
+            <tbody>
+              {headers.map(([name, value]) => (
+                <tr key={name} data-billing={billing.has(name) || undefined} className={`border-t border-border ${billing.has(name) ? 'bg-warning-soft font-semibold' : ''}`}>
+                  <th scope="row" className="whitespace-nowrap px-3 py-1 font-mono font-medium">
+                    {name}
+                    {billing.has(name) ? <span className="sr-only"> (billing)</span> : null}
+                  </th>
+                  <td className="break-all px-3 py-1 font-mono">{value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+      {sentiment.length > 0 ? <SentimentView records={sentiment} /> : null}
+      <BodyView key={result.requestId ?? result.durationMs} result={result} path={path} />
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import 'server-only';
+
+import { FREE_UNITS_PER_MONTH, billingMonth } from '@/lib/api/pricing';
+import { db } from '@/lib/db';
+
+export type GetFreeUnitsLeftOptions = { accountId: string; endpoint: string; now?: Date };
+
+/**
+ * How many of an endpoint's free units the account has left this month (UTC), as the billing
+ * counts them: the monthly row's free units, less those held by calls still in flight.
+ */
+export async function getFreeUnitsLeft({ accountId, endpoint, now = new Date() }: GetFreeUnitsLeftOptions) {
+  const month = billingMonth(now);
+  const row = await db.usageMonthly.findUnique({
+    where: { accountId_endpoint_month: { accountId, endpoint, month } },
+    select: { freeUnits: true, reservedFree: true },
+  });
+  const used = (row?.freeUnits ?? 0) + (row?.reservedFree ?? 0);
+  return { endpoint, month, freeUnitsPerMonth: FREE_UNITS_PER_MONTH, freeUnitsLeft: Math.max(0, FREE_UNITS_PER_MONTH - used) };
+}
