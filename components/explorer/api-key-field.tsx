@@ -2,6 +2,7 @@
 
 import { useActionState, useEffect, useState } from 'react';
 
+import { KeyStatusProvider, KeyStatusRegion } from '@/components/key-status';
 import { NewKeyPanel } from '@/components/new-key-panel';
 import { Button } from '@/components/ui/button';
 import { LiveRegion } from '@/components/ui/live-region';
@@ -56,7 +57,13 @@ export function ApiKeyField({ apiKey, onChange }: { apiKey: string; onChange: (k
         <span className="text-xs text-muted">A normal key of your account: it counts toward the ten.</span>
       </form>
       <LiveRegion tone={state.status === 'error' ? 'error' : state.status === 'success' ? 'success' : undefined}>{state.message}</LiveRegion>
-      {shownKey ? <NewKeyPanel apiKey={shownKey} onDismiss={() => setShownKey(null)} /> : null}
+      {shownKey ? (
+        // The panel reports "Copied" through the keys page's status line; here it gets its own.
+        <KeyStatusProvider>
+          <NewKeyPanel apiKey={shownKey} onDismiss={() => setShownKey(null)} />
+          <KeyStatusRegion />
+        </KeyStatusProvider>
+      ) : null}
     </section>
   );
 }
