@@ -17,6 +17,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: true,
+    // Vitest's default is one fewer than the cores: one worker on a 2-core machine. The tests wait
+    // on PostgreSQL and child processes far more than they compute, so three run side by side.
+    maxWorkers: 3,
     pool: 'forks',
   },
 });

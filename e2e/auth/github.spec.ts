@@ -33,6 +33,7 @@ test.describe('GitHub sign-in', () => {
     await continueWithGitHub(page, user);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText(user.email).first()).toBeVisible();
+    await page.goto('/keys');
     const key = await createKey(page, 'from GitHub');
     await signOut(page);
 
@@ -40,6 +41,7 @@ test.describe('GitHub sign-in', () => {
     await continueWithGitHub(page, { ...user, email: uniqueEmail('github-changed') });
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText(user.email).first()).toBeVisible();
+    await page.goto('/keys');
     await expect(keyRow(page, key)).toBeVisible();
   });
 
