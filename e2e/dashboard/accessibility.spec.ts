@@ -1,19 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 import { signUp } from '../helpers/accounts';
 import { createKey } from '../helpers/keys';
+import { expectNoSeriousViolations } from '../helpers/axe';
 
 const PUBLIC_PAGES = ['/', '/sign-in', '/sign-up', '/docs', '/forgot-password', '/reset-password?token=t', '/verify-email?token=t', '/dev/mailbox'];
 const CONSOLE_PAGES = ['/dashboard', '/keys', '/usage', '/usage/requests', '/billing', '/explorer', '/settings'];
 
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
-  expect(serious, `${label}\n${serious.join('\n')}`).toEqual([]);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`accessibility in ${colorScheme} mode`, () => {

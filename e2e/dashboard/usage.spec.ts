@@ -2,25 +2,18 @@
 // with a card, with sentiment, a refused 400 and a billed 404), then the dashboard, /usage, the
 // request log and the CSV export must all agree with the billing headers the calls got, and
 // another account must see none of it.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { signUp } from '../helpers/accounts';
 import { createKey } from '../helpers/keys';
 import { verifyEmail } from '../helpers/mailbox';
 import { API_PORT } from '../helpers/ports';
+import { expectNoSeriousViolations } from '../helpers/axe';
 
 const api = (path: string) => `http://localhost:${API_PORT}${path}`;
 const month = new Date().toISOString().slice(0, 7);
 const shots = process.env.E2E_SCREENSHOTS ? `${process.env.E2E_SCREENSHOTS}/` : null;
 
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
-  expect(serious, `${label}\n${serious.join('\n')}`).toEqual([]);
-}
 
 type Billed = { status: number; requestId: string; units: number; free: number; amount: bigint };
 

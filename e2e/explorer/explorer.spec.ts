@@ -4,12 +4,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 import { signUp } from '../helpers/accounts';
 import { CONSOLE_PORT } from '../helpers/ports';
 import { fillParams, headerValue, openExplorerWithKey, pickEndpoint, POSTS, send } from './explorer-page';
+import { expectNoSeriousViolations } from '../helpers/axe';
 
 const PAGES_ERROR = "Invalid parameter 'pages': must be an integer from 1 to 40";
 
@@ -236,13 +236,6 @@ test('keeps the tab responsive while a 3.5 MB response renders, and offers it as
   relay.close();
 });
 
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
-  expect(serious, `${label}\n${serious.join('\n')}`).toEqual([]);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`has no serious axe violations in ${colorScheme} mode, with a response, and at 390 px`, async ({ page }) => {
