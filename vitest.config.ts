@@ -17,10 +17,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: true,
-    // Vitest's default: one fewer worker than the cores (one on a 2-core machine). Three ran the
-    // suite in 121 s instead of 169 s, but the billing sandboxes of test files running side by
-    // side share one deliveries table, and a webhook test failed once in three runs: kept at one
-    // until the sandbox's deliveries are scoped to their sandbox.
+    // Vitest's default is one fewer worker than the cores: one on a 2-core machine, where the
+    // suite took 169-181 s. Most files wait on PostgreSQL, child processes and sockets rather than
+    // the CPU, so three run side by side in about two thirds of the time. Files share the test
+    // database: each works on accounts of its own, and the billing sandboxes deliver webhooks
+    // only to their own endpoint (lib/billing/sandbox/events.ts).
+    maxWorkers: 3,
     pool: 'forks',
   },
 });

@@ -37,7 +37,7 @@ export class Events {
       pending_webhooks: this.webhook.url ? 1 : 0, request: { id: null, idempotency_key: null },
     });
     if (this.webhook.url) {
-      await this.store.pool.query('INSERT INTO stripe_sandbox.deliveries (event_id) VALUES ($1)', [event.id]);
+      await this.store.pool.query('INSERT INTO stripe_sandbox.deliveries (event_id, endpoint) VALUES ($1, $2)', [event.id, this.webhook.url]);
       this.kick();
     }
     return event;
@@ -54,8 +54,9 @@ export class Events {
   private async deliverAll(): Promise<void> {
     for (;;) {
       const { rows } = await this.store.pool.query(
-        'SELECT event_id, attempts FROM stripe_sandbox.deliveries WHERE NOT delivered AND attempts < $1 ORDER BY seq LIMIT 1',
-        [RETRY_DELAYS_MS.length + 1],
+        `SELECT event_id, attempts FROM stripe_sandbox.deliveries
+         WHERE endpoint = $2 AND NOT delivered AND attempts < $1 ORDER BY seq LIMIT 1`,
+        [RETRY_DELAYS_MS.length + 1, this.webhook.url],
       );
       const next = rows[0] as { event_id: string; attempts: number } | undefined;
       if (!next) return;
@@ -100,8 +101,8 @@ export class Events {
       this.kick();
       await this.running;
       const { rows } = await this.store.pool.query(
-        'SELECT count(*)::int AS n FROM stripe_sandbox.deliveries WHERE NOT delivered AND attempts < $1',
-        [RETRY_DELAYS_MS.length + 1],
+        'SELECT count(*)::int AS n FROM stripe_sandbox.deliveries WHERE endpoint = $2 AND NOT delivered AND attempts < $1',
+        [RETRY_DELAYS_MS.length + 1, this.webhook.url],
       );
       if (rows[0].n === 0 || round >= 3) return rows[0].n as number;
     }

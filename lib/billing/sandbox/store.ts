@@ -15,6 +15,10 @@ CREATE TABLE IF NOT EXISTS stripe_sandbox.idempotency (
   key text PRIMARY KEY, fingerprint text NOT NULL, status int NOT NULL, body jsonb NOT NULL);
 CREATE TABLE IF NOT EXISTS stripe_sandbox.deliveries (
   event_id text PRIMARY KEY, seq bigserial, attempts int NOT NULL DEFAULT 0, delivered boolean NOT NULL DEFAULT false);
+-- A delivery belongs to the endpoint it is sent to, as in Stripe: sandboxes that post to other
+-- URLs (test files running side by side) never deliver, retry or wait for each other's events.
+ALTER TABLE stripe_sandbox.deliveries ADD COLUMN IF NOT EXISTS endpoint text;
+CREATE INDEX IF NOT EXISTS deliveries_pending ON stripe_sandbox.deliveries (endpoint, seq) WHERE NOT delivered;
 `;
 
 /** Stripe-style ids: a prefix and 24 random alphanumerics. */
