@@ -8,7 +8,7 @@ export const exposedHeaders = [
   'X-Free-Tier-Truncated', 'Retry-After',
 ] as const;
 
-const corsHeaders: Record<string, string> = {
+export const corsHeaders: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': exposedHeaders.join(', '),
 };
@@ -24,10 +24,4 @@ export function preflightResponse(): Response {
       'access-control-max-age': '86400',
     },
   });
-}
-
-/** Adds the CORS headers to a gateway response. */
-export function withCors(response: Response): Response {
-  for (const [name, value] of Object.entries(corsHeaders)) response.headers.set(name, value);
-  return response;
 }

@@ -7,10 +7,11 @@ import { ApiError, errorText } from '../errors';
 import { findEndpoint } from '../registry';
 import type { AuthDirectory, Caller } from './auth-directory';
 import { runBatch } from './batch';
-import { preflightResponse, withCors } from './cors';
+import { negotiateEncoding } from './compression';
+import { preflightResponse } from './cors';
 import { callEndpoint, type CallDeps } from './call-endpoint';
 import { KeyTouches } from './key-touches';
-import { errorOutcome, outcomeOf, toResponse, type CallOutcome } from './respond';
+import { errorOutcome, outcomeOf, PreparedBody, toResponse, type CallOutcome } from './respond';
 import { verifyKey } from './verify-key';
 
 const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08006', '08001']);
@@ -62,12 +63,13 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   // One document per server address: a fixed one with API_PUBLIC_URL, else one per host asked
   // through (a handful: localhost, the console's mount); bounded so odd Host headers cannot grow it.
-  const openApi = new Map<string, unknown>();
-  function openApiFor(url: URL): unknown {
+  // Each is serialized and compressed once, not per request (it is about 170 KB of JSON).
+  const openApi = new Map<string, PreparedBody>();
+  function openApiFor(url: URL): PreparedBody {
     const server = deps.publicUrl ?? url.origin;
     let doc = openApi.get(server);
     if (doc === undefined) {
-      doc = deps.openApiDocument(server);
+      doc = new PreparedBody(JSON.stringify(deps.openApiDocument(server)));
       if (openApi.size >= 16) openApi.clear();
       openApi.set(server, doc);
     }
@@ -102,23 +104,23 @@ export function createGateway(deps: GatewayDeps): Gateway {
   return {
     async fetch(request: Request): Promise<Response> {
       if (request.method === 'OPTIONS') return preflightResponse();
-      return withCors(await answer(request));
+      const requestId = `req_${randomUUID().replace(/-/g, '')}`;
+      return toResponse(await answer(request, requestId), requestId, negotiateEncoding(request.headers.get('accept-encoding')));
     },
   };
 
-  /** The answer to one request, before the CORS headers. */
-  async function answer(request: Request): Promise<Response> {
-    const requestId = `req_${randomUUID().replace(/-/g, '')}`;
+  /** What one request is answered. */
+  async function answer(request: Request, requestId: string): Promise<CallOutcome> {
     try {
-      return toResponse(await route(request, requestId), requestId);
+      return await route(request, requestId);
     } catch (error) {
-      if (error instanceof ApiError) return toResponse(outcomeOf(error), requestId);
+      if (error instanceof ApiError) return outcomeOf(error);
       deps.log(`request ${requestId} failed`, error);
       if (isDatabaseUnavailable(error)) {
         // Nothing was served or billed; the client retries as the spec says for 503.
-        return toResponse(errorOutcome('service_unavailable', errorText.service_unavailable, { 'retry-after': '2' }), requestId);
+        return errorOutcome('service_unavailable', errorText.service_unavailable, { 'retry-after': '2' });
       }
-      return toResponse(errorOutcome('internal_error', errorText.internal_error), requestId);
+      return errorOutcome('internal_error', errorText.internal_error);
     }
   }
 }
