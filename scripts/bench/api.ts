@@ -1,26 +1,48 @@
 // npm run bench:api: throughput and latency of the production API server on loopback, through
 // the full pipeline (key, validation, limits, billing written to PostgreSQL before each
-// response), against a bare handler serving the same payloads, in one run.
+// response), against two baselines serving the same payloads, in one run:
+//   bare    the same sandbox provider on the same HTTP stack (Hono on @hono/node-server), with
+//           no key, validation, limits or billing;
+//   replay  a plain node:http server replaying the same bytes (scripts/bench/replay-server.ts).
+// Each gateway measurement ends with the billing invariant of the kill test: every response the
+// clients received is recorded once, with the units its headers said. Each row also says where
+// the CPU went, in µs per call: the gateway's processes, PostgreSQL's, and the load generator's.
 //
-//   BENCH_SECONDS (default 8) per measurement, BENCH_CONNECTIONS (default 50).
+//   BENCH_SECONDS (default 8) per measurement, BENCH_CONNECTIONS (default 50),
+//   BENCH_CASES=small,large,large-br to run some cases only,
+//   BENCH_PROFILE=<dir> for a V8 CPU profile of the (single-process) gateway, written on exit.
 // Uses DATABASE_URL when set, else the embedded PostgreSQL (database "bench" under .data/pg).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { apiKeyDisplay, generateApiKey, hashApiKey } from '../../lib/api-key';
 import { applyMigrations } from '../../lib/db/migrate';
-import { resolveDatabase } from '../lib/with-database';
+import { embeddedDirs, resolveDatabase } from '../lib/with-database';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const API_PORT = 3871;
-const BARE_PORT = 3872;
+const cores = os.availableParallelism();
+const ports = { api: 3871, bare: 3872, replay: 3873, workers: 3874 };
+const profileFlags = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
 
-const cases = [
+interface Case {
+  name: string;
+  path: string;
+  acceptEncoding?: string;
+  /** Baselines are not measured (they do not compress). */
+  gatewayOnly?: boolean;
+}
+
+const large = '/v1/forumsite/community/posts?community=news&pages=10';
+const allCases: Case[] = [
   { name: 'small', path: '/v1/socialnet/locations?query=berlin' },
-  { name: 'large', path: '/v1/forumsite/community/posts?community=news&pages=10' },
+  { name: 'large', path: large },
+  { name: 'large-br', path: large, acceptEncoding: 'br', gatewayOnly: true },
 ];
+const cases = allCases.filter((c) => !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes(c.name));
 
 /** On the embedded server, every run starts from an empty "bench" database (rows of earlier
  * runs would make runs incomparable). A DATABASE_URL given by the operator is used as it is. */
@@ -33,9 +55,7 @@ async function freshBenchDatabase(url: string): Promise<void> {
 }
 
 /** One key per five connections: each account may have 10 calls in flight per endpoint. */
-async function benchKeys(url: string, count: number): Promise<string[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+async function benchKeys(client: pg.Client, count: number): Promise<string[]> {
   const keys: string[] = [];
   for (let i = 0; i < count; i++) {
     const key = generateApiKey();
@@ -49,83 +69,232 @@ async function benchKeys(url: string, count: number): Promise<string[]> {
     );
     keys.push(key);
   }
-  await client.end();
   return keys;
 }
 
-function start(file: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', file], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+function start(file: string, env: Record<string, string>, nodeFlags: string[] = []): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', file], {
+    env: { ...process.env, ...env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve(child));
     child.once('exit', (code) => reject(new Error(`${file} exited (${code})`)));
   });
 }
 
-async function measure(url: string, keys: string[]) {
+/** CPU time (user + system, ms) of a process and all its descendants, from /proc. */
+function treeCpuMs(rootPids: number[]): number {
+  const stats = new Map<number, { ppid: number; ms: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const ticksPerMs = 10; // USER_HZ is 100 on Linux
+      stats.set(Number(entry), { ppid: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * ticksPerMs });
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  const inTree = new Set(rootPids);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, { ppid }] of stats) {
+      if (!inTree.has(pid) && inTree.has(ppid)) {
+        inTree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let total = 0;
+  for (const pid of inTree) total += stats.get(pid)?.ms ?? 0;
+  return total;
+}
+
+/** The embedded PostgreSQL's postmaster, whose backends do the billing writes; null for a DATABASE_URL. */
+function postmasterPid(): number | null {
+  if (process.env.DATABASE_URL) return null;
+  try {
+    return Number(readFileSync(`${embeddedDirs.app}/postmaster.pid`, 'utf8').split('\n')[0]);
+  } catch {
+    return null;
+  }
+}
+
+interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+  non2xx: number;
+  /** CPU µs per call: the server's processes, PostgreSQL's, this process (the load generator). */
+  cpu: { server: number; database: number | null; client: number };
+  /** Units per request id, as the response headers said (gateway only). */
+  received: Map<string, number>;
+}
+
+async function measure(server: ChildProcess, port: number, c: Case, keys: string[]): Promise<Measurement> {
   let next = 0;
+  const received = new Map<string, number>();
   const setupClient = (client: { setHeaders(h: Record<string, string>): void }) => {
-    if (keys.length) client.setHeaders({ 'x-api-key': keys[next++ % keys.length]! });
+    client.setHeaders({
+      ...(keys.length ? { 'x-api-key': keys[next++ % keys.length]! } : {}),
+      ...(c.acceptEncoding ? { 'accept-encoding': c.acceptEncoding } : {}),
+    });
   };
-  await autocannon({ url, connections, duration: 2, setupClient }); // warm-up
-  const result = await autocannon({ url, connections, duration: seconds, setupClient });
-  const non2xx = result.non2xx + result.errors;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: result.throughput.average, non2xx };
+  // Every measurement reads the headers of every response, so that the gateway's bookkeeping
+  // below costs the baselines as much.
+  const onResponse = (_status: number, _body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {
+    const id = headers?.['x-request-id'];
+    if (typeof id === 'string') received.set(id, Number(headers!['x-billed-units']));
+  };
+  const options = { url: `http://127.0.0.1:${port}`, connections, setupClient, requests: [{ method: 'GET' as const, path: c.path, onResponse }] };
+  await autocannon({ ...options, duration: 2 }); // warm-up
+  const database = postmasterPid();
+  const before = { server: treeCpuMs([server.pid!]), database: database ? treeCpuMs([database]) : 0, client: process.cpuUsage() };
+  const result = await autocannon({ ...options, duration: seconds });
+  const calls = result.requests.total || 1;
+  const clientCpu = process.cpuUsage(before.client);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.throughput.average,
+    non2xx: result.non2xx + result.errors,
+    cpu: {
+      server: ((treeCpuMs([server.pid!]) - before.server) * 1000) / calls,
+      database: database ? ((treeCpuMs([database]) - before.database) * 1000) / calls : null,
+      client: (clientCpu.user + clientCpu.system) / calls,
+    },
+    received,
+  };
+}
+
+/**
+ * The kill test's invariant, after a gateway measurement: each response a client received is
+ * recorded once, with the units it said; per account, what was recorded beyond that is only the
+ * answers in flight when the clients stopped (billed, never read). Returns false on a mismatch.
+ */
+async function checkBilling(client: pg.Client, received: Map<string, number>, since: Date): Promise<boolean> {
+  // The clients stop with calls in flight: let them finish and be recorded.
+  await new Promise((r) => setTimeout(r, 500));
+  const ids = [...received.keys()];
+  const { rows } = await client.query<{ id: string; accountId: string; units: number }>(
+    `SELECT id, "accountId", units FROM "UsageEvent" WHERE id = ANY($1::text[])`,
+    [ids],
+  );
+  const perAccount = new Map<string, { received: number; recorded: number }>();
+  let mismatched = ids.length - rows.length;
+  for (const row of rows) {
+    if (row.units !== received.get(row.id)) mismatched++;
+    const account = perAccount.get(row.accountId) ?? { received: 0, recorded: 0 };
+    account.received += received.get(row.id)!;
+    perAccount.set(row.accountId, account);
+  }
+  const { rows: totals } = await client.query<{ accountId: string; units: string }>(
+    `SELECT "accountId", SUM(units) AS units FROM "UsageEvent" WHERE "accountId" LIKE 'bench\\_%' AND "createdAt" >= $1 GROUP BY 1`,
+    [since],
+  );
+  let unread = 0;
+  for (const total of totals) {
+    const account = perAccount.get(total.accountId) ?? { received: 0, recorded: 0 };
+    account.recorded = Number(total.units);
+    unread += account.recorded - account.received;
+    if (account.recorded < account.received) mismatched++;
+  }
+  const receivedUnits = [...perAccount.values()].reduce((sum, a) => sum + a.received, 0);
+  console.log(
+    mismatched === 0
+      ? `       billing exact: ${ids.length} responses received, each recorded once with its units (${receivedUnits} units over ${perAccount.size} accounts); ${unread} more units recorded for answers in flight when the clients stopped`
+      : `       BILLING MISMATCH: ${mismatched} of ${ids.length} received responses missing, billed differently, or an account under-recorded`,
+  );
+  return mismatched === 0;
+}
+
+function row(c: Case, label: string, r: Measurement): void {
+  const kb = r.rps ? r.bytes / r.rps / 1024 : 0;
+  // The baselines use no database: PostgreSQL's figure is only meaningful for the gateway rows.
+  const database = r.cpu.database === null || r.received.size === 0 ? '    -' : r.cpu.database.toFixed(0).padStart(5);
+  const cpu = `${r.cpu.server.toFixed(0).padStart(5)} ${database} ${r.cpu.client.toFixed(0).padStart(5)}`;
+  console.log(`${c.name.padEnd(9)}${label.padEnd(12)}${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${kb.toFixed(1).padStart(8)} ${String(r.non2xx).padStart(8)}   ${cpu}`);
 }
 
 const database = await resolveDatabase('app', 'bench');
 const children: ChildProcess[] = [];
+let exact = true;
 try {
   if (!process.env.DATABASE_URL) await freshBenchDatabase(database.url);
   await applyMigrations(database.url);
-  const keys = await benchKeys(database.url, Math.ceil(connections / 5));
-  children.push(await start('lib/api/server/main.ts', { DATABASE_URL: database.url, API_PORT: String(API_PORT), API_HOST: '127.0.0.1', NODE_ENV: 'production', REDIS_URL: '' }));
-  children.push(await start('scripts/bench/bare-server.ts', { BARE_PORT: String(BARE_PORT), NODE_ENV: 'production' }));
-  console.log(`${connections} connections, ${seconds} s per measurement, loopback, this machine (${(await import('node:os')).cpus().length} cores)\n`);
-  console.log(`${keys.length} accounts billed by invoice, 5 connections each\n`);
-  console.log('case   server    req/s     p50 ms  p99 ms  KB/resp  non-2xx');
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const keys = await benchKeys(client, Math.ceil(connections / 5));
+  const apiEnv = { DATABASE_URL: database.url, API_HOST: '127.0.0.1', REDIS_URL: '' };
+  const gateway = await start('lib/api/server/main.ts', { ...apiEnv, API_PORT: String(ports.api), API_WORKERS: '1' }, profileFlags);
+  const workers = cores > 1 ? await start('lib/api/server/main.ts', { ...apiEnv, API_PORT: String(ports.workers), API_WORKERS: String(cores) }) : null;
+  const bare = await start('scripts/bench/bare-server.ts', { BARE_PORT: String(ports.bare) });
+  const replay = await start('scripts/bench/replay-server.ts', { REPLAY_PORT: String(ports.replay), REPLAY_PATHS: [...new Set(cases.map((c) => c.path))].join(',') });
+  children.push(...[gateway, workers, bare, replay].filter((c): c is ChildProcess => c !== null));
+
+  console.log(`${connections} connections, ${seconds} s per measurement, loopback, this machine (${cores} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'})`);
+  console.log(`${keys.length} accounts billed by invoice, 5 connections each; load generator, servers and PostgreSQL share the cores\n`);
+  console.log('                                                                   CPU µs per call');
+  console.log('case     server        req/s  p50 ms  p99 ms  KB/resp  non-2xx   server    pg  load');
   // Tens of thousands of billing rows per measurement: vacuum between measurements, so that
   // autovacuum does not run during the next one.
-  const settle = async () => {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query('VACUUM ANALYZE "UsageEvent", "UsageMonthly", "ApiKey"');
-    await client.end();
+  const settle = () => client.query('VACUUM ANALYZE "UsageEvent", "UsageMonthly", "UsageDaily", "ApiKey"');
+  const measureGateway = async (server: ChildProcess, port: number, c: Case) => {
+    await settle();
+    const since = new Date();
+    const result = await measure(server, port, c, keys);
+    return { result, check: () => checkBilling(client, result.received, since) };
   };
   // The daily rollup's cost: the small case again with record_usage minus its UsageDaily upsert
   // (the rest of the writer unchanged), then the real function back.
   const functionsSql = readFileSync('prisma/functions.sql', 'utf8');
   const withoutRollup = functionsSql.replace(/\n {2}daily AS \([\s\S]*?RETURNING 1\n {2}\),/, '');
   if (withoutRollup === functionsSql) throw new Error('bench: the daily rollup CTE was not found in prisma/functions.sql');
-  const applyFunctions = async (sql: string) => {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
+
+  const figures = new Map<string, Measurement>();
   for (const c of cases) {
-    let noRollup: Awaited<ReturnType<typeof measure>> | null = null;
+    const full = await measureGateway(gateway, ports.api, c);
+    row(c, 'gateway', full.result);
+    exact = (await full.check()) && exact;
+    figures.set(c.name, full.result);
+    if (workers && c.name === 'small') {
+      const multi = await measureGateway(workers, ports.workers, c);
+      row(c, `${cores} workers`, multi.result);
+      exact = (await multi.check()) && exact;
+    }
     if (c.name === 'small') {
-      await applyFunctions(withoutRollup);
-      await settle();
-      noRollup = await measure(`http://127.0.0.1:${API_PORT}${c.path}`, keys);
-      await applyFunctions(functionsSql);
+      await client.query(withoutRollup);
+      const noRollup = await measureGateway(gateway, ports.api, c);
+      await client.query(functionsSql);
+      row(c, 'no-rollup', noRollup.result);
+      exact = (await noRollup.check()) && exact;
+      console.log(`${c.name.padEnd(9)}the daily rollup costs ${((1 - full.result.rps / noRollup.result.rps) * 100).toFixed(1)}% of the pipeline's throughput (target: at most 5%)`);
     }
-    await settle();
-    const full = await measure(`http://127.0.0.1:${API_PORT}${c.path}`, keys);
-    await settle();
-    const bare = await measure(`http://127.0.0.1:${BARE_PORT}${c.path}`, []);
-    const rows = [['gateway', full], ...(noRollup ? [['no-rollup', noRollup] as const] : []), ['bare', bare]] as const;
-    for (const [label, r] of rows) {
-      const kb = r.rps ? r.bytes / r.rps / 1024 : 0;
-      console.log(`${c.name.padEnd(6)} ${label.padEnd(8)} ${r.rps.toFixed(0).padStart(7)}  ${String(r.p50).padStart(8)}  ${String(r.p99).padStart(6)}  ${kb.toFixed(1).padStart(7)}  ${r.non2xx}`);
+    if (c.gatewayOnly) {
+      const plain = figures.get('large');
+      if (plain) console.log(`${c.name.padEnd(9)}${c.acceptEncoding} compressed: ${(full.result.bytes / full.result.rps / 1024).toFixed(1)} KB per answer instead of ${(plain.bytes / plain.rps / 1024).toFixed(1)}, at ${(full.result.rps / plain.rps).toFixed(2)} of the uncompressed throughput`);
+      console.log('');
+      continue;
     }
-    const cost = (1 - full.rps / bare.rps) * 100;
-    console.log(`${c.name.padEnd(6)} gateway/bare = ${(full.rps / bare.rps).toFixed(2)} (the gateway costs ${cost.toFixed(0)}% of the bare handler's throughput)`);
-    if (noRollup) console.log(`${c.name.padEnd(6)} the daily rollup costs ${((1 - full.rps / noRollup.rps) * 100).toFixed(1)}% of the pipeline's throughput (target: at most 5%)`);
+    const bareResult = await measure(bare, ports.bare, c, []);
+    row(c, 'bare', bareResult);
+    const replayResult = await measure(replay, ports.replay, c, []);
+    row(c, 'replay', replayResult);
+    const target = c.name === 'small' ? 0.8 : 0.85;
+    console.log(`${c.name.padEnd(9)}gateway/bare = ${(full.result.rps / bareResult.rps).toFixed(2)} (target ${target}), gateway/replay = ${(full.result.rps / replayResult.rps).toFixed(2)}${c.name === 'small' ? ' (target 0.40)' : ''}, gateway p99 ${full.result.p99} ms${c.name === 'small' ? ' (target < 25)' : ''}`);
     console.log('');
   }
+  await client.end();
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((c) => new Promise((r) => (c.exitCode === null ? c.once('exit', r) : r(null)))));
   await database.stop();
+}
+if (!exact) {
+  console.error('bench:api: the billing invariant failed (see above)');
+  process.exitCode = 1;
 }
