@@ -33,7 +33,8 @@ CREATE TRIGGER "Account_auth_changed"
 -- `batch` is a JSON array of calls in arrival order: id (request id), a (account), k (key),
 -- e (endpoint), m (month), s (status), u (units), p (price per unit), snt (sentiment),
 -- l (latency ms), t (time), r (free units reserved up front), c (counts as a request), cd (the
--- error code answered, absent for a 2xx).
+-- error code answered, absent for a 2xx), lu (false when the call leaves its key's last-used time
+-- alone: the API server writes it at most once a second per key; absent means true).
 -- Per (account, endpoint, month), locked in sorted order: calls with a reservation take their
 -- free units from it; the others take what is left of the month's free units, in order. A call
 -- already recorded (a retried batch) is not recorded or counted again. Calls refused before the
@@ -65,7 +66,7 @@ BEGIN
   WITH input AS (
     SELECT x.*, row_number() OVER () AS ord
     FROM jsonb_to_recordset(batch) AS x(id text, a text, k text, e text, m text, s int, u int, p bigint,
-                                        snt boolean, l int, t timestamp(3), r int, c boolean, sc boolean, cd text)
+                                        snt boolean, l int, t timestamp(3), r int, c boolean, sc boolean, cd text, lu boolean)
   ),
   -- A call already recorded (a retried batch) keeps what it was given and takes no free units.
   recs AS (
@@ -160,9 +161,9 @@ BEGIN
   -- than waited for (no lock-order deadlocks between parallel batches).
   used AS (
     UPDATE "ApiKey" ak SET "lastUsedAt" = lu.t
-    FROM (SELECT pr.k, MAX(pr.t) AS t FROM priced pr WHERE pr.k IS NOT NULL GROUP BY pr.k) lu
+    FROM (SELECT pr.k, MAX(pr.t) AS t FROM priced pr WHERE pr.k IS NOT NULL AND pr.lu IS NOT FALSE GROUP BY pr.k) lu
     WHERE ak.id = lu.k AND (ak."lastUsedAt" IS NULL OR ak."lastUsedAt" < lu.t)
-      AND ak.id IN (SELECT k2.id FROM "ApiKey" k2 WHERE k2.id IN (SELECT DISTINCT pr.k FROM priced pr)
+      AND ak.id IN (SELECT k2.id FROM "ApiKey" k2 WHERE k2.id IN (SELECT DISTINCT pr.k FROM priced pr WHERE pr.lu IS NOT FALSE)
                     ORDER BY k2.id FOR NO KEY UPDATE SKIP LOCKED)
     RETURNING 1
   )

@@ -1,5 +1,6 @@
 // GET /v1/account/verify counts as a use of the key: it sets lastUsedAt (at most once a second
-// per key and process), though it is free and records no usage.
+// per key and process), though it is free and records no usage. Billed calls set it too, through
+// the usage writer, also at most once a second per key and process.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
@@ -61,5 +62,22 @@ describe('GET /v1/account/verify and last-used times', () => {
     const response = await api.get('/v1/account/verify', { key: account.key });
     expect(response.status).toBe(401);
     expect(await lastUsedAt(account.keyId)).toBeNull();
+  });
+
+  test('billed calls write it at most once a second per key too, and every call is still billed', async () => {
+    const account = await newAccountWithKey({ payment: 'invoice' });
+    const call = () => api.get('/v1/forumsite/community', { key: account.key, params: { community: 'touch' } });
+    expect((await call()).status).toBe(200);
+    expect(await lastUsedAt(account.keyId)).not.toBeNull();
+
+    await db.apiKey.update({ where: { id: account.keyId }, data: { lastUsedAt: null } });
+    expect((await call()).status).toBe(200);
+    expect(await lastUsedAt(account.keyId)).toBeNull();
+
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    const before = Date.now();
+    expect((await call()).status).toBe(200);
+    expect((await lastUsedAt(account.keyId))!.getTime()).toBeGreaterThanOrEqual(before - 5);
+    expect(await usageEvents(account.accountId)).toHaveLength(3);
   });
 });

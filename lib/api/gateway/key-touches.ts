@@ -12,25 +12,37 @@ const TOUCH_SQL = `
 /** Past this many remembered keys, entries older than the interval are dropped. */
 const MAX_REMEMBERED = 10_000;
 
-export class KeyTouches {
+/** Which keys' last-used times are due for a write: at most one per key per interval. */
+export class TouchThrottle {
   private readonly lastWrite = new Map<string, number>();
+
+  constructor(private readonly intervalMs = 1000) {}
+
+  /** True, and remembered as written, unless the key was written less than the interval before `at`. */
+  due(keyId: string, at: number): boolean {
+    const previous = this.lastWrite.get(keyId);
+    if (previous !== undefined && at - previous < this.intervalMs) return false;
+    this.lastWrite.set(keyId, at);
+    if (this.lastWrite.size > MAX_REMEMBERED) {
+      for (const [key, written] of this.lastWrite) if (written < at - this.intervalMs) this.lastWrite.delete(key);
+    }
+    return true;
+  }
+}
+
+export class KeyTouches {
+  private readonly throttle: TouchThrottle;
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly intervalMs = 1000,
-  ) {}
+    intervalMs = 1000,
+  ) {
+    this.throttle = new TouchThrottle(intervalMs);
+  }
 
   /** Sets the key's last-used time to `at` unless this process did so less than a second ago. */
   async touch(keyId: string, at: Date = new Date()): Promise<void> {
-    const now = at.getTime();
-    const previous = this.lastWrite.get(keyId);
-    if (previous !== undefined && now - previous < this.intervalMs) return;
-    this.lastWrite.set(keyId, now);
-    if (this.lastWrite.size > MAX_REMEMBERED) this.forgetBefore(now - this.intervalMs);
+    if (!this.throttle.due(keyId, at.getTime())) return;
     await this.pool.query({ name: 'touch_api_key', text: TOUCH_SQL, values: [keyId, at] });
-  }
-
-  private forgetBefore(cutoff: number): void {
-    for (const [keyId, written] of this.lastWrite) if (written < cutoff) this.lastWrite.delete(keyId);
   }
 }

@@ -7,13 +7,15 @@
 //   2. gives each record its free units from the monthly count (first 50 units free) or from
 //      the free units it reserved up front (accounts without a payment method);
 //   3. inserts the UsageEvent rows (id = request id, so a record is never written twice),
-//      updates the monthly totals and the keys' last-used times;
+//      updates the monthly totals and the keys' last-used times (at most once a second per key
+//      and process: a key busy with calls does not rewrite its row in every batch);
 //   4. commits; only then do the waiting requests respond.
 // So a response a client received is always billed, and a unit is billed once: a process
 // killed mid-load loses only responses that were never sent. (A kill between commit and send
 // bills a response the client did not read; the event row, with its request id, shows it.)
 import type pg from 'pg';
 import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
+import { TouchThrottle } from './key-touches';
 
 export interface UsageRecord {
   id: string;
@@ -50,6 +52,8 @@ export interface BilledUsage {
 
 interface Pending {
   record: UsageRecord;
+  /** Whether this call sets its key's last-used time (decided once, so a retried batch agrees). */
+  touchesKey: boolean;
   resolve(result: BilledUsage): void;
   reject(error: unknown): void;
 }
@@ -61,6 +65,7 @@ export class UsageRecorder {
   private flushing = 0;
   private closed = false;
   private idle: (() => void)[] = [];
+  private readonly touches = new TouchThrottle();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -70,7 +75,8 @@ export class UsageRecorder {
   record(record: UsageRecord): Promise<BilledUsage> {
     if (this.closed) return Promise.reject(new Error('usage recorder is closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ record, resolve, reject });
+      const touchesKey = record.apiKeyId !== null && this.touches.due(record.apiKeyId, record.createdAt.getTime());
+      this.queue.push({ record, touchesKey, resolve, reject });
       this.schedule();
     });
   }
@@ -113,10 +119,11 @@ export class UsageRecorder {
   }
 
   private async write(client: pg.PoolClient, batch: Pending[]): Promise<BilledUsage[]> {
-    const calls = batch.map(({ record: r }) => ({
+    const calls = batch.map(({ record: r, touchesKey }) => ({
       id: r.id, a: r.accountId, k: r.apiKeyId, e: r.endpoint, m: r.month, s: r.status, u: r.units,
       p: r.priceMicros, snt: r.sentiment, l: Math.round(r.latencyMs), t: sqlTime(r.createdAt), r: r.reservedFree, c: r.counted, sc: r.capped ?? false,
       ...(r.code ? { cd: r.code } : {}),
+      ...(touchesKey ? {} : { lu: false }),
     }));
     const { rows } = await client.query({
       name: 'record_usage',
