@@ -1,5 +1,6 @@
 // The environment, parsed once. Every variable the app reads is here (and in the README's
 // configuration table); a bad value fails fast with a readable message.
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
@@ -17,6 +18,16 @@ const schema = z.object({
   PORT: port.default(3000),
   API_PORT: port.default(3001),
   API_HOST: z.string().default('0.0.0.0'),
+  /**
+   * Processes of the API server on this machine (node:cluster, one shared port); default one per
+   * core. Per-account limits stay exact across them: the primary counts concurrency slots.
+   */
+  API_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(() => Math.min(64, availableParallelism())),
   /** API server: time a client has to send its headers, and its whole request (ms). */
   API_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   API_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),

@@ -1,7 +1,7 @@
 // The production API server (lib/api/server/main.ts) as a child process on a free loopback port,
 // on the test database, for tests about the process itself: crashes, limits, memory.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 
 const children: ChildProcess[] = [];
@@ -14,10 +14,13 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the server and resolves once it listens; `env` adds to the test process's environment. */
+/**
+ * Starts the server and resolves once it listens; `env` adds to the test process's environment.
+ * One process unless `env` sets API_WORKERS (its default is one per core).
+ */
 export async function startApiServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'lib/api/server/main.ts'], {
-    env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', REDIS_URL: '', ...env },
+    env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', REDIS_URL: '', API_WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -37,4 +40,45 @@ export function killApiServers(): void {
 export function residentBytes(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(match?.[1] ?? 0) * 1024;
+}
+
+/**
+ * Process ids of an API server's workers (API_WORKERS > 1): its children running main.ts, not
+ * others it has (tsx's esbuild service).
+ */
+export function workerPids(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`)
+    .flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number))
+    .filter((child) => {
+      try {
+        return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('lib/api/server/main.ts');
+      } catch {
+        return false; // exited meanwhile
+      }
+    });
+}
+
+/** Whether a process has exited (a zombie not yet reaped by its new parent counts as exited). */
+export function hasExited(pid: number): boolean {
+  try {
+    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+/** Resolves once a new connection to the port is refused (the server stopped listening). */
+export async function whenRefusingConnections(port: number): Promise<void> {
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    });
+    if (refused) return;
+    await new Promise((r) => setImmediate(r));
+  }
 }

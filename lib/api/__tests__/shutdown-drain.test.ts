@@ -2,10 +2,9 @@
 // accepting connections at once, but every call already started gets its 200 and its usage row
 // is written before the process exits (lib/api/server/main.ts). The upstream holds the calls
 // until the test releases them, so nothing here depends on timing.
-import net from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
-import { freePort, killApiServers, startApiServer } from './api-server-process';
+import { freePort, killApiServers, startApiServer, whenRefusingConnections } from './api-server-process';
 import { newAccountWithKey } from './harness';
 import { startHeldUpstream, type HeldUpstream } from './held-upstream';
 
@@ -17,22 +16,6 @@ afterAll(async () => {
   killApiServers();
   await upstream.close();
 });
-
-/** Resolves once a new connection to the port is refused (the server stopped listening). */
-async function whenRefusingConnections(port: number): Promise<void> {
-  for (;;) {
-    const refused = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(false);
-      });
-      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-    });
-    if (refused) return;
-    await new Promise((r) => setImmediate(r));
-  }
-}
 
 test('SIGTERM refuses new connections, answers every call in flight with 200 and records its usage before exiting', { timeout: 60_000 }, async () => {
   const { key, accountId } = await newAccountWithKey({ payment: 'invoice' });

@@ -1,6 +1,8 @@
-// Simultaneous requests per account per endpoint. One process counts in memory; several
-// instances share the count through Redis (REDIS_URL), where each slot is a member of a sorted
-// set scored by its expiry, so a slot held by a process that died frees itself.
+// Simultaneous requests per account per endpoint. One process counts in memory; the workers of
+// one API server (API_WORKERS > 1) ask their primary process, which counts in memory for them
+// (cluster-limiter.ts); several instances share the count through Redis (REDIS_URL), where each
+// slot is a member of a sorted set scored by its expiry, so a slot held by a process that died
+// frees itself.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
@@ -18,6 +20,11 @@ export class LocalLimiter implements ConcurrencyLimiter {
   private readonly inFlight = new Map<string, number>();
 
   async tryAcquire(key: string, limit: number): Promise<Slot | null> {
+    return this.take(key, limit);
+  }
+
+  /** tryAcquire without the promise: the cluster's primary answers its workers in one step. */
+  take(key: string, limit: number): Slot | null {
     const current = this.inFlight.get(key) ?? 0;
     if (current >= limit) return null;
     this.inFlight.set(key, current + 1);

@@ -1,39 +1,18 @@
-// The production API server: the gateway on plain Node HTTP (via @hono/node-server), on
-// API_PORT. `npm start` runs it beside the console. SIGTERM drains: in-flight calls finish and
-// their usage is written before the process exits.
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+// The production API server: the gateway on plain Node HTTP, on API_PORT. `npm start` runs it
+// beside the console. With API_WORKERS above 1 this process is the primary of a node:cluster
+// (cluster-primary.ts) and each worker serves the gateway (serve-gateway.ts); with 1 it serves
+// alone. SIGTERM drains: in-flight calls finish and their usage is written before exit.
+import cluster from 'node:cluster';
 import { env } from '@/lib/env';
-import { limitConnections } from './connection-limits';
-import { createApiRuntime } from './runtime';
 
-const port = env.API_PORT;
-const runtime = await createApiRuntime();
-const server = serve(
-  {
-    fetch: runtime.gateway.fetch,
-    port,
-    hostname: env.API_HOST,
-    serverOptions: {
-      // A client gets this long to send its headers, and the whole request; slow or idle
-      // half-open connections are closed instead of holding a descriptor forever.
-      headersTimeout: env.API_HEADERS_TIMEOUT_MS,
-      requestTimeout: env.API_REQUEST_TIMEOUT_MS,
-      keepAliveTimeout: env.API_KEEP_ALIVE_TIMEOUT_MS,
-      connectionsCheckingInterval: 1_000,
-    },
-  },
-  () => console.log(`API server listening on http://localhost:${port}/v1`),
-) as Server;
-limitConnections(server, { total: env.API_MAX_CONNECTIONS, perAddress: env.API_MAX_CONNECTIONS_PER_ADDRESS });
-
-let closing = false;
-async function shutdown(): Promise<void> {
-  if (closing) return;
-  closing = true;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await runtime.close();
-  process.exit(0);
+if (cluster.isWorker) {
+  const { serveGateway } = await import('./serve-gateway');
+  await serveGateway({ announce: false });
+} else if (env.API_WORKERS > 1) {
+  // The primary serves nothing itself, so it loads neither the gateway nor a database pool.
+  const { runClusterPrimary } = await import('./cluster-primary');
+  runClusterPrimary({ workers: env.API_WORKERS, port: env.API_PORT });
+} else {
+  const { serveGateway } = await import('./serve-gateway');
+  await serveGateway({ announce: true });
 }
-process.on('SIGTERM', () => void shutdown());
-process.on('SIGINT', () => void shutdown());

@@ -1,5 +1,6 @@
 // Builds the gateway and everything it needs from the environment. Shared by the production
 // API server (main.ts) and the Next route that mounts the gateway in development.
+import cluster from 'node:cluster';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { env } from '@/lib/env';
@@ -7,6 +8,7 @@ import { analyzeSentiment } from '@/lib/sentiment';
 import { buildOpenApiDocument } from '../openapi';
 import { createProviderResolver } from '../providers';
 import { AuthDirectory } from '../gateway/auth-directory';
+import { ClusterLimiter } from '../gateway/cluster-limiter';
 import { LocalLimiter, RedisLimiter, type ConcurrencyLimiter } from '../gateway/concurrency';
 import { createGateway, type Gateway } from '../gateway/gateway';
 import type { SentimentAnalyzer } from '../gateway/call-endpoint';
@@ -37,9 +39,13 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
   const directory = new AuthDirectory(pool, databaseUrl);
   await directory.start();
   const redisUrl = options.redisUrl ?? env.REDIS_URL;
+  // Redis counts for every instance; without it, a worker of the API server (API_WORKERS > 1)
+  // asks its primary, which counts for all the workers; a lone process counts for itself.
   const limiter: ConcurrencyLimiter = redisUrl
     ? new RedisLimiter(new Redis(redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true }))
-    : new LocalLimiter();
+    : cluster.isWorker
+      ? ClusterLimiter.overIpc()
+      : new LocalLimiter();
   const recorder = new UsageRecorder(pool, { maxParallelFlushes: env.USAGE_PARALLEL_FLUSHES });
   const spend = new SpendTracker(pool);
   const gateway = createGateway({
