@@ -12,8 +12,11 @@ export interface CallOutcome {
 /** A body serialized once and kept with its compressed forms (the OpenAPI document). */
 export class PreparedBody {
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  readonly bytes: Buffer;
 
-  constructor(readonly json: string) {}
+  constructor(readonly json: string) {
+    this.bytes = Buffer.from(json);
+  }
 
   as(encoding: Encoding): Promise<Buffer> {
     let body = this.encoded.get(encoding);
@@ -48,10 +51,10 @@ export async function toResponse(outcome: CallOutcome, requestId: string, encodi
   const prepared = outcome.body instanceof PreparedBody ? outcome.body : null;
   const json = prepared ? prepared.json : JSON.stringify(outcome.body);
   // Characters never outnumber bytes, so the length is a safe test of the threshold.
-  if (encoding && json.length >= MIN_COMPRESSED_BYTES) {
-    const body = prepared ? await prepared.as(encoding) : await compress(json, encoding);
-    headers['content-encoding'] = encoding;
-    return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: outcome.status, headers });
-  }
-  return new Response(json, { status: outcome.status, headers });
+  const compressWith = json.length >= MIN_COMPRESSED_BYTES ? encoding : null;
+  if (compressWith) headers['content-encoding'] = compressWith;
+  const body = compressWith ? await (prepared ? prepared.as(compressWith) : compress(json, compressWith)) : (prepared?.bytes ?? Buffer.from(json));
+  // Bytes, encoded once: given a string, the HTTP server would measure its UTF-8 length and then
+  // encode it again to write it (a quarter of the gateway's time on a 185 KB answer).
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: outcome.status, headers });
 }
