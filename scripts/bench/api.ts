@@ -10,23 +10,28 @@
 //
 //   BENCH_SECONDS (default 8) per measurement, BENCH_CONNECTIONS (default 50),
 //   BENCH_CASES=small,large,large-br to run some cases only,
-//   BENCH_PROFILE=<dir> for a V8 CPU profile of the (single-process) gateway, written on exit.
+//   BENCH_WARMUP (default 8) seconds of load on each server before its first measurement,
+//   BENCH_PROFILE=<dir> profiles the single-process gateway during the small case and prints
+//   where its CPU went per call (<dir>/gateway.cpuprofile, for Chrome DevTools or speedscope).
 // Uses DATABASE_URL when set, else the embedded PostgreSQL (database "bench" under .data/pg).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { apiKeyDisplay, generateApiKey, hashApiKey } from '../../lib/api-key';
 import { applyMigrations } from '../../lib/db/migrate';
 import { embeddedDirs, resolveDatabase } from '../lib/with-database';
+import { profileBreakdown } from './profile-breakdown';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const cores = os.availableParallelism();
 const ports = { api: 3871, bare: 3872, replay: 3873, workers: 3874 };
-const profileFlags = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 8);
+const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 
 interface Case {
   name: string;
@@ -72,8 +77,8 @@ async function benchKeys(client: pg.Client, count: number): Promise<string[]> {
   return keys;
 }
 
-function start(file: string, env: Record<string, string>, nodeFlags: string[] = []): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', file], {
+function start(file: string, env: Record<string, string>, imports: string[] = []): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...imports.flatMap((i) => ['--import', i]), file], {
     env: { ...process.env, ...env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -134,7 +139,24 @@ interface Measurement {
   received: Map<string, number>;
 }
 
-async function measure(server: ChildProcess, port: number, c: Case, keys: string[]): Promise<Measurement> {
+/** Servers warmed up already: the first measurement of each starts with a longer load. */
+const warm = new Set<ChildProcess>();
+
+/** Sends SIGUSR2 to the profiled gateway (scripts/bench/profile-hook.ts); resolves when it acted. */
+function toggleProfile(server: ChildProcess, stopping: boolean): Promise<void> {
+  server.kill('SIGUSR2');
+  if (!stopping) return new Promise((r) => setTimeout(r, 200));
+  return new Promise((resolve) => {
+    const onData = (d: Buffer) => {
+      if (!d.toString().includes('profile written')) return;
+      server.stdout!.off('data', onData);
+      resolve();
+    };
+    server.stdout!.on('data', onData);
+  });
+}
+
+async function measure(server: ChildProcess, port: number, c: Case, keys: string[], profile = false): Promise<Measurement> {
   let next = 0;
   const received = new Map<string, number>();
   const setupClient = (client: { setHeaders(h: Record<string, string>): void }) => {
@@ -150,12 +172,23 @@ async function measure(server: ChildProcess, port: number, c: Case, keys: string
     if (typeof id === 'string') received.set(id, Number(headers!['x-billed-units']));
   };
   const options = { url: `http://127.0.0.1:${port}`, connections, setupClient, requests: [{ method: 'GET' as const, path: c.path, onResponse }] };
-  await autocannon({ ...options, duration: 2 }); // warm-up
+  // Warm-up: JIT, caches, PostgreSQL's plans; longer for a server's first measurement.
+  await autocannon({ ...options, duration: warm.has(server) ? 2 : warmupSeconds });
+  warm.add(server);
+  if (profile) await toggleProfile(server, false);
   const database = postmasterPid();
   const before = { server: treeCpuMs([server.pid!]), database: database ? treeCpuMs([database]) : 0, client: process.cpuUsage() };
   const result = await autocannon({ ...options, duration: seconds });
   const calls = result.requests.total || 1;
   const clientCpu = process.cpuUsage(before.client);
+  if (profile) {
+    await toggleProfile(server, true);
+    console.log(`\n         the gateway's CPU per call in the ${c.name} case, by step (profile of ${calls} calls, ${profileDir}/gateway.cpuprofile):`);
+    for (const { step, microsPerCall } of profileBreakdown(path.join(profileDir!, 'gateway.cpuprofile'), calls)) {
+      console.log(`         ${microsPerCall.toFixed(1).padStart(7)} µs  ${step}`);
+    }
+    console.log('');
+  }
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -229,8 +262,19 @@ try {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const keys = await benchKeys(client, Math.ceil(connections / 5));
+  // A running service has history: last month's calls, enough to cycle PostgreSQL's buffer pool.
+  // Without it, the first measurement pays for first touches of fresh memory (expensive in a VM)
+  // and reads half the throughput of the same measurement a minute later.
+  await client.query(
+    `INSERT INTO "UsageEvent" (id, "accountId", "apiKeyId", endpoint, status, units, "freeUnits", "amountMicros", sentiment, "latencyMs", "createdAt")
+     SELECT 'history_' || g, a.id, 'key_' || a.id, '/v1/socialnet/locations', 200, 1, 0, 1000, false, 3,
+            date_trunc('month', now() AT TIME ZONE 'UTC') - interval '1 second' * g
+     FROM generate_series(1, $1::int) g
+     JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "Account" WHERE id LIKE 'bench\_%') a ON a.n = g % $2`,
+    [Number(process.env.BENCH_HISTORY ?? 300_000), keys.length],
+  );
   const apiEnv = { DATABASE_URL: database.url, API_HOST: '127.0.0.1', REDIS_URL: '' };
-  const gateway = await start('lib/api/server/main.ts', { ...apiEnv, API_PORT: String(ports.api), API_WORKERS: '1' }, profileFlags);
+  const gateway = await start('lib/api/server/main.ts', { ...apiEnv, API_PORT: String(ports.api), API_WORKERS: '1', ...(profileDir ? { BENCH_PROFILE: profileDir } : {}) }, profileDir ? ['./scripts/bench/profile-hook.ts'] : []);
   const workers = cores > 1 ? await start('lib/api/server/main.ts', { ...apiEnv, API_PORT: String(ports.workers), API_WORKERS: String(cores) }) : null;
   const bare = await start('scripts/bench/bare-server.ts', { BARE_PORT: String(ports.bare) });
   const replay = await start('scripts/bench/replay-server.ts', { REPLAY_PORT: String(ports.replay), REPLAY_PATHS: [...new Set(cases.map((c) => c.path))].join(',') });
@@ -243,10 +287,10 @@ try {
   // Tens of thousands of billing rows per measurement: vacuum between measurements, so that
   // autovacuum does not run during the next one.
   const settle = () => client.query('VACUUM ANALYZE "UsageEvent", "UsageMonthly", "UsageDaily", "ApiKey"');
-  const measureGateway = async (server: ChildProcess, port: number, c: Case) => {
+  const measureGateway = async (server: ChildProcess, port: number, c: Case, profile = false) => {
     await settle();
     const since = new Date();
-    const result = await measure(server, port, c, keys);
+    const result = await measure(server, port, c, keys, profile);
     return { result, check: () => checkBilling(client, result.received, since) };
   };
   // The daily rollup's cost: the small case again with record_usage minus its UsageDaily upsert
@@ -257,7 +301,7 @@ try {
 
   const figures = new Map<string, Measurement>();
   for (const c of cases) {
-    const full = await measureGateway(gateway, ports.api, c);
+    const full = await measureGateway(gateway, ports.api, c, profileDir !== null && c.name === (process.env.BENCH_PROFILE_CASE ?? 'small'));
     row(c, 'gateway', full.result);
     exact = (await full.check()) && exact;
     figures.set(c.name, full.result);
