@@ -6,6 +6,8 @@ import Stripe from 'stripe';
 import { env } from '@/lib/env';
 
 let client: Stripe | undefined;
+/** The sandbox the client was made for: a process that starts a new sandbox gets a new client. */
+let clientSandboxUrl: string | undefined;
 
 /** Whether payments go to the billing sandbox (the console shows a "Test mode" badge). */
 export function isBillingSandbox(): boolean {
@@ -18,13 +20,13 @@ export function isTestMode(): boolean {
 }
 
 export function stripe(): Stripe {
-  if (client) return client;
   if (env.STRIPE_SECRET_KEY) {
-    client = new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2 });
+    client ??= new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2 });
     return client;
   }
-  // Read when first needed (not at start-up), so a process can start its own sandbox first.
+  // Read when needed (not at start-up), so a process can start its own sandbox first.
   const sandboxUrl = process.env.STRIPE_SANDBOX_URL ?? env.STRIPE_SANDBOX_URL;
+  if (client && clientSandboxUrl === sandboxUrl) return client;
   if (!sandboxUrl) {
     throw new Error('No STRIPE_SECRET_KEY and no billing sandbox (STRIPE_SANDBOX_URL): start the app with npm start or npm run dev.');
   }
@@ -35,6 +37,7 @@ export function stripe(): Stripe {
     protocol: sandbox.protocol === 'https:' ? 'https' : 'http',
     maxNetworkRetries: 2,
   });
+  clientSandboxUrl = sandboxUrl;
   return client;
 }
 
