@@ -1,7 +1,6 @@
 // The /v1 gateway over web-standard Request/Response: one implementation that the production
 // API server (lib/api/server) runs on Node and that a Next route mounts for `npm run dev`.
 // Order for every call: authenticate, route, validate, limit, free tier, provider, bill, respond.
-import { randomUUID } from 'node:crypto';
 import { isApiKeyFormat } from '@/lib/api-key';
 import { ApiError, errorText } from '../errors';
 import { findEndpoint } from '../registry';
@@ -9,6 +8,7 @@ import type { AuthDirectory, Caller } from './auth-directory';
 import { runBatch } from './batch';
 import { negotiateEncoding } from './compression';
 import { preflightResponse } from './cors';
+import { newRequestId } from './request-id';
 import { callEndpoint, type CallDeps } from './call-endpoint';
 import { KeyTouches } from './key-touches';
 import { errorOutcome, outcomeOf, PreparedBody, toResponse, type CallOutcome } from './respond';
@@ -104,7 +104,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   return {
     async fetch(request: Request): Promise<Response> {
       if (request.method === 'OPTIONS') return preflightResponse();
-      const requestId = `req_${randomUUID().replace(/-/g, '')}`;
+      const requestId = newRequestId();
       return toResponse(await answer(request, requestId), requestId, negotiateEncoding(request.headers.get('accept-encoding')));
     },
   };
