@@ -1,8 +1,11 @@
 // Concurrency slots shared by the workers of one API server (API_WORKERS > 1) when there is no
 // Redis. The primary process keeps the only count (SlotKeeper, a LocalLimiter) and each worker
-// asks it over the cluster's IPC channel (ClusterLimiter): one message to acquire, answered yes
-// or no, and one to release. The primary knows which worker holds which slot, so the slots of a
-// worker that dies are free again as soon as the primary sees it exit.
+// asks it over the cluster's IPC channel (ClusterLimiter): an acquire, answered yes or no, and a
+// release. The requests a worker makes in one turn of its event loop travel as one message, and
+// the primary answers them with one: an IPC message costs tens of µs on each side, so under load
+// one message carries dozens of requests (two workers on 2 cores: 2,386 req/s with a message per
+// request, against 3,406 with no IPC at all). The primary knows which worker holds which slot,
+// so the slots of a worker that dies are free again as soon as the primary sees it exit.
 import { LocalLimiter, type ConcurrencyLimiter, type Slot } from './concurrency';
 
 /** Worker to primary. `id` numbers the worker's acquires; a release names the acquire it ends. */
@@ -14,18 +17,34 @@ export interface SlotAnswer {
   granted: boolean;
 }
 
+/** The messages on the channel: a worker's requests of one turn, the primary's answers to them. */
+export interface SlotRequests {
+  slotRequests: SlotRequest[];
+}
+export interface SlotAnswers {
+  slotAnswers: SlotAnswer[];
+}
+
 function isObject(message: unknown): message is Record<string, unknown> {
   return typeof message === 'object' && message !== null;
 }
 
-export function isSlotRequest(message: unknown): message is SlotRequest {
+function isSlotRequest(message: unknown): message is SlotRequest {
   if (!isObject(message) || typeof message.id !== 'number') return false;
   if (message.slot === 'release') return true;
   return message.slot === 'acquire' && typeof message.key === 'string' && typeof message.limit === 'number';
 }
 
+export function isSlotRequests(message: unknown): message is SlotRequests {
+  return isObject(message) && Array.isArray(message.slotRequests) && message.slotRequests.every(isSlotRequest);
+}
+
 function isSlotAnswer(message: unknown): message is SlotAnswer {
   return isObject(message) && message.slot === 'answer' && typeof message.id === 'number' && typeof message.granted === 'boolean';
+}
+
+function isSlotAnswers(message: unknown): message is SlotAnswers {
+  return isObject(message) && Array.isArray(message.slotAnswers) && message.slotAnswers.every(isSlotAnswer);
 }
 
 /** The primary's side: the counts, and the slots each worker holds. */
@@ -49,6 +68,13 @@ export class SlotKeeper {
       slots.set(request.id, slot);
     }
     answer({ slot: 'answer', id: request.id, granted: slot !== null });
+  }
+
+  /** Handles a worker's requests in order; the answers to its acquires, in order (none for releases). */
+  handleAll(workerId: number, requests: SlotRequests): SlotAnswers {
+    const slotAnswers: SlotAnswer[] = [];
+    for (const request of requests.slotRequests) this.handle(workerId, request, (answer) => slotAnswers.push(answer));
+    return { slotAnswers };
   }
 
   /** Frees every slot a worker holds (it exited); returns how many. */
@@ -76,9 +102,11 @@ export class ClusterLimiter implements ConcurrencyLimiter {
   private readonly pending = new Map<number, Pending>();
   private gone: Error | null = null;
   private detach = () => {};
+  /** Requests of this turn of the event loop, sent together at its end. */
+  private outbox: SlotRequest[] = [];
 
-  /** `send` delivers a request to the primary and calls back with an error if it could not. */
-  constructor(private readonly send: (request: SlotRequest, sent: (error: Error | null) => void) => void) {}
+  /** `send` delivers requests to the primary and calls back with an error if it could not. */
+  constructor(private readonly send: (requests: SlotRequests, sent: (error: Error | null) => void) => void) {}
 
   /** Over this process's IPC channel to the cluster's primary. */
   static overIpc(): ClusterLimiter {
@@ -101,15 +129,28 @@ export class ClusterLimiter implements ConcurrencyLimiter {
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.send({ slot: 'acquire', id, key, limit }, (error) => {
-        if (error) this.settle(id, error);
-      });
+      this.post({ slot: 'acquire', id, key, limit });
     });
   }
 
-  /** Takes the primary's answer (other messages are ignored). */
+  /** Queues a request; the first of a turn schedules the turn's message. */
+  private post(request: SlotRequest): void {
+    if (this.outbox.push(request) === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const slotRequests = this.outbox;
+    this.outbox = [];
+    if (this.gone) return;
+    this.send({ slotRequests }, (error) => {
+      if (!error) return;
+      for (const request of slotRequests) if (request.slot === 'acquire') this.settle(request.id, error);
+    });
+  }
+
+  /** Takes the primary's answers (other messages are ignored). */
   receive(message: unknown): void {
-    if (isSlotAnswer(message)) this.settle(message.id, message.granted);
+    if (isSlotAnswers(message)) for (const answer of message.slotAnswers) this.settle(answer.id, answer.granted);
   }
 
   /** The primary is gone: nothing waiting will be answered. */
@@ -132,7 +173,7 @@ export class ClusterLimiter implements ConcurrencyLimiter {
       release: () => {
         if (released || this.gone) return;
         released = true;
-        this.send({ slot: 'release', id }, () => {});
+        this.post({ slot: 'release', id });
       },
     };
   }

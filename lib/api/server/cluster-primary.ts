@@ -9,7 +9,7 @@
 //   being forked again and again.
 // If the primary itself is killed, each worker exits as its IPC channel closes (node:cluster).
 import cluster, { type Worker } from 'node:cluster';
-import { isSlotRequest, SlotKeeper } from '../gateway/cluster-limiter';
+import { isSlotRequests, SlotKeeper } from '../gateway/cluster-limiter';
 
 export function runClusterPrimary(options: { workers: number; port: number }): void {
   const keeper = new SlotKeeper();
@@ -33,8 +33,9 @@ export function runClusterPrimary(options: { workers: number; port: number }): v
   // no slot is ever granted to a dead worker.
   const ignore = () => {};
   cluster.on('message', (worker, message: unknown) => {
-    if (!isSlotRequest(message) || !alive.has(worker)) return;
-    keeper.handle(worker.id, message, (answer) => worker.send(answer, undefined, undefined, ignore));
+    if (!isSlotRequests(message) || !alive.has(worker)) return;
+    const answers = keeper.handleAll(worker.id, message);
+    if (answers.slotAnswers.length) worker.send(answers, undefined, undefined, ignore);
   });
   cluster.on('listening', (worker) => {
     listened.add(worker);

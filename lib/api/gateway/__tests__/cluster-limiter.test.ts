@@ -9,11 +9,12 @@ const viaJson = <T>(message: T): T => JSON.parse(JSON.stringify(message)) as T;
 /** A worker `workerId` of the primary that owns `keeper`; `drop` loses its messages from then on (it died). */
 function workerOf(keeper: SlotKeeper, workerId: number) {
   let dead = false;
-  const limiter: ClusterLimiter = new ClusterLimiter((request, sent) => {
+  const limiter: ClusterLimiter = new ClusterLimiter((requests, sent) => {
     setImmediate(() => {
       sent(null);
       if (dead) return;
-      keeper.handle(workerId, viaJson(request), (answer) => setImmediate(() => limiter.receive(viaJson(answer))));
+      const answers = keeper.handleAll(workerId, viaJson(requests));
+      setImmediate(() => limiter.receive(viaJson(answers)));
     });
   });
   return {
@@ -25,8 +26,9 @@ function workerOf(keeper: SlotKeeper, workerId: number) {
   };
 }
 
-/** Lets the channel deliver everything sent so far (a release has no answer to wait for). */
-const delivered = () => new Promise((r) => setImmediate(r));
+/** Lets the channel deliver everything sent so far (a release has no answer to wait for): one
+ * turn for the worker to send its turn's requests, one for the channel to deliver them. */
+const delivered = () => new Promise((r) => setImmediate(() => setImmediate(r)));
 
 test('counts the slots of all workers together', async () => {
   const keeper = new SlotKeeper();
@@ -80,4 +82,27 @@ test('a worker whose primary is gone fails its waiting and later acquires instea
   limiter.disconnected();
   await expect(waiting).rejects.toThrow('primary process is gone');
   await expect(limiter.tryAcquire('k', 1)).rejects.toThrow('primary process is gone');
+});
+
+test('sends the requests of one turn as one message, and answers them with one', async () => {
+  const keeper = new SlotKeeper();
+  const messages: number[] = [];
+  const answers: number[] = [];
+  const limiter: ClusterLimiter = new ClusterLimiter((requests, sent) => {
+    messages.push(requests.slotRequests.length);
+    setImmediate(() => {
+      sent(null);
+      const answered = keeper.handleAll(1, viaJson(requests));
+      answers.push(answered.slotAnswers.length);
+      setImmediate(() => limiter.receive(viaJson(answered)));
+    });
+  });
+  const slots = await Promise.all(Array.from({ length: 12 }, () => limiter.tryAcquire('acct:/v1/x', 10)));
+  expect(messages).toEqual([12]);
+  expect(answers).toEqual([12]);
+  expect(slots.filter((slot) => slot !== null)).toHaveLength(10);
+  slots.forEach((slot) => slot?.release());
+  await delivered();
+  expect(messages).toEqual([12, 10]);
+  expect(keeper.heldBy(1)).toBe(0);
 });
