@@ -2,18 +2,15 @@
 
 import { useKeyStatus } from '@/components/key-status';
 import { Button } from '@/components/ui/button';
+import { copyFailedText, copyToClipboard } from '@/components/ui/use-copy';
 
 /** The plaintext of a new key, shown once, with a copy button. */
 export function NewKeyPanel({ apiKey, onDismiss }: { apiKey: string; onDismiss: () => void }) {
   const { announce } = useKeyStatus();
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(apiKey);
-      announce({ tone: 'success', text: 'Copied' });
-    } catch {
-      announce({ tone: 'error', text: 'Copy failed: select the key and copy it by hand' });
-    }
+    if (await copyToClipboard(apiKey)) announce({ tone: 'success', text: 'Copied' });
+    else announce({ tone: 'error', text: copyFailedText('key') });
   }
 
   return (

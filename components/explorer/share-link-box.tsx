@@ -3,23 +3,15 @@
 import { useEffect, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { useCopy } from '@/components/ui/use-copy';
 import { explorerLink } from '@/lib/explorer/share-link';
 
 /** A link that opens the explorer on this endpoint with these parameters; never the key. */
 export function ShareLinkBox({ path, params }: { path: string; params: readonly (readonly [string, string])[] }) {
   const [origin, setOrigin] = useState('');
-  const [status, setStatus] = useState('');
+  const { status, copy } = useCopy();
   useEffect(() => setOrigin(window.location.origin), []);
   const link = `${origin}${explorerLink(path, params)}`;
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link);
-      setStatus('Link copied');
-    } catch {
-      setStatus('Copy failed: select the link and copy it by hand');
-    }
-  }
 
   return (
     <div className="flex flex-col gap-1">
@@ -32,7 +24,7 @@ export function ShareLinkBox({ path, params }: { path: string; params: readonly 
           onFocus={(e) => e.currentTarget.select()}
           className="min-h-9 min-w-0 flex-1 rounded-md border border-border bg-surface px-2 font-mono text-xs text-fg"
         />
-        <Button variant="secondary" size="sm" onClick={copy}>Copy link</Button>
+        <Button variant="secondary" size="sm" onClick={() => copy(link, 'Link copied', 'link')}>Copy link</Button>
       </div>
       <p className="text-xs text-muted">
         Opens this endpoint with these parameters, without your key. <span aria-live="polite">{status}</span>

@@ -3,24 +3,16 @@
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { useCopy } from '@/components/ui/use-copy';
 import { buildSnippet, snippetLanguages, type SnippetLanguage, type SnippetRequest } from '@/lib/explorer/snippets';
 
 /** The call as code in four languages, the key a placeholder unless the user reveals it. */
 export function SnippetTabs({ request, apiKey }: { request: Omit<SnippetRequest, 'apiKey'>; apiKey: string }) {
   const [language, setLanguage] = useState<SnippetLanguage>('curl');
   const [reveal, setReveal] = useState(false);
-  const [status, setStatus] = useState('');
+  const { status, copy } = useCopy();
   const code = buildSnippet(language, { ...request, apiKey: reveal && apiKey ? apiKey : null });
   const label = snippetLanguages.find((l) => l.id === language)?.label ?? language;
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(code);
-      setStatus(`${label} copied`);
-    } catch {
-      setStatus('Copy failed: select the code and copy it by hand');
-    }
-  }
 
   return (
     <section aria-labelledby="explorer-code-title" className="flex min-w-0 flex-col gap-3 rounded-lg border border-border p-4">
@@ -42,7 +34,7 @@ export function SnippetTabs({ request, apiKey }: { request: Omit<SnippetRequest,
         <code>{code}</code>
       </pre>
       <div className="flex items-center gap-3">
-        <Button variant="secondary" size="sm" onClick={copy}>Copy {label}</Button>
+        <Button variant="secondary" size="sm" onClick={() => copy(code, `${label} copied`, 'code')}>Copy {label}</Button>
         <span aria-live="polite" className="text-xs text-muted">{status}</span>
       </div>
     </section>
