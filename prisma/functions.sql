@@ -59,57 +59,61 @@ RETURNS TABLE (id text, free_units int, amount_micros bigint, free_remaining int
                account_day_micros bigint, account_month_micros bigint) AS $$
 #variable_conflict use_column
 BEGIN
+  -- The batch's monthly counters, created if new, then locked in sorted order (no deadlocks)
+  -- before the statement below takes its snapshot. A call is recorded by whoever holds its
+  -- counter's lock, so that statement sees every call recorded before it (a retried batch's
+  -- among them) and nobody else can record one of its calls until this transaction ends: a call
+  -- it finds no row for is new, and its insert cannot conflict (were it ever to, the statement
+  -- fails and the batch is retried, finding the row then).
   INSERT INTO "UsageMonthly" ("accountId", "endpoint", "month")
     SELECT DISTINCT x.a, x.e, x.m FROM jsonb_to_recordset(batch) AS x(a text, e text, m text) ORDER BY 1, 2, 3
     ON CONFLICT DO NOTHING;
+  PERFORM FROM "UsageMonthly" mo
+    WHERE (mo."accountId", mo."endpoint", mo."month") IN (SELECT x.a, x.e, x.m FROM jsonb_to_recordset(batch) AS x(a text, e text, m text))
+    ORDER BY mo."accountId", mo."endpoint", mo."month"
+    FOR UPDATE;
   RETURN QUERY
   WITH input AS (
     SELECT x.*, row_number() OVER () AS ord
     FROM jsonb_to_recordset(batch) AS x(id text, a text, k text, e text, m text, s int, u int, p bigint,
                                         snt boolean, l int, t timestamp(3), r int, c boolean, sc boolean, cd text, lu boolean)
   ),
-  -- A call already recorded (a retried batch) keeps what it was given and takes no free units.
+  -- A call already recorded (a retried batch) keeps what it was given and takes no free units;
+  -- a new one is written to the ledger unless it was refused before the platform was asked.
   recs AS (
-    SELECT i.*, ue."freeUnits" AS dup_free, ue."amountMicros" AS dup_amount
+    SELECT i.*, ue."freeUnits" AS dup_free, ue."amountMicros" AS dup_amount,
+           (ue."id" IS NULL AND (i.c OR i.u > 0)) AS fresh
     FROM input i LEFT JOIN "UsageEvent" ue ON ue."id" = i.id
   ),
-  locked AS (
-    SELECT mo."accountId" AS a, mo."endpoint" AS e, mo."month" AS m, mo."freeUnits" AS f,
-           CASE WHEN mo."reservedAt" < (now() AT TIME ZONE 'UTC') - interval '5 minutes' THEN 0
-                ELSE mo."reservedFree" END AS rf
-    FROM "UsageMonthly" mo
-    WHERE (mo."accountId", mo."endpoint", mo."month") IN (SELECT DISTINCT recs.a, recs.e, recs.m FROM recs)
-    ORDER BY 1, 2, 3
-    FOR UPDATE OF mo
-  ),
   groups AS (
-    SELECT lk.a, lk.e, lk.m,
-           lk.f + COALESCE(SUM(LEAST(rc.u, rc.r)) FILTER (WHERE rc.r > 0 AND rc.dup_free IS NULL), 0)::int AS f1,
-           GREATEST(0, lk.rf - COALESCE(SUM(rc.r) FILTER (WHERE rc.r > 0 AND rc.dup_free IS NULL), 0))::int AS r1
-    FROM locked lk JOIN recs rc ON (rc.a, rc.e, rc.m) = (lk.a, lk.e, lk.m)
-    GROUP BY lk.a, lk.e, lk.m, lk.f, lk.rf
-  ),
-  alloc AS (
-    SELECT rc.*, g.f1, g.r1,
-           CASE WHEN rc.dup_free IS NOT NULL THEN rc.dup_free
-                WHEN rc.r > 0 THEN LEAST(rc.u, rc.r)
-                ELSE GREATEST(0, LEAST(rc.u, free_per_month - g.f1 - g.r1
-                  - (SUM(CASE WHEN rc.r > 0 OR rc.dup_free IS NOT NULL THEN 0 ELSE rc.u END)
-                       OVER (PARTITION BY rc.a, rc.e, rc.m ORDER BY rc.ord) - rc.u)::int))
-           END AS free
-    FROM recs rc JOIN groups g ON (g.a, g.e, g.m) = (rc.a, rc.e, rc.m)
+    SELECT mo."accountId" AS a, mo."endpoint" AS e, mo."month" AS m,
+           mo."freeUnits" + COALESCE(rs.took, 0) AS f1,
+           GREATEST(0, CASE WHEN mo."reservedAt" < (now() AT TIME ZONE 'UTC') - interval '5 minutes' THEN 0
+                            ELSE mo."reservedFree" END - COALESCE(rs.held, 0))::int AS r1
+    FROM (SELECT recs.a, recs.e, recs.m,
+                 SUM(LEAST(recs.u, recs.r)) FILTER (WHERE recs.r > 0 AND recs.dup_free IS NULL)::int AS took,
+                 SUM(recs.r) FILTER (WHERE recs.r > 0 AND recs.dup_free IS NULL)::int AS held
+          FROM recs GROUP BY recs.a, recs.e, recs.m) rs
+    JOIN "UsageMonthly" mo ON (mo."accountId", mo."endpoint", mo."month") = (rs.a, rs.e, rs.m)
   ),
   priced AS (
     SELECT al.*, COALESCE(al.dup_amount, ((al.u - al.free) * (al.p + CASE WHEN al.snt THEN surcharge ELSE 0 END)))::bigint AS amount
-    FROM alloc al
+    FROM (
+      SELECT rc.*, g.f1, g.r1,
+             CASE WHEN rc.dup_free IS NOT NULL THEN rc.dup_free
+                  WHEN rc.r > 0 THEN LEAST(rc.u, rc.r)
+                  ELSE GREATEST(0, LEAST(rc.u, free_per_month - g.f1 - g.r1
+                    - (SUM(CASE WHEN rc.r > 0 OR rc.dup_free IS NOT NULL THEN 0 ELSE rc.u END)
+                         OVER (PARTITION BY rc.a, rc.e, rc.m ORDER BY rc.ord) - rc.u)::int))
+             END AS free
+      FROM recs rc JOIN groups g ON (g.a, g.e, g.m) = (rc.a, rc.e, rc.m)
+    ) al
   ),
   ins AS (
     INSERT INTO "UsageEvent" ("id", "accountId", "apiKeyId", "endpoint", "status", "code", "units", "freeUnits",
                               "amountMicros", "sentiment", "latencyMs", "createdAt")
     SELECT pr.id, pr.a, pr.k, pr.e, pr.s, pr.cd, pr.u, pr.free, pr.amount, pr.snt, pr.l, pr.t FROM priced pr
-    WHERE pr.c OR pr.u > 0
-    ON CONFLICT ("id") DO NOTHING
-    RETURNING "UsageEvent"."id"
+    WHERE pr.fresh
   ),
   refused AS (
     INSERT INTO "UsageRefusal" ("accountId", "apiKeyId", "endpoint", "status", "minute", "count")
@@ -118,43 +122,38 @@ BEGIN
     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT ("accountId", "apiKeyId", "endpoint", "status", "minute")
       DO UPDATE SET "count" = "UsageRefusal"."count" + EXCLUDED."count"
-    RETURNING 1
-  ),
-  totals AS (
-    SELECT pr.a, pr.e, pr.m, COUNT(*) FILTER (WHERE pr.c)::int AS req, SUM(pr.u)::int AS units,
-           SUM(pr.free)::int AS free, SUM(pr.amount)::bigint AS amount
-    FROM priced pr JOIN ins ON ins.id = pr.id GROUP BY pr.a, pr.e, pr.m
   ),
   monthly AS (
     UPDATE "UsageMonthly" mo
     SET "requests" = mo."requests" + tt.req, "units" = mo."units" + tt.units,
         "freeUnits" = mo."freeUnits" + tt.free, "amountMicros" = mo."amountMicros" + tt.amount,
         "reservedFree" = g.r1
-    FROM totals tt JOIN groups g ON (g.a, g.e, g.m) = (tt.a, tt.e, tt.m)
+    FROM (SELECT pr.a, pr.e, pr.m, COUNT(*) FILTER (WHERE pr.c)::int AS req, SUM(pr.u)::int AS units,
+                 SUM(pr.free)::int AS free, SUM(pr.amount)::bigint AS amount
+          FROM priced pr WHERE pr.fresh GROUP BY pr.a, pr.e, pr.m) tt
+    JOIN groups g ON (g.a, g.e, g.m) = (tt.a, tt.e, tt.m)
     WHERE (mo."accountId", mo."endpoint", mo."month") = (tt.a, tt.e, tt.m)
-    RETURNING 1
   ),
   daily AS (
     INSERT INTO "UsageDaily" ("accountId", "apiKeyId", "endpoint", "day", "requests", "units", "freeUnits", "sentimentUnits", "amountMicros")
     SELECT pr.a, COALESCE(pr.k, ''), pr.e, pr.t::date, COUNT(*) FILTER (WHERE pr.c)::int, SUM(pr.u)::int, SUM(pr.free)::int,
            COALESCE(SUM(pr.u - pr.free) FILTER (WHERE pr.snt), 0)::int, SUM(pr.amount)::bigint
-    FROM priced pr JOIN ins ON ins.id = pr.id
+    FROM priced pr WHERE pr.fresh
     GROUP BY 1, 2, 3, 4 ORDER BY 1, 4, 2, 3
     ON CONFLICT ("accountId", "day", "apiKeyId", "endpoint") DO UPDATE SET
       "requests" = "UsageDaily"."requests" + EXCLUDED."requests", "units" = "UsageDaily"."units" + EXCLUDED."units",
       "freeUnits" = "UsageDaily"."freeUnits" + EXCLUDED."freeUnits",
       "sentimentUnits" = "UsageDaily"."sentimentUnits" + EXCLUDED."sentimentUnits",
       "amountMicros" = "UsageDaily"."amountMicros" + EXCLUDED."amountMicros"
-    RETURNING 1
   ),
   -- The spend of accounts with a cap after this batch: what the statement's snapshot had, plus
-  -- the batch's own calls (the other CTEs' writes are not visible to it), per month and UTC day.
+  -- the batch's own new calls (the other CTEs' writes are not visible to it), per month and UTC day.
   spend AS (
     SELECT ac.a, ac.m, ac.d,
            ((SELECT COALESCE(SUM(mo."amountMicros"), 0) FROM "UsageMonthly" mo WHERE mo."accountId" = ac.a AND mo."month" = ac.m)
-            + (SELECT COALESCE(SUM(p2.amount), 0) FROM priced p2 JOIN ins i2 ON i2.id = p2.id WHERE p2.a = ac.a AND p2.m = ac.m))::bigint AS month_after,
+            + (SELECT COALESCE(SUM(p2.amount), 0) FROM priced p2 WHERE p2.fresh AND p2.a = ac.a AND p2.m = ac.m))::bigint AS month_after,
            ((SELECT COALESCE(SUM(ud."amountMicros"), 0) FROM "UsageDaily" ud WHERE ud."accountId" = ac.a AND ud."day" = ac.d)
-            + (SELECT COALESCE(SUM(p2.amount), 0) FROM priced p2 JOIN ins i2 ON i2.id = p2.id WHERE p2.a = ac.a AND p2.t::date = ac.d))::bigint AS day_after
+            + (SELECT COALESCE(SUM(p2.amount), 0) FROM priced p2 WHERE p2.fresh AND p2.a = ac.a AND p2.t::date = ac.d))::bigint AS day_after
     FROM (SELECT DISTINCT recs.a, recs.m, recs.t::date AS d FROM recs WHERE recs.sc) ac
   ),
   -- Last-used times are a convenience: a key row another batch is updating is skipped rather
@@ -165,7 +164,6 @@ BEGIN
     WHERE ak.id = lu.k AND (ak."lastUsedAt" IS NULL OR ak."lastUsedAt" < lu.t)
       AND ak.id IN (SELECT k2.id FROM "ApiKey" k2 WHERE k2.id IN (SELECT DISTINCT pr.k FROM priced pr WHERE pr.lu IS NOT FALSE)
                     ORDER BY k2.id FOR NO KEY UPDATE SKIP LOCKED)
-    RETURNING 1
   )
   SELECT pr.id, pr.free, pr.amount,
          GREATEST(0, free_per_month - pr.f1 - pr.r1

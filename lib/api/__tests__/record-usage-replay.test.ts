@@ -56,3 +56,32 @@ test('a batch mixing a recorded call with a new one bills only the new one', asy
   expect(after.monthly).toEqual([[2, 55, 50, 5 * 6000]]);
   expect(after.daily).toEqual([[2, 55, 5 * 6000]]);
 });
+
+test('a retried batch racing the original, both waiting on the same counter, records and counts it once', async () => {
+  const { accountId, keyId } = await newAccountWithKey();
+  await write([call(accountId, keyId, 1)]); // the month's counter exists
+  const batch = [call(accountId, keyId, 30), call(accountId, keyId, 40)];
+  const holder = await pool.connect();
+  const racers = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+  try {
+    // Another batch holds the counter: both writes start, then wait on its lock together.
+    await holder.query('BEGIN');
+    await holder.query(`SELECT 1 FROM "UsageMonthly" WHERE "accountId" = $1 FOR UPDATE`, [accountId]);
+    const args = [JSON.stringify(batch), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS];
+    const writes = [0, 1].map(() => racers.query('SELECT * FROM record_usage($1::jsonb, $2, $3)', args));
+    await expect
+      .poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT * FROM record_usage%' AND wait_event_type = 'Lock'`)).rows[0].n)
+      .toBe(2);
+    await holder.query('COMMIT');
+    const [a, b] = await Promise.all(writes);
+    // Both answer the same billing for each call: the second found the first's rows.
+    expect(b!.rows).toEqual(a!.rows);
+  } finally {
+    holder.release();
+    await racers.end();
+  }
+  const after = await ledger(accountId);
+  expect(after.events).toHaveLength(3);
+  expect(after.monthly).toEqual([[3, 71, 50, 21 * 6000]]);
+  expect(after.daily).toEqual([[3, 71, 21 * 6000]]);
+});

@@ -60,6 +60,23 @@ interface Pending {
 
 const sqlTime = (d: Date) => d.toISOString().slice(0, 23);
 
+/** The billing statement (a prepared statement: parsed once per connection). */
+export const RECORD_USAGE_SQL = {
+  name: 'record_usage',
+  text: 'SELECT id, free_units, amount_micros, free_remaining, account_day_micros, account_month_micros FROM record_usage($1::jsonb, $2, $3)',
+};
+
+/** A batch as record_usage's parameters (the field names are those prisma/functions.sql reads). */
+export function encodeBatch(batch: Pick<Pending, 'record' | 'touchesKey'>[]): unknown[] {
+  const calls = batch.map(({ record: r, touchesKey }) => ({
+    id: r.id, a: r.accountId, k: r.apiKeyId, e: r.endpoint, m: r.month, s: r.status, u: r.units,
+    p: r.priceMicros, snt: r.sentiment, l: Math.round(r.latencyMs), t: sqlTime(r.createdAt), r: r.reservedFree, c: r.counted, sc: r.capped ?? false,
+    ...(r.code ? { cd: r.code } : {}),
+    ...(touchesKey ? {} : { lu: false }),
+  }));
+  return [JSON.stringify(calls), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS];
+}
+
 export class UsageRecorder {
   private queue: Pending[] = [];
   private flushing = 0;
@@ -119,17 +136,7 @@ export class UsageRecorder {
   }
 
   private async write(client: pg.PoolClient, batch: Pending[]): Promise<BilledUsage[]> {
-    const calls = batch.map(({ record: r, touchesKey }) => ({
-      id: r.id, a: r.accountId, k: r.apiKeyId, e: r.endpoint, m: r.month, s: r.status, u: r.units,
-      p: r.priceMicros, snt: r.sentiment, l: Math.round(r.latencyMs), t: sqlTime(r.createdAt), r: r.reservedFree, c: r.counted, sc: r.capped ?? false,
-      ...(r.code ? { cd: r.code } : {}),
-      ...(touchesKey ? {} : { lu: false }),
-    }));
-    const { rows } = await client.query({
-      name: 'record_usage',
-      text: 'SELECT id, free_units, amount_micros, free_remaining, account_day_micros, account_month_micros FROM record_usage($1::jsonb, $2, $3)',
-      values: [JSON.stringify(calls), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS],
-    });
+    const { rows } = await client.query({ ...RECORD_USAGE_SQL, values: encodeBatch(batch) });
     const byId = new Map<string, BilledUsage>();
     for (const row of rows) {
       byId.set(row.id, {
