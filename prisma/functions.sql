@@ -115,14 +115,6 @@ BEGIN
     SELECT pr.id, pr.a, pr.k, pr.e, pr.s, pr.cd, pr.u, pr.free, pr.amount, pr.snt, pr.l, pr.t FROM priced pr
     WHERE pr.fresh
   ),
-  refused AS (
-    INSERT INTO "UsageRefusal" ("accountId", "apiKeyId", "endpoint", "status", "minute", "count")
-    SELECT pr.a, COALESCE(pr.k, ''), pr.e, pr.s, date_trunc('minute', pr.t), COUNT(*)::int
-    FROM priced pr WHERE NOT pr.c AND pr.u = 0
-    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT ("accountId", "apiKeyId", "endpoint", "status", "minute")
-      DO UPDATE SET "count" = "UsageRefusal"."count" + EXCLUDED."count"
-  ),
   monthly AS (
     UPDATE "UsageMonthly" mo
     SET "requests" = mo."requests" + tt.req, "units" = mo."units" + tt.units,
@@ -155,15 +147,6 @@ BEGIN
            ((SELECT COALESCE(SUM(ud."amountMicros"), 0) FROM "UsageDaily" ud WHERE ud."accountId" = ac.a AND ud."day" = ac.d)
             + (SELECT COALESCE(SUM(p2.amount), 0) FROM priced p2 WHERE p2.fresh AND p2.a = ac.a AND p2.t::date = ac.d))::bigint AS day_after
     FROM (SELECT DISTINCT recs.a, recs.m, recs.t::date AS d FROM recs WHERE recs.sc) ac
-  ),
-  -- Last-used times are a convenience: a key row another batch is updating is skipped rather
-  -- than waited for (no lock-order deadlocks between parallel batches).
-  used AS (
-    UPDATE "ApiKey" ak SET "lastUsedAt" = lu.t
-    FROM (SELECT pr.k, MAX(pr.t) AS t FROM priced pr WHERE pr.k IS NOT NULL AND pr.lu IS NOT FALSE GROUP BY pr.k) lu
-    WHERE ak.id = lu.k AND (ak."lastUsedAt" IS NULL OR ak."lastUsedAt" < lu.t)
-      AND ak.id IN (SELECT k2.id FROM "ApiKey" k2 WHERE k2.id IN (SELECT DISTINCT pr.k FROM priced pr WHERE pr.lu IS NOT FALSE)
-                    ORDER BY k2.id FOR NO KEY UPDATE SKIP LOCKED)
   )
   SELECT pr.id, pr.free, pr.amount,
          GREATEST(0, free_per_month - pr.f1 - pr.r1
@@ -172,5 +155,26 @@ BEGIN
   FROM priced pr
   LEFT JOIN spend sp ON (sp.a, sp.m, sp.d) = (pr.a, pr.m, pr.t::date)
   ORDER BY pr.ord;
+  -- Calls refused before the platform was asked: a tally per key, endpoint, status and minute.
+  -- This and the last-used times run only for a batch that has some (most batches have none).
+  IF batch @? '$[*] ? (@.c == false && @.u == 0)' THEN
+    INSERT INTO "UsageRefusal" ("accountId", "apiKeyId", "endpoint", "status", "minute", "count")
+    SELECT x.a, COALESCE(x.k, ''), x.e, x.s, date_trunc('minute', x.t), COUNT(*)::int
+    FROM jsonb_to_recordset(batch) AS x(a text, k text, e text, s int, t timestamp(3), u int, c boolean)
+    WHERE NOT x.c AND x.u = 0
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT ("accountId", "apiKeyId", "endpoint", "status", "minute")
+      DO UPDATE SET "count" = "UsageRefusal"."count" + EXCLUDED."count";
+  END IF;
+  -- Last-used times are a convenience: a key row another batch is updating is skipped rather
+  -- than waited for (no lock-order deadlocks between parallel batches).
+  IF batch @? '$[*] ? (@.k != null && !(exists (@.lu)))' THEN
+    UPDATE "ApiKey" ak SET "lastUsedAt" = lu.t
+    FROM (SELECT x.k, MAX(x.t) AS t FROM jsonb_to_recordset(batch) AS x(k text, t timestamp(3), lu boolean)
+          WHERE x.k IS NOT NULL AND x.lu IS NOT FALSE GROUP BY x.k) lu
+    WHERE ak.id = lu.k AND (ak."lastUsedAt" IS NULL OR ak."lastUsedAt" < lu.t)
+      AND ak.id IN (SELECT k2.id FROM "ApiKey" k2 WHERE k2.id IN (SELECT lu2.k FROM jsonb_to_recordset(batch) AS lu2(k text, lu boolean) WHERE lu2.lu IS NOT FALSE)
+                    ORDER BY k2.id FOR NO KEY UPDATE SKIP LOCKED);
+  END IF;
 END
 $$ LANGUAGE plpgsql;

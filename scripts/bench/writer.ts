@@ -1,10 +1,11 @@
 // npm run bench:writer: what one billing batch costs PostgreSQL. Calls the billing function
 // (record_usage, prisma/functions.sql) directly, as the usage recorder does, with batches of 1,
-// 25 and 100 calls over 10 accounts, and prints the backend's own CPU time (from /proc) and the
-// wall time per batch and per call. Fixed cost per batch and cost per call follow from the two.
-//   WRITER_BATCHES (default 300) batches per size; WRITER_HISTORY (default 300000) calls of
-//   last month's history first; WRITER_SQL=<file> runs that SQL first (another version of the
-//   function, to compare). Uses DATABASE_URL when set (its backend must be on this
+// 25 and 100 calls over 10 accounts, and prints the backend's own CPU time (from /proc) per
+// batch and per call, and from those the fixed cost per batch and the cost per call.
+//   WRITER_SQL=<file>[,<file>…] other versions of the function to compare with the repository's:
+//   each is measured in turn, round after round, so that the machine's drift and PostgreSQL's
+//   checkpoints fall on all alike. WRITER_ROUNDS (default 3), WRITER_BATCHES (default 300) per size and round,
+//   WRITER_HISTORY (default 300000) calls of last month's history first. Uses DATABASE_URL when set (its backend must be on this
 //   machine), else the embedded PostgreSQL (database "bench" under .data/pg, made anew).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { newRequestId } from '../../lib/api/gateway/request-id';
 import { encodeBatch, RECORD_USAGE_SQL } from '../../lib/api/gateway/usage-recorder';
 
 const batches = Number(process.env.WRITER_BATCHES ?? 300);
+const rounds = Number(process.env.WRITER_ROUNDS ?? 3);
 const history = Number(process.env.WRITER_HISTORY ?? 300_000);
 const sizes = [1, 25, 100];
 const accounts = 10;
@@ -36,7 +38,6 @@ try {
   await applyMigrations(database.url);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  if (process.env.WRITER_SQL) await client.query(readFileSync(process.env.WRITER_SQL, 'utf8'));
   const run = randomUUID().slice(0, 8);
   const ids: string[] = [];
   for (let i = 0; i < accounts; i++) {
@@ -59,13 +60,11 @@ try {
   const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
   const month = new Date().toISOString().slice(0, 7);
 
-  console.log(`record_usage, ${batches} batches per size, ${accounts} accounts, ${history} calls of history`);
-  console.log('calls/batch   backend ms/batch   µs/call   wall ms/batch');
-  const perSize: { size: number; cpu: number }[] = [];
-  for (const size of sizes) {
-    const write = (count: number) =>
-      client.query({ ...RECORD_USAGE_SQL, values: encodeBatch(
-        Array.from({ length: count }, (_, i) => ({
+  const write = (size: number) =>
+    client.query({
+      ...RECORD_USAGE_SQL,
+      values: encodeBatch(
+        Array.from({ length: size }, (_, i) => ({
           record: {
             id: newRequestId(), accountId: ids[i % accounts]!, apiKeyId: `key_${ids[i % accounts]}`,
             endpoint: '/v1/socialnet/locations', month, status: 200, units: 1, priceMicros: 1000,
@@ -73,20 +72,37 @@ try {
           },
           touchesKey: false,
         })),
-      ) });
+      ),
+    });
+  /** Backend CPU ms per batch of `size` calls. */
+  async function measure(size: number): Promise<number> {
     for (let i = 0; i < 20; i++) await write(size); // warm the plan cache
     const cpu0 = backendCpuMs(pid);
-    const wall0 = performance.now();
     for (let i = 0; i < batches; i++) await write(size);
-    const cpu = (backendCpuMs(pid) - cpu0) / batches;
-    const wall = (performance.now() - wall0) / batches;
-    perSize.push({ size, cpu });
-    console.log(`${String(size).padStart(11)}   ${cpu.toFixed(2).padStart(16)}   ${((cpu * 1000) / size).toFixed(0).padStart(7)}   ${wall.toFixed(2).padStart(13)}`);
+    return (backendCpuMs(pid) - cpu0) / batches;
   }
-  const first = perSize[0]!;
-  const last = perSize[perSize.length - 1]!;
-  const perCall = (last.cpu - first.cpu) / (last.size - first.size);
-  console.log(`fixed cost per batch about ${((first.cpu - perCall) * 1000).toFixed(0)} µs of backend CPU, plus ${(perCall * 1000).toFixed(1)} µs per call`);
+
+  // Each version in turn, round after round, so that the machine's drift falls on all alike.
+  const versions = [
+    { name: 'prisma/functions.sql', sql: readFileSync('prisma/functions.sql', 'utf8') },
+    ...(process.env.WRITER_SQL ?? '').split(',').filter(Boolean).map((file) => ({ name: file, sql: readFileSync(file, 'utf8') })),
+  ];
+  const cpu = versions.map(() => sizes.map(() => [] as number[]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [v, version] of versions.entries()) {
+      await client.query(version.sql);
+      for (const [s, size] of sizes.entries()) cpu[v]![s]!.push(await measure(size));
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  console.log(`record_usage: backend CPU per batch, median of ${rounds} rounds of ${batches} batches; ${accounts} accounts, ${history} calls of history`);
+  console.log(`${'version'.padEnd(28)}${sizes.map((n) => `${n} calls`.padStart(20)).join('')}   fixed µs   µs per call`);
+  for (const [v, version] of versions.entries()) {
+    const ms = cpu[v]!.map(median);
+    const perCall = (ms[ms.length - 1]! - ms[0]!) / (sizes[sizes.length - 1]! - sizes[0]!);
+    const cells = ms.map((m, s) => `${(m * 1000).toFixed(0)} µs (${((m * 1000) / sizes[s]!).toFixed(0)}/call)`.padStart(20));
+    console.log(`${version.name.slice(-28).padEnd(28)}${cells.join('')}   ${((ms[0]! - perCall) * 1000).toFixed(0).padStart(8)}   ${(perCall * 1000).toFixed(1).padStart(11)}`);
+  }
   await client.end();
 } catch (error) {
   console.error(error);

@@ -33,8 +33,9 @@ export interface CallDeps {
 export interface CallContext {
   requestId: string;
   caller: Caller;
-  /** The client's connection: aborted when it goes away. */
-  signal: AbortSignal;
+  /** The client's connection: aborted when it goes away. Read only when needed (on Node, the
+   * first read makes an AbortController): a getter is welcome. */
+  readonly signal: AbortSignal;
   /** Batch items wait for a concurrency slot instead of failing. */
   waitForSlot: boolean;
   /**
@@ -195,7 +196,7 @@ export async function callEndpoint(
       provider: deps.providerFor(endpoint),
       endpoint,
       params,
-      clientSignal: context.signal,
+      client: context,
       timeoutMs: deps.timeoutMs,
       analyze: deps.analyze,
       logFailure: (error) => deps.log(`request ${context.requestId}: provider failed`, error),

@@ -98,7 +98,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
       const reauthorize = async () => void (await authorize(deps.directory, request));
       return runBatch(deps, request, { requestId, caller, signal: request.signal, reauthorize });
     }
-    return callEndpoint(deps, endpoint, url.searchParams, { requestId, caller, signal: request.signal, waitForSlot: false });
+    // The client's signal is made only if something needs it (a provider that is not local).
+    const context = { requestId, caller, waitForSlot: false, get signal() { return request.signal; } };
+    return callEndpoint(deps, endpoint, url.searchParams, context);
   }
 
   return {

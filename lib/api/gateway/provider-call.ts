@@ -1,7 +1,7 @@
 // Calling a family's provider for one request: the upstream deadline, the client going away,
 // mapping failures to the API's errors, what an outcome bills, and the sentiment of each record.
 import type { Sentiment } from '../registry/common';
-import { ProviderError, type EndpointDefinition, type Provider } from '../registry/types';
+import { ProviderError, type EndpointDefinition, type Provider, type ProviderResult } from '../registry/types';
 import { errorOutcome, type CallOutcome } from './respond';
 
 export type SentimentAnalyzer = (text: string) => Sentiment | null;
@@ -28,16 +28,22 @@ function addSentiment(endpoint: EndpointDefinition, body: Record<string, unknown
   }
 }
 
-export async function callProvider(options: {
+interface CallOptions {
   provider: Provider;
   endpoint: EndpointDefinition;
   params: Record<string, unknown>;
-  clientSignal: AbortSignal;
+  /** The caller's connection; its signal is read only when needed. */
+  client: { readonly signal: AbortSignal };
   timeoutMs: number;
   analyze: SentimentAnalyzer;
   logFailure(error: unknown): void;
-}): Promise<ProviderCall> {
-  const { endpoint, params, clientSignal, timeoutMs } = options;
+}
+
+const neverAborted = new AbortController().signal;
+
+export async function callProvider(options: CallOptions): Promise<ProviderCall> {
+  const { provider, endpoint, params, timeoutMs } = options;
+  if (provider.local) return answer(options, () => provider.call(endpoint, params, neverAborted), () => false);
   // One controller for both ways a call can end early: the deadline, or the client leaving.
   const upstream = new AbortController();
   let timedOut = false;
@@ -45,10 +51,22 @@ export async function callProvider(options: {
     timedOut = true;
     upstream.abort(new Error('upstream deadline'));
   }, timeoutMs);
+  const clientSignal = options.client.signal;
   const onClientGone = () => upstream.abort(clientSignal.reason);
   clientSignal.addEventListener('abort', onClientGone, { once: true });
   try {
-    const result = await options.provider.call(endpoint, params, upstream.signal);
+    return await answer(options, () => provider.call(endpoint, params, upstream.signal), () => timedOut);
+  } finally {
+    clearTimeout(deadline);
+    clientSignal.removeEventListener('abort', onClientGone);
+  }
+}
+
+/** The provider's answer, or its failure, as the call's outcome and billable units. */
+async function answer(options: CallOptions, call: () => Promise<ProviderResult>, timedOut: () => boolean): Promise<ProviderCall> {
+  const { endpoint, params, timeoutMs } = options;
+  try {
+    const result = await call();
     if (params.get_sentiment === true) addSentiment(endpoint, result.body, options.analyze);
     const units = endpoint.billingUnit === 'page' ? result.pagesReturned : 1;
     return { outcome: { status: 200, body: result.body, headers: {} }, units };
@@ -56,16 +74,13 @@ export async function callProvider(options: {
     if (error instanceof ProviderError) {
       return { outcome: errorOutcome(error.code, error.message), units: endpoint.billedErrors[error.code] ?? 0 };
     }
-    if (timedOut) {
+    if (timedOut()) {
       return { outcome: errorOutcome('upstream_timeout', `The upstream platform did not answer within ${timeoutMs / 1000} s`), units: 0 };
     }
-    if (clientSignal.aborted) {
+    if (options.client.signal.aborted) {
       return { outcome: { status: 499, body: { error: 'Client closed the request', code: 'client_closed' }, headers: {} }, units: 0 };
     }
     options.logFailure(error);
     return { outcome: errorOutcome('upstream_error', 'The upstream platform failed to answer'), units: 0 };
-  } finally {
-    clearTimeout(deadline);
-    clientSignal.removeEventListener('abort', onClientGone);
   }
 }

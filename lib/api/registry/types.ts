@@ -77,6 +77,12 @@ export class ProviderError extends Error {
 
 /** One family's data source: the sandbox by default, an HTTP upstream when configured. */
 export interface Provider {
+  /**
+   * Answers from this process (the sandbox): the gateway keeps no deadline and wires no
+   * cancellation for it (an AbortController, a timer and a listener per call otherwise), and
+   * passes a signal that never aborts.
+   */
+  readonly local?: boolean;
   call(
     endpoint: EndpointDefinition,
     params: Record<string, unknown>,

@@ -31,6 +31,7 @@ export function hasSandbox(path: string): boolean {
 }
 
 export const sandboxProvider: Provider = {
+  local: true,
   async call(endpoint, params, signal) {
     const handler = handlers[endpoint.path];
     if (!handler) throw new ProviderError('upstream_error', `No sandbox data for ${endpoint.path}`);
