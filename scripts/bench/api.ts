@@ -4,6 +4,9 @@
 //   bare    the same sandbox provider on the same HTTP stack (Hono on @hono/node-server), with
 //           no key, validation, limits or billing;
 //   replay  a plain node:http server replaying the same bytes (scripts/bench/replay-server.ts).
+// In the small case also bare+ledger: the bare server writing one UsageEvent row per call,
+// group-committed before each response, and nothing else: what a durable per-call record costs
+// alone, on the same cores.
 // Each gateway measurement ends with the billing invariant of the kill test: every response the
 // clients received is recorded once, with the units its headers said. Each row also says where
 // the CPU went, in µs per call: the gateway's processes, PostgreSQL's, and the load generator's.
@@ -29,7 +32,7 @@ import { profileBreakdown } from './profile-breakdown';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const cores = os.availableParallelism();
-const ports = { api: 3871, bare: 3872, replay: 3873, workers: 3874 };
+const ports = { api: 3871, bare: 3872, replay: 3873, workers: 3874, floor: 3875 };
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 8);
 const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 
@@ -247,10 +250,10 @@ async function checkBilling(client: pg.Client, received: Map<string, number>, si
   return mismatched === 0;
 }
 
-function row(c: Case, label: string, r: Measurement): void {
+function row(c: Case, label: string, r: Measurement, usesDatabase = r.received.size > 0): void {
   const kb = r.rps ? r.bytes / r.rps / 1024 : 0;
   // The baselines use no database: PostgreSQL's figure is only meaningful for the gateway rows.
-  const database = r.cpu.database === null || r.received.size === 0 ? '    -' : r.cpu.database.toFixed(0).padStart(5);
+  const database = r.cpu.database === null || !usesDatabase ? '    -' : r.cpu.database.toFixed(0).padStart(5);
   const cpu = `${r.cpu.server.toFixed(0).padStart(5)} ${database} ${r.cpu.client.toFixed(0).padStart(5)}`;
   console.log(`${c.name.padEnd(9)}${label.padEnd(12)}${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${kb.toFixed(1).padStart(8)} ${String(r.non2xx).padStart(8)}   ${cpu}`);
 }
@@ -280,8 +283,11 @@ try {
   const gateway = await start('lib/api/server/main.ts', { ...apiEnv, API_PORT: String(ports.api), API_WORKERS: '1', ...(profileDir ? { BENCH_PROFILE: profileDir } : {}) }, profileDir ? ['./scripts/bench/profile-hook.ts'] : []);
   const workers = cores > 1 ? await start('lib/api/server/main.ts', { ...apiEnv, API_PORT: String(ports.workers), API_WORKERS: String(cores) }) : null;
   const bare = await start('scripts/bench/bare-server.ts', { BARE_PORT: String(ports.bare) });
+  // The bare server plus one ledger row per call, group-committed before each response.
+  const floorAccount = (await client.query<{ id: string }>(`SELECT id FROM "Account" WHERE id LIKE 'bench\\_%' ORDER BY id LIMIT 1`)).rows[0]!.id;
+  const floor = await start('scripts/bench/bare-server.ts', { BARE_PORT: String(ports.floor), LEDGER_DATABASE_URL: database.url, LEDGER_ACCOUNT: floorAccount });
   const replay = await start('scripts/bench/replay-server.ts', { REPLAY_PORT: String(ports.replay), REPLAY_PATHS: [...new Set(cases.map((c) => c.path))].join(',') });
-  children.push(...[gateway, workers, bare, replay].filter((c): c is ChildProcess => c !== null));
+  children.push(...[gateway, workers, bare, floor, replay].filter((c): c is ChildProcess => c !== null));
 
   console.log(`${connections} connections, ${seconds} s per measurement, loopback, this machine (${cores} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'})`);
   console.log(`${keys.length} accounts billed by invoice, 5 connections each; load generator, servers and PostgreSQL share the cores\n`);
@@ -331,6 +337,12 @@ try {
     row(c, 'bare', bareResult);
     const replayResult = await measure(replay, ports.replay, c, []);
     row(c, 'replay', replayResult);
+    if (c.name === 'small') {
+      await settle();
+      const floorResult = await measure(floor, ports.floor, c, []);
+      row(c, 'bare+ledger', floorResult, true);
+      console.log(`${c.name.padEnd(9)}bare+ledger/bare = ${(floorResult.rps / bareResult.rps).toFixed(2)}: the bare server writing just one ledger row per call before answering`);
+    }
     const target = c.name === 'small' ? 0.8 : 0.85;
     console.log(`${c.name.padEnd(9)}gateway/bare = ${(full.result.rps / bareResult.rps).toFixed(2)} (target ${target}), gateway/replay = ${(full.result.rps / replayResult.rps).toFixed(2)}${c.name === 'small' ? ' (target 0.40)' : ''}, gateway p99 ${full.result.p99} ms${c.name === 'small' ? ' (target < 25)' : ''}`);
     console.log('');
