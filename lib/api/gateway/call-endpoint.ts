@@ -11,6 +11,7 @@ import { billingMonth } from '../pricing';
 import type { AccountStanding, Caller } from './auth-directory';
 import { acquireWaiting, type ConcurrencyLimiter } from './concurrency';
 import { releaseFree, reserveFree } from './free-tier';
+import { cachedParams, keepParams } from './params-cache';
 import { callProvider, type SentimentAnalyzer } from './provider-call';
 import { errorOutcome, outcomeOf, type CallOutcome } from './respond';
 import { maxCostMicros, type SpendTracker } from './spend-caps';
@@ -36,6 +37,9 @@ export interface CallContext {
   /** The client's connection: aborted when it goes away. Read only when needed (on Node, the
    * first read makes an AbortController): a getter is welcome. */
   readonly signal: AbortSignal;
+  /** The query string as sent (`?…`, or empty), when the parameters came from one: their
+   * validated form is cached under it (params-cache.ts). */
+  search?: string;
   /** Batch items wait for a concurrency slot instead of failing. */
   waitForSlot: boolean;
   /**
@@ -146,16 +150,19 @@ export async function callEndpoint(
   // Refused before the provider: recorded, but no units and not counted as a request.
   const refuse = (outcome: CallOutcome) => record(outcome, { units: 0, reservedFree: 0, sentiment: false, counted: false });
 
-  const query = queryObject(rawQuery);
-  if (typeof query === 'string') {
-    return refuse(errorOutcome('invalid_parameter', `Invalid parameter '${query}': given more than once`));
+  let params = context.search === undefined ? undefined : cachedParams(endpoint, context.search);
+  if (params === undefined) {
+    const query = queryObject(rawQuery);
+    if (typeof query === 'string') {
+      return refuse(errorOutcome('invalid_parameter', `Invalid parameter '${query}': given more than once`));
+    }
+    const parsed = endpoint.params.safeParse(query);
+    if (!parsed.success) {
+      const { code, error } = toParameterError(parsed.error, query);
+      return refuse(errorOutcome(code, error));
+    }
+    params = context.search === undefined ? parsed.data : keepParams(endpoint, context.search, parsed.data);
   }
-  const parsed = endpoint.params.safeParse(query);
-  if (!parsed.success) {
-    const { code, error } = toParameterError(parsed.error, query);
-    return refuse(errorOutcome(code, error));
-  }
-  let params = parsed.data;
   const slotKey = `${caller.key.accountId}:${endpoint.path}`;
   const slot = context.waitForSlot
     ? await acquireWaiting(deps.limiter, slotKey, endpoint.concurrency, context.signal)

@@ -1,0 +1,20 @@
+// Validated parameters per endpoint and query string as sent. Clients repeat their queries (a
+// dashboard polling, the same search every minute, the load of a benchmark), and a lookup costs
+// a fraction of parsing and validating again (the parameter schemas are pure functions of the
+// query). Only valid parameters are kept, frozen: a caller that changes them makes a copy.
+// Bounded: when full, it starts over.
+import type { EndpointDefinition } from '../registry/types';
+
+const MAX_ENTRIES = 4096;
+const cache = new Map<string, Readonly<Record<string, unknown>>>();
+
+export function cachedParams(endpoint: EndpointDefinition, search: string): Readonly<Record<string, unknown>> | undefined {
+  return cache.get(endpoint.path + search);
+}
+
+export function keepParams(endpoint: EndpointDefinition, search: string, params: Record<string, unknown>): Readonly<Record<string, unknown>> {
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  const frozen = Object.freeze(params);
+  cache.set(endpoint.path + search, frozen);
+  return frozen;
+}
