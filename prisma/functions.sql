@@ -40,7 +40,7 @@ CREATE TRIGGER "Account_auth_changed"
 -- already recorded (a retried batch) is not recorded or counted again. Calls refused before the
 -- platform was asked (c false, no units) get no UsageEvent row each: they are counted in
 -- "UsageRefusal" per key, endpoint, status and minute (a refusal is neither billed nor counted,
--- so only its tally is kept; the batch is one statement, so a failed one adds nothing). The
+-- so only its tally is kept; the batch is one transaction, so a failed one adds nothing). The
 -- daily rollup "UsageDaily" (account, key, endpoint, UTC day) is added to in the same statement.
 -- Its answer per call also carries the account's spend after the batch, this UTC day and month,
 -- for calls whose account has a spending cap (sc true; null for the others), so the caps need no

@@ -2,8 +2,9 @@
 //
 // Each request hands its record to the recorder and waits. Records that arrive while a flush
 // is running are written together by the next one, in one call of the record_usage function
-// (prisma/functions.sql), one statement and so one transaction, that:
-//   1. locks the (account, endpoint, month) rows it touches, in sorted order (no deadlocks);
+// (prisma/functions.sql), one round trip and one transaction, that:
+//   1. locks the (account, endpoint, month) rows it touches, in sorted order (no deadlocks),
+//      before it reads which calls are recorded already (a retried batch's);
 //   2. gives each record its free units from the monthly count (first 50 units free) or from
 //      the free units it reserved up front (accounts without a payment method);
 //   3. inserts the UsageEvent rows (id = request id, so a record is never written twice),
