@@ -18,7 +18,7 @@
 //   where its CPU went per call (<dir>/gateway.cpuprofile, for Chrome DevTools or speedscope).
 // Uses DATABASE_URL when set, else the embedded PostgreSQL (database "bench" under .data/pg).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +35,7 @@ const cores = os.availableParallelism();
 const ports = { api: 3871, bare: 3872, replay: 3873, workers: 3874, floor: 3875 };
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 8);
 const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
+if (profileDir) mkdirSync(profileDir, { recursive: true });
 
 interface Case {
   name: string;

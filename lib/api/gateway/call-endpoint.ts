@@ -13,7 +13,7 @@ import { acquireWaiting, type ConcurrencyLimiter } from './concurrency';
 import { releaseFree, reserveFree } from './free-tier';
 import { cachedParams, keepParams } from './params-cache';
 import { callProvider, type SentimentAnalyzer } from './provider-call';
-import { errorOutcome, outcomeOf, type CallOutcome } from './respond';
+import { errorOutcome, outcomeOf, PreparedBody, type CallOutcome } from './respond';
 import { maxCostMicros, type SpendTracker } from './spend-caps';
 import type { UsageRecorder } from './usage-recorder';
 
@@ -40,6 +40,9 @@ export interface CallContext {
   /** The query string as sent (`?…`, or empty), when the parameters came from one: their
    * validated form is cached under it (params-cache.ts). */
   search?: string;
+  /** Serialize the answer's body as soon as the provider answered, before the call waits for
+   * its billing commit (a single call; a batch item's body goes into the batch's). */
+  serializeBody?: boolean;
   /** Batch items wait for a concurrency slot instead of failing. */
   waitForSlot: boolean;
   /**
@@ -208,6 +211,7 @@ export async function callEndpoint(
       analyze: deps.analyze,
       logFailure: (error) => deps.log(`request ${context.requestId}: provider failed`, error),
     });
+    if (context.serializeBody && outcome.status < 400) outcome.body = new PreparedBody(JSON.stringify(outcome.body));
     if (outcome.status === errorStatus.upstream_rate_limit) outcome.headers['retry-after'] = '1';
     if (truncated) outcome.headers['x-free-tier-truncated'] = 'true';
     const answer = await record(outcome, { units, reservedFree: reserved, sentiment: params.get_sentiment === true, counted: true });

@@ -99,7 +99,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       return runBatch(deps, request, { requestId, caller, signal: request.signal, reauthorize });
     }
     // The client's signal is made only if something needs it (a provider that is not local).
-    const context = { requestId, caller, search: url.search, waitForSlot: false, get signal() { return request.signal; } };
+    const context = { requestId, caller, search: url.search, serializeBody: true, waitForSlot: false, get signal() { return request.signal; } };
     return callEndpoint(deps, endpoint, url.searchParams, context);
   }
 

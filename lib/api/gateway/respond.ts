@@ -9,20 +9,26 @@ export interface CallOutcome {
   headers: Record<string, string>;
 }
 
-/** A body serialized once and kept with its compressed forms (the OpenAPI document). */
+/**
+ * A body serialized to bytes once, and kept with its compressed forms as they are asked for:
+ * the OpenAPI document, and a call's answer serialized as soon as the provider answered, so that
+ * its records die young rather than outlive the wait for the billing commit (the garbage
+ * collector would promote and then mark them: a millisecond per call on a 185 KB answer).
+ */
 export class PreparedBody {
-  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  private encoded: Map<Encoding, Promise<Buffer>> | undefined;
   readonly bytes: Buffer;
 
-  constructor(readonly json: string) {
+  constructor(json: string) {
     this.bytes = Buffer.from(json);
   }
 
   as(encoding: Encoding): Promise<Buffer> {
+    this.encoded ??= new Map();
     let body = this.encoded.get(encoding);
     if (!body) {
-      body = compress(this.json, encoding);
-      body.catch(() => this.encoded.delete(encoding));
+      body = compress(this.bytes, encoding);
+      body.catch(() => this.encoded!.delete(encoding));
       this.encoded.set(encoding, body);
     }
     return body;
@@ -49,12 +55,11 @@ export async function toResponse(outcome: CallOutcome, requestId: string, encodi
     ...outcome.headers,
   };
   const prepared = outcome.body instanceof PreparedBody ? outcome.body : null;
-  const json = prepared ? prepared.json : JSON.stringify(outcome.body);
-  // Characters never outnumber bytes, so the length is a safe test of the threshold.
-  const compressWith = json.length >= MIN_COMPRESSED_BYTES ? encoding : null;
-  if (compressWith) headers['content-encoding'] = compressWith;
-  const body = compressWith ? await (prepared ? prepared.as(compressWith) : compress(json, compressWith)) : (prepared?.bytes ?? Buffer.from(json));
   // Bytes, encoded once: given a string, the HTTP server would measure its UTF-8 length and then
   // encode it again to write it (a quarter of the gateway's time on a 185 KB answer).
+  const bytes = prepared ? prepared.bytes : Buffer.from(JSON.stringify(outcome.body));
+  const compressWith = bytes.length >= MIN_COMPRESSED_BYTES ? encoding : null;
+  if (compressWith) headers['content-encoding'] = compressWith;
+  const body = compressWith ? await (prepared ? prepared.as(compressWith) : compress(bytes, compressWith)) : bytes;
   return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: outcome.status, headers });
 }
