@@ -1,0 +1,2 @@
+-- DropForeignKey
+ALTER TABLE "UsageEvent" DROP CONSTRAINT "UsageEvent_accountId_fkey";
