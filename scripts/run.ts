@@ -122,7 +122,13 @@ async function main(): Promise<number> {
           PORT: port,
           API_INTERNAL_URL: env.API_INTERNAL_URL ?? `http://${loopbackFor(env.API_HOST)}:${apiPort}`,
         }),
-        run(process.execPath, ['--import', 'tsx', 'lib/api/server/main.ts'], { ...env, NODE_ENV: 'production' }),
+        // On the embedded database (the fresh-machine default) PostgreSQL shares the API server's
+        // cores: one process serves more there than one per core (README, Performance).
+        run(process.execPath, ['--import', 'tsx', 'lib/api/server/main.ts'], {
+          ...env,
+          NODE_ENV: 'production',
+          API_WORKERS: env.API_WORKERS ?? (process.env.DATABASE_URL ? undefined : '1'),
+        }),
         // Scheduled work (the monthly invoicing): graphile-worker on the same PostgreSQL.
         run(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'lib/jobs/worker.ts'], { ...env, NODE_ENV: 'production' }),
       ];
