@@ -72,6 +72,7 @@ try {
           },
           touchesKey: false,
         })),
+        false,
       ),
     });
   /** Backend CPU ms per batch of `size` calls. */

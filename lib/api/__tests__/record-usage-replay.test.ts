@@ -85,3 +85,15 @@ test('a retried batch racing the original, both waiting on the same counter, rec
   expect(after.monthly).toEqual([[3, 71, 50, 21 * 6000]]);
   expect(after.daily).toEqual([[3, 71, 21 * 6000]]);
 });
+
+test('a first attempt does not look for its calls in the ledger: one found there fails the batch, which its retry then records once', async () => {
+  const { accountId, keyId } = await newAccountWithKey();
+  const batch = [call(accountId, keyId, 30)];
+  await write(batch);
+  const once = await ledger(accountId);
+  const firstAttempt = pool.query('SELECT * FROM record_usage($1::jsonb, $2, $3, false)', [JSON.stringify(batch), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS]);
+  await expect(firstAttempt).rejects.toMatchObject({ code: '23505' }); // unique_violation: nothing written
+  expect(await ledger(accountId)).toEqual(once);
+  await write(batch); // the retry
+  expect(await ledger(accountId)).toEqual(once);
+});

@@ -64,18 +64,22 @@ const sqlTime = (d: Date) => d.toISOString().slice(0, 23);
 /** The billing statement (a prepared statement: parsed once per connection). */
 export const RECORD_USAGE_SQL = {
   name: 'record_usage',
-  text: 'SELECT id, free_units, amount_micros, free_remaining, account_day_micros, account_month_micros FROM record_usage($1::jsonb, $2, $3)',
+  text: 'SELECT id, free_units, amount_micros, free_remaining, account_day_micros, account_month_micros FROM record_usage($1::jsonb, $2, $3, $4)',
 };
 
-/** A batch as record_usage's parameters (the field names are those prisma/functions.sql reads). */
-export function encodeBatch(batch: Pick<Pending, 'record' | 'touchesKey'>[]): unknown[] {
+/**
+ * A batch as record_usage's parameters (the field names are those prisma/functions.sql reads).
+ * `retried`: a later attempt, whose calls may be in the ledger already (the first attempt's
+ * commit answer lost); a first attempt's request ids are new, so it is not looked up.
+ */
+export function encodeBatch(batch: Pick<Pending, 'record' | 'touchesKey'>[], retried: boolean): unknown[] {
   const calls = batch.map(({ record: r, touchesKey }) => ({
     id: r.id, a: r.accountId, k: r.apiKeyId, e: r.endpoint, m: r.month, s: r.status, u: r.units,
     p: r.priceMicros, snt: r.sentiment, l: Math.round(r.latencyMs), t: sqlTime(r.createdAt), r: r.reservedFree, c: r.counted, sc: r.capped ?? false,
     ...(r.code ? { cd: r.code } : {}),
     ...(touchesKey ? {} : { lu: false }),
   }));
-  return [JSON.stringify(calls), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS];
+  return [JSON.stringify(calls), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS, retried];
 }
 
 export class UsageRecorder {
@@ -117,7 +121,7 @@ export class UsageRecorder {
     if (client instanceof Error) return this.retry(batch, attempt, client);
     try {
       // One statement: its own transaction, committed before any caller is answered.
-      const results = await this.write(client, batch);
+      const results = await this.write(client, batch, attempt > 1);
       client.release();
       batch.forEach((p, i) => p.resolve(results[i]!));
     } catch (error) {
@@ -136,8 +140,8 @@ export class UsageRecorder {
     return this.flush(batch, attempt + 1);
   }
 
-  private async write(client: pg.PoolClient, batch: Pending[]): Promise<BilledUsage[]> {
-    const { rows } = await client.query({ ...RECORD_USAGE_SQL, values: encodeBatch(batch) });
+  private async write(client: pg.PoolClient, batch: Pending[], retried: boolean): Promise<BilledUsage[]> {
+    const { rows } = await client.query({ ...RECORD_USAGE_SQL, values: encodeBatch(batch, retried) });
     const byId = new Map<string, BilledUsage>();
     for (const row of rows) {
       byId.set(row.id, {
