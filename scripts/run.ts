@@ -98,6 +98,8 @@ async function main(): Promise<number> {
   try {
     const applied = await applyMigrations(database.url);
     if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+    // No DATABASE_URL: the embedded database, on this machine's own cores.
+    const embedded = !process.env.DATABASE_URL;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: database.url,
@@ -105,7 +107,7 @@ async function main(): Promise<number> {
       AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST ?? 'true',
       NEXT_TELEMETRY_DISABLED: '1',
       // A developer machine (embedded database, no SMTP): mail is read at /dev/mailbox.
-      DEV_MAILBOX: process.env.DEV_MAILBOX ?? (!process.env.SMTP_URL && !process.env.DATABASE_URL ? 'true' : 'false'),
+      DEV_MAILBOX: process.env.DEV_MAILBOX ?? (!process.env.SMTP_URL && embedded ? 'true' : 'false'),
     };
     const port = env.PORT ?? '3000';
     const apiPort = env.API_PORT ?? '3001';
@@ -127,7 +129,7 @@ async function main(): Promise<number> {
         run(process.execPath, ['--import', 'tsx', 'lib/api/server/main.ts'], {
           ...env,
           NODE_ENV: 'production',
-          API_WORKERS: env.API_WORKERS ?? (process.env.DATABASE_URL ? undefined : '1'),
+          API_WORKERS: env.API_WORKERS ?? (embedded ? '1' : undefined),
         }),
         // Scheduled work (the monthly invoicing): graphile-worker on the same PostgreSQL.
         run(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'lib/jobs/worker.ts'], { ...env, NODE_ENV: 'production' }),

@@ -164,7 +164,8 @@ export async function callEndpoint(
       const { code, error } = toParameterError(parsed.error, query);
       return refuse(errorOutcome(code, error));
     }
-    params = context.search === undefined ? parsed.data : keepParams(endpoint, context.search, parsed.data);
+    params = parsed.data;
+    if (context.search !== undefined) keepParams(endpoint, context.search, params);
   }
   const slotKey = `${caller.key.accountId}:${endpoint.path}`;
   const slot = context.waitForSlot

@@ -12,9 +12,8 @@ export function cachedParams(endpoint: EndpointDefinition, search: string): Read
   return cache.get(endpoint.path + search);
 }
 
-export function keepParams(endpoint: EndpointDefinition, search: string, params: Record<string, unknown>): Readonly<Record<string, unknown>> {
+/** Keeps `params` for this endpoint and query string, and freezes them. */
+export function keepParams(endpoint: EndpointDefinition, search: string, params: Record<string, unknown>): void {
   if (cache.size >= MAX_ENTRIES) cache.clear();
-  const frozen = Object.freeze(params);
-  cache.set(endpoint.path + search, frozen);
-  return frozen;
+  cache.set(endpoint.path + search, Object.freeze(params));
 }

@@ -7,7 +7,8 @@ const endpoint = findEndpoint('/v1/socialnet/locations')!;
 test('valid parameters are kept per endpoint and query string, frozen, and the cache starts over when full', () => {
   const search = `?query=params-cache-${Date.now()}`;
   expect(cachedParams(endpoint, search)).toBeUndefined();
-  const kept = keepParams(endpoint, search, { query: 'berlin' });
+  const kept = { query: 'berlin' };
+  keepParams(endpoint, search, kept);
   expect(cachedParams(endpoint, search)).toBe(kept);
   expect(Object.isFrozen(kept)).toBe(true);
   expect(() => {
