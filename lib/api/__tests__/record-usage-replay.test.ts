@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { billingMonth, FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
+import { encodeBatch, RECORD_USAGE_SQL } from '../gateway/usage-recorder';
 import { newAccountWithKey } from './harness';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
@@ -96,4 +97,34 @@ test('a first attempt does not look for its calls in the ledger: one found there
   expect(await ledger(accountId)).toEqual(once);
   await write(batch); // the retry
   expect(await ledger(accountId)).toEqual(once);
+});
+
+test('the groups the API server sends and the groups found in the batch bill alike', async () => {
+  const other = '/v1/socialnet/locations';
+  const shape = [[ENDPOINT, 30], [other, 1], [ENDPOINT, 40], [other, 2], [ENDPOINT, 5]] as const;
+  const records = (accountId: string, keyId: string) =>
+    shape.map(([endpoint, units]) => ({
+      record: {
+        id: `req_${randomUUID().replace(/-/g, '')}`, accountId, apiKeyId: keyId, endpoint, month: billingMonth(), status: 200,
+        units, priceMicros: 6000, sentiment: false, latencyMs: 1, createdAt: new Date(), reservedFree: 0, counted: true,
+      },
+      touchesKey: true,
+    }));
+  const sent = await newAccountWithKey();
+  const found = await newAccountWithKey();
+  const params = encodeBatch(records(sent.accountId, sent.keyId), false);
+  expect(params.slice(4)).toEqual([[sent.accountId, sent.accountId], [ENDPOINT, other], [billingMonth(), billingMonth()]]);
+  const bySent = await pool.query({ ...RECORD_USAGE_SQL, values: params });
+  const foundParams = encodeBatch(records(found.accountId, found.keyId), false).slice(0, 4);
+  const byFound = await pool.query('SELECT * FROM record_usage($1::jsonb, $2, $3, $4)', foundParams);
+  const billing = (rows: { free_units: number; amount_micros: string; free_remaining: number }[]) =>
+    rows.map((r) => [r.free_units, r.amount_micros, r.free_remaining]);
+  expect(billing(bySent.rows)).toEqual([[30, '0', 0], [1, '0', 47], [20, String(20 * 6000), 0], [2, '0', 47], [0, String(5 * 6000), 0]]);
+  expect(billing(byFound.rows)).toEqual(billing(bySent.rows));
+  // The same rows, but for the request ids (and so the order they are read in).
+  const sorted = (rows: unknown[][]) => rows.map((r) => JSON.stringify(r)).sort();
+  const strip = (l: Awaited<ReturnType<typeof ledger>>) => ({
+    events: sorted(l.events.map(([, ...rest]) => rest)), monthly: sorted(l.monthly), daily: sorted(l.daily),
+  });
+  expect(strip(await ledger(found.accountId))).toEqual(strip(await ledger(sent.accountId)));
 });

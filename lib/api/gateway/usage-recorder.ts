@@ -64,22 +64,30 @@ const sqlTime = (d: Date) => d.toISOString().slice(0, 23);
 /** The billing statement (a prepared statement: parsed once per connection). */
 export const RECORD_USAGE_SQL = {
   name: 'record_usage',
-  text: 'SELECT id, free_units, amount_micros, free_remaining, account_day_micros, account_month_micros FROM record_usage($1::jsonb, $2, $3, $4)',
+  text: 'SELECT id, free_units, amount_micros, free_remaining, account_day_micros, account_month_micros FROM record_usage($1::jsonb, $2, $3, $4, $5, $6, $7)',
 };
 
 /**
  * A batch as record_usage's parameters (the field names are those prisma/functions.sql reads).
  * `retried`: a later attempt, whose calls may be in the ledger already (the first attempt's
  * commit answer lost); a first attempt's request ids are new, so it is not looked up.
+ * Then the batch's distinct (account, endpoint, month) groups as three arrays, whose counters the
+ * function locks first: finding them in the JSON costs it a pass over every call.
  */
 export function encodeBatch(batch: Pick<Pending, 'record' | 'touchesKey'>[], retried: boolean): unknown[] {
+  const groups = new Map<string, UsageRecord>();
+  for (const { record: r } of batch) groups.set(`${r.accountId}\0${r.endpoint}\0${r.month}`, r);
+  const oneOfEach = [...groups.values()];
   const calls = batch.map(({ record: r, touchesKey }) => ({
     id: r.id, a: r.accountId, k: r.apiKeyId, e: r.endpoint, m: r.month, s: r.status, u: r.units,
     p: r.priceMicros, snt: r.sentiment, l: Math.round(r.latencyMs), t: sqlTime(r.createdAt), r: r.reservedFree, c: r.counted, sc: r.capped ?? false,
     ...(r.code ? { cd: r.code } : {}),
     ...(touchesKey ? {} : { lu: false }),
   }));
-  return [JSON.stringify(calls), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS, retried];
+  return [
+    JSON.stringify(calls), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS, retried,
+    oneOfEach.map((r) => r.accountId), oneOfEach.map((r) => r.endpoint), oneOfEach.map((r) => r.month),
+  ];
 }
 
 export class UsageRecorder {
