@@ -42,9 +42,9 @@ CREATE TRIGGER "Account_auth_changed"
 -- "UsageRefusal" per key, endpoint, status and minute (a refusal is neither billed nor counted,
 -- so only its tally is kept; the batch is one transaction, so a failed one adds nothing). The
 -- daily rollup "UsageDaily" (account, key, endpoint, UTC day) is added to in the same statement.
--- Its answer per call also carries the account's spend after the batch, this UTC day and month,
--- for calls whose account has a spending cap (sc true; null for the others), so the caps need no
--- query of their own.
+-- Its answer is a row per call (id, free units, amount, free units left), then, for calls whose
+-- account has a spending cap (sc true), a second row with the account's spend after the batch,
+-- this UTC day and month (the other columns null), so the caps need no query of their own.
 -- `retried` is false for a batch's first attempt: its calls' request ids are new, so it does not
 -- look for them in the ledger (were one there, the insert fails and the retry looks).
 -- ga, ge, gm: the batch's distinct (account, endpoint, month) groups, as three arrays: the API
@@ -147,24 +147,23 @@ BEGIN
       "freeUnits" = "UsageDaily"."freeUnits" + EXCLUDED."freeUnits",
       "sentimentUnits" = "UsageDaily"."sentimentUnits" + EXCLUDED."sentimentUnits",
       "amountMicros" = "UsageDaily"."amountMicros" + EXCLUDED."amountMicros"
-  ),
-  -- The spend of accounts with a cap after this batch: what the statement's snapshot had, plus
-  -- the batch's own new calls (the other CTEs' writes are not visible to it), per month and UTC day.
-  spend AS (
-    SELECT ac.a, ac.m, ac.d,
-           ((SELECT COALESCE(SUM(mo."amountMicros"), 0) FROM "UsageMonthly" mo WHERE mo."accountId" = ac.a AND mo."month" = ac.m)
-            + (SELECT COALESCE(SUM(p2.amount), 0) FROM priced p2 WHERE p2.fresh AND p2.a = ac.a AND p2.m = ac.m))::bigint AS month_after,
-           ((SELECT COALESCE(SUM(ud."amountMicros"), 0) FROM "UsageDaily" ud WHERE ud."accountId" = ac.a AND ud."day" = ac.d)
-            + (SELECT COALESCE(SUM(p2.amount), 0) FROM priced p2 WHERE p2.fresh AND p2.a = ac.a AND p2.t::date = ac.d))::bigint AS day_after
-    FROM (SELECT DISTINCT recs.a, recs.m, recs.t::date AS d FROM recs WHERE recs.sc) ac
   )
   SELECT pr.id, pr.free, pr.amount,
          GREATEST(0, free_per_month - pr.f1 - pr.r1
            - (SUM(CASE WHEN pr.r > 0 OR pr.dup_free IS NOT NULL THEN 0 ELSE pr.free END) OVER (PARTITION BY pr.a, pr.e, pr.m)))::int,
-         sp.day_after, sp.month_after
+         NULL::bigint, NULL::bigint
   FROM priced pr
-  LEFT JOIN spend sp ON (sp.a, sp.m, sp.d) = (pr.a, pr.m, pr.t::date)
   ORDER BY pr.ord;
+  -- The spend of accounts with a cap, read by a later statement than the one above, so with this
+  -- batch in the rollups.
+  IF batch @? '$[*] ? (@.sc == true)' THEN
+    RETURN QUERY
+    SELECT x.id, NULL::int, NULL::bigint, NULL::int,
+           (SELECT COALESCE(SUM(ud."amountMicros"), 0) FROM "UsageDaily" ud WHERE ud."accountId" = x.a AND ud."day" = x.t::date)::bigint,
+           (SELECT COALESCE(SUM(mo."amountMicros"), 0) FROM "UsageMonthly" mo WHERE mo."accountId" = x.a AND mo."month" = x.m)::bigint
+    FROM jsonb_to_recordset(batch) AS x(id text, a text, m text, t timestamp(3), sc boolean)
+    WHERE x.sc;
+  END IF;
   -- Calls refused before the platform was asked: a tally per key, endpoint, status and minute.
   -- This and the last-used times run only for a batch that has some (most batches have none).
   IF batch @? '$[*] ? (@.c == false && @.u == 0)' THEN

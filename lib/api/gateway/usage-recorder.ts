@@ -150,15 +150,22 @@ export class UsageRecorder {
 
   private async write(client: pg.PoolClient, batch: Pending[], retried: boolean): Promise<BilledUsage[]> {
     const { rows } = await client.query({ ...RECORD_USAGE_SQL, values: encodeBatch(batch, retried) });
+    // A row per call, then a row of spend per call of an account with a cap (free_units null).
     const byId = new Map<string, BilledUsage>();
     for (const row of rows) {
-      byId.set(row.id, {
-        freeUnits: row.free_units,
-        amountMicros: Number(row.amount_micros),
-        freeRemaining: row.free_remaining,
-        accountDayMicros: row.account_day_micros === null ? null : Number(row.account_day_micros),
-        accountMonthMicros: row.account_month_micros === null ? null : Number(row.account_month_micros),
-      });
+      const billed = byId.get(row.id);
+      if (billed) {
+        billed.accountDayMicros = Number(row.account_day_micros);
+        billed.accountMonthMicros = Number(row.account_month_micros);
+      } else {
+        byId.set(row.id, {
+          freeUnits: row.free_units,
+          amountMicros: Number(row.amount_micros),
+          freeRemaining: row.free_remaining,
+          accountDayMicros: null,
+          accountMonthMicros: null,
+        });
+      }
     }
     return batch.map(({ record }) => byId.get(record.id)!);
   }
