@@ -14,6 +14,8 @@
 //   BENCH_SECONDS (default 8) per measurement, BENCH_CONNECTIONS (default 50),
 //   BENCH_CASES=small,large,large-br to run some cases only,
 //   BENCH_WARMUP (default 8) seconds of load on each server before its first measurement,
+//   BENCH_ROUNDS (default 3, 0 for none) rounds of gateway, bare and replay measured in turn for
+//   BENCH_ROUND_SECONDS (default 4) each, after each case's rows: the target ratios are their medians,
 //   BENCH_PROFILE=<dir> profiles the single-process gateway during the small case and prints
 //   where its CPU went per call (<dir>/gateway.cpuprofile, for Chrome DevTools or speedscope).
 // Uses DATABASE_URL when set, else the embedded PostgreSQL (database "bench" under .data/pg).
@@ -34,6 +36,9 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const cores = os.availableParallelism();
 const ports = { api: 3871, bare: 3872, replay: 3873, workers: 3874, floor: 3875 };
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 8);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 
@@ -162,7 +167,7 @@ function toggleProfile(server: ChildProcess, stopping: boolean): Promise<void> {
   });
 }
 
-async function measure(server: ChildProcess, port: number, c: Case, keys: string[], profile = false): Promise<Measurement> {
+async function measure(server: ChildProcess, port: number, c: Case, keys: string[], profile = false, duration = seconds): Promise<Measurement> {
   let next = 0;
   const received = new Map<string, number>();
   const setupClient = (client: { setHeaders(h: Record<string, string>): void }) => {
@@ -184,7 +189,7 @@ async function measure(server: ChildProcess, port: number, c: Case, keys: string
   if (profile) await toggleProfile(server, false);
   const database = postmasterPid();
   const before = { server: treeCpuMs([server.pid!]), database: database ? treeCpuMs([database]) : 0, client: process.cpuUsage() };
-  const result = await autocannon({ ...options, duration: seconds });
+  const result = await autocannon({ ...options, duration });
   const calls = result.requests.total || 1;
   const clientCpu = process.cpuUsage(before.client);
   if (profile) {
@@ -215,7 +220,7 @@ async function measure(server: ChildProcess, port: number, c: Case, keys: string
  * recorded once, with the units it said; per account, what was recorded beyond that is only the
  * answers in flight when the clients stopped (billed, never read). Returns false on a mismatch.
  */
-async function checkBilling(client: pg.Client, received: Map<string, number>, since: Date): Promise<boolean> {
+async function checkBilling(client: pg.Client, received: Map<string, number>, since: Date, quiet = false): Promise<boolean> {
   // The clients stop with calls in flight: let them finish and be recorded.
   await new Promise((r) => setTimeout(r, 500));
   const ids = [...received.keys()];
@@ -243,6 +248,7 @@ async function checkBilling(client: pg.Client, received: Map<string, number>, si
     if (account.recorded < account.received) mismatched++;
   }
   const receivedUnits = [...perAccount.values()].reduce((sum, a) => sum + a.received, 0);
+  if (mismatched === 0 && quiet) return true;
   console.log(
     mismatched === 0
       ? `       billing exact: ${ids.length} responses received, each recorded once with its units (${receivedUnits} units over ${perAccount.size} accounts); ${unread} more units recorded for answers in flight when the clients stopped`
@@ -297,11 +303,25 @@ try {
   // Tens of thousands of billing rows per measurement: vacuum between measurements, so that
   // autovacuum does not run during the next one.
   const settle = () => client.query('VACUUM ANALYZE "UsageEvent", "UsageMonthly", "UsageDaily", "ApiKey"');
-  const measureGateway = async (server: ChildProcess, port: number, c: Case, profile = false) => {
+  const measureGateway = async (server: ChildProcess, port: number, c: Case, profile = false, duration = seconds) => {
     await settle();
     const since = new Date();
-    const result = await measure(server, port, c, keys, profile);
-    return { result, check: () => checkBilling(client, result.received, since) };
+    const result = await measure(server, port, c, keys, profile, duration);
+    return { result, check: (quiet = false) => checkBilling(client, result.received, since, quiet) };
+  };
+  /** The ratios again in rounds of gateway, bare and replay in turn, each measured for
+   * BENCH_ROUND_SECONDS: the machine's drift between two measurements a minute apart moves a
+   * ratio by 15% or more, so the target figures are the rounds' medians. */
+  const alternate = async (c: Case) => {
+    const bareRatios: number[] = [];
+    const replayRatios: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const g = await measureGateway(gateway, ports.api, c, false, roundSeconds);
+      exact = (await g.check(true)) && exact;
+      bareRatios.push(g.result.rps / (await measure(bare, ports.bare, c, [], false, roundSeconds)).rps);
+      replayRatios.push(g.result.rps / (await measure(replay, ports.replay, c, [], false, roundSeconds)).rps);
+    }
+    return { bare: bareRatios, replay: replayRatios };
   };
   // The daily rollup's cost: the small case again with record_usage minus its UsageDaily upsert
   // (the rest of the writer unchanged), then the real function back.
@@ -345,7 +365,13 @@ try {
       console.log(`${c.name.padEnd(9)}bare+ledger/bare = ${(floorResult.rps / bareResult.rps).toFixed(2)}: the bare server writing just one ledger row per call before answering`);
     }
     const target = c.name === 'small' ? 0.8 : 0.85;
-    console.log(`${c.name.padEnd(9)}gateway/bare = ${(full.result.rps / bareResult.rps).toFixed(2)} (target ${target}), gateway/replay = ${(full.result.rps / replayResult.rps).toFixed(2)}${c.name === 'small' ? ' (target 0.40)' : ''}, gateway p99 ${full.result.p99} ms${c.name === 'small' ? ' (target < 25)' : ''}`);
+    console.log(`${c.name.padEnd(9)}in the rows above: gateway/bare = ${(full.result.rps / bareResult.rps).toFixed(2)}, gateway/replay = ${(full.result.rps / replayResult.rps).toFixed(2)}`);
+    const ratios = rounds > 0 ? await alternate(c) : { bare: [full.result.rps / bareResult.rps], replay: [full.result.rps / replayResult.rps] };
+    const each = (xs: number[]) => (xs.length > 1 ? ` (rounds: ${xs.map((x) => x.toFixed(2)).join(', ')})` : '');
+    if (rounds > 0) console.log(`${c.name.padEnd(9)}${rounds} rounds of gateway, bare and replay in turn, ${roundSeconds} s each; medians:`);
+    console.log(`${c.name.padEnd(9)}gateway/bare = ${median(ratios.bare).toFixed(2)} (target ${target})${each(ratios.bare)}`);
+    console.log(`${c.name.padEnd(9)}gateway/replay = ${median(ratios.replay).toFixed(2)}${c.name === 'small' ? ' (target 0.40)' : ''}${each(ratios.replay)}`);
+    console.log(`${c.name.padEnd(9)}gateway p99 ${full.result.p99} ms${c.name === 'small' ? ' (target < 25)' : ''}`);
     console.log('');
   }
   await client.end();
