@@ -326,7 +326,7 @@ try {
   // The daily rollup's cost: the small case again with record_usage minus its UsageDaily upsert
   // (the rest of the writer unchanged), then the real function back.
   const functionsSql = readFileSync('prisma/functions.sql', 'utf8');
-  const withoutRollup = functionsSql.replace(/,\n {2}daily AS \([\s\S]*?\n {2}\)(?=\n)/, '');
+  const withoutRollup = functionsSql.replace(/,\n {2}daily AS \([\s\S]*?\n {2}\)(?=[,\n])/, '');
   if (withoutRollup === functionsSql) throw new Error('bench: the daily rollup CTE was not found in prisma/functions.sql');
 
   const figures = new Map<string, Measurement>();
