@@ -29,6 +29,7 @@ import pg from 'pg';
 import { apiKeyDisplay, generateApiKey, hashApiKey } from '../../lib/api-key';
 import { applyMigrations } from '../../lib/db/migrate';
 import { embeddedDirs, resolveDatabase } from '../lib/with-database';
+import { apiServerNodeFlags } from '../../lib/api/server/node-flags';
 import { profileBreakdown } from './profile-breakdown';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -86,8 +87,10 @@ async function benchKeys(client: pg.Client, count: number): Promise<string[]> {
   return keys;
 }
 
+/** A server of the bench; each runs with the API server's Node flags, so that the baselines differ
+ * from the gateway in the code they run only. */
 function start(file: string, env: Record<string, string>, imports: string[] = []): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...imports.flatMap((i) => ['--import', i]), file], {
+  const child = spawn(process.execPath, [...apiServerNodeFlags, '--import', 'tsx', ...imports.flatMap((i) => ['--import', i]), file], {
     env: { ...process.env, ...env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
