@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { applyMigrations } from '../lib/db/migrate';
-import { apiServerNodeFlags } from '../lib/api/server/node-flags';
+import { apiServerArgs } from '../lib/api/server/node-flags';
 import { resolveDatabase } from './lib/with-database';
 
 const [mode, ...rest] = process.argv.slice(2);
@@ -127,7 +127,7 @@ async function main(): Promise<number> {
         }),
         // On the embedded database (the fresh-machine default) PostgreSQL shares the API server's
         // cores: one process serves more there than one per core (README, Performance).
-        run(process.execPath, [...apiServerNodeFlags, '--import', 'tsx', 'lib/api/server/main.ts'], {
+        run(process.execPath, apiServerArgs, {
           ...env,
           NODE_ENV: 'production',
           API_WORKERS: env.API_WORKERS ?? (embedded ? '1' : undefined),

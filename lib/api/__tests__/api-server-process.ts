@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
-import { apiServerNodeFlags } from '../server/node-flags';
+import { apiServerArgs } from '../server/node-flags';
 
 const children: ChildProcess[] = [];
 
@@ -20,7 +20,7 @@ export async function freePort(): Promise<number> {
  * One process unless `env` sets API_WORKERS (its default is one per core).
  */
 export async function startApiServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...apiServerNodeFlags, '--import', 'tsx', 'lib/api/server/main.ts'], {
+  const child = spawn(process.execPath, apiServerArgs, {
     env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', REDIS_URL: '', API_WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
