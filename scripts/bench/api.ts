@@ -14,9 +14,11 @@
 //   BENCH_SECONDS (default 8) per measurement, BENCH_CONNECTIONS (default 50),
 //   BENCH_CASES=small,large,large-br to run some cases only,
 //   BENCH_WARMUP (default 8) seconds of load on each server before its first measurement,
-//   BENCH_ROUNDS (default 3, 0 for none) rounds of gateway, bare and replay measured in turn for
-//   BENCH_ROUND_SECONDS (default 4) each, after each case's rows: the target ratios are their medians,
-//   BENCH_PROFILE=<dir> profiles the single-process gateway during the small case and prints
+//   BENCH_ROUNDS (default 3, 0 for none) rounds of gateway, bare and replay (and in the small case
+//   the gateway without the daily rollup) measured in turn for BENCH_ROUND_SECONDS (default 4)
+//   each, after each case's rows: the target ratios and the rollup's cost are their medians,
+//   BENCH_PROFILE=<dir> profiles the single-process gateway during one case (BENCH_PROFILE_CASE,
+//   default small) and prints
 //   where its CPU went per call (<dir>/gateway.cpuprofile, for Chrome DevTools or speedscope).
 // Uses DATABASE_URL when set, else the embedded PostgreSQL (database "bench" under .data/pg).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -40,6 +42,8 @@ const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The share of the pipeline's throughput the daily rollup costs: the gateway against the gateway without it. */
+const rollupCost = (withRollup: { rps: number }, without: { rps: number }) => 1 - withRollup.rps / without.rps;
 const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 
@@ -339,7 +343,7 @@ try {
       if (c.name === 'small') {
         const noRollup = await measureWithoutRollup(c, roundSeconds);
         exact = (await noRollup.check(true)) && exact;
-        rollupCosts.push(1 - g.result.rps / noRollup.result.rps);
+        rollupCosts.push(rollupCost(g.result, noRollup.result));
       }
       bareRatios.push(g.result.rps / (await measure(bare, ports.bare, c, [], false, roundSeconds)).rps);
       replayRatios.push(g.result.rps / (await measure(replay, ports.replay, c, [], false, roundSeconds)).rps);
@@ -380,18 +384,18 @@ try {
       console.log(`${c.name.padEnd(9)}bare+ledger/bare = ${(floorResult.rps / bareResult.rps).toFixed(2)}: the bare server writing just one ledger row per call before answering`);
     }
     const target = c.name === 'small' ? 0.8 : 0.85;
-    console.log(`${c.name.padEnd(9)}in the rows above: gateway/bare = ${(full.result.rps / bareResult.rps).toFixed(2)}, gateway/replay = ${(full.result.rps / replayResult.rps).toFixed(2)}`);
+    const single = { bare: full.result.rps / bareResult.rps, replay: full.result.rps / replayResult.rps };
+    console.log(`${c.name.padEnd(9)}in the rows above: gateway/bare = ${single.bare.toFixed(2)}, gateway/replay = ${single.replay.toFixed(2)}`);
     const ratios = rounds > 0
       ? await alternate(c)
-      : { bare: [full.result.rps / bareResult.rps], replay: [full.result.rps / replayResult.rps], rollup: noRollup ? [1 - full.result.rps / noRollup.result.rps] : [] };
-    const each = (xs: number[]) => (xs.length > 1 ? ` (rounds: ${xs.map((x) => x.toFixed(2)).join(', ')})` : '');
+      : { bare: [single.bare], replay: [single.replay], rollup: noRollup ? [rollupCost(full.result, noRollup.result)] : [] };
+    const each = (xs: number[], format = (x: number) => x.toFixed(2)) => (xs.length > 1 ? ` (rounds: ${xs.map(format).join(', ')})` : '');
     if (rounds > 0) console.log(`${c.name.padEnd(9)}${rounds} rounds of gateway, ${ratios.rollup.length > 0 ? 'no-rollup, ' : ''}bare and replay in turn, ${roundSeconds} s each; medians:`);
     console.log(`${c.name.padEnd(9)}gateway/bare = ${median(ratios.bare).toFixed(2)} (target ${target})${each(ratios.bare)}`);
     console.log(`${c.name.padEnd(9)}gateway/replay = ${median(ratios.replay).toFixed(2)}${c.name === 'small' ? ' (target 0.40)' : ''}${each(ratios.replay)}`);
     if (ratios.rollup.length > 0) {
       const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
-      const rollupRounds = ratios.rollup.length > 1 ? ` (rounds: ${ratios.rollup.map(percent).join(', ')})` : '';
-      console.log(`${c.name.padEnd(9)}the daily rollup costs ${percent(median(ratios.rollup))} of the pipeline's throughput (target: at most 5%)${rollupRounds}`);
+      console.log(`${c.name.padEnd(9)}the daily rollup costs ${percent(median(ratios.rollup))} of the pipeline's throughput (target: at most 5%)${each(ratios.rollup, percent)}`);
     }
     console.log(`${c.name.padEnd(9)}gateway p99 ${full.result.p99} ms${c.name === 'small' ? ' (target < 25)' : ''}`);
     console.log('');
