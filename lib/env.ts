@@ -17,7 +17,12 @@ const schema = z.object({
   API_DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(12),
   PORT: port.default(3000),
   API_PORT: port.default(3001),
-  API_HOST: z.string().default('0.0.0.0'),
+  /**
+   * Interfaces the console and the API server listen on. Loopback by default, so a developer
+   * machine serves nobody else; `0.0.0.0` is an explicit choice for containers and servers.
+   */
+  HOST: z.string().default('127.0.0.1'),
+  API_HOST: z.string().default('127.0.0.1'),
   /**
    * Processes of the API server on this machine (node:cluster, one shared port); default one per
    * core. Per-account limits stay exact across them: the primary counts concurrency slots.
