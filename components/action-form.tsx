@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useActionState, useEffect, useRef, type ReactNode } from 'react';
 
 import { SubmitButton } from '@/components/submit-button';
@@ -64,7 +65,19 @@ export function ActionForm({ action, fields, hidden, submitLabel, pendingLabel, 
         </SubmitButton>
       )}
       <div aria-live="polite" role="status" className="min-h-6 text-sm">
-        {state.message ? <p className={state.status === 'error' ? 'text-danger' : 'text-success'}>{state.message}</p> : null}
+        {state.message ? (
+          <p className={state.status === 'error' ? 'text-danger' : 'text-success'}>
+            {state.message}
+            {state.link ? (
+              <>
+                {' '}
+                <Link href={state.link.href} className="underline">
+                  {state.link.label}
+                </Link>
+              </>
+            ) : null}
+          </p>
+        ) : null}
       </div>
     </form>
   );

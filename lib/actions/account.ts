@@ -6,7 +6,7 @@ import { redirect } from 'next/navigation';
 import { signOut } from '@/lib/auth';
 import { env } from '@/lib/env';
 import { changePassword } from '@/lib/server/account/change-password';
-import { deleteAccount } from '@/lib/server/account/delete-account';
+import { deleteAccount, type DeleteAccountRefusal } from '@/lib/server/account/delete-account';
 import { requestPasswordReset } from '@/lib/server/account/request-password-reset';
 import { resetPassword } from '@/lib/server/account/reset-password';
 import { sendEmailVerification } from '@/lib/server/account/send-email-verification';
@@ -106,15 +106,18 @@ export async function signOutOtherSessionsAction(_previous: ActionState): Promis
   return { status: 'success', message: 'Every other session is signed out.' };
 }
 
+const DELETION_REFUSED: Record<DeleteAccountRefusal, string> = {
+  unpaid_invoice: 'Your account has an unpaid invoice. Pay it on the billing page, then delete the account.',
+  account_blocked: 'Your account is blocked until what it owes is settled (a failed payment or a lost dispute). Settle it on the billing page, then delete the account.',
+};
+
 export async function deleteAccountAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const session = await requireSession();
   const raw = formValues(formData, ['confirmation']);
   const parsed = deleteAccountSchema.safeParse(raw);
   if (!parsed.success) return invalid(parsed.error.issues, raw);
   const result = await deleteAccount({ accountId: session.accountId });
-  if (!result.ok) {
-    return { status: 'error', message: 'Your account has an unpaid invoice. Pay it on the billing page, then delete the account.', values: raw };
-  }
+  if (!result.ok) return { status: 'error', message: DELETION_REFUSED[result.reason], link: { href: '/billing', label: 'Go to billing' }, values: raw };
   await signOut({ redirectTo: '/?deleted=1' });
   return { status: 'success' };
 }

@@ -7,6 +7,8 @@ export type ActionState<Values extends Record<string, string> = Record<string, s
   values?: Partial<Values>;
   /** The plaintext of a key just created: shown once, never stored. */
   createdKey?: string;
+  /** Where to go to do what the message asks (e.g. the billing page to settle an invoice). */
+  link?: { href: string; label: string };
 };
 
 export const idleState: ActionState = { status: 'idle' };

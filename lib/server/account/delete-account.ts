@@ -1,25 +1,44 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
+import type { Prisma } from '@/lib/generated/prisma/client';
 
-export type DeleteAccountOptions = { accountId: string };
+export type DeleteAccountOptions = {
+  accountId: string;
+  /** Tests: runs inside the transaction while the account row is locked, before anything is checked. */
+  whileLocked?: (tx: Prisma.TransactionClient) => Promise<void>;
+};
 
-export type DeleteAccountResult = { ok: true } | { ok: false; reason: 'unpaid_invoice' };
+/** Why a deletion was refused: money is owed (an invoice), or the account is blocked until it is settled. */
+export type DeleteAccountRefusal = 'unpaid_invoice' | 'account_blocked';
+
+export type DeleteAccountResult = { ok: true } | { ok: false; reason: DeleteAccountRefusal };
 
 /**
- * Deletes an account at its owner's request. Refused while an invoice is unpaid (open or being
- * collected). Every key stops at once (the API servers hear of it through the key trigger);
- * personal data goes: users' emails (replaced by a placeholder), names, passwords, OAuth links,
- * mailed tokens, the Stripe customer reference and card label. Usage, invoices and key events
- * stay: they are billing records the law requires us to keep. Sessions end with the users.
+ * Deletes an account at its owner's request. Refused while money is owed: an invoice open or
+ * uncollectible, a draft invoice with an amount (being sent), or a block of any cause (a failed
+ * payment, a lost dispute not yet settled), so that nobody walks away from a debt and signs up
+ * again clean. Every key stops at once (the API servers hear of it through the key and account
+ * triggers, and refuse keys of a deleted account); personal data goes: users' emails (replaced by
+ * a placeholder), names, passwords, OAuth links, mailed tokens, the Stripe customer reference and
+ * card label. Usage, invoices and key events stay: they are billing records the law requires us
+ * to keep. Sessions end with the users.
  */
-export async function deleteAccount({ accountId }: DeleteAccountOptions): Promise<DeleteAccountResult> {
+export async function deleteAccount({ accountId, whileLocked }: DeleteAccountOptions): Promise<DeleteAccountResult> {
   const now = new Date();
   return db.$transaction(async (tx) => {
-    // Locks the account row: a month close or webhook cannot add an invoice halfway through.
-    await tx.$queryRaw`SELECT id FROM "Account" WHERE id = ${accountId} FOR UPDATE`;
-    const unpaid = await tx.invoice.count({ where: { accountId, status: { in: ['open', 'draft'] }, amountCents: { gt: 0 } } });
+    // Locks the account row: a month close, webhook or key creation cannot slip in halfway through.
+    const [account] = await tx.$queryRaw<{ blocked: boolean }[]>`
+      SELECT "blockedAt" IS NOT NULL AS blocked FROM "Account" WHERE id = ${accountId} FOR UPDATE`;
+    await whileLocked?.(tx);
+    const unpaid = await tx.invoice.count({
+      where: {
+        accountId,
+        OR: [{ status: { in: ['open', 'uncollectible'] } }, { status: 'draft', amountCents: { gt: 0 } }],
+      },
+    });
     if (unpaid > 0) return { ok: false as const, reason: 'unpaid_invoice' as const };
+    if (account?.blocked) return { ok: false as const, reason: 'account_blocked' as const };
     await tx.apiKey.updateMany({ where: { accountId, status: { not: 'deleted' } }, data: { status: 'deleted', deletedAt: now } });
     const users = await tx.user.findMany({ where: { accountId }, select: { id: true } });
     for (const user of users) {
@@ -33,7 +52,7 @@ export async function deleteAccount({ accountId }: DeleteAccountOptions): Promis
     await tx.apiKeyEvent.updateMany({ where: { accountId }, data: { actorLabel: 'deleted user' } });
     await tx.account.update({
       where: { id: accountId },
-      data: { deletedAt: now, name: null, paymentMethodLabel: null, hasPaymentMethod: false, billingByInvoice: false },
+      data: { deletedAt: now, name: null, stripeCustomerId: null, paymentMethodLabel: null, hasPaymentMethod: false, billingByInvoice: false },
     });
     return { ok: true as const };
   });
