@@ -42,7 +42,7 @@ const LOOKUP_SQL = `
          a."blockedAt" IS NOT NULL AS blocked, a."hasPaymentMethod", a."billingByInvoice", a."emailUnverified",
          a."dailyCapMicros", a."monthlyCapMicros"
   FROM "ApiKey" k JOIN "Account" a ON a.id = k."accountId"
-  WHERE k.hash = $1`;
+  WHERE k.hash = $1 AND a."deletedAt" IS NULL`;
 
 export class AuthDirectory {
   private readonly keys = new Map<string, KeyIdentity>();
@@ -134,7 +134,7 @@ export class AuthDirectory {
     return this.nextVersion;
   }
 
-  /** The caller behind a plaintext key, or null when no such key exists. */
+  /** The caller behind a plaintext key, or null when no such key exists or its account is deleted. */
   async lookup(apiKey: string): Promise<Caller | null> {
     const hash = hashApiKey(apiKey);
     if (this.listening && this.versions.caughtUp(await this.currentVersion())) {

@@ -25,10 +25,12 @@ export async function createApiKey({
   return db.$transaction(
     async (tx) => {
       // Locking the account row serialises concurrent creates for one account, so the count
-      // below cannot be read by two transactions before either inserts.
-      const locked = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id FROM "Account" WHERE id = ${accountId} FOR UPDATE`;
-      if (locked.length === 0) throw new ApiKeyError('not_found', 'This account does not exist');
+      // below cannot be read by two transactions before either inserts. Deletion takes the same
+      // lock: a create that waited on a deletion sees the account deleted and makes no key.
+      const [account] = await tx.$queryRaw<{ deleted: boolean }[]>`
+        SELECT "deletedAt" IS NOT NULL AS deleted FROM "Account" WHERE id = ${accountId} FOR UPDATE`;
+      if (!account) throw new ApiKeyError('not_found', 'This account does not exist');
+      if (account.deleted) throw new ApiKeyError('not_found', 'This account has been deleted');
 
       const existing = await tx.apiKey.count({
         where: { accountId, status: { not: 'deleted' } },
