@@ -51,8 +51,9 @@ function oauthProviders(): NonNullable<NextAuthConfig['providers']> {
 }
 
 export const authConfig = {
-  // Self-hosted (scripts/console-server.ts): the Host header is the app's own address.
-  trustHost: true,
+  // AUTH_TRUST_HOST (default true; scripts/console-server.ts serves the app itself): build URLs from
+  // the request's Host. With AUTH_URL set, Auth.js takes the address from it and not from the Host.
+  trustHost: env.AUTH_TRUST_HOST || env.AUTH_URL !== undefined,
   session: { strategy: 'jwt', maxAge: env.SESSION_MAX_AGE },
   pages: { signIn: '/sign-in', error: '/sign-in' },
   providers: oauthProviders(),

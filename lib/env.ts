@@ -65,6 +65,12 @@ const schema = z.object({
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Session lifetime in seconds (default 7 days). */
   SESSION_MAX_AGE: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  /**
+   * Whether Auth.js builds its URLs from the request's Host (and X-Forwarded-Host) header. `false`
+   * needs AUTH_URL, the console's public address, which Auth.js then uses instead.
+   */
+  AUTH_TRUST_HOST: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  AUTH_URL: optionalUrl,
   /** Stripe. Unset: the billing sandbox (lib/billing/sandbox), which `npm start` and `npm run dev` start. */
   STRIPE_SECRET_KEY: z.string().optional(),
   /** Signs webhooks; with the sandbox, made once under .data/ by scripts/run.ts unless set. */
