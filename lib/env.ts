@@ -93,6 +93,8 @@ const schema = z.object({
    * totals, exports and invoices read the rollups, which are kept.
    */
   USAGE_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
+  /** Invoice-billed accounts (send_invoice): days a month's invoice is payable before it is overdue. */
+  INVOICE_DAYS_UNTIL_DUE: z.coerce.number().int().min(1).max(365).default(30),
   USAGE_PARALLEL_FLUSHES: z.coerce.number().int().min(1).max(8).default(1),
 });
 

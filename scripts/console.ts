@@ -5,6 +5,7 @@ import { EmailTakenError } from '@/lib/server/accounts/email-taken-error';
 import { ApiKeyError } from '@/lib/server/keys/api-key-error';
 
 import { UsageError } from './console/args';
+import { billingStatusCommand } from './console/billing-status';
 import { closeMonthCommand } from './console/close-month';
 import type { ConsoleCommand } from './console/command';
 import { createAccountCommand } from './console/create-account';
@@ -16,6 +17,7 @@ export const commands: Record<string, ConsoleCommand> = {
   'create-account': createAccountCommand,
   'set-billing': setBillingCommand,
   'close-month': closeMonthCommand,
+  'billing-status': billingStatusCommand,
 };
 
 function usage(): string {

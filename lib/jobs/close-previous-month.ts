@@ -14,12 +14,17 @@ export const closePreviousMonth: Task = async (payload, helpers) => {
   const scheduled = (payload as { _cron?: { ts?: string } } | null)?._cron?.ts;
   const month = previousMonth(scheduled ? new Date(scheduled) : new Date());
   const closed = await closeMonth({ month });
-  helpers.logger.info(`closed ${month}: ${closed.filter((c) => c.invoiceId).length} invoices for ${closed.length} accounts`);
+  const failed = closed.filter((c) => c.outcome === 'failed');
+  // Each account's failure is recorded and the others went on; the daily sweep retries them.
+  for (const f of failed) helpers.logger.error(`close of ${month} failed for account ${f.accountId}: ${f.error}`);
+  helpers.logger.info(`closed ${month}: ${closed.filter((c) => c.outcome === 'invoiced').length} invoices for ${closed.length} accounts, ${failed.length} failed`);
 };
 
 /**
  * 00:05 UTC on the 1st of each month. graphile-worker records each cron run in PostgreSQL, so
  * with several workers (several instances) each month is closed by exactly one of them, and a
- * run missed while every worker was down is backfilled for up to three days.
+ * run missed while every worker was down is backfilled for up to three days. An account whose
+ * close fails does not fail the job: it is recorded and the daily sweep (close-unclosed-months.ts)
+ * closes it.
  */
 export const crontab = '5 0 1 * * close_previous_month ?fill=3d&max=5&jobKey=close_previous_month';

@@ -3,6 +3,7 @@
 import { run } from 'graphile-worker';
 
 import { closePreviousMonth, crontab } from './close-previous-month';
+import { closeUnclosedMonthsCron, closeUnclosedMonthsTask } from './close-unclosed-months';
 import { pruneUsageLogCron, pruneUsageLogTask } from './prune-usage-log';
 import { sendMailTask } from './send-mail';
 
@@ -18,8 +19,13 @@ const runner = await run({
   // The runner stops on SIGTERM/SIGINT by itself, finishing the job in hand.
   noHandleSignals: false,
   pollInterval: 5_000,
-  taskList: { close_previous_month: closePreviousMonth, prune_usage_log: pruneUsageLogTask, send_mail: sendMailTask },
-  crontab: [crontab, pruneUsageLogCron].join('\n'),
+  taskList: {
+    close_previous_month: closePreviousMonth,
+    close_unclosed_months: closeUnclosedMonthsTask,
+    prune_usage_log: pruneUsageLogTask,
+    send_mail: sendMailTask,
+  },
+  crontab: [crontab, closeUnclosedMonthsCron, pruneUsageLogCron].join('\n'),
 });
-console.log('Worker running (monthly invoicing at 00:05 UTC on the 1st, request-log pruning at 03:15 UTC daily; mail over SMTP_URL)');
+console.log('Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily; mail over SMTP_URL)');
 await runner.promise;

@@ -1,14 +1,31 @@
 // close-month --month YYYY-MM [--email <email>]: invoice the month (every account with usage, or
 // one), as the monthly job does. The current month may be closed early; it goes on accruing
 // into a next invoice, with nothing billed twice.
+import { formatCents, formatMicros } from '@/components/money';
 import { billingMonth } from '@/lib/api/pricing';
 import { ensureBillingSandbox } from '@/lib/billing/sandbox/ensure-running';
 import { findUserByEmail } from '@/lib/server/accounts/find-user-by-email';
-import { closeMonth } from '@/lib/server/billing/close-month';
+import { closeMonth, type ClosedInvoice } from '@/lib/server/billing/close-month';
 import { emailSchema } from '@/lib/validation/auth';
 
 import { parseFlags, requireFlag, UsageError } from './args';
 import type { ConsoleCommand } from './command';
+
+/** One account's close as the operator reads it: what was billed, and what was really carried. */
+export function describeClose(c: ClosedInvoice): string {
+  const carriedIn = c.carriedInMicros > 0n ? `, with ${formatMicros(c.carriedInMicros)} carried in` : '';
+  const carriedOut = c.carriedOutMicros > 0n ? `${formatMicros(c.carriedOutMicros)} carried to the next invoice` : 'nothing carried';
+  switch (c.outcome) {
+    case 'invoiced':
+      return `${c.accountId}: invoice ${c.invoiceNumber ?? c.invoiceId} for ${formatCents(c.amountCents)} (${c.invoiceStatus})${carriedIn}; ${carriedOut}`;
+    case 'carried':
+      return `${c.accountId}: under the $0.50 minimum charge, nothing invoiced${carriedIn}; ${carriedOut}`;
+    case 'nothing':
+      return `${c.accountId}: nothing new to invoice; ${c.carriedOutMicros > 0n ? `${formatMicros(c.carriedOutMicros)} still carried to the next invoice` : 'nothing carried'}`;
+    case 'failed':
+      return `${c.accountId}: FAILED: ${c.error}`;
+  }
+}
 
 export const closeMonthCommand: ConsoleCommand = {
   usage: 'close-month --month YYYY-MM [--email <email>]',
@@ -29,10 +46,11 @@ export const closeMonthCommand: ConsoleCommand = {
     const stop = await ensureBillingSandbox();
     try {
       const closed = await closeMonth({ month, accountId });
-      for (const c of closed) {
-        console.log(c.invoiceId ? `${c.accountId}: invoice ${c.invoiceId}, $${(c.amountCents / 100).toFixed(2)}` : `${c.accountId}: nothing to invoice (${c.carriedOutMicros} micro-dollars carried forward)`);
-      }
-      console.log(`Closed ${month} for ${closed.length} account${closed.length === 1 ? '' : 's'}.`);
+      for (const c of closed) console.log(describeClose(c));
+      const failed = closed.filter((c) => c.outcome === 'failed').length;
+      console.log(`Closed ${month} for ${closed.length - failed} account${closed.length - failed === 1 ? '' : 's'}.`);
+      // Exit 1: the failures are recorded, and the daily sweep or a new run retries them.
+      if (failed) throw new Error(`${failed} account${failed === 1 ? '' : 's'} failed (recorded; see npm run console -- billing-status)`);
     } finally {
       await stop();
     }

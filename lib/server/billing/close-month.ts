@@ -1,141 +1,120 @@
 import 'server-only';
 
-import type Stripe from 'stripe';
-
-import { stripe } from '@/lib/billing/stripe-client';
 import { db } from '@/lib/db';
+import type { InvoiceStatus } from '@/lib/generated/prisma/client';
 
-import { ensureStripeCustomer } from './ensure-stripe-customer';
-import { invoiceAmounts } from './invoice-amounts';
-import { ledgerLines, type LedgerLine } from './ledger-lines';
-import { syncInvoice } from './sync-invoice';
+import { closeMonthStep } from './close-month-hooks';
+import { recordInvoice } from './record-invoice';
+import { sendMonthInvoice } from './send-month-invoice';
 
 export type CloseMonthOptions = {
   month: string;
   /** One account; else every account with usage in the month. */
   accountId?: string;
-  /** Tests: stop as a killed process would, right after this step. */
-  crashAfter?: 'invoice-row' | 'stripe-invoice' | 'first-item';
 };
 
-export type ClosedInvoice = { accountId: string; invoiceId: string | null; amountCents: number; carriedOutMicros: bigint };
-
-const describeLine = (l: LedgerLine) =>
-  `${l.endpoint}: ${l.requests} requests, ${l.units} units (${l.freeUnits} free, ${l.units - l.freeUnits} billable, ${l.sentimentUnits} with sentiment)`;
+/** What closing the month did for one account. */
+export type ClosedInvoice = {
+  accountId: string;
+  /**
+   * invoiced: an invoice was charged (or declined) or sent; carried: the new amount is under the
+   * minimum charge and all of it is carried forward; nothing: nothing new since the last close;
+   * failed: see `error` (recorded in MonthCloseFailure, retried by the daily sweep).
+   */
+  outcome: 'invoiced' | 'carried' | 'nothing' | 'failed';
+  invoiceId: string | null;
+  invoiceStatus: InvoiceStatus | null;
+  invoiceNumber: string | null;
+  amountCents: number;
+  carriedInMicros: bigint;
+  /** What is carried to the account's next invoice after this close. */
+  carriedOutMicros: bigint;
+  error?: string;
+};
 
 /**
  * Turns each account's month (what earlier invoices of the month have not billed yet) into one
- * Stripe invoice with a line per endpoint, then finalizes and charges it. Safe to run again at
- * any point and from several places at once: an advisory lock per account and month lets one
- * run at a time, every Stripe call has an idempotency key made of (invoice, step, endpoint),
- * and each Stripe id is saved right after its call, so a run killed anywhere resumes without
- * duplicates or gaps.
+ * Stripe invoice with a line per endpoint, then finalizes it and charges it (or sends it, for
+ * accounts billed by invoice). Each account on its own: a failure is recorded and logged and the
+ * next account goes on; the daily sweep (close-unclosed-months.ts) retries it. Safe to run again
+ * at any point and from several places at once: an advisory lock per account lets one close of
+ * the account run at a time (whatever the month: two months share its carry chain), and a close
+ * killed anywhere resumes without duplicates or gaps (send-month-invoice.ts).
  */
-export async function closeMonth({ month, accountId, crashAfter }: CloseMonthOptions): Promise<ClosedInvoice[]> {
+export async function closeMonth({ month, accountId }: CloseMonthOptions): Promise<ClosedInvoice[]> {
   const accounts = accountId
     ? [accountId]
     : (await db.usageMonthly.findMany({ where: { month, amountMicros: { gt: 0 } }, distinct: ['accountId'], select: { accountId: true } })).map((r) => r.accountId);
   const closed: ClosedInvoice[] = [];
-  for (const id of accounts) closed.push(await closeAccountMonth(id, month, crashAfter));
+  for (const id of accounts) {
+    try {
+      closed.push(await closeAccountMonth(id, month));
+      await db.monthCloseFailure.updateMany({ where: { accountId: id, month, resolvedAt: null }, data: { resolvedAt: new Date() } });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`close-month: closing ${month} for account ${id} failed (recorded; the daily sweep retries it):`, error);
+      await db.monthCloseFailure.upsert({
+        where: { accountId_month: { accountId: id, month } },
+        create: { accountId: id, month, error: message },
+        update: { error: message, attempts: { increment: 1 }, lastFailedAt: new Date(), resolvedAt: null },
+      });
+      closed.push({ ...(await nothingNew(id)), outcome: 'failed', error: message });
+    }
+  }
   return closed;
 }
 
-async function closeAccountMonth(accountId: string, month: string, crashAfter?: CloseMonthOptions['crashAfter']): Promise<ClosedInvoice> {
+async function closeAccountMonth(accountId: string, month: string): Promise<ClosedInvoice> {
   // The transaction only holds the lock: every write below commits on its own, at once.
   return db.$transaction(
     async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`close-month:${accountId}:${month}`}))`;
-      const invoiceId = (await unfinishedInvoice(accountId, month)) ?? (await recordInvoice(accountId, month));
-      if (!invoiceId) return { accountId, invoiceId: null, amountCents: 0, carriedOutMicros: 0n };
-      if (crashAfter === 'invoice-row') throw new Error('crash after the invoice row');
-      const invoice = await sendInvoice(invoiceId, crashAfter);
-      return { accountId, invoiceId, amountCents: invoice.amountCents, carriedOutMicros: invoice.carriedOutMicros };
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${closeLockKey(accountId)}))`;
+      let invoiceId = (await unfinishedInvoice(accountId, month))?.id;
+      if (!invoiceId) {
+        const recorded = await recordInvoice({ accountId, month });
+        if (!recorded) return nothingNew(accountId);
+        if (recorded.status === 'void') return outcomeOf(accountId, 'carried', { ...recorded, number: null });
+        invoiceId = recorded.id;
+        await closeMonthStep('invoice-row', { accountId, month, invoiceId });
+      }
+      return outcomeOf(accountId, 'invoiced', await sendMonthInvoice({ invoiceId }));
     },
     { timeout: 300_000, maxWait: 300_000 },
   );
 }
 
-/** An invoice an earlier run recorded but did not finish sending. */
-async function unfinishedInvoice(accountId: string, month: string): Promise<string | null> {
-  const found = await db.invoice.findFirst({
-    where: { accountId, month, status: 'draft', amountCents: { gt: 0 } },
+/** The advisory lock every close of an account takes, whatever the month. */
+export const closeLockKey = (accountId: string) => `close-month:${accountId}`;
+
+/** An invoice an earlier run recorded but did not finish (not yet charged, declined or sent). */
+function unfinishedInvoice(accountId: string, month: string) {
+  return db.invoice.findFirst({
+    where: { accountId, month, closedAt: null, amountCents: { gt: 0 } },
     orderBy: { sequence: 'desc' },
     select: { id: true },
   });
-  return found?.id ?? null;
 }
 
-/** Records the next invoice of the month from the ledger, or null when there is nothing new. */
-async function recordInvoice(accountId: string, month: string): Promise<string | null> {
-  const lines = await ledgerLines({ accountId, month });
-  if (!lines.length) return null;
-  const last = await db.invoice.findFirst({ where: { accountId }, orderBy: { createdAt: 'desc' }, select: { carriedOutMicros: true } });
-  const carriedIn = last?.carriedOutMicros ?? 0n;
-  const amounts = invoiceAmounts(lines, carriedIn);
-  const sequence = ((await db.invoice.aggregate({ where: { accountId, month }, _max: { sequence: true } }))._max.sequence ?? 0) + 1;
-  const invoice = await db.invoice.create({
-    data: {
-      accountId, month, sequence,
-      // Under the minimum charge: nothing is sent; the whole amount is carried to the next invoice.
-      status: amounts.chargedCents > 0n ? 'draft' : 'void',
-      amountMicros: lines.reduce((sum, l) => sum + l.amountMicros, 0n),
-      carriedInMicros: carriedIn,
-      carriedOutMicros: amounts.carriedOutMicros,
-      amountCents: Number(amounts.chargedCents),
-      lines: { create: lines },
-    },
-    select: { id: true },
-  });
-  return amounts.chargedCents > 0n ? invoice.id : null;
+function outcomeOf(
+  accountId: string,
+  outcome: 'invoiced' | 'carried',
+  invoice: { id: string; status: InvoiceStatus; number: string | null; amountCents: number; carriedInMicros: bigint; carriedOutMicros: bigint },
+): ClosedInvoice {
+  return {
+    accountId,
+    outcome,
+    invoiceId: invoice.id,
+    invoiceStatus: invoice.status,
+    invoiceNumber: invoice.number,
+    amountCents: invoice.amountCents,
+    carriedInMicros: invoice.carriedInMicros,
+    carriedOutMicros: invoice.carriedOutMicros,
+  };
 }
 
-async function sendInvoice(invoiceId: string, crashAfter?: CloseMonthOptions['crashAfter']) {
-  const invoice = await db.invoice.findUniqueOrThrow({ where: { id: invoiceId }, include: { lines: { orderBy: { endpoint: 'asc' } } } });
-  const customer = await ensureStripeCustomer({ accountId: invoice.accountId });
-  const key = (step: string) => `invoice:${invoice.id}:${step}`;
-  let stripeId = invoice.stripeInvoiceId;
-  if (!stripeId) {
-    const created = await stripe().invoices.create(
-      {
-        customer,
-        collection_method: 'charge_automatically',
-        auto_advance: false,
-        currency: 'usd',
-        pending_invoice_items_behavior: 'exclude',
-        description: `API usage, ${invoice.month}${invoice.sequence > 1 ? ` (part ${invoice.sequence})` : ''}`,
-        metadata: { accountId: invoice.accountId, month: invoice.month, sequence: String(invoice.sequence), invoiceId: invoice.id },
-      },
-      { idempotencyKey: key('create') },
-    );
-    stripeId = created.id!;
-    await db.invoice.update({ where: { id: invoice.id }, data: { stripeInvoiceId: stripeId } });
-  }
-  if (crashAfter === 'stripe-invoice') throw new Error('crash after the Stripe invoice');
-  const amounts = invoiceAmounts(invoice.lines, invoice.carriedInMicros);
-  for (const line of invoice.lines) {
-    const cents = amounts.lineCents.get(line.endpoint) ?? 0n;
-    if (line.stripeInvoiceItem || cents === 0n) continue;
-    const item = await stripe().invoiceItems.create(
-      { customer, invoice: stripeId, currency: 'usd', amount: Number(cents), description: describeLine(line), metadata: { endpoint: line.endpoint } },
-      { idempotencyKey: key(`item:${line.endpoint}`) },
-    );
-    await db.invoiceLine.update({ where: { invoiceId_endpoint: { invoiceId: invoice.id, endpoint: line.endpoint } }, data: { stripeInvoiceItem: item.id } });
-    if (crashAfter === 'first-item') throw new Error('crash after the first invoice item');
-  }
-  if (amounts.adjustmentCents > 0n) {
-    await stripe().invoiceItems.create(
-      { customer, invoice: stripeId, currency: 'usd', amount: Number(amounts.adjustmentCents), description: 'Rounding of the lines above and amounts carried from earlier invoices' },
-      { idempotencyKey: key('item:adjustment') },
-    );
-  }
-  let remote: Stripe.Invoice = await stripe().invoices.retrieve(stripeId);
-  if (remote.status === 'draft') remote = await stripe().invoices.finalizeInvoice(stripeId, {}, { idempotencyKey: key('finalize') });
-  if (remote.status === 'open') {
-    // A decline is expected (Stripe announces it as invoice.payment_failed); the sync below records it.
-    await stripe().invoices.pay(stripeId, {}, { idempotencyKey: key(`pay:${remote.attempt_count}`) }).catch((error: unknown) => {
-      if ((error as { type?: string }).type !== 'StripeCardError' && (error as { type?: string }).type !== 'StripeInvalidRequestError') throw error;
-    });
-  }
-  await syncInvoice({ stripeInvoiceId: stripeId });
-  return db.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
+/** Nothing billed: what the account's last invoice carries forward still. */
+async function nothingNew(accountId: string): Promise<ClosedInvoice> {
+  const last = await db.invoice.findFirst({ where: { accountId, carriedTo: null }, orderBy: { createdAt: 'desc' }, select: { carriedOutMicros: true } });
+  const carried = last?.carriedOutMicros ?? 0n;
+  return { accountId, outcome: 'nothing', invoiceId: null, invoiceStatus: null, invoiceNumber: null, amountCents: 0, carriedInMicros: carried, carriedOutMicros: carried };
 }

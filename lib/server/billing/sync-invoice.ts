@@ -36,6 +36,7 @@ export async function syncInvoice({ stripeInvoiceId }: SyncInvoiceOptions): Prom
       attemptCount: remote.attempt_count ?? 0,
       finalizedAt: fromUnix(remote.status_transitions?.finalized_at),
       paidAt: fromUnix(remote.status_transitions?.paid_at),
+      dueAt: fromUnix(remote.due_date),
     },
   });
   await refreshAccountStanding({ accountId: local.accountId });

@@ -60,7 +60,11 @@ export async function startBillingWorld(): Promise<BillingWorld> {
 export async function billedAccount(world: BillingWorld, card?: string): Promise<{ accountId: string; customer: string }> {
   const { accountId } = await findOrCreateAccountByEmail({ email: `billing-${randomUUID()}@example.test` });
   const customer = await ensureStripeCustomer({ accountId });
-  if (card) await saveCard(world, customer, card);
+  if (card) {
+    await saveCard(world, customer, card);
+    // The card becomes the default through the webhooks: handled before the account is used.
+    await world.sandbox.flushWebhooks();
+  }
   await db.account.update({ where: { id: accountId }, data: { hasPaymentMethod: true } });
   return { accountId, customer };
 }

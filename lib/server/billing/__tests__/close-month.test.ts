@@ -1,9 +1,11 @@
 // Month close: invoices from the ledger, exact to the micro-dollar with the documented rounding,
 // and safe against crashes, concurrent runs and early closes.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { billingMonth } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
+import { describeClose } from '@/scripts/console/close-month';
 import { closeMonth } from '../close-month';
+import { closeMonthHooks } from '../close-month-hooks';
 import { MICROS_PER_CENT } from '../invoice-amounts';
 import { billedAccount, type BillingWorld, ledgerMicros, recordCalls, SENTIMENT_SURCHARGE_MICROS, startBillingWorld } from './billing-harness';
 
@@ -13,6 +15,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await world?.close();
+});
+afterEach(() => {
+  closeMonthHooks.onStep = undefined;
 });
 
 const month = billingMonth();
@@ -63,22 +68,56 @@ describe('closeMonth', () => {
     const { accountId } = await billedAccount(world, '4242424242424242');
     await recordCalls(world, accountId, [{ endpoint: '/v1/news/articles', units: 100, priceMicros: 3000 }]); // 50 billable: $0.15
     const [first] = await closeMonth({ month, accountId });
-    expect(first!.invoiceId).toBeNull();
+    expect(first).toMatchObject({ outcome: 'carried', amountCents: 0, carriedOutMicros: 150_000n });
     const carried = await db.invoice.findFirstOrThrow({ where: { accountId, month } });
     expect({ status: carried.status, cents: carried.amountCents, carried: carried.carriedOutMicros }).toEqual({ status: 'void', cents: 0, carried: 150_000n });
     await recordCalls(world, accountId, [{ endpoint: '/v1/news/articles', units: 150, priceMicros: 3000 }]); // $0.45 more
     const [second] = await closeMonth({ month, accountId });
-    expect(second!.amountCents).toBe(60);
+    expect(second).toMatchObject({ outcome: 'invoiced', amountCents: 60, carriedInMicros: 150_000n, carriedOutMicros: 0n });
   });
 
-  test('resumes a run killed after the Stripe invoice or after one line, with no duplicate', async () => {
-    for (const crashAfter of ['invoice-row', 'stripe-invoice', 'first-item'] as const) {
+  test('shows a "Carried from <month>" line apart from a rounding line of a few cents, and a line for every endpoint, even one under a cent', async () => {
+    const { accountId, customer } = await billedAccount(world, '4242424242424242');
+    await recordCalls(world, accountId, [{ endpoint: '/v1/news/articles', units: 100, priceMicros: 3000 }]); // $0.15: under the minimum
+    const [carried] = await closeMonth({ month, accountId });
+    await recordCalls(world, accountId, [
+      { endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }, // 150 billable: $0.90
+      { endpoint: '/v1/shop/products', units: 71, priceMicros: 5000 }, // 21 billable: $0.105
+      { endpoint: '/v1/openmicro/posts', units: 53, priceMicros: 3000 }, // 3 billable: $0.009, under a cent
+    ]);
+    const [invoiced] = await closeMonth({ month, accountId });
+    const remote = (await stripeInvoices(customer)).find((i) => i.metadata?.invoiceId === invoiced!.invoiceId)!;
+    const lines = remote.lines.data.map((l) => [l.description!.split(':')[0], l.amount]);
+    expect(lines).toEqual([
+      ['/v1/clipnet/video/comments', 90],
+      ['/v1/openmicro/posts', 0],
+      ['/v1/shop/products', 10],
+      [`Carried from ${month}`, 15],
+      ['Rounding to whole cents', 1],
+    ]);
+    expect(remote.lines.data.find((l) => l.description!.startsWith('/v1/openmicro/posts'))!.description).toContain('$0.009');
+    expect(remote.total).toBe(116);
+    // $0.90 + $0.105 + $0.009 + $0.15 = $1.164: 116 cents charged, $0.004 carried on.
+    expect(invoiced).toMatchObject({ outcome: 'invoiced', amountCents: 116, carriedInMicros: 150_000n, carriedOutMicros: 4_000n });
+    // What the close-month command prints is what was carried, not "0 carried".
+    expect(describeClose(carried!)).toBe(`${accountId}: under the $0.50 minimum charge, nothing invoiced; $0.15 carried to the next invoice`);
+    expect(describeClose(invoiced!)).toBe(`${accountId}: invoice ${invoiced!.invoiceNumber} for $1.16 (paid), with $0.15 carried in; $0.004 carried to the next invoice`);
+    expect(describeClose((await closeMonth({ month, accountId }))[0]!)).toBe(`${accountId}: nothing new to invoice; $0.004 still carried to the next invoice`);
+  });
+
+  test('resumes a run killed after the invoice row, the Stripe invoice or one line, with no duplicate', async () => {
+    for (const crashAt of ['invoice-row', 'stripe-invoice', 'item'] as const) {
       const { accountId, customer } = await billedAccount(world, '4242424242424242');
       await recordCalls(world, accountId, [
         { endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 },
         { endpoint: '/v1/shop/products', units: 150, priceMicros: 5000 },
       ]);
-      await expect(closeMonth({ month, accountId, crashAfter })).rejects.toThrow(/crash after/);
+      closeMonthHooks.onStep = (step) => {
+        if (step === crashAt) throw new Error(`crash after ${step}`);
+      };
+      const [crashed] = await closeMonth({ month, accountId });
+      expect(crashed).toMatchObject({ outcome: 'failed', error: `crash after ${crashAt}` });
+      closeMonthHooks.onStep = undefined;
       await closeMonth({ month, accountId });
       const invoices = await stripeInvoices(customer);
       expect(invoices.map((i) => i.status)).toEqual(['paid']);
@@ -100,7 +139,7 @@ describe('closeMonth', () => {
     const { accountId, customer } = await billedAccount(world, '4242424242424242');
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }]);
     await closeMonth({ month, accountId });
-    expect(await closeMonth({ month, accountId })).toEqual([expect.objectContaining({ invoiceId: null })]);
+    expect(await closeMonth({ month, accountId })).toEqual([expect.objectContaining({ outcome: 'nothing', invoiceId: null })]);
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 100, priceMicros: 6000 }]);
     await closeMonth({ month, accountId });
     const invoices = await db.invoice.findMany({ where: { accountId }, orderBy: { sequence: 'asc' } });

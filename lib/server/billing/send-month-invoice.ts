@@ -1,0 +1,128 @@
+import 'server-only';
+
+import type Stripe from 'stripe';
+
+import { stripe } from '@/lib/billing/stripe-client';
+import { db } from '@/lib/db';
+import { env } from '@/lib/env';
+import type { Invoice } from '@/lib/generated/prisma/client';
+
+import { closeMonthStep, type CloseMonthStepInfo } from './close-month-hooks';
+import { ensureStripeCustomer } from './ensure-stripe-customer';
+import { plannedInvoiceItems } from './invoice-items';
+import { syncInvoice } from './sync-invoice';
+
+export type SendMonthInvoiceOptions = { invoiceId: string };
+
+/** Stripe's draft does not add up to the invoice recorded from the ledger: it is left unfinalized. */
+export class InvoiceTotalMismatchError extends Error {
+  constructor(stripeInvoiceId: string, stripeCents: number, ledgerCents: number) {
+    super(`Stripe's draft invoice ${stripeInvoiceId} totals ${stripeCents} cents but the ledger's invoice ${ledgerCents}; not finalized. Compare its items with the invoice's lines.`);
+    this.name = 'InvoiceTotalMismatchError';
+  }
+}
+
+/**
+ * Takes a recorded invoice through Stripe: the draft (with its items), a check that Stripe's
+ * total is the ledger's, finalization, then a charge of the default card or, for accounts
+ * billed by invoice, `send_invoice` with a due date and the invoice sent. Resumable from any
+ * point, also after Stripe's idempotency keys expired (24 h): each Stripe id is saved as soon as
+ * it exists, and a draft or item made but not saved is found in Stripe before anything is made
+ * again. A card decline is a normal outcome (Stripe announces it); any other failure throws.
+ */
+export async function sendMonthInvoice({ invoiceId }: SendMonthInvoiceOptions): Promise<Invoice> {
+  const invoice = await db.invoice.findUniqueOrThrow({
+    where: { id: invoiceId },
+    include: { lines: { orderBy: { endpoint: 'asc' } }, account: { select: { billingByInvoice: true } } },
+  });
+  const at: CloseMonthStepInfo = { accountId: invoice.accountId, month: invoice.month, invoiceId };
+  const key = (step: string) => `invoice:${invoice.id}:${step}`;
+  const customer = await ensureStripeCustomer({ accountId: invoice.accountId });
+  const stripeId = invoice.stripeInvoiceId ?? (await createDraft(invoice, customer, key, at));
+  let remote = await stripe().invoices.retrieve(stripeId);
+  if (remote.status === 'draft') {
+    const items = await plannedInvoiceItems(invoice);
+    if (items.some((i) => !i.savedId)) {
+      const onDraft = new Map<string, string>();
+      for await (const item of stripe().invoiceItems.list({ invoice: stripeId, limit: 100 })) {
+        const name = item.metadata?.endpoint ?? item.metadata?.line;
+        if (name) onDraft.set(name, item.id);
+      }
+      for (const item of items.filter((i) => !i.savedId)) {
+        let id = onDraft.get(item.name);
+        if (!id) {
+          const created = await stripe().invoiceItems.create(
+            { customer, invoice: stripeId, currency: 'usd', amount: Number(item.cents), description: item.description, metadata: item.metadata },
+            { idempotencyKey: key(`item:${item.name}`) },
+          );
+          id = created.id;
+          await closeMonthStep('item-created', at);
+        }
+        await item.save(id);
+        await closeMonthStep('item', at);
+      }
+    }
+    await closeMonthStep('items', at);
+    remote = await stripe().invoices.retrieve(stripeId);
+    if (remote.total !== invoice.amountCents) throw new InvoiceTotalMismatchError(stripeId, remote.total, invoice.amountCents);
+    remote = await stripe().invoices.finalizeInvoice(stripeId, {}, { idempotencyKey: key('finalize') });
+    await closeMonthStep('finalized', at);
+  }
+  if (remote.status === 'open') await collect(remote, key);
+  await db.invoice.updateMany({ where: { id: invoice.id, closedAt: null }, data: { closedAt: new Date() } });
+  await syncInvoice({ stripeInvoiceId: stripeId });
+  return db.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
+}
+
+/** The Stripe draft of the invoice: one a killed run made (found by its metadata), or a new one. */
+async function createDraft(
+  invoice: Invoice & { account: { billingByInvoice: boolean } },
+  customer: string,
+  key: (step: string) => string,
+  at: CloseMonthStepInfo,
+): Promise<string> {
+  let stripeId: string | undefined;
+  for await (const draft of stripe().invoices.list({ customer, status: 'draft', limit: 100 })) {
+    if (draft.metadata?.invoiceId === invoice.id) stripeId = draft.id;
+  }
+  if (!stripeId) {
+    const created = await stripe().invoices.create(
+      {
+        customer,
+        ...(invoice.account.billingByInvoice
+          ? { collection_method: 'send_invoice', days_until_due: env.INVOICE_DAYS_UNTIL_DUE }
+          : { collection_method: 'charge_automatically' }),
+        auto_advance: false,
+        currency: 'usd',
+        pending_invoice_items_behavior: 'exclude',
+        description: `API usage, ${invoice.month}${invoice.sequence > 1 ? ` (part ${invoice.sequence})` : ''}`,
+        metadata: { accountId: invoice.accountId, month: invoice.month, sequence: String(invoice.sequence), invoiceId: invoice.id },
+      },
+      { idempotencyKey: key('create') },
+    );
+    stripeId = created.id;
+    await closeMonthStep('stripe-invoice-created', at);
+  }
+  await db.invoice.update({ where: { id: invoice.id }, data: { stripeInvoiceId: stripeId } });
+  await closeMonthStep('stripe-invoice', at);
+  return stripeId;
+}
+
+/** Sends an invoice-billed account's invoice, or charges the default card. */
+async function collect(remote: Stripe.Invoice, key: (step: string) => string): Promise<void> {
+  if (remote.collection_method === 'send_invoice') {
+    await stripe().invoices.sendInvoice(remote.id, {}, { idempotencyKey: key('send') });
+    return;
+  }
+  try {
+    await stripe().invoices.pay(remote.id, {}, { idempotencyKey: key(`pay:${remote.attempt_count}`) });
+  } catch (error) {
+    // A decline is expected: Stripe announces it (invoice.payment_failed) and the sync records it.
+    if ((error as { type?: string }).type === 'StripeCardError') return;
+    // Paid or voided meanwhile (a card update's retry): nothing left to collect.
+    const now = await stripe().invoices.retrieve(remote.id);
+    if (now.status !== 'open') return;
+    await syncInvoice({ stripeInvoiceId: remote.id });
+    throw new Error(`Invoice ${now.number ?? remote.id} is finalized but could not be charged: ${(error as Error).message}`, { cause: error });
+  }
+}
