@@ -2,7 +2,8 @@
 // E2E_PORT_BASE, with the migrated test database).
 import { defineConfig, devices } from '@playwright/test';
 
-import { API_PORT, CONSOLE_PORT, GITHUB_PORT, STRIPE_SANDBOX_PORT } from './e2e/helpers/ports';
+import { API_PORT, CONSOLE_PORT, GITHUB_PORT, STRIPE_SANDBOX_PAGES_PORT, STRIPE_SANDBOX_PORT } from './e2e/helpers/ports';
+import { sandboxControlToken } from './e2e/helpers/sandbox';
 
 /** The OAuth app the console is registered as with the fake GitHub. */
 const GITHUB_CLIENT = { id: 'e2e-github-client', secret: 'e2e-github-secret' };
@@ -61,6 +62,9 @@ export default defineConfig({
         API_PORT: String(API_PORT),
         // The billing sandbox stands in for Stripe (no STRIPE_SECRET_KEY here).
         STRIPE_SANDBOX_PORT: String(STRIPE_SANDBOX_PORT),
+        STRIPE_SANDBOX_PAGES_PORT: String(STRIPE_SANDBOX_PAGES_PORT),
+        // The tests drive /_sandbox/* with the same token (e2e/helpers/sandbox.ts).
+        STRIPE_SANDBOX_CONTROL_TOKEN: sandboxControlToken(),
         STRIPE_SECRET_KEY: '',
         // One trusted proxy hop: each test's X-Forwarded-For stands for what a load balancer reported.
         TRUSTED_PROXY_HOPS: '1',

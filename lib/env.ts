@@ -79,6 +79,16 @@ const schema = z.object({
   STRIPE_SANDBOX_URL: optionalUrl,
   /** Port of the billing sandbox (default API_PORT + 1). */
   STRIPE_SANDBOX_PORT: port.optional(),
+  /** Port of the billing sandbox's hosted pages: Checkout, portal, invoices (default API_PORT + 2). */
+  STRIPE_SANDBOX_PAGES_PORT: port.optional(),
+  /** The hosted pages' public address, as invoices link to it (default http://localhost:STRIPE_SANDBOX_PAGES_PORT). */
+  STRIPE_SANDBOX_PAGES_URL: optionalUrl,
+  /** The sandbox API's secret key (the Stripe client's key with the sandbox); made once under .data/ unless set. */
+  STRIPE_SANDBOX_SECRET_KEY: z.string().min(16).optional(),
+  /** Token of the sandbox's /_sandbox/* test controls (header X-Sandbox-Control-Token); made once under .data/ unless set. */
+  STRIPE_SANDBOX_CONTROL_TOKEN: z.string().min(16).optional(),
+  /** How long the sandbox remembers an idempotency key, in seconds (Stripe: 24 hours). */
+  STRIPE_SANDBOX_IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(1).default(86_400),
   /** Upstream request timeout for HTTP providers, in milliseconds. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://…). Unset: mail stays in the database. */

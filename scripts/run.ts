@@ -11,6 +11,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { applyMigrations } from '../lib/db/migrate';
 import { apiServerArgs } from '../lib/api/server/node-flags';
+import { billingSandboxRefusal } from '../lib/billing/sandbox-refusal';
+import { findRunningSandbox } from '../lib/billing/sandbox/runtime';
+import { onEmbeddedDatabase } from '../lib/db/embedded-default';
+import { devMailboxEnabled, isLoopbackHost } from '../lib/dev-mailbox';
 import { resolveDatabase } from './lib/with-database';
 
 const [mode, ...rest] = process.argv.slice(2);
@@ -32,15 +36,33 @@ function authSecret(): string {
 
 /**
  * Without STRIPE_SECRET_KEY, payments go to the billing sandbox (lib/billing/sandbox): started
- * here beside the app, on STRIPE_SANDBOX_PORT (default API_PORT + 1), delivering signed
- * webhooks to the console. Returns the variables that point the app at it.
+ * here beside the app (`start`), its REST API on STRIPE_SANDBOX_PORT (default API_PORT + 1) and its
+ * hosted pages on STRIPE_SANDBOX_PAGES_PORT (API_PORT + 2), delivering signed webhooks to the
+ * console; its secret key and control token are made once under .data/ unless set. Without
+ * `start` (the operator command line) it points at the sandbox the running app registered for
+ * this database, and never starts one. Returns the variables that point the app at it.
  */
 function billingSandbox(env: NodeJS.ProcessEnv, consolePort: string, apiPort: string, start: boolean): Record<string, string> {
   if (env.STRIPE_SECRET_KEY) return {};
+  const secrets = {
+    STRIPE_WEBHOOK_SECRET:
+      env.STRIPE_WEBHOOK_SECRET ?? localSecret('.data/stripe-webhook-secret', () => `whsec_${randomBytes(24).toString('base64url')}`),
+    STRIPE_SANDBOX_SECRET_KEY:
+      env.STRIPE_SANDBOX_SECRET_KEY ?? localSecret('.data/stripe-sandbox-secret-key', () => `sk_test_sandbox_${randomBytes(24).toString('base64url')}`),
+    STRIPE_SANDBOX_CONTROL_TOKEN:
+      env.STRIPE_SANDBOX_CONTROL_TOKEN ?? localSecret('.data/stripe-sandbox-control-token', () => randomBytes(24).toString('base64url')),
+  };
+  if (!start) {
+    const running = findRunningSandbox(env.DATABASE_URL ?? '');
+    return running ? { ...secrets, STRIPE_SANDBOX_URL: running.apiUrl, STRIPE_SANDBOX_PAGES_URL: running.pagesUrl } : secrets;
+  }
   const port = env.STRIPE_SANDBOX_PORT ?? String(Number(apiPort) + 1);
+  const pagesPort = env.STRIPE_SANDBOX_PAGES_PORT ?? String(Number(apiPort) + 2);
   const sandbox = {
     STRIPE_SANDBOX_URL: `http://localhost:${port}`,
     STRIPE_SANDBOX_PORT: port,
+    STRIPE_SANDBOX_PAGES_PORT: pagesPort,
+    STRIPE_SANDBOX_PAGES_URL: env.STRIPE_SANDBOX_PAGES_URL ?? `http://localhost:${pagesPort}`,
     STRIPE_SANDBOX_WEBHOOK_URL: `http://localhost:${consolePort}/api/webhooks/stripe`,
     STRIPE_WEBHOOK_SECRET:
       env.STRIPE_WEBHOOK_SECRET ?? localSecret('.data/stripe-webhook-secret', () => `whsec_${randomBytes(24).toString('base64url')}`),

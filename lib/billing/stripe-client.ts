@@ -6,8 +6,8 @@ import Stripe from 'stripe';
 import { env } from '@/lib/env';
 
 let client: Stripe | undefined;
-/** The sandbox the client was made for: a process that starts a new sandbox gets a new client. */
-let clientSandboxUrl: string | undefined;
+/** The sandbox address and key the client was made for: a process that points elsewhere gets a new client. */
+let clientSandbox: string | undefined;
 
 /** Whether payments go to the billing sandbox (the console shows a "Test mode" badge). */
 export function isBillingSandbox(): boolean {
@@ -24,20 +24,22 @@ export function stripe(): Stripe {
     client ??= new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2 });
     return client;
   }
-  // Read when needed (not at start-up), so a process can start its own sandbox first.
+  // Read when needed (not at start-up): a console command points at the running app's sandbox first.
   const sandboxUrl = process.env.STRIPE_SANDBOX_URL ?? env.STRIPE_SANDBOX_URL;
-  if (client && clientSandboxUrl === sandboxUrl) return client;
-  if (!sandboxUrl) {
-    throw new Error('No STRIPE_SECRET_KEY and no billing sandbox (STRIPE_SANDBOX_URL): start the app with npm start or npm run dev.');
+  const sandboxKey = process.env.STRIPE_SANDBOX_SECRET_KEY ?? env.STRIPE_SANDBOX_SECRET_KEY;
+  if (client && clientSandbox === `${sandboxUrl} ${sandboxKey}`) return client;
+  if (!sandboxUrl || !sandboxKey) {
+    throw new Error('No STRIPE_SECRET_KEY and no billing sandbox (STRIPE_SANDBOX_URL, STRIPE_SANDBOX_SECRET_KEY): start the app with npm start or npm run dev.');
   }
   const sandbox = new URL(sandboxUrl);
-  client = new Stripe('sk_test_billing_sandbox', {
+  // The sandbox's own secret key: its API refuses any other, as Stripe does.
+  client = new Stripe(sandboxKey, {
     host: sandbox.hostname,
     port: Number(sandbox.port || 80),
     protocol: sandbox.protocol === 'https:' ? 'https' : 'http',
     maxNetworkRetries: 2,
   });
-  clientSandboxUrl = sandboxUrl;
+  clientSandbox = `${sandboxUrl} ${sandboxKey}`;
   return client;
 }
 

@@ -1,134 +1,216 @@
-// The sandbox's REST API in Stripe's wire format: routes for the calls the product makes, with
-// Stripe's authentication, list envelopes, `expand[]` and Idempotency-Key semantics.
+// The sandbox's REST API in Stripe's wire format: the operations the product calls, each named by
+// its operationId in Stripe's OpenAPI description (openapi/), with their parameters checked against
+// it (`parameter_unknown` and friends), list envelopes, nested `expand[]`, object locks
+// (`lock_timeout`), and Idempotency-Key replay that expires as Stripe's does.
 import { createHash } from 'node:crypto';
 import type { SandboxBilling } from './billing';
 import { invalidRequest, StripeApiError } from './errors';
-import { publicView, type Events } from './events';
-import { list, record, str, type FormValue } from './form';
-import type { SandboxStore, StripeObject } from './store';
+import { createExpander } from './expand';
+import { list, object, record, str, type FormValue } from './form';
+import type { SandboxInvoices } from './invoices';
+import type { ObjectLocks } from './locks';
+import { checkParams } from './openapi/params';
+import type { StripeObject } from './store';
 
 type Params = Record<string, FormValue>;
 type Handler = (match: string[], params: Params) => Promise<unknown>;
 export type ApiAnswer = { status: number; body: unknown; replayed?: boolean };
 
-// Fields `expand[]` may name, and the type of object each holds the id of.
-const expandable: Record<string, string> = { setup_intent: 'setup_intent', payment_method: 'payment_method', customer: 'customer', latest_charge: 'charge', charge: 'charge', payment_intent: 'payment_intent', default_payment_method: 'payment_method' };
+interface Route {
+  method: 'GET' | 'POST' | 'DELETE';
+  pattern: RegExp;
+  /** The operation's id in Stripe's OpenAPI description. */
+  operation: string;
+  /** Ids of the objects the call changes: held locked while it runs. */
+  locks?: (match: string[], params: Params) => (string | undefined)[];
+  run: Handler;
+}
 
-export function createApi(store: SandboxStore, billing: SandboxBilling, events: Events) {
+export interface ApiOptions {
+  locks: ObjectLocks;
+  /** How long an idempotency key is remembered (Stripe: 24 hours). */
+  idempotencyTtlSeconds: number;
+  /** The account the secret key belongs to: idempotency keys are scoped to it, as Stripe scopes them. */
+  account: string;
+  /** Called while a changing call holds its locks (tests make races certain with it). */
+  whileLocked?: (operation: string, ids: string[]) => Promise<void>;
+}
+
+const bool = (params: Params, name: string) => (str(params, name) === undefined ? undefined : str(params, name) === 'true');
+const int = (params: Params, name: string) => (str(params, name) === undefined ? undefined : Number(str(params, name)));
+const periodOf = (params: Params) => {
+  const period = object(params, 'period');
+  return period ? { start: Number(str(period, 'start')), end: Number(str(period, 'end')) } : undefined;
+};
+
+export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, options: ApiOptions) {
+  const { store } = billing;
+  const expand = createExpander(store);
   const listOf = (url: string, items: StripeObject[], params: Params) => {
-    const limit = Math.min(100, Math.max(1, Number(str(params, 'limit') ?? 10)));
+    const limit = Math.min(100, Math.max(1, int(params, 'limit') ?? 10));
     const after = str(params, 'starting_after');
     const start = after ? items.findIndex((i) => i.id === after) + 1 : 0;
     const page = items.slice(start, start + limit);
-    return { object: 'list', data: page.map(publicView), has_more: start + limit < items.length, url };
+    return { object: 'list', data: page, has_more: start + limit < items.length, url };
   };
-  const customerObjects = async (type: string, params: Params, where?: (o: StripeObject) => boolean) =>
-    store.list(type, { customer: str(params, 'customer'), where });
+  const customerObjects = (type: string, params: Params, where?: (o: StripeObject) => boolean) => store.list(type, { customer: str(params, 'customer'), where });
+  const id = ([first]: string[]) => first!;
 
-  const routes: [string, RegExp, Handler][] = [
-    ['POST', /^\/v1\/customers$/, (_m, p) => billing.createCustomer({ email: str(p, 'email'), name: str(p, 'name'), metadata: record(p, 'metadata') })],
-    ['GET', /^\/v1\/customers\/([^/]+)$/, ([id]) => billing.require(id!, 'customer')],
-    ['POST', /^\/v1\/customers\/([^/]+)$/, async ([id], p) => {
-      const customer = await billing.require(id!, 'customer');
-      const settings = p.invoice_settings as Params | undefined;
-      const methodId = settings ? str(settings, 'default_payment_method') : undefined;
-      if (methodId) {
-        const method = await billing.require(methodId, 'payment_method');
-        if (method.customer !== customer.id) throw invalidRequest(`The payment method ${methodId} is not attached to this customer.`, 'invoice_settings[default_payment_method]');
-      }
-      return billing.update(customer, {
-        ...(str(p, 'email') ? { email: str(p, 'email') } : {}),
-        ...(str(p, 'name') ? { name: str(p, 'name') } : {}),
-        ...(p.metadata ? { metadata: { ...(customer.metadata as object), ...record(p, 'metadata') } } : {}),
-        ...(settings ? { invoice_settings: { ...(customer.invoice_settings as object), default_payment_method: methodId ?? null } } : {}),
-      }, 'customer.updated');
-    }],
-    ['DELETE', /^\/v1\/customers\/([^/]+)$/, ([id]) => billing.deleteCustomer(id!)],
-    ['GET', /^\/v1\/customers\/([^/]+)\/payment_methods$/, async ([id], p) =>
-      listOf(`/v1/customers/${id}/payment_methods`, await store.list('payment_method', { customer: id }), p)],
-    ['POST', /^\/v1\/checkout\/sessions$/, (_m, p) => billing.createCheckoutSession({
-      customer: str(p, 'customer') ?? '', success_url: str(p, 'success_url') ?? '', cancel_url: str(p, 'cancel_url'),
-      metadata: record(p, 'metadata'), mode: str(p, 'mode') ?? '', currency: str(p, 'currency'),
-    })],
-    ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, ([id]) => billing.require(id!, 'checkout.session')],
-    ['GET', /^\/v1\/setup_intents\/([^/]+)$/, ([id]) => billing.require(id!, 'setup_intent')],
-    ['GET', /^\/v1\/payment_methods$/, async (_m, p) => listOf('/v1/payment_methods', await customerObjects('payment_method', p), p)],
-    ['GET', /^\/v1\/payment_methods\/([^/]+)$/, ([id]) => billing.require(id!, 'payment_method')],
-    ['POST', /^\/v1\/payment_methods\/([^/]+)\/detach$/, ([id]) => billing.detachPaymentMethod(id!)],
-    ['POST', /^\/v1\/billing_portal\/sessions$/, async (_m, p) => {
-      const customer = await billing.require(str(p, 'customer') ?? '', 'customer');
-      return billing.createPortalSession(customer.id, str(p, 'return_url') ?? null);
-    }],
-    ['POST', /^\/v1\/invoices$/, (_m, p) => billing.createInvoice({
-      customer: str(p, 'customer') ?? '', metadata: record(p, 'metadata'), description: str(p, 'description'),
-      auto_advance: str(p, 'auto_advance') === 'true', default_payment_method: str(p, 'default_payment_method'),
-    })],
-    ['GET', /^\/v1\/invoices$/, async (_m, p) =>
-      listOf('/v1/invoices', await customerObjects('invoice', p, (i) => !str(p, 'status') || i.status === str(p, 'status')), p)],
-    ['GET', /^\/v1\/invoices\/([^/]+)$/, ([id]) => billing.require(id!, 'invoice')],
-    ['POST', /^\/v1\/invoices\/([^/]+)$/, async ([id], p) => {
-      const invoice = await billing.require(id!, 'invoice');
-      return billing.update(invoice, { ...(p.metadata ? { metadata: { ...(invoice.metadata as object), ...record(p, 'metadata') } } : {}), ...(str(p, 'description') ? { description: str(p, 'description') } : {}) }, 'invoice.updated');
-    }],
-    ['GET', /^\/v1\/invoices\/([^/]+)\/lines$/, async ([id], p) => {
-      const invoice = await billing.require(id!, 'invoice');
-      return listOf(`/v1/invoices/${id}/lines`, (invoice.lines as { data: StripeObject[] }).data, p);
-    }],
-    ['POST', /^\/v1\/invoices\/([^/]+)\/finalize$/, ([id]) => billing.finalizeInvoice(id!)],
-    ['POST', /^\/v1\/invoices\/([^/]+)\/pay$/, ([id], p) => billing.payInvoice(id!, str(p, 'payment_method'))],
-    ['POST', /^\/v1\/invoices\/([^/]+)\/void$/, ([id]) => billing.voidInvoice(id!)],
-    ['POST', /^\/v1\/invoices\/([^/]+)\/mark_uncollectible$/, ([id]) => billing.markUncollectible(id!)],
-    ['POST', /^\/v1\/invoiceitems$/, (_m, p) => billing.addInvoiceItem({
-      customer: str(p, 'customer') ?? '', invoice: str(p, 'invoice'), amount: Number(str(p, 'amount') ?? NaN),
-      description: str(p, 'description'), metadata: record(p, 'metadata'),
-    })],
-    ['GET', /^\/v1\/invoiceitems$/, async (_m, p) =>
-      listOf('/v1/invoiceitems', await customerObjects('invoiceitem', p, (i) => !str(p, 'invoice') || i.invoice === str(p, 'invoice')), p)],
-    ['GET', /^\/v1\/charges\/([^/]+)$/, ([id]) => billing.require(id!, 'charge')],
-    ['GET', /^\/v1\/payment_intents\/([^/]+)$/, ([id]) => billing.require(id!, 'payment_intent')],
-    ['GET', /^\/v1\/disputes\/([^/]+)$/, ([id]) => billing.require(id!, 'dispute')],
-    ['GET', /^\/v1\/events$/, async (_m, p) => listOf('/v1/events', await store.list('event', { where: (e) => !str(p, 'type') || e.type === str(p, 'type') }), p)],
-    ['GET', /^\/v1\/events\/([^/]+)$/, ([id]) => billing.require(id!, 'event')],
+  const routes: Route[] = [
+    { method: 'POST', pattern: /^\/v1\/customers$/, operation: 'PostCustomers', run: (_m, p) => billing.createCustomer({ email: str(p, 'email'), name: str(p, 'name'), metadata: record(p, 'metadata') }) },
+    { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, operation: 'GetCustomersCustomer', run: (m) => billing.retrieveCustomer(id(m)) },
+    {
+      method: 'POST', pattern: /^\/v1\/customers\/([^/]+)$/, operation: 'PostCustomersCustomer', locks: (m) => [id(m)],
+      run: async (m, p) => {
+        const customer = await billing.require(id(m), 'customer');
+        const settings = object(p, 'invoice_settings');
+        const methodId = settings ? str(settings, 'default_payment_method') : undefined;
+        if (methodId) {
+          const method = await billing.require(methodId, 'payment_method');
+          if (method.customer !== customer.id) throw invalidRequest(`The payment method ${methodId} is not attached to this customer.`, 'invoice_settings[default_payment_method]');
+        }
+        return billing.update(customer, {
+          ...(str(p, 'email') ? { email: str(p, 'email') } : {}),
+          ...(str(p, 'name') ? { name: str(p, 'name') } : {}),
+          ...(p.metadata ? { metadata: { ...(customer.metadata as object), ...record(p, 'metadata') } } : {}),
+          ...(settings ? { invoice_settings: { ...(customer.invoice_settings as object), default_payment_method: methodId ?? null } } : {}),
+        }, 'customer.updated');
+      },
+    },
+    { method: 'DELETE', pattern: /^\/v1\/customers\/([^/]+)$/, operation: 'DeleteCustomersCustomer', locks: (m) => [id(m)], run: (m) => billing.deleteCustomer(id(m)) },
+    {
+      method: 'GET', pattern: /^\/v1\/customers\/([^/]+)\/payment_methods$/, operation: 'GetCustomersCustomerPaymentMethods',
+      run: async (m, p) => listOf(`/v1/customers/${id(m)}/payment_methods`, await store.list('payment_method', { customer: id(m) }), p),
+    },
+    {
+      method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, operation: 'PostCheckoutSessions',
+      run: (_m, p) => billing.createCheckoutSession({
+        customer: str(p, 'customer') ?? '', success_url: str(p, 'success_url') ?? '', cancel_url: str(p, 'cancel_url'),
+        metadata: record(p, 'metadata'), mode: str(p, 'mode') ?? '', currency: str(p, 'currency'),
+      }),
+    },
+    { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, operation: 'GetCheckoutSessionsSession', run: (m) => billing.require(id(m), 'checkout.session') },
+    { method: 'GET', pattern: /^\/v1\/setup_intents\/([^/]+)$/, operation: 'GetSetupIntentsIntent', run: (m) => billing.require(id(m), 'setup_intent') },
+    { method: 'GET', pattern: /^\/v1\/payment_methods$/, operation: 'GetPaymentMethods', run: async (_m, p) => listOf('/v1/payment_methods', await customerObjects('payment_method', p), p) },
+    { method: 'GET', pattern: /^\/v1\/payment_methods\/([^/]+)$/, operation: 'GetPaymentMethodsPaymentMethod', run: (m) => billing.require(id(m), 'payment_method') },
+    {
+      method: 'POST', pattern: /^\/v1\/payment_methods\/([^/]+)\/detach$/, operation: 'PostPaymentMethodsPaymentMethodDetach',
+      locks: (m) => [id(m)], run: (m) => billing.detachPaymentMethod(id(m)),
+    },
+    {
+      method: 'POST', pattern: /^\/v1\/billing_portal\/sessions$/, operation: 'PostBillingPortalSessions',
+      run: async (_m, p) => {
+        const customer = await billing.require(str(p, 'customer') ?? '', 'customer');
+        return billing.createPortalSession(customer.id, str(p, 'return_url') ?? null);
+      },
+    },
+    {
+      method: 'POST', pattern: /^\/v1\/invoices$/, operation: 'PostInvoices',
+      run: (_m, p) => invoices.create({
+        customer: str(p, 'customer') ?? '', metadata: record(p, 'metadata'), description: str(p, 'description'),
+        auto_advance: bool(p, 'auto_advance'), default_payment_method: str(p, 'default_payment_method'),
+        collection_method: str(p, 'collection_method'), days_until_due: int(p, 'days_until_due'), due_date: int(p, 'due_date'),
+      }),
+    },
+    {
+      method: 'GET', pattern: /^\/v1\/invoices$/, operation: 'GetInvoices',
+      run: async (_m, p) => listOf('/v1/invoices', await customerObjects('invoice', p, (i) => !str(p, 'status') || i.status === str(p, 'status')), p),
+    },
+    { method: 'GET', pattern: /^\/v1\/invoices\/([^/]+)$/, operation: 'GetInvoicesInvoice', run: (m) => billing.require(id(m), 'invoice') },
+    {
+      method: 'POST', pattern: /^\/v1\/invoices\/([^/]+)$/, operation: 'PostInvoicesInvoice', locks: (m) => [id(m)],
+      run: (m, p) => invoices.update(id(m), {
+        metadata: p.metadata ? record(p, 'metadata') : undefined, description: str(p, 'description'),
+        collection_method: str(p, 'collection_method'), days_until_due: int(p, 'days_until_due'), due_date: int(p, 'due_date'),
+      }),
+    },
+    {
+      method: 'GET', pattern: /^\/v1\/invoices\/([^/]+)\/lines$/, operation: 'GetInvoicesInvoiceLines',
+      run: async (m, p) => listOf(`/v1/invoices/${id(m)}/lines`, ((await billing.require(id(m), 'invoice')).lines as { data: StripeObject[] }).data, p),
+    },
+    { method: 'POST', pattern: /^\/v1\/invoices\/([^/]+)\/finalize$/, operation: 'PostInvoicesInvoiceFinalize', locks: (m) => [id(m)], run: (m) => invoices.finalize(id(m)) },
+    {
+      method: 'POST', pattern: /^\/v1\/invoices\/([^/]+)\/pay$/, operation: 'PostInvoicesInvoicePay', locks: (m) => [id(m)],
+      run: (m, p) => invoices.pay(id(m), { payment_method: str(p, 'payment_method'), paid_out_of_band: bool(p, 'paid_out_of_band') }),
+    },
+    { method: 'POST', pattern: /^\/v1\/invoices\/([^/]+)\/send$/, operation: 'PostInvoicesInvoiceSend', locks: (m) => [id(m)], run: (m) => invoices.send(id(m)) },
+    { method: 'POST', pattern: /^\/v1\/invoices\/([^/]+)\/void$/, operation: 'PostInvoicesInvoiceVoid', locks: (m) => [id(m)], run: (m) => invoices.void(id(m)) },
+    {
+      method: 'POST', pattern: /^\/v1\/invoices\/([^/]+)\/mark_uncollectible$/, operation: 'PostInvoicesInvoiceMarkUncollectible',
+      locks: (m) => [id(m)], run: (m) => invoices.markUncollectible(id(m)),
+    },
+    {
+      method: 'POST', pattern: /^\/v1\/invoiceitems$/, operation: 'PostInvoiceitems', locks: (_m, p) => [str(p, 'invoice')],
+      run: (_m, p) => invoices.addItem({
+        customer: str(p, 'customer') ?? '', invoice: str(p, 'invoice'), amount: Number(str(p, 'amount') ?? NaN),
+        description: str(p, 'description'), metadata: record(p, 'metadata'), period: periodOf(p),
+      }),
+    },
+    {
+      method: 'GET', pattern: /^\/v1\/invoiceitems$/, operation: 'GetInvoiceitems',
+      run: async (_m, p) => listOf('/v1/invoiceitems', await customerObjects('invoiceitem', p, (i) => !str(p, 'invoice') || i.invoice === str(p, 'invoice')), p),
+    },
+    { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, operation: 'GetChargesCharge', run: (m) => billing.require(id(m), 'charge') },
+    { method: 'GET', pattern: /^\/v1\/payment_intents\/([^/]+)$/, operation: 'GetPaymentIntentsIntent', run: (m) => billing.require(id(m), 'payment_intent') },
+    { method: 'GET', pattern: /^\/v1\/disputes\/([^/]+)$/, operation: 'GetDisputesDispute', run: (m) => billing.require(id(m), 'dispute') },
+    { method: 'GET', pattern: /^\/v1\/events$/, operation: 'GetEvents', run: async (_m, p) => listOf('/v1/events', await store.list('event', { where: (e) => !str(p, 'type') || e.type === str(p, 'type') }), p) },
+    { method: 'GET', pattern: /^\/v1\/events\/([^/]+)$/, operation: 'GetEventsId', run: (m) => billing.require(id(m), 'event') },
   ];
 
-  async function expand(object: unknown, fields: string[]): Promise<unknown> {
-    if (!object || typeof object !== 'object' || !('object' in object)) return object;
-    const out: Record<string, unknown> = publicView(object as StripeObject);
-    for (const field of fields) {
-      const id = out[field];
-      if (typeof id === 'string' && expandable[field]) out[field] = publicView((await store.get(id)) ?? ({ id } as StripeObject));
+  // Requests with the same Idempotency-Key wait for each other, then replay.
+  const keyLocks = new Map<string, Promise<unknown>>();
+
+  /** Answers one API request; POSTs with an Idempotency-Key replay their first answer for a day. */
+  async function handle(method: string, path: string, params: Params, idempotencyKey: string | null): Promise<ApiAnswer> {
+    if (method !== 'POST' || !idempotencyKey) return route(method, path, params);
+    const previous = keyLocks.get(idempotencyKey) ?? Promise.resolve();
+    const run = previous.catch(() => {}).then(() => idempotent(method, path, params, idempotencyKey));
+    keyLocks.set(idempotencyKey, run);
+    try {
+      return await run;
+    } finally {
+      if (keyLocks.get(idempotencyKey) === run) keyLocks.delete(idempotencyKey);
     }
-    return out;
   }
 
-  /** Answers one API request; POSTs with an Idempotency-Key replay their first answer. */
-  async function handle(method: string, path: string, params: Params, idempotencyKey: string | null): Promise<ApiAnswer> {
-    if (method === 'POST' && idempotencyKey) {
-      const fingerprint = createHash('sha256').update(`${method} ${path} ${JSON.stringify(params)}`).digest('hex');
-      const { rows } = await store.pool.query('SELECT fingerprint, status, body FROM stripe_sandbox.idempotency WHERE key = $1', [idempotencyKey]);
-      if (rows[0]) {
-        if (rows[0].fingerprint !== fingerprint) {
-          return { status: 400, body: { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.` } } };
-        }
-        return { status: rows[0].status, body: rows[0].body, replayed: true };
+  async function idempotent(method: string, path: string, params: Params, key: string): Promise<ApiAnswer> {
+    const fingerprint = createHash('sha256').update(`${method} ${path} ${JSON.stringify(params)}`).digest('hex');
+    const now = billing.clock.now();
+    const { rows } = await store.pool.query(
+      'SELECT fingerprint, status, body FROM stripe_sandbox.idempotency_keys WHERE account = $1 AND key = $2 AND created > $3',
+      [options.account, key, now - options.idempotencyTtlSeconds],
+    );
+    if (rows[0]) {
+      if (rows[0].fingerprint !== fingerprint) {
+        return { status: 400, body: { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` } } };
       }
-      const answer = await route(method, path, params);
-      // Stripe keeps 5xx answers out of the idempotency record; so does the sandbox.
-      if (answer.status < 500) {
-        await store.pool.query('INSERT INTO stripe_sandbox.idempotency (key, fingerprint, status, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [idempotencyKey, fingerprint, answer.status, JSON.stringify(answer.body)]);
-      }
-      return answer;
+      return { status: rows[0].status, body: rows[0].body, replayed: true };
     }
-    return route(method, path, params);
+    const answer = await route(method, path, params);
+    // Stripe keeps 5xx answers and lock timeouts out of the idempotency record, so a retry runs again.
+    if (answer.status < 500 && answer.status !== 429) {
+      await store.pool.query(
+        `INSERT INTO stripe_sandbox.idempotency_keys (account, key, fingerprint, status, body, created) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (account, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, body = EXCLUDED.body, created = EXCLUDED.created`,
+        [options.account, key, fingerprint, answer.status, JSON.stringify(answer.body), now],
+      );
+    }
+    return answer;
   }
 
   async function route(method: string, path: string, params: Params): Promise<ApiAnswer> {
-    const found = routes.find(([m, pattern]) => m === method && pattern.test(path));
+    const found = routes.find((r) => r.method === method && r.pattern.test(path));
     if (!found) {
       return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}). The billing sandbox implements the calls the product makes.` } } };
     }
     try {
-      const result = await found[2](found[1].exec(path)!.slice(1), params);
+      checkParams(found.operation, params);
+      const match = found.pattern.exec(path)!.slice(1).map(decodeURIComponent);
+      const lockIds = (found.locks?.(match, params) ?? []).filter((v): v is string => Boolean(v));
+      const result = await options.locks.with(lockIds, async () => {
+        if (lockIds.length && options.whileLocked) await options.whileLocked(found.operation, lockIds);
+        return found.run(match, params);
+      });
       return { status: 200, body: await expand(result, list(params, 'expand')) };
     } catch (error) {
       if (error instanceof StripeApiError) return { status: error.status, body: { error: error.body } };
@@ -137,5 +219,5 @@ export function createApi(store: SandboxStore, billing: SandboxBilling, events: 
     }
   }
 
-  return { handle, events };
+  return { handle, operationOf: (method: string, path: string) => routes.find((r) => r.method === method && r.pattern.test(path))?.operation };
 }

@@ -1,22 +1,27 @@
-// For commands run outside `npm start` (the operator command line): reach the billing sandbox
-// `npm start` runs, or start one in this process for as long as the command runs. Its state and
-// undelivered webhooks live in PostgreSQL, so the running app picks them up either way.
-import { startStripeSandbox } from './server';
+// For commands run outside `npm start` (the operator command line): use the billing sandbox the
+// running app started for this database, or refuse with a clear error. Never a second sandbox:
+// one started here would store its own, soon dead, address in the invoices' View and PDF links.
+import { findRunningSandbox } from './runtime';
 
-/** Returns a function that stops what was started (nothing when a sandbox was already up). */
+export class NoBillingSandboxError extends Error {}
+
+/**
+ * Points this process's Stripe client at the running app's sandbox; throws when none answers.
+ * Returns a function to call when done (nothing to stop: the sandbox is the app's).
+ */
 export async function ensureBillingSandbox(): Promise<() => Promise<void>> {
-  const url = process.env.STRIPE_SANDBOX_URL;
-  if (process.env.STRIPE_SECRET_KEY || !url) return async () => {};
-  const healthy = await fetch(new URL('/_sandbox/health', url)).then((r) => r.ok, () => false);
-  if (healthy) return async () => {};
-  const sandbox = await startStripeSandbox({
-    port: Number(new URL(url).port),
-    databaseUrl: process.env.DATABASE_URL!,
-    webhookUrl: process.env.STRIPE_SANDBOX_WEBHOOK_URL ?? null,
-    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_unset',
-  });
-  return async () => {
-    await sandbox.flushWebhooks();
-    await sandbox.close();
-  };
+  const done = async () => {};
+  if (process.env.STRIPE_SECRET_KEY) return done;
+  const databaseUrl = process.env.DATABASE_URL ?? '';
+  const running = findRunningSandbox(databaseUrl);
+  const healthy = running && (await fetch(new URL('/_sandbox/health', running.apiUrl), { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false));
+  if (!running || !healthy) {
+    throw new NoBillingSandboxError(
+      'No billing sandbox is running for this database. Start the app first (npm start or npm run dev, with the same DATABASE_URL), ' +
+        'then run this command beside it: it uses the app\'s sandbox and never starts one of its own. With real Stripe, set STRIPE_SECRET_KEY.',
+    );
+  }
+  process.env.STRIPE_SANDBOX_URL = running.apiUrl;
+  process.env.STRIPE_SANDBOX_PAGES_URL = running.pagesUrl;
+  return done;
 }

@@ -1,23 +1,32 @@
 // Events and their webhook deliveries, as Stripe makes them: each event is stored, then POSTed
-// as JSON to the app's endpoint with `Stripe-Signature: t=<unix>,v1=<HMAC-SHA256 of "t.body">`,
-// one at a time in creation order, retried after a failure (non-2xx or no answer) with a
-// growing delay; `flush()` resolves once nothing is waiting, so tests need no sleeps.
+// as JSON to the app's endpoint with `Stripe-Signature: t=<unix>,v1=<HMAC-SHA256 of "t.body">`.
+// New events go out in creation order; one that fails (non-2xx or no answer) is retried on its own
+// schedule over hours without holding back the events after it, as Stripe's sandbox retries "three
+// times over a few hours". The schedule runs on the sandbox clock, so a test compresses it with
+// `POST /_sandbox/clock/advance`; `flush()` sends everything waiting now, so tests need no sleeps.
 import { createHmac } from 'node:crypto';
-import { newId, now, type SandboxStore, type StripeObject } from './store';
+import type { SandboxClock } from './clock';
+import { newId, type SandboxStore, type StripeObject } from './store';
 
 export const SANDBOX_API_VERSION = '2026-10-28.endive';
-const RETRY_DELAYS_MS = [200, 1_000, 5_000, 30_000];
+/** Seconds after a failed attempt before the next: three retries over a few hours. */
+export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [5 * 60, 60 * 60, 3 * 60 * 60];
 
-/** The Stripe-Signature header for a payload, exactly as Stripe computes it. */
-export function signPayload(payload: string, secret: string, timestamp = now()): string {
+/** The Stripe-Signature header for a payload, exactly as Stripe computes it (real time, not the sandbox clock). */
+export function signPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   return `t=${timestamp},v1=${signature}`;
 }
 
-/** What a public object looks like: the sandbox's own bookkeeping fields left out. */
+/** Fields Stripe leaves out unless `expand[]` asks for them ("includable"), by object type. */
+export const INCLUDABLE_FIELDS: Record<string, string[]> = { invoice: ['payments'] };
+
+/** What a public object looks like: the sandbox's own bookkeeping fields and includable fields left out. */
 export function publicView(object: StripeObject): StripeObject {
-  const { sandbox_behaviour: _behaviour, ...rest } = object as StripeObject & { sandbox_behaviour?: unknown };
-  return rest;
+  const out: StripeObject = { ...object };
+  for (const key of Object.keys(out)) if (key.startsWith('sandbox_')) delete out[key];
+  for (const key of INCLUDABLE_FIELDS[object.object] ?? []) delete out[key];
+  return out;
 }
 
 export class Events {
@@ -27,17 +36,25 @@ export class Events {
 
   constructor(
     private readonly store: SandboxStore,
+    private readonly clock: SandboxClock,
     private readonly webhook: { url: string | null; secret: string },
   ) {}
 
+  /** Sends what has fallen due (after the clock moved), and waits for it. */
+  async deliverDueNow(): Promise<void> {
+    await this.running;
+    this.kick();
+    await this.running;
+  }
+
   async emit(type: string, object: StripeObject, previous?: Record<string, unknown>): Promise<StripeObject> {
     const event = await this.store.put({
-      id: newId('evt'), object: 'event', created: now(), livemode: false, api_version: SANDBOX_API_VERSION, type,
+      id: newId('evt'), object: 'event', created: this.clock.now(), livemode: false, api_version: SANDBOX_API_VERSION, type,
       data: { object: publicView(object), ...(previous ? { previous_attributes: previous } : {}) },
       pending_webhooks: this.webhook.url ? 1 : 0, request: { id: null, idempotency_key: null },
     });
     if (this.webhook.url) {
-      await this.store.pool.query('INSERT INTO stripe_sandbox.deliveries (event_id, endpoint) VALUES ($1, $2)', [event.id, this.webhook.url]);
+      await this.store.pool.query('INSERT INTO stripe_sandbox.deliveries (event_id, endpoint, next_attempt_at) VALUES ($1, $2, 0)', [event.id, this.webhook.url]);
       this.kick();
     }
     return event;
@@ -45,34 +62,49 @@ export class Events {
 
   /** Starts a delivery pass unless one is running. */
   kick(): void {
-    if (this.closed) return;
-    this.running ??= this.deliverAll().finally(() => {
+    if (this.closed || !this.webhook.url) return;
+    this.running ??= this.deliverDue(this.clock.now()).finally(() => {
       this.running = null;
+      this.schedule();
     });
   }
 
-  private async deliverAll(): Promise<void> {
+  /** Sends every delivery due by `at`, oldest first; a failure only reschedules that one. */
+  private async deliverDue(at: number): Promise<void> {
     for (;;) {
       const { rows } = await this.store.pool.query(
         `SELECT event_id, attempts FROM stripe_sandbox.deliveries
-         WHERE endpoint = $2 AND NOT delivered AND attempts < $1 ORDER BY seq LIMIT 1`,
-        [RETRY_DELAYS_MS.length + 1, this.webhook.url],
+         WHERE endpoint = $1 AND NOT delivered AND attempts <= $2 AND next_attempt_at <= $3 ORDER BY next_attempt_at, seq LIMIT 1`,
+        [this.webhook.url, WEBHOOK_RETRY_SCHEDULE_SECONDS.length, at],
       );
       const next = rows[0] as { event_id: string; attempts: number } | undefined;
       if (!next) return;
       const delivered = await this.post(next.event_id);
-      await this.store.pool.query('UPDATE stripe_sandbox.deliveries SET attempts = attempts + 1, delivered = $2 WHERE event_id = $1', [
-        next.event_id,
-        delivered,
-      ]);
-      if (!delivered) {
-        // Later events wait behind this one, as they would for an endpoint that is down.
-        const delay = RETRY_DELAYS_MS[Math.min(next.attempts, RETRY_DELAYS_MS.length - 1)]!;
-        this.timer = setTimeout(() => this.kick(), delay);
-        this.timer.unref();
-        return;
-      }
+      const delay = WEBHOOK_RETRY_SCHEDULE_SECONDS[next.attempts];
+      // After the last retry the delivery is given up (attempts passes the schedule's length).
+      await this.store.pool.query(
+        'UPDATE stripe_sandbox.deliveries SET attempts = attempts + 1, delivered = $2, next_attempt_at = $3 WHERE event_id = $1 AND endpoint = $4',
+        [next.event_id, delivered, this.clock.now() + (delay ?? 0), this.webhook.url],
+      );
     }
+  }
+
+  /** A timer for the next retry that falls due in real time (the app's sandbox runs for days). */
+  private schedule(): void {
+    if (this.closed || !this.webhook.url) return;
+    void this.store.pool
+      .query('SELECT min(next_attempt_at) AS at FROM stripe_sandbox.deliveries WHERE endpoint = $1 AND NOT delivered AND attempts <= $2', [
+        this.webhook.url,
+        WEBHOOK_RETRY_SCHEDULE_SECONDS.length,
+      ])
+      .then(({ rows }) => {
+        if (this.closed || rows[0].at === null) return;
+        if (this.timer) clearTimeout(this.timer);
+        const waitMs = Math.max(0, (Number(rows[0].at) - this.clock.now()) * 1000);
+        this.timer = setTimeout(() => this.kick(), Math.min(waitMs, 2 ** 31 - 1));
+        this.timer.unref();
+      })
+      .catch(() => {});
   }
 
   private async post(eventId: string): Promise<boolean> {
@@ -93,20 +125,30 @@ export class Events {
     }
   }
 
-  /** Resolves when every delivery is done, retrying the failed ones now; returns how many are left. */
+  private async pending(): Promise<number> {
+    const { rows } = await this.store.pool.query(
+      'SELECT count(*)::int AS n FROM stripe_sandbox.deliveries WHERE endpoint = $1 AND NOT delivered AND attempts <= $2',
+      [this.webhook.url, WEBHOOK_RETRY_SCHEDULE_SECONDS.length],
+    );
+    return rows[0].n as number;
+  }
+
+  /**
+   * Sends every waiting delivery now, retries included (time compressed), until none is left or
+   * each has used its retries; returns how many are still waiting.
+   */
   async flush(): Promise<number> {
-    for (let round = 0; round < 50; round++) {
-      if (this.timer) clearTimeout(this.timer);
-      this.timer = null;
-      this.kick();
+    if (!this.webhook.url) return 0;
+    for (let round = 0; round <= WEBHOOK_RETRY_SCHEDULE_SECONDS.length + 1; round++) {
       await this.running;
-      const { rows } = await this.store.pool.query(
-        'SELECT count(*)::int AS n FROM stripe_sandbox.deliveries WHERE endpoint = $2 AND NOT delivered AND attempts < $1',
-        [RETRY_DELAYS_MS.length + 1, this.webhook.url],
-      );
-      if (rows[0].n === 0 || round >= 3) return rows[0].n as number;
+      this.running = this.deliverDue(Number.MAX_SAFE_INTEGER).finally(() => {
+        this.running = null;
+      });
+      await this.running;
+      if ((await this.pending()) === 0) return 0;
     }
-    return 0;
+    this.schedule();
+    return this.pending();
   }
 
   /** Stops retrying and waits for a delivery pass in progress. */

@@ -1,27 +1,38 @@
 // The billing sandbox as a process: `npm start` and `npm run dev` run it when STRIPE_SECRET_KEY
-// is unset (scripts/run.ts). Reads DATABASE_URL, STRIPE_SANDBOX_PORT, STRIPE_WEBHOOK_SECRET and
-// STRIPE_SANDBOX_WEBHOOK_URL (the console's /api/webhooks/stripe).
+// is unset (scripts/run.ts sets every variable below). While it runs it registers its addresses
+// under .data/billing-sandbox/ (runtime.ts), where the operator command line finds it.
+//   DATABASE_URL, STRIPE_WEBHOOK_SECRET, STRIPE_SANDBOX_WEBHOOK_URL (the console's /api/webhooks/stripe),
+//   STRIPE_SANDBOX_PORT (REST API), STRIPE_SANDBOX_PAGES_PORT (hosted pages), STRIPE_SANDBOX_HOST,
+//   STRIPE_SANDBOX_PAGES_URL (the pages' public address), STRIPE_SANDBOX_SECRET_KEY, STRIPE_SANDBOX_CONTROL_TOKEN
+import { registerRunningSandbox } from './runtime';
 import { startStripeSandbox } from './server';
 
-const port = Number(process.env.STRIPE_SANDBOX_PORT ?? 3002);
-const databaseUrl = process.env.DATABASE_URL;
-const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET;
-if (!databaseUrl || !webhookSecret) {
-  console.error('billing sandbox: DATABASE_URL and STRIPE_WEBHOOK_SECRET are required (scripts/run.ts sets them)');
+const env = process.env;
+const required = ['DATABASE_URL', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SANDBOX_SECRET_KEY', 'STRIPE_SANDBOX_CONTROL_TOKEN'] as const;
+const missing = required.filter((name) => !env[name]);
+if (missing.length) {
+  console.error(`billing sandbox: ${missing.join(', ')} must be set (scripts/run.ts sets them)`);
   process.exit(2);
 }
 const sandbox = await startStripeSandbox({
-  port,
-  host: process.env.STRIPE_SANDBOX_HOST ?? '127.0.0.1',
-  databaseUrl,
-  webhookUrl: process.env.STRIPE_SANDBOX_WEBHOOK_URL ?? null,
-  webhookSecret,
+  port: Number(env.STRIPE_SANDBOX_PORT ?? 3002),
+  pagesPort: Number(env.STRIPE_SANDBOX_PAGES_PORT ?? 3003),
+  host: env.STRIPE_SANDBOX_HOST ?? '127.0.0.1',
+  pagesPublicUrl: env.STRIPE_SANDBOX_PAGES_URL || undefined,
+  databaseUrl: env.DATABASE_URL!,
+  webhookUrl: env.STRIPE_SANDBOX_WEBHOOK_URL ?? null,
+  webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+  secretKey: env.STRIPE_SANDBOX_SECRET_KEY!,
+  controlToken: env.STRIPE_SANDBOX_CONTROL_TOKEN!,
 });
-console.log(`Billing sandbox (test mode, no real payments) on ${sandbox.url}`);
+const unregister = registerRunningSandbox(env.DATABASE_URL!, { pid: process.pid, apiUrl: sandbox.url, pagesUrl: sandbox.pagesUrl });
+console.log(`Billing sandbox (test mode, no real payments): API ${sandbox.url}, hosted pages ${sandbox.pagesUrl}`);
 
 async function shutdown(): Promise<void> {
+  unregister();
   await sandbox.close();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown());
 process.on('SIGINT', () => void shutdown());
+process.on('exit', unregister);

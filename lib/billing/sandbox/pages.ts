@@ -52,33 +52,19 @@ export function portalPage(session: Obj, methods: Obj[], defaultId: string | nul
 <h2>Add a card</h2><form method="post" action="/portal/${escape(session.id)}/add">${cardField}<button type="submit">Save card</button></form>${back}`);
 }
 
-export function invoicePage(invoice: Obj): string {
-  const lines = (invoice.lines as { data: Obj[] }).data
-    .map((l) => `<tr><td>${escape(l.description)}</td><td>$${(Number(l.amount) / 100).toFixed(2)}</td></tr>`).join('');
-  return page(`Invoice ${invoice.number ?? invoice.id}`, `<h1>Invoice ${escape(invoice.number ?? invoice.id)}</h1>
-<p>Status: <strong>${escape(invoice.status)}</strong></p><table><thead><tr><th>Description</th><th>Amount</th></tr></thead><tbody>${lines}</tbody></table>
-<p>Total: <strong>$${(Number(invoice.total) / 100).toFixed(2)}</strong></p><p><a href="/invoices/${escape(invoice.id)}/pdf">Download PDF</a></p>`);
-}
+const money = (cents: unknown) => `$${(Number(cents) / 100).toFixed(2)}`;
+const day = (unix: unknown) => (typeof unix === 'number' ? new Date(unix * 1000).toISOString().slice(0, 10) : '');
 
-/** A small valid PDF of the invoice: its number, status and total on one page. */
-export function invoicePdf(invoice: Obj): Buffer {
-  const text = `Invoice ${invoice.number ?? invoice.id} - ${invoice.status} - total $${(Number(invoice.total) / 100).toFixed(2)} (billing sandbox)`.replace(/[()\\]/g, '');
-  const stream = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((body, i) => {
-    const offset = pdf.length;
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-    return offset;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
+export function invoicePage(invoice: Obj, error?: string): string {
+  const lines = (invoice.lines as { data: Obj[] }).data
+    .map((l) => `<tr><td>${escape(l.description)}</td><td>${money(l.amount)}</td></tr>`).join('');
+  const due = invoice.due_date ? `<p>Due: ${day(invoice.due_date)}</p>` : '';
+  const payable = invoice.status === 'open' || invoice.status === 'uncollectible';
+  const alert = error ? `<p class="error" role="alert">${escape(error)}</p>` : '';
+  const pay = payable
+    ? `<h2>Pay ${money(invoice.amount_remaining)}</h2>${alert}<form method="post" action="/invoices/${escape(invoice.id)}">${cardField}<button type="submit">Pay invoice</button></form>`
+    : alert;
+  return page(`Invoice ${invoice.number ?? invoice.id}`, `<h1>Invoice ${escape(invoice.number ?? invoice.id)}</h1>
+<p>Status: <strong>${escape(invoice.status)}</strong></p>${due}<table><thead><tr><th>Description</th><th>Amount</th></tr></thead><tbody>${lines}</tbody></table>
+<p>Total: <strong>${money(invoice.total)}</strong></p><p><a href="/invoices/${escape(invoice.id)}/pdf">Download PDF</a></p>${pay}`);
 }

@@ -1,36 +1,72 @@
-// The billing sandbox: a local stand-in for Stripe used whenever STRIPE_SECRET_KEY is unset.
-// It speaks Stripe's REST wire format for the calls the product makes (api.ts), so the
-// stripe SDK reaches it through its own host/port/protocol options and product code cannot
-// tell it from Stripe; it hosts Checkout, the portal and invoices (pages.ts), charges with
-// Stripe's test cards (cards.ts) and signs its webhooks as Stripe does (events.ts).
+// The billing sandbox: a stand-in for Stripe on two listeners. The REST API (and the `/_sandbox/*`
+// test controls) on `port`, answering only the sandbox's secret key (controls: the control token);
+// the hosted pages (Checkout, portal, hosted invoice and PDF) on `pagesPort`, whose forms accept
+// posts from those pages only. State lives in PostgreSQL (store.ts); requests run concurrently,
+// serialised per object (locks.ts).
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { createApi } from './api';
 import { SandboxBilling } from './billing';
-import { cardBehaviour } from './cards';
+import { SandboxClock } from './clock';
+import { createControls } from './controls';
 import { StripeApiError } from './errors';
 import { Events } from './events';
-import { parseForm, str } from './form';
-import { checkoutClosedPage, checkoutPage, invoicePage, invoicePdf, portalPage } from './pages';
+import { FormError, parseForm } from './form';
+import { apiKeyRefusal, controlRefusal, CONTROL_TOKEN_HEADER, pageOrigins, pageRefusal } from './guards';
+import { createHostedPages, notFoundPage, refusedPage } from './hosted';
+import { SandboxInvoices } from './invoices';
+import { ObjectLocks } from './locks';
+import { checkResponse, type ContractViolation } from './openapi/responses';
 import { SandboxStore } from './store';
 
 export interface StripeSandboxOptions {
+  /** Port of the REST API and the `/_sandbox/*` controls (0: any free port). */
   port: number;
+  /** Port of the hosted pages (0, the default: any free port). */
+  pagesPort?: number;
   host?: string;
   databaseUrl: string;
   /** Where events are POSTed (the app's /api/webhooks/stripe); null: none are sent. */
   webhookUrl: string | null;
   webhookSecret: string;
-  /** The sandbox's address as browsers reach it (hosted pages); default http://localhost:<port>. */
-  publicUrl?: string;
+  /** The API's secret key (`sk_test_…`); default: a new random one. */
+  secretKey?: string;
+  /** The `/_sandbox/*` controls' token; default: a new random one. */
+  controlToken?: string;
+  /** The hosted pages' address as browsers reach it; default http://localhost:<pagesPort>. */
+  pagesPublicUrl?: string;
+  /** How long an idempotency key is remembered; default STRIPE_SANDBOX_IDEMPOTENCY_TTL_SECONDS or 24 hours. */
+  idempotencyTtlSeconds?: number;
+  /** How long a request waits for a locked object before `lock_timeout`; default 2 s. */
+  lockTimeoutMs?: number;
+  /** How often (real time) open invoices are checked for passing their due date; default 60 s. */
+  overdueCheckMs?: number;
+  /** Check every answer against Stripe's OpenAPI schemas (default: under Vitest); a mismatch answers 500. */
+  checkResponses?: boolean;
+  /** Called while a changing API call holds its object locks (tests make races certain with it). */
+  whileLocked?: (operation: string, ids: string[]) => Promise<void>;
 }
 
 export interface StripeSandbox {
+  /** The REST API's base address (the stripe SDK's host and port). */
   url: string;
+  /** The hosted pages' base address. */
+  pagesUrl: string;
+  secretKey: string;
+  controlToken: string;
   billing: SandboxBilling;
+  invoices: SandboxInvoices;
+  clock: SandboxClock;
+  /** Answers that did not match Stripe's schemas (with checkResponses). */
+  contractViolations: ContractViolation[];
+  /** POSTs (or GETs) a `/_sandbox/*` control with the token; returns its JSON answer. */
+  control(path: string, form?: Record<string, string>, method?: 'GET' | 'POST'): Promise<unknown>;
   flushWebhooks(): Promise<number>;
   close(): Promise<void>;
 }
+
+const DAY_SECONDS = 86_400;
 
 function readBody(request: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -45,141 +81,135 @@ function readBody(request: http.IncomingMessage): Promise<string> {
   });
 }
 
+const listen = (server: http.Server, port: number, host: string) =>
+  new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as { port: number }).port));
+  });
+
+const json = (response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  void response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+
 export async function startStripeSandbox(options: StripeSandboxOptions): Promise<StripeSandbox> {
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+  const host = options.host ?? '127.0.0.1';
+  const secretKey = options.secretKey ?? `sk_test_sandbox_${randomBytes(24).toString('base64url')}`;
+  const controlToken = options.controlToken ?? randomBytes(24).toString('base64url');
+  const checkResponses = options.checkResponses ?? Boolean(process.env.VITEST);
+  const contractViolations: ContractViolation[] = [];
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 8 });
   const store = new SandboxStore(pool);
   await store.migrate();
-  const events = new Events(store, { url: options.webhookUrl, secret: options.webhookSecret });
-  // Made once the port is known (port 0 picks one): the hosted pages' addresses name it.
-  let billing!: SandboxBilling;
-  let api!: ReturnType<typeof createApi>;
-  // One change at a time: Stripe's objects change atomically, and so must the sandbox's.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serially = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn);
-    queue = run.catch(() => {});
-    return run;
-  };
+  const clock = new SandboxClock();
+  const events = new Events(store, clock, { url: options.webhookUrl, secret: options.webhookSecret });
+  const locks = new ObjectLocks(options.lockTimeoutMs ?? 2_000);
 
-  const html = (response: http.ServerResponse, status: number, body: string) => {
-    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-  };
-  const redirect = (response: http.ServerResponse, location: string) => response.writeHead(303, { location }).end();
+  // The pages' listener first: invoice and Checkout links name its address.
+  const pagesServer = http.createServer();
+  const pagesPort = await listen(pagesServer, options.pagesPort ?? 0, host);
+  const pagesUrl = (options.pagesPublicUrl ?? `http://localhost:${pagesPort}`).replace(/\/$/, '');
+  const billing = new SandboxBilling(store, events, clock, pagesUrl);
+  const invoices = new SandboxInvoices(billing);
+  const api = createApi(billing, invoices, {
+    locks,
+    account: secretKey,
+    idempotencyTtlSeconds: options.idempotencyTtlSeconds ?? Number(process.env.STRIPE_SANDBOX_IDEMPOTENCY_TTL_SECONDS ?? DAY_SECONDS),
+    whileLocked: options.whileLocked,
+  });
+  const hostedPage = createHostedPages(billing, invoices, locks);
+  const control = createControls(billing, events, locks);
+  // Time passing: invoices past due announce it first, then waiting webhooks go out.
+  clock.onAdvance(async () => void (await invoices.announceOverdue()));
+  clock.onAdvance(() => events.deliverDueNow());
+  const overdueTimer = setInterval(() => void invoices.announceOverdue().catch(() => {}), options.overdueCheckMs ?? 60_000);
+  overdueTimer.unref();
 
-  async function hostedPage(method: string, path: string, body: string, response: http.ServerResponse): Promise<boolean> {
-    const form = parseForm(body);
-    let match = /^\/checkout\/([^/]+)$/.exec(path);
-    if (match) {
-      const session = await store.get(match[1]!);
-      if (!session || session.object !== 'checkout.session') return false;
-      if (session.status !== 'open') return void html(response, 410, checkoutClosedPage()), true;
-      if (method === 'GET') return void html(response, 200, checkoutPage(session)), true;
-      const result = await serially(() => billing.completeCheckout(session.id, str(form, 'card') ?? ''));
-      if ('declined' in result) return void html(response, 402, checkoutPage(session, result.declined)), true;
-      return void redirect(response, String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id)), true;
+  const allowedPages = pageOrigins(pagesUrl, pagesPort);
+  pagesServer.on('request', async (request: http.IncomingMessage, response: http.ServerResponse) => {
+    const method = request.method ?? 'GET';
+    const path = new URL(request.url ?? '/', 'http://sandbox.local').pathname;
+    try {
+      const refused = pageRefusal(request, allowedPages);
+      if (refused) return void response.writeHead(403, { 'content-type': 'text/html; charset=utf-8' }).end(refusedPage(refused));
+      const body = method === 'POST' ? await readBody(request) : '';
+      if ((method === 'GET' || method === 'POST') && (await hostedPage(method, path, body, response))) return;
+      response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(notFoundPage());
+    } catch (error) {
+      const status = error instanceof FormError ? 400 : error instanceof StripeApiError ? error.status : 500;
+      if (status === 500) console.error('billing sandbox: page failed', error);
+      const message = error instanceof FormError || error instanceof StripeApiError ? error.message : 'The billing sandbox failed; see its log.';
+      if (!response.headersSent) response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(refusedPage(message));
     }
-    match = /^\/portal\/([^/]+)(?:\/(add|default|remove))?$/.exec(path);
-    if (match) {
-      const session = await store.get(match[1]!);
-      if (!session || session.object !== 'billing_portal.session') return false;
-      const customerId = session.customer as string;
-      let message: string | undefined;
-      if (method === 'POST') {
-        message = await serially(async () => {
-          const methodId = str(form, 'payment_method') ?? '';
-          if (match![2] === 'default') return void (await billing.setDefaultPaymentMethod(customerId, methodId)), 'Default card changed.';
-          if (match![2] === 'remove') return void (await billing.detachPaymentMethod(methodId)), 'Card removed.';
-          const behaviour = cardBehaviour(str(form, 'card') ?? '');
-          if (!behaviour || behaviour === 'setup_declined') return 'Your card was declined.';
-          const added = await billing.attachCard(customerId, str(form, 'card')!, behaviour);
-          await billing.setDefaultPaymentMethod(customerId, added.id);
-          return 'Card saved and made the default.';
-        });
-      }
-      const customer = await billing.require(customerId, 'customer');
-      const methods = await store.list('payment_method', { customer: customerId });
-      const defaultId = (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method;
-      return void html(response, 200, portalPage(session, methods, defaultId, message)), true;
-    }
-    match = /^\/invoices\/([^/]+)(\/pdf)?$/.exec(path);
-    if (match && method === 'GET') {
-      const invoice = await store.get(match[1]!);
-      if (!invoice || invoice.object !== 'invoice') return false;
-      if (!match[2]) return void html(response, 200, invoicePage(invoice)), true;
-      response.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${invoice.number ?? invoice.id}.pdf"` }).end(invoicePdf(invoice));
-      return true;
-    }
-    return false;
-  }
+  });
 
-  async function sandboxControl(path: string, body: string): Promise<unknown> {
-    const form = parseForm(body);
-    if (path === '/_sandbox/webhooks/flush') return { pending: await events.flush() };
-    let match = /^\/_sandbox\/checkout\/([^/]+)\/complete$/.exec(path);
-    if (match) return serially(() => billing.completeCheckout(match![1]!, str(form, 'card') ?? ''));
-    if (path === '/_sandbox/disputes') {
-      return serially(async () => {
-        let charge = str(form, 'charge');
-        const invoiceId = str(form, 'invoice');
-        if (!charge && invoiceId) {
-          const invoice = await billing.require(invoiceId, 'invoice');
-          const intent = (invoice.payments as { data: { payment: { payment_intent: string } }[] }).data[0]?.payment.payment_intent;
-          charge = intent ? ((await store.get(intent))?.latest_charge as string | undefined) : undefined;
-        }
-        return billing.openDispute(charge ?? '');
-      });
-    }
-    match = /^\/_sandbox\/disputes\/([^/]+)\/close$/.exec(path);
-    if (match) return serially(() => billing.closeDispute(match![1]!, str(form, 'status') === 'won' ? 'won' : 'lost'));
-    throw new StripeApiError(404, { type: 'invalid_request_error', message: `No sandbox control at ${path}` });
-  }
-
-  const server = http.createServer(async (request, response) => {
+  const apiServer = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://sandbox.local');
     const method = request.method ?? 'GET';
     try {
+      if (url.pathname === '/_sandbox/health') return json(response, 200, { ok: true });
       const body = method === 'GET' || method === 'DELETE' ? '' : await readBody(request);
-      if (url.pathname === '/_sandbox/health') return void response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       if (url.pathname.startsWith('/_sandbox/')) {
-        const result = await sandboxControl(url.pathname, body);
-        return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+        const refused = controlRefusal(request, controlToken);
+        if (refused) {
+          const message = refused === 401 ? `Sandbox controls need the ${CONTROL_TOKEN_HEADER} header.` : 'Wrong sandbox control token.';
+          return json(response, refused, { error: { type: 'invalid_request_error', message } });
+        }
+        return json(response, 200, await control(method, url.pathname, body));
       }
-      if (!url.pathname.startsWith('/v1/')) {
-        if (await hostedPage(method, url.pathname, body, response)) return;
-        return void html(response, 404, '<!doctype html><title>Not found</title><p>Not found.</p>');
-      }
-      const auth = request.headers.authorization ?? '';
-      if (!/^Bearer sk_test_\S+$/.test(auth)) {
-        return void response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided: the billing sandbox takes any sk_test_ key as a Bearer token.' } }));
-      }
+      if (!url.pathname.startsWith('/v1/')) return json(response, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` } });
+      const unauthorized = apiKeyRefusal(request, secretKey);
+      if (unauthorized) return json(response, 401, unauthorized, { 'www-authenticate': 'Bearer realm="Stripe"' });
       const params = parseForm(method === 'GET' || method === 'DELETE' ? url.search.slice(1) : body);
       const key = request.headers['idempotency-key'];
-      const answer = await (method === 'GET' ? api.handle(method, url.pathname, params, null) : serially(() => api.handle(method, url.pathname, params, typeof key === 'string' ? key : null)));
-      response.writeHead(answer.status, {
-        'content-type': 'application/json',
-        'request-id': `req_sandbox_${Date.now().toString(36)}`,
+      let answer = await api.handle(method, url.pathname, params, typeof key === 'string' ? key : null);
+      if (checkResponses) {
+        const violation = checkResponse(api.operationOf(method, url.pathname), method, url.pathname, answer.status, answer.body);
+        if (violation) {
+          contractViolations.push(violation);
+          console.error(`billing sandbox: answer outside Stripe's OpenAPI schema: ${violation.operation} ${violation.path}: ${violation.problem}`);
+          answer = { status: 500, body: { error: { type: 'api_error', message: `The sandbox's answer does not match Stripe's OpenAPI schema: ${violation.problem}` } } };
+        }
+      }
+      json(response, answer.status, answer.body, {
+        'request-id': `req_${randomBytes(10).toString('hex')}`,
         'stripe-version': '2026-10-28.endive',
         ...(answer.replayed ? { 'idempotent-replayed': 'true' } : {}),
-      }).end(JSON.stringify(answer.body));
+      });
     } catch (error) {
+      if (error instanceof FormError) return json(response, 400, { error: { type: 'invalid_request_error', message: error.message, param: error.param } });
       const status = error instanceof StripeApiError ? error.status : 500;
       if (status === 500) console.error('billing sandbox: request failed', error);
       const body = error instanceof StripeApiError ? { error: error.body } : { error: { type: 'api_error', message: 'The billing sandbox failed; see its log.' } };
-      if (!response.headersSent) response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (!response.headersSent) json(response, status, body);
     }
   });
-  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  billing = new SandboxBilling(store, events, options.publicUrl ?? `http://localhost:${port}`);
-  api = createApi(store, billing, events);
+  const port = await listen(apiServer, options.port, host);
+  const url = `http://localhost:${port}`;
   // The events kept waiting by a restart are sent now.
   events.kick();
+
   return {
-    url: `http://localhost:${port}`,
+    url,
+    pagesUrl,
+    secretKey,
+    controlToken,
     billing,
+    invoices,
+    clock,
+    contractViolations,
+    async control(path, form = {}, method = 'POST') {
+      const response = await fetch(new URL(path, url), {
+        method,
+        headers: { [CONTROL_TOKEN_HEADER]: controlToken },
+        ...(method === 'POST' ? { body: new URLSearchParams(form) } : {}),
+      });
+      const answer = (await response.json()) as unknown;
+      if (!response.ok) throw new Error(`sandbox control ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+      return answer;
+    },
     flushWebhooks: () => events.flush(),
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearInterval(overdueTimer);
+      await Promise.all([apiServer, pagesServer].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
       await events.close();
       await pool.end();
     },

@@ -19,6 +19,13 @@ CREATE TABLE IF NOT EXISTS stripe_sandbox.deliveries (
 -- URLs (test files running side by side) never deliver, retry or wait for each other's events.
 ALTER TABLE stripe_sandbox.deliveries ADD COLUMN IF NOT EXISTS endpoint text;
 CREATE INDEX IF NOT EXISTS deliveries_pending ON stripe_sandbox.deliveries (endpoint, seq) WHERE NOT delivered;
+-- Each delivery retries on its own schedule (sandbox-clock seconds), as Stripe's do.
+ALTER TABLE stripe_sandbox.deliveries ADD COLUMN IF NOT EXISTS next_attempt_at bigint NOT NULL DEFAULT 0;
+-- Idempotency keys belong to the account (here: the secret key's hash) and expire.
+CREATE TABLE IF NOT EXISTS stripe_sandbox.idempotency_keys (
+  account text NOT NULL, key text NOT NULL, fingerprint text NOT NULL, status int NOT NULL, body jsonb NOT NULL,
+  created bigint NOT NULL, PRIMARY KEY (account, key));
+CREATE SEQUENCE IF NOT EXISTS stripe_sandbox.invoice_numbers;
 `;
 
 /** Stripe-style ids: a prefix and 24 random alphanumerics. */
@@ -26,8 +33,6 @@ export function newId(prefix: string): string {
   const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
   return `${prefix}_${Array.from(randomBytes(24), (b) => alphabet[b % alphabet.length]).join('')}`;
 }
-
-export const now = () => Math.floor(Date.now() / 1000);
 
 export class SandboxStore {
   constructor(readonly pool: pg.Pool) {}
@@ -57,6 +62,12 @@ export class SandboxStore {
       [object.id, object.object, customer, JSON.stringify(object)],
     );
     return object;
+  }
+
+  /** The next invoice number: one sequence, so concurrent finalizations never share a number. */
+  async nextInvoiceNumber(): Promise<string> {
+    const { rows } = await this.pool.query("SELECT nextval('stripe_sandbox.invoice_numbers') AS n");
+    return `SBX-${String(rows[0].n).padStart(4, '0')}`;
   }
 
   /** Objects of a type, newest first, optionally of one customer and matching a filter. */

@@ -37,9 +37,14 @@ beforeAll(async () => {
     webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe`,
     webhookSecret: secret,
   });
-  const url = new URL(sandbox.url);
-  stripe = new Stripe('sk_test_sandbox', { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+  stripe = clientOf(sandbox);
 });
+
+/** The stripe SDK pointed at a sandbox, with the sandbox's own secret key. */
+function clientOf(running: StripeSandbox): Stripe {
+  const url = new URL(running.url);
+  return new Stripe(running.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+}
 afterAll(async () => {
   await sandbox?.close();
   await new Promise((r) => receiver.close(r));
@@ -48,7 +53,7 @@ afterAll(async () => {
 async function customerWithCard(card: string) {
   const customer = await stripe.customers.create({ email: 'card@example.test', metadata: { accountId: 'acct_1' } });
   const session = await stripe.checkout.sessions.create({ mode: 'setup', customer: customer.id, currency: 'usd', success_url: 'http://console.test/billing?session={CHECKOUT_SESSION_ID}' });
-  await fetch(`${sandbox.url}/_sandbox/checkout/${session.id}/complete`, { method: 'POST', body: new URLSearchParams({ card }) });
+  await sandbox.control(`/_sandbox/checkout/${session.id}/complete`, { card });
   const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['setup_intent'] });
   const intent = done.setup_intent as Stripe.SetupIntent;
   await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: intent.payment_method as string } });
@@ -70,12 +75,13 @@ describe('billing sandbox through the stripe SDK', () => {
     expect(session.status).toBe('complete');
     expect((await stripe.paymentMethods.retrieve(paymentMethod)).card?.last4).toBe('4242');
     await sandbox.flushWebhooks();
-    expect(received.map((e) => e.type)).toEqual(['payment_method.attached', 'setup_intent.succeeded', 'checkout.session.completed', 'customer.updated']);
+    expect(received.map((e) => e.type)).toEqual(['customer.created', 'payment_method.attached', 'setup_intent.succeeded', 'checkout.session.completed', 'customer.updated']);
   });
 
   test('declines 4000 0000 0000 0002 at setup on the hosted page, which stays open', async () => {
     const customer = await stripe.customers.create({ email: 'declined@example.test' });
     const session = await stripe.checkout.sessions.create({ mode: 'setup', customer: customer.id, success_url: 'http://console.test/ok' });
+    expect(session.url!.startsWith(sandbox.pagesUrl)).toBe(true);
     const page = await fetch(session.url!);
     expect(await page.text()).toContain('<label for="card">Card number</label>');
     const posted = await fetch(session.url!, { method: 'POST', body: new URLSearchParams({ card: '4000000000000002' }), redirect: 'manual' });
@@ -136,14 +142,14 @@ describe('billing sandbox through the stripe SDK', () => {
     const customer = await stripe.customers.create({ email: 'retry@example.test' });
     await stripe.customers.del(customer.id);
     await sandbox.flushWebhooks();
-    expect(received.map((e) => e.type)).toEqual(['customer.deleted']);
+    expect(received.map((e) => e.type)).toEqual(['customer.created', 'customer.deleted']);
   });
 
   test('keeps its state across a restart on the same database', async () => {
     const customer = await stripe.customers.create({ email: 'kept@example.test' });
     const url = new URL(sandbox.url);
     await sandbox.close();
-    sandbox = await startStripeSandbox({ port: Number(url.port), databaseUrl: process.env.DATABASE_URL!, webhookUrl: null, webhookSecret: secret });
+    sandbox = await startStripeSandbox({ port: Number(url.port), databaseUrl: process.env.DATABASE_URL!, webhookUrl: null, webhookSecret: secret, secretKey: sandbox.secretKey });
     expect((await stripe.customers.retrieve(customer.id)).id).toBe(customer.id);
   });
 });

@@ -39,9 +39,10 @@ export async function startBillingWorld(): Promise<BillingWorld> {
   const { port } = receiver.address() as { port: number };
   const sandbox = await startStripeSandbox({ port: 0, databaseUrl: process.env.DATABASE_URL!, webhookUrl: `http://127.0.0.1:${port}/`, webhookSecret: WEBHOOK_SECRET });
   process.env.STRIPE_SANDBOX_URL = sandbox.url;
+  process.env.STRIPE_SANDBOX_SECRET_KEY = sandbox.secretKey;
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
   const url = new URL(sandbox.url);
-  const stripe = new Stripe('sk_test_tests', { host: url.hostname, port: Number(url.port), protocol: 'http' });
+  const stripe = new Stripe(sandbox.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
   const recorder = new UsageRecorder(pool);
   return {
@@ -72,7 +73,7 @@ export async function billedAccount(world: BillingWorld, card?: string): Promise
 /** Saves a card through Checkout (setup mode) and returns its Checkout session id. */
 export async function saveCard(world: BillingWorld, customer: string, card: string): Promise<string> {
   const session = await world.stripe.checkout.sessions.create({ mode: 'setup', customer, success_url: 'http://console.test/billing' });
-  await fetch(`${world.sandbox.url}/_sandbox/checkout/${session.id}/complete`, { method: 'POST', body: new URLSearchParams({ card }) });
+  await world.sandbox.control(`/_sandbox/checkout/${session.id}/complete`, { card });
   return session.id;
 }
 

@@ -106,8 +106,8 @@ describe('account_blocked lifecycle', () => {
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }]);
     await closeMonth({ month: billingMonth(), accountId });
     const invoice = await db.invoice.findFirstOrThrow({ where: { accountId } });
-    const dispute = await (await fetch(`${world.sandbox.url}/_sandbox/disputes`, { method: 'POST', body: new URLSearchParams({ invoice: invoice.stripeInvoiceId! }) })).json();
-    await fetch(`${world.sandbox.url}/_sandbox/disputes/${dispute.id}/close`, { method: 'POST', body: new URLSearchParams({ status: 'lost' }) });
+    const dispute = (await world.sandbox.control('/_sandbox/disputes', { invoice: invoice.stripeInvoiceId! })) as { id: string };
+    await world.sandbox.control(`/_sandbox/disputes/${dispute.id}/close`, { status: 'lost' });
     await world.sandbox.flushWebhooks();
     expect((await db.account.findUniqueOrThrow({ where: { id: accountId } })).blockedReason).toMatch(/disputed/);
   });
