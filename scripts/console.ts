@@ -6,17 +6,21 @@ import { ApiKeyError } from '@/lib/server/keys/api-key-error';
 
 import { UsageError } from './console/args';
 import { billingStatusCommand } from './console/billing-status';
+import { blockCommand } from './console/block';
 import { closeMonthCommand } from './console/close-month';
 import type { ConsoleCommand } from './console/command';
 import { createAccountCommand } from './console/create-account';
 import { createKeyCommand } from './console/create-key';
 import { setBillingCommand } from './console/set-billing';
+import { unblockCommand } from './console/unblock';
 
 export const commands: Record<string, ConsoleCommand> = {
   'create-key': createKeyCommand,
   'create-account': createAccountCommand,
   'set-billing': setBillingCommand,
   'close-month': closeMonthCommand,
+  block: blockCommand,
+  unblock: unblockCommand,
   'billing-status': billingStatusCommand,
 };
 

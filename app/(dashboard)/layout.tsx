@@ -29,7 +29,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </div>
       </header>
       {settings.verificationRequired ? <VerifyEmailBanner email={settings.email} /> : null}
-      {standing ? <BlockedBanner reason={standing.reason} dueCents={standing.dueCents} /> : null}
+      {standing ? <BlockedBanner standing={standing} /> : null}
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-3 py-8 sm:px-6">
         {children}
       </main>

@@ -2,10 +2,12 @@
 // instances share one schedule). `npm start` runs it beside the console and the API server.
 import { run } from 'graphile-worker';
 
+import { blockOverdueAccountsCron, blockOverdueAccountsTask } from './block-overdue-accounts';
 import { closePreviousMonth, crontab } from './close-previous-month';
 import { closeUnclosedMonthsCron, closeUnclosedMonthsTask } from './close-unclosed-months';
 import { pruneUsageLogCron, pruneUsageLogTask } from './prune-usage-log';
 import { sendMailTask } from './send-mail';
+import { warnSpendingCapsCron, warnSpendingCapsTask } from './warn-spending-caps';
 
 const connectionString = process.env.DATABASE_URL;
 if (!connectionString) {
@@ -24,8 +26,10 @@ const runner = await run({
     close_unclosed_months: closeUnclosedMonthsTask,
     prune_usage_log: pruneUsageLogTask,
     send_mail: sendMailTask,
+    warn_spending_caps: warnSpendingCapsTask,
+    block_overdue_accounts: blockOverdueAccountsTask,
   },
-  crontab: [crontab, closeUnclosedMonthsCron, pruneUsageLogCron].join('\n'),
+  crontab: [crontab, closeUnclosedMonthsCron, pruneUsageLogCron, warnSpendingCapsCron, blockOverdueAccountsCron].join('\n'),
 });
-console.log('Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily; mail over SMTP_URL)');
+console.log('Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices hourly, spending-cap warnings every 5 minutes; mail over SMTP_URL)');
 await runner.promise;

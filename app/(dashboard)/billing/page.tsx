@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 
+import { AccountActivityList } from '@/components/account-activity-list';
 import { BillingInvoices } from '@/components/billing-invoices';
 import { BillingMonthLines } from '@/components/billing-month-lines';
 import { CapWarnings } from '@/components/cap-warnings';
@@ -44,7 +45,13 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
         </p>
       </header>
       <div aria-live="polite" className="empty:hidden">
-        {saved ? <p className="rounded-md border border-success bg-success-soft p-3 text-sm">Your card is saved. Calls past the free tier are billed from now on.</p> : null}
+        {saved ? (
+          <p className="rounded-md border border-success bg-success-soft p-3 text-sm">
+            {account.emailUnverified
+              ? 'Your card is saved. Calls past the free tier also need a verified email address: follow the link we mailed you, then they are billed to this card.'
+              : 'Your card is saved. Calls past the free tier are billed from now on.'}
+          </p>
+        ) : null}
         {error ? <p className="rounded-md border border-danger bg-danger-soft p-3 text-sm">Payments are unavailable right now. Please try again in a moment.</p> : null}
       </div>
 
@@ -57,6 +64,9 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
               ? <>On file: <strong>{account.paymentMethodLabel ?? 'a card'}</strong></>
               : 'No payment method on file: each endpoint stops at its free tier (50 units a month) with 402 payment_required.'}
         </p>
+        {account.emailUnverified ? (
+          <p className="text-sm text-muted">Calls past the free tier need a verified email address as well as a payment method: follow the link we mailed you.</p>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           <form action={addPaymentMethodAction}>
             <button type="submit" className={buttonClasses('primary')}>{onFile ? 'Update payment method' : 'Add payment method'}</button>
@@ -88,6 +98,8 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
       </section>
 
       <BillingInvoices invoices={overview.invoices} />
+
+      <AccountActivityList events={overview.activity} />
     </div>
   );
 }

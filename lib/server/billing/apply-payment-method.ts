@@ -5,8 +5,6 @@ import type Stripe from 'stripe';
 import { stripe } from '@/lib/billing/stripe-client';
 import { db } from '@/lib/db';
 
-import { retryOpenInvoices } from './retry-open-invoices';
-
 export type ApplySetupIntentOptions = { setupIntentId: string; /** Only for this account (the console's return page). */ accountId?: string };
 
 function label(method: Stripe.PaymentMethod): string {
@@ -15,36 +13,40 @@ function label(method: Stripe.PaymentMethod): string {
 }
 
 /**
- * A card saved through Checkout (setup mode): it becomes the customer's default payment method,
- * the account has a payment method on file (the free-tier cap lifts on its next request), and
- * every open invoice is charged again with it. Re-read from Stripe, so it is safe to apply from
- * the webhook and from the return page, in any order and more than once.
+ * A card saved through Checkout (setup mode): it becomes the customer's default payment method
+ * and the account has a payment method on file (the free-tier cap lifts on its next request).
+ * Re-read from Stripe, so it is safe to apply from the webhook and from the return page, in any
+ * order and more than once. The account's id, for the caller to retry its unpaid invoices with
+ * the card (retry-unpaid-invoices.ts); null when the intent is not a saved card of an account.
  */
-export async function applySetupIntent({ setupIntentId, accountId }: ApplySetupIntentOptions): Promise<boolean> {
+export async function applySetupIntent({ setupIntentId, accountId }: ApplySetupIntentOptions): Promise<string | null> {
   const intent = await stripe().setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
   const method = intent.payment_method as Stripe.PaymentMethod | null;
-  if (intent.status !== 'succeeded' || !method || typeof intent.customer !== 'string') return false;
+  if (intent.status !== 'succeeded' || !method || typeof intent.customer !== 'string') return null;
   const account = await db.account.findFirst({
     where: { stripeCustomerId: intent.customer, ...(accountId ? { id: accountId } : {}) },
     select: { id: true },
   });
-  if (!account) return false;
+  if (!account) return null;
   await stripe().customers.update(intent.customer, { invoice_settings: { default_payment_method: method.id } }, { idempotencyKey: `default-pm:${intent.customer}:${method.id}` });
   await db.account.update({ where: { id: account.id }, data: { hasPaymentMethod: true, paymentMethodLabel: label(method) } });
-  await retryOpenInvoices({ accountId: account.id });
-  return true;
+  return account.id;
 }
 
-export type DetachPaymentMethodOptions = { customerId: string };
+export type RefreshPaymentMethodOptions = { customerId: string };
 
-/** The customer's card was removed (portal, dashboard): without a default, no payment method is on file. */
-export async function refreshPaymentMethod({ customerId }: DetachPaymentMethodOptions): Promise<void> {
+/**
+ * The customer's default card as Stripe has it now (changed or removed in the portal or the
+ * dashboard): without a default, no payment method is on file. The account's id, or null.
+ */
+export async function refreshPaymentMethod({ customerId }: RefreshPaymentMethodOptions): Promise<string | null> {
   const customer = await stripe().customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] });
   const account = await db.account.findFirst({ where: { stripeCustomerId: customerId }, select: { id: true } });
-  if (!account) return;
+  if (!account) return null;
   const method = customer.deleted ? null : (customer.invoice_settings?.default_payment_method as Stripe.PaymentMethod | null);
   await db.account.update({
     where: { id: account.id },
     data: method ? { hasPaymentMethod: true, paymentMethodLabel: label(method) } : { hasPaymentMethod: false, paymentMethodLabel: null },
   });
+  return account.id;
 }

@@ -20,7 +20,7 @@ export async function getBillingOverview({ accountId, now = new Date() }: GetBil
       where: { id: accountId },
       select: {
         hasPaymentMethod: true, billingByInvoice: true, paymentMethodLabel: true, blockedAt: true, blockedReason: true,
-        dailyCapMicros: true, monthlyCapMicros: true,
+        dailyCapMicros: true, monthlyCapMicros: true, emailUnverified: true,
       },
     }),
     ledgerLines({ accountId, month }),
@@ -45,7 +45,13 @@ export async function getBillingOverview({ accountId, now = new Date() }: GetBil
     monthly: capUse(thisMonth._sum.amountMicros ?? 0n, account.monthlyCapMicros),
   };
   const dueCents = (await db.invoice.aggregate({ where: { accountId, status: { in: ['open', 'uncollectible'] } }, _sum: { amountCents: true } }))._sum.amountCents ?? 0;
-  return { month, account, lines, soFarMicros: amounts.totalMicros, projectionMicros, invoices, dueCents, caps };
+  const activity = await db.accountEvent.findMany({
+    where: { accountId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: 10,
+    select: { id: true, type: true, detail: true, actorLabel: true, createdAt: true },
+  });
+  return { month, account, lines, soFarMicros: amounts.totalMicros, projectionMicros, invoices, dueCents, caps, activity };
 }
 
 /** Spend against a cap: the share used, and whether it is worth a warning (80 %) or reached. */
@@ -59,10 +65,30 @@ export type BillingOverview = Awaited<ReturnType<typeof getBillingOverview>>;
 
 export type GetAccountStandingOptions = { accountId: string };
 
-/** For the banner on every console page: blocked, why, and how much is due. */
+/**
+ * For the banner on every console page: blocked, why (derived from the account's blocks, see
+ * refresh-account-standing.ts), the causes (each has its own remedy), how much is due, and the
+ * invoice to pay when one is overdue.
+ */
 export async function getAccountStanding({ accountId }: GetAccountStandingOptions) {
-  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { blockedAt: true, blockedReason: true } });
+  const account = await db.account.findUniqueOrThrow({
+    where: { id: accountId },
+    select: { blockedAt: true, blockedReason: true, blockedCauses: true, blockedDueCents: true },
+  });
   if (!account.blockedAt) return null;
-  const due = await db.invoice.aggregate({ where: { accountId, status: { in: ['open', 'uncollectible'] } }, _sum: { amountCents: true } });
-  return { reason: account.blockedReason ?? 'A payment failed.', dueCents: due._sum.amountCents ?? 0 };
+  const overdue = account.blockedCauses.includes('overdue_invoice')
+    ? await db.accountBlock.findFirst({
+        where: { accountId, liftedAt: null, cause: 'overdue_invoice' },
+        orderBy: { createdAt: 'asc' },
+        select: { invoice: { select: { hostedInvoiceUrl: true } } },
+      })
+    : null;
+  return {
+    reason: account.blockedReason ?? 'The account is blocked.',
+    causes: account.blockedCauses,
+    dueCents: account.blockedDueCents ?? 0,
+    payInvoiceUrl: overdue?.invoice?.hostedInvoiceUrl ?? null,
+  };
 }
+
+export type AccountStandingView = NonNullable<Awaited<ReturnType<typeof getAccountStanding>>>;

@@ -6,7 +6,9 @@ import { stripe } from '@/lib/billing/stripe-client';
 import { db } from '@/lib/db';
 
 import { applySetupIntent, refreshPaymentMethod } from './apply-payment-method';
-import { refreshAccountStanding } from './refresh-account-standing';
+import { blockAccount } from './block-account';
+import { mailInvoiceNotice, type MailInvoiceNoticeOptions } from './mail-invoice-notice';
+import { retryUnpaidInvoices } from './retry-unpaid-invoices';
 import { syncInvoice } from './sync-invoice';
 
 type Handler = (event: Stripe.Event) => Promise<void>;
@@ -20,15 +22,21 @@ async function accountOfCharge(chargeId: string): Promise<string | null> {
   return (await db.account.findFirst({ where: { stripeCustomerId: customer }, select: { id: true } }))?.id ?? null;
 }
 
+/** A saved card: the customer's default now, and the account's unpaid invoices charged with it. */
+async function applySavedCard(setupIntentId: string): Promise<void> {
+  const accountId = await applySetupIntent({ setupIntentId });
+  if (accountId) await retryUnpaidInvoices({ accountId });
+}
+
 // One small handler per event type; each re-reads what it acts on from Stripe.
 const handlers: Record<string, Handler> = {
   'checkout.session.completed': async (event) => {
     const session = await stripe().checkout.sessions.retrieve(objectOf<Stripe.Checkout.Session>(event).id);
     const intent = typeof session.setup_intent === 'string' ? session.setup_intent : session.setup_intent?.id;
-    if (session.mode === 'setup' && intent) await applySetupIntent({ setupIntentId: intent });
+    if (session.mode === 'setup' && intent) await applySavedCard(intent);
   },
   'setup_intent.succeeded': async (event) => {
-    await applySetupIntent({ setupIntentId: objectOf<Stripe.SetupIntent>(event).id });
+    await applySavedCard(objectOf<Stripe.SetupIntent>(event).id);
   },
   'payment_method.detached': async (event) => {
     const previous = event.data.previous_attributes as { customer?: string } | undefined;
@@ -36,13 +44,19 @@ const handlers: Record<string, Handler> = {
     if (typeof customer === 'string') await refreshPaymentMethod({ customerId: customer });
   },
   'customer.updated': async (event) => {
-    await refreshPaymentMethod({ customerId: objectOf<Stripe.Customer>(event).id });
+    const accountId = await refreshPaymentMethod({ customerId: objectOf<Stripe.Customer>(event).id });
+    // A new default card (the portal's "Make default", the dashboard) pays what is unpaid, as a card saved through Checkout does.
+    const previous = event.data.previous_attributes as { invoice_settings?: unknown } | undefined;
+    if (accountId && previous?.invoice_settings !== undefined) await retryUnpaidInvoices({ accountId });
   },
-  'invoice.finalized': syncInvoiceEvent,
-  'invoice.paid': syncInvoiceEvent,
-  'invoice.payment_failed': syncInvoiceEvent,
-  'invoice.marked_uncollectible': syncInvoiceEvent,
-  'invoice.voided': syncInvoiceEvent,
+  'invoice.finalized': invoiceEvent('sent'),
+  'invoice.sent': invoiceEvent('sent'),
+  'invoice.paid': invoiceEvent('paid'),
+  'invoice.payment_failed': invoiceEvent('payment_failed'),
+  'invoice.marked_uncollectible': invoiceEvent(),
+  'invoice.voided': invoiceEvent(),
+  // Past its due date unpaid: the sync re-decides the standing, which blocks for it.
+  'invoice.overdue': invoiceEvent(),
   'charge.dispute.created': async (event) => {
     // Nothing is blocked while a dispute is open; the console shows nothing yet. Recorded only.
     void event;
@@ -52,21 +66,28 @@ const handlers: Record<string, Handler> = {
     if (dispute.status !== 'lost') return;
     const accountId = await accountOfCharge(typeof dispute.charge === 'string' ? dispute.charge : dispute.charge.id);
     if (!accountId) return;
-    await db.account.update({
-      where: { id: accountId },
-      data: { blockedAt: new Date(), blockedReason: `A payment was disputed and the dispute was lost (${dispute.id}). Contact support.` },
-    });
-    await refreshAccountStanding({ accountId });
+    await blockAccount({ accountId, cause: 'dispute', stripeDisputeId: dispute.id, amountCents: dispute.amount, actor: { label: 'Billing' } });
   },
   'customer.deleted': async (event) => {
     const customerId = objectOf<Stripe.Customer>(event).id;
+    // Acts only on what Stripe says now: a deleted customer is retrieved as {deleted: true}.
+    const customer = await stripe().customers.retrieve(customerId).catch((error: unknown) => {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error;
+    });
+    if (!customer?.deleted) return;
     await db.account.updateMany({ where: { stripeCustomerId: customerId }, data: { stripeCustomerId: null, hasPaymentMethod: false, paymentMethodLabel: null } });
   },
 };
 
-async function syncInvoiceEvent(event: Stripe.Event): Promise<void> {
-  const id = objectOf<Stripe.Invoice>(event).id;
-  if (id) await syncInvoice({ stripeInvoiceId: id });
+/** Syncs the event's invoice, then mails about it (once: see mail-invoice-notice.ts). */
+function invoiceEvent(notice?: MailInvoiceNoticeOptions['kind']): Handler {
+  return async (event) => {
+    const id = objectOf<Stripe.Invoice>(event).id;
+    if (!id) return;
+    await syncInvoice({ stripeInvoiceId: id });
+    if (notice) await mailInvoiceNotice({ stripeInvoiceId: id, kind: notice, eventId: event.id });
+  };
 }
 
 export const handledStripeEvents = Object.keys(handlers);

@@ -24,7 +24,7 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
   const [account, lines, liveKeys, everCalled, recent, refused] = await Promise.all([
     db.account.findUniqueOrThrow({
       where: { id: accountId },
-      select: { hasPaymentMethod: true, billingByInvoice: true, paymentMethodLabel: true, blockedAt: true, blockedReason: true },
+      select: { hasPaymentMethod: true, billingByInvoice: true, paymentMethodLabel: true, blockedAt: true, blockedReason: true, blockedCauses: true, blockedDueCents: true },
     }),
     db.usageMonthly.findMany({
       where: { accountId, month },
@@ -62,7 +62,10 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
     freeTier,
     freeUnitsPerMonth: FREE_UNITS_PER_MONTH,
     paymentMethod: account.billingByInvoice ? 'Billed by invoice' : account.hasPaymentMethod ? (account.paymentMethodLabel ?? 'A card') : null,
-    blocked: account.blockedAt ? { since: account.blockedAt.toISOString(), reason: account.blockedReason ?? 'A payment failed.' } : null,
+    // Derived from the account's blocks (refresh-account-standing.ts): the words, the causes and what is due.
+    blocked: account.blockedAt
+      ? { since: account.blockedAt.toISOString(), reason: account.blockedReason ?? 'The account is blocked.', causes: account.blockedCauses, dueCents: account.blockedDueCents ?? 0 }
+      : null,
     last24h: { calls, errors, errorRate: calls ? errors / calls : 0 },
     firstSteps: everCalled ? null : { hasKey: liveKeys > 0 },
   };

@@ -83,7 +83,8 @@ describe('account_blocked lifecycle', () => {
     const { accountId, customer } = await blockedAccount();
     const blocked = await db.account.findUniqueOrThrow({ where: { id: accountId } });
     expect(blocked.blockedAt).not.toBeNull();
-    expect(blocked.blockedReason).toMatch(/^The payment of the invoice SBX-\d+ for \d{4}-\d{2} failed\.$/);
+    expect(blocked.blockedReason).toMatch(/^The payment of the invoice SBX-\d+ for \d{4}-\d{2} \(\$\d+\.\d\d\) failed\.$/);
+    expect(blocked.blockedCauses).toEqual(['unpaid_invoice']);
     expect((await db.invoice.findFirstOrThrow({ where: { accountId } })).status).toBe('open');
 
     const session = await saveCard(world, customer, '4242 4242 4242 4242');
@@ -110,5 +111,20 @@ describe('account_blocked lifecycle', () => {
     await world.sandbox.control(`/_sandbox/disputes/${dispute.id}/close`, { status: 'lost' });
     await world.sandbox.flushWebhooks();
     expect((await db.account.findUniqueOrThrow({ where: { id: accountId } })).blockedReason).toMatch(/disputed/);
+  });
+});
+
+describe('customer.deleted (issue 27, finding 10)', () => {
+  test('re-reads the customer: an event for a customer Stripe still has changes nothing; a real deletion clears it', async () => {
+    const { accountId, customer } = await billedAccount(world, '4242424242424242');
+    const forged = { id: `evt_forged_delete_${customer}`, object: 'event', type: 'customer.deleted', data: { object: { id: customer, object: 'customer', deleted: true } } };
+    expect((await (await signed(JSON.stringify(forged))).json()).outcome).toBe('handled');
+    expect(await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { stripeCustomerId: true, hasPaymentMethod: true } }))
+      .toEqual({ stripeCustomerId: customer, hasPaymentMethod: true });
+
+    await world.stripe.customers.del(customer);
+    await world.sandbox.flushWebhooks();
+    expect(await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { stripeCustomerId: true, hasPaymentMethod: true } }))
+      .toEqual({ stripeCustomerId: null, hasPaymentMethod: false });
   });
 });
