@@ -34,7 +34,9 @@ CREATE TRIGGER "Account_auth_changed"
 -- e (endpoint), m (month), s (status), u (units), p (price per unit), snt (sentiment),
 -- l (latency ms), t (time), r (free units reserved up front), c (counts as a request), cd (the
 -- error code answered, absent for a 2xx), lu (false when the call leaves its key's last-used time
--- alone: the API server writes it at most once a second per key; absent means true).
+-- alone: the API server writes it at most once a second per key; absent means true), sr (true
+-- when the call holds a "SpendReservation" under a spending cap, see reserve_call below: it is
+-- deleted in this transaction, so a call's cost counts as held or as spent, never both or neither).
 -- Per (account, endpoint, month), locked in sorted order: calls with a reservation take their
 -- free units from it; the others take what is left of the month's free units, in order. A call
 -- already recorded (a retried batch) is not recorded or counted again. Calls refused before the
@@ -42,26 +44,24 @@ CREATE TRIGGER "Account_auth_changed"
 -- "UsageRefusal" per key, endpoint, status and minute (a refusal is neither billed nor counted,
 -- so only its tally is kept; the batch is one transaction, so a failed one adds nothing). The
 -- daily rollup "UsageDaily" (account, key, endpoint, UTC day) is added to in the same statement.
--- Its answer is a row per call (id, free units, amount, free units left), then, for calls whose
--- account has a spending cap (sc true), a second row with the account's spend after the batch,
--- this UTC day and month (the other columns null), so the caps need no query of their own.
+-- Its answer is a row per call (id, free units, amount, free units left).
 -- `retried` is false for a batch's first attempt: its calls' request ids are new, so it does not
 -- look for them in the ledger (were one there, the insert fails and the retry looks).
 -- ga, ge, gm: the batch's distinct (account, endpoint, month) groups, as three arrays: the API
 -- server knows them, and finding them here costs a pass over every call (null: found here).
--- (Earlier versions, with fewer arguments, are dropped.)
+-- (Earlier versions, with fewer arguments or answering the account's spend, are dropped.)
 DO $$
 DECLARE f regprocedure;
 BEGIN
-  FOR f IN SELECT oid::regprocedure FROM pg_proc WHERE proname = 'record_usage' AND pronargs < 7 LOOP
+  FOR f IN SELECT oid::regprocedure FROM pg_proc WHERE proname = 'record_usage'
+             AND (pronargs < 7 OR 'account_day_micros' = ANY(proargnames)) LOOP
     EXECUTE 'DROP FUNCTION ' || f;
   END LOOP;
 END
 $$;
 CREATE OR REPLACE FUNCTION "record_usage"(batch jsonb, free_per_month int, surcharge bigint, retried boolean DEFAULT true,
                                           ga text[] DEFAULT NULL, ge text[] DEFAULT NULL, gm text[] DEFAULT NULL)
-RETURNS TABLE (id text, free_units int, amount_micros bigint, free_remaining int,
-               account_day_micros bigint, account_month_micros bigint) AS $$
+RETURNS TABLE (id text, free_units int, amount_micros bigint, free_remaining int) AS $$
 #variable_conflict use_column
 BEGIN
   -- The batch's monthly counters, created if new, then locked in sorted order (no deadlocks)
@@ -150,19 +150,13 @@ BEGIN
   )
   SELECT pr.id, pr.free, pr.amount,
          GREATEST(0, free_per_month - pr.f1 - pr.r1
-           - (SUM(CASE WHEN pr.r > 0 OR pr.dup_free IS NOT NULL THEN 0 ELSE pr.free END) OVER (PARTITION BY pr.a, pr.e, pr.m)))::int,
-         NULL::bigint, NULL::bigint
+           - (SUM(CASE WHEN pr.r > 0 OR pr.dup_free IS NOT NULL THEN 0 ELSE pr.free END) OVER (PARTITION BY pr.a, pr.e, pr.m)))::int
   FROM priced pr
   ORDER BY pr.ord;
-  -- The spend of accounts with a cap, read by a later statement than the one above, so with this
-  -- batch in the rollups.
-  IF batch @? '$[*] ? (@.sc == true)' THEN
-    RETURN QUERY
-    SELECT x.id, NULL::int, NULL::bigint, NULL::int,
-           (SELECT COALESCE(SUM(ud."amountMicros"), 0) FROM "UsageDaily" ud WHERE ud."accountId" = x.a AND ud."day" = x.t::date)::bigint,
-           (SELECT COALESCE(SUM(mo."amountMicros"), 0) FROM "UsageMonthly" mo WHERE mo."accountId" = x.a AND mo."month" = x.m)::bigint
-    FROM jsonb_to_recordset(batch) AS x(id text, a text, m text, t timestamp(3), sc boolean)
-    WHERE x.sc;
+  -- The spend held by calls under a cap is now spent (or was never needed: a retried batch's).
+  IF batch @? '$[*] ? (@.sr == true)' THEN
+    DELETE FROM "SpendReservation" sv
+    WHERE sv."id" IN (SELECT x.id FROM jsonb_to_recordset(batch) AS x(id text, sr boolean) WHERE x.sr);
   END IF;
   -- Calls refused before the platform was asked: a tally per key, endpoint, status and minute.
   -- This and the last-used times run only for a batch that has some (most batches have none).
@@ -190,3 +184,79 @@ $$ LANGUAGE plpgsql
 -- One plan for every batch: given `retried`, PostgreSQL would judge a plan made for its value
 -- cheaper and plan every call anew (about 0.9 ms a batch).
 SET plan_cache_mode = force_generic_plan;
+
+-- Holds what one call may use before the platform is asked (lib/api/gateway/holds.ts), in one
+-- round trip: up to `wanted` of the endpoint's free units left this month (neither used nor held
+-- by calls in flight: accounts without a payment method, and accounts with a spending cap), and,
+-- when daily_cap or monthly_cap is set, the largest cost of the rest, (wanted - free held) *
+-- unit_micros, as a "SpendReservation", if the account's spend this UTC day and month (the
+-- rollups) plus its live reservations plus this one stay within both caps. Otherwise nothing is
+-- held and `refused` names the cap (daily_limit_exceeded, monthly_limit_exceeded). The
+-- reservations are read and added under a transaction-scoped advisory lock per account, and each
+-- statement here sees every commit before it (READ COMMITTED, a volatile function), so no two
+-- calls, on any process or instance, count on the same room under a cap; record_usage deletes a
+-- reservation in the transaction that bills its call, which costs at most what was held. Lock
+-- order: the endpoint's monthly row, then the account's lock (record_usage takes only monthly
+-- rows). A hold older than HOLD_LEASE (longer than any request lives) no longer counts.
+-- Answers the free units held, the free units used this month before this call, and the spend held.
+CREATE OR REPLACE FUNCTION "reserve_call"(call_id text, acct text, ep text, mon text, call_day date, wanted int,
+                                          free_per_month int, unit_micros bigint, daily_cap bigint, monthly_cap bigint)
+RETURNS TABLE (free_held int, free_used int, spend_held bigint, refused text) AS $$
+DECLARE
+  lease constant interval := interval '5 minutes';
+  at_utc constant timestamp := now() AT TIME ZONE 'UTC';
+  used int;
+  held int;
+  n int;
+  cost bigint;
+  spent_day bigint;
+  spent_month bigint;
+BEGIN
+  INSERT INTO "UsageMonthly" ("accountId", "endpoint", "month") VALUES (acct, ep, mon) ON CONFLICT DO NOTHING;
+  SELECT mo."freeUnits", CASE WHEN mo."reservedAt" < at_utc - lease THEN 0 ELSE mo."reservedFree" END
+    INTO used, held
+    FROM "UsageMonthly" mo WHERE mo."accountId" = acct AND mo."endpoint" = ep AND mo."month" = mon
+    FOR UPDATE;
+  n := LEAST(wanted, GREATEST(0, free_per_month - used - held));
+  cost := (wanted - n) * unit_micros;
+  IF cost > 0 AND (daily_cap IS NOT NULL OR monthly_cap IS NOT NULL) THEN
+    PERFORM pg_advisory_xact_lock(hashtext('spend:' || acct));
+    DELETE FROM "SpendReservation" sv WHERE sv."accountId" = acct AND sv."createdAt" < at_utc - lease;
+    SELECT (SELECT COALESCE(SUM(ud."amountMicros"), 0) FROM "UsageDaily" ud WHERE ud."accountId" = acct AND ud."day" = call_day)
+             + COALESCE(SUM(sv."micros") FILTER (WHERE sv."day" = call_day), 0),
+           (SELECT COALESCE(SUM(mo."amountMicros"), 0) FROM "UsageMonthly" mo WHERE mo."accountId" = acct AND mo."month" = mon)
+             + COALESCE(SUM(sv."micros") FILTER (WHERE sv."month" = mon), 0)
+      INTO spent_day, spent_month
+      FROM "SpendReservation" sv WHERE sv."accountId" = acct;
+    IF daily_cap IS NOT NULL AND spent_day + cost > daily_cap THEN
+      RETURN QUERY SELECT 0, used, 0::bigint, 'daily_limit_exceeded'::text;
+      RETURN;
+    END IF;
+    IF monthly_cap IS NOT NULL AND spent_month + cost > monthly_cap THEN
+      RETURN QUERY SELECT 0, used, 0::bigint, 'monthly_limit_exceeded'::text;
+      RETURN;
+    END IF;
+    INSERT INTO "SpendReservation" ("id", "accountId", "day", "month", "micros", "createdAt")
+      VALUES (call_id, acct, call_day, mon, cost, at_utc);
+  ELSE
+    cost := 0;
+  END IF;
+  IF n > 0 THEN
+    UPDATE "UsageMonthly" mo SET "reservedFree" = held + n, "reservedAt" = at_utc
+      WHERE mo."accountId" = acct AND mo."endpoint" = ep AND mo."month" = mon;
+  END IF;
+  RETURN QUERY SELECT n, used, cost, NULL::text;
+END
+$$ LANGUAGE plpgsql;
+
+-- Gives back what reserve_call held for a call that no record_usage will bill (it failed first).
+CREATE OR REPLACE FUNCTION "release_call"(call_id text, acct text, ep text, mon text, free_units int)
+RETURNS void AS $$
+BEGIN
+  DELETE FROM "SpendReservation" sv WHERE sv."id" = call_id;
+  IF free_units > 0 THEN
+    UPDATE "UsageMonthly" mo SET "reservedFree" = GREATEST(0, mo."reservedFree" - free_units)
+      WHERE mo."accountId" = acct AND mo."endpoint" = ep AND mo."month" = mon;
+  END IF;
+END
+$$ LANGUAGE plpgsql;

@@ -170,7 +170,8 @@ describe('the free tier without a payment method', () => {
     const account = await newAccountWithKey({ payment: 'none' });
     const results = await Promise.all(Array.from({ length: 8 }, () => call(account, POSTS, { community: FULL, pages: 10 })));
     const served = results.filter((r) => r.status === 200);
-    expect(results.every((r) => r.status === 200 || r.status === 402)).toBe(true);
+    // Refused: 429 while the free units left are held by the others, 402 once they are used.
+    expect(results.every((r) => r.status === 200 || r.status === 402 || r.status === 429)).toBe(true);
     expect(served.reduce((sum, r) => sum + (r.body.pages as number), 0)).toBe(FREE_UNITS_PER_MONTH);
     expect(served.reduce((sum, r) => sum + r.bill.amount, 0)).toBe(0);
   });

@@ -1,8 +1,11 @@
 // Spending caps through the real gateway: the call that could pass a daily or monthly cap is
-// refused with 429 and Retry-After, billed nothing; calls within the cap go through.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+// refused with 429 and Retry-After, billed nothing; calls within the cap go through. Calls in
+// flight together (a batch, concurrent calls on two instances) hold their largest cost, so the
+// spend never passes the cap; a call the free tier covers is never refused.
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { db } from '@/lib/db';
-import { billedAndCounted, refusals } from './cases';
+import { billedAndCounted, billing, refusals } from './cases';
+import { GatedProvider } from './gated-provider';
 import { newAccountWithKey, startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
@@ -42,6 +45,9 @@ describe('spending caps', () => {
   test('refuses with monthly_limit_exceeded past the monthly cap, and lifts at once when the cap is raised', async () => {
     const account = await newAccountWithKey();
     await db.account.update({ where: { id: account.accountId }, data: { monthlyCapMicros: 50_000n } });
+    // The free tier first: its calls cost nothing, so the cap does not refuse them.
+    expect((await api.get(POSTS, { key: account.key, params: page(40) })).status).toBe(200);
+    expect((await api.get(POSTS, { key: account.key, params: page(10) })).status).toBe(200);
     const refused = await api.get(POSTS, { key: account.key, params: page(20) }); // could cost $0.06
     expect({ status: refused.status, code: ((await refused.json()) as { code: string }).code }).toEqual({ status: 429, code: 'monthly_limit_exceeded' });
     await db.account.update({ where: { id: account.accountId }, data: { monthlyCapMicros: 1_000_000n } });
@@ -51,5 +57,75 @@ describe('spending caps', () => {
   test('leaves accounts without caps alone', async () => {
     const account = await newAccountWithKey();
     expect((await api.get(POSTS, { key: account.key, params: page(40) })).status).toBe(200);
+  });
+});
+
+// Issue 28, finding 9: every item of a batch (and every concurrent call) was checked against the
+// same spend before any was billed, so one batch billed $10.54 against a $0.50 daily cap.
+describe('finding 9: spending caps hold against calls in flight together', () => {
+  const CAP = 500_000; // $0.50 a day
+  const LARGEST = 40 * 3_000; // 40 pages at $0.003: one call's largest cost
+
+  async function cappedAccount(data: { dailyCapMicros?: bigint; monthlyCapMicros?: bigint } = { dailyCapMicros: BigInt(CAP) }) {
+    const account = await newAccountWithKey();
+    await db.account.update({ where: { id: account.accountId }, data });
+    return account;
+  }
+
+  test('finding 9: a batch against a $0.50 daily cap bills at most the cap', async () => {
+    const account = await cappedAccount();
+    const response = await api.post('/v1/batch', { requests: Array.from({ length: 40 }, () => ({ path: POSTS, params: page(40) })) }, account.key);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { amount_micros: number; results: { status: number; body: { code?: string } }[] };
+    const { amountMicros } = await billedAndCounted(account.accountId);
+    expect(amountMicros).toBe(body.amount_micros);
+    expect(amountMicros).toBeLessThanOrEqual(CAP);
+    // The cap is used, not refused from the start: what is left is less than one more call.
+    expect(amountMicros).toBeGreaterThan(CAP - LARGEST);
+    const refused = body.results.filter((r) => r.status === 429);
+    expect(refused.length).toBeGreaterThan(30);
+    expect(new Set(refused.map((r) => r.body.code))).toEqual(new Set(['daily_limit_exceeded']));
+    expect(await db.$queryRaw`SELECT id FROM "SpendReservation" WHERE "accountId" = ${account.accountId}`).toEqual([]);
+  });
+
+  test('finding 9: 20 concurrent calls on two instances, held in flight together, bill at most the cap', async () => {
+    const gates = [new GatedProvider(), new GatedProvider()];
+    const instances = await Promise.all(gates.map((gate) => startTestApi({ redisUrl: '', providerFor: () => gate })));
+    try {
+      const account = await cappedAccount();
+      let answered = 0;
+      const calls = Array.from({ length: 20 }, (_, i) =>
+        instances[i % 2]!.get(POSTS, { key: account.key, params: page(40) }).then(async (r) => {
+          answered++;
+          return { status: r.status, code: r.status === 200 ? null : ((await r.json()) as { code: string }).code, amount: billing(r).amount };
+        }));
+      // Every call is either refused or waiting at a provider's gate: all are in flight together.
+      await vi.waitFor(() => expect(answered + gates[0]!.waiting + gates[1]!.waiting).toBe(20), { timeout: 20_000, interval: 20 });
+      const held = gates[0]!.waiting + gates[1]!.waiting;
+      gates.forEach((gate) => gate.release());
+      const results = await Promise.all(calls);
+      const { amountMicros } = await billedAndCounted(account.accountId);
+      expect(amountMicros).toBe(results.reduce((sum, r) => sum + r.amount, 0));
+      expect(amountMicros).toBeLessThanOrEqual(CAP);
+      // 40 free pages, 10 free and 30 billed ($0.09), then three of $0.12: $0.45; the rest refused.
+      expect({ held, served: results.filter((r) => r.status === 200).length, amountMicros }).toEqual({ held: 5, served: 5, amountMicros: 450_000 });
+      expect(new Set(results.filter((r) => r.status !== 200).map((r) => r.code))).toEqual(new Set(['daily_limit_exceeded']));
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+    }
+  });
+
+  test('finding 9: a call the free tier covers is never refused by a cap', async () => {
+    const account = await cappedAccount({ dailyCapMicros: 10_000n, monthlyCapMicros: 10_000n }); // $0.01
+    const free = await api.get(POSTS, { key: account.key, params: page(40) }); // could cost $0.12 but for the free tier
+    expect({ status: free.status, bill: billing(free) }).toEqual({ status: 200, bill: { units: 40, free: 40, amount: 0, remaining: 10 } });
+    // Partly free: the 30 billed pages ($0.09) could pass the cap.
+    const refused = await api.get(POSTS, { key: account.key, params: page(40) });
+    expect(refused.status).toBe(429);
+    expect((await api.get(POSTS, { key: account.key, params: page(10) })).status).toBe(200);
+    // Without a payment method nothing is ever billed: the caps never refuse.
+    const unpaid = await newAccountWithKey({ payment: 'none' });
+    await db.account.update({ where: { id: unpaid.accountId }, data: { dailyCapMicros: 0n } });
+    expect((await api.get(POSTS, { key: unpaid.key, params: page(40) })).status).toBe(200);
   });
 });

@@ -1,20 +1,22 @@
-// One call to one data endpoint, after authentication: validate, limit, check the free tier,
-// call the provider, bill and record. Used for single calls and batch items. Every call that
-// reaches this point is recorded; calls refused before the provider (400, 402, 429) are
-// recorded with no units, so they are neither billed nor counted.
+// One call to one data endpoint, after authentication: validate, limit, hold free units and
+// spend (holds.ts), call the provider, bill and record. Used for single calls and batch items.
+// Every call that reaches this point is recorded; calls refused before the provider (400, 402,
+// 429) are recorded with no units, so they are neither billed nor counted. A call has one moment,
+// taken as it starts: its billing month, its UTC day (the daily rollup, the caps) and its
+// record's time all come from it, so a call that spans midnight is booked to one day and month.
 import type pg from 'pg';
-import { env } from '@/lib/env';
 import { toParameterError } from '../registry/params';
 import type { EndpointDefinition, Provider } from '../registry/types';
 import { ApiError, errorStatus } from '../errors';
-import { billingMonth } from '../pricing';
+import { billingMonth, FREE_UNITS_PER_MONTH } from '../pricing';
 import type { AccountStanding, Caller } from './auth-directory';
 import { acquireWaiting, type ConcurrencyLimiter } from './concurrency';
-import { releaseFree, reserveFree } from './free-tier';
+import { billingPageUrl, settingsPageUrl } from './console-links';
+import { releaseCall, reserveCall } from './holds';
 import { cachedParams, keepParams } from './params-cache';
 import { callProvider, type SentimentAnalyzer } from './provider-call';
 import { errorOutcome, outcomeOf, PreparedBody, type CallOutcome } from './respond';
-import { maxCostMicros, type SpendTracker } from './spend-caps';
+import { capRefusal, unitCostMicros } from './spend-caps';
 import type { UsageRecorder } from './usage-recorder';
 
 export type { SentimentAnalyzer } from './provider-call';
@@ -23,7 +25,6 @@ export interface CallDeps {
   pool: pg.Pool;
   limiter: ConcurrencyLimiter;
   recorder: UsageRecorder;
-  spend: SpendTracker;
   providerFor(endpoint: EndpointDefinition): Provider;
   analyze: SentimentAnalyzer;
   /** Upstream deadline per call. */
@@ -69,9 +70,8 @@ export function queryObject(entries: Iterable<[string, string]>): Record<string,
 }
 
 /** The 402: which endpoint, when its free tier resets (the 1st of next month, UTC) and where to add a card. */
-function freeTierUsedUp(path: string, account: AccountStanding): CallOutcome {
-  const now = new Date();
-  const resets = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+function freeTierUsedUp(path: string, account: AccountStanding, at: Date): CallOutcome {
+  const resets = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
   const used = `The free tier of ${path} (50 units a month) is used up; it resets on ${resets} at 00:00 UTC.`;
   // A payment method alone is not enough: the owner's email must be verified first.
   if (account.emailUnverified && (account.hasPaymentMethod || account.billingByInvoice)) {
@@ -83,21 +83,22 @@ function freeTierUsedUp(path: string, account: AccountStanding): CallOutcome {
   return errorOutcome('payment_required', `${used} Add a payment method at ${billingPageUrl()} to continue now.`);
 }
 
+/**
+ * The 429 when the free units left are all held by the account's calls in flight: the tier is not
+ * used up (that is the 402), so the call may succeed once they finish and give back what they
+ * did not use.
+ */
+function freeTierHeld(path: string, left: number): CallOutcome {
+  return errorOutcome(
+    'concurrency_limit_exceeded',
+    `The ${left} free unit${left === 1 ? '' : 's'} of ${path} left this month ${left === 1 ? 'is' : 'are'} held by this account's calls in flight; retry when they finish.`,
+    { 'retry-after': '1' },
+  );
+}
+
 /** Whether calls beyond the free tier are billed: a payment method on file and a verified email. */
 function paysBeyondFreeTier(account: AccountStanding): boolean {
   return (account.hasPaymentMethod || account.billingByInvoice) && !account.emailUnverified;
-}
-
-function consolePageUrl(path: string): string {
-  return `${(env.CONSOLE_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}${path}`;
-}
-
-function billingPageUrl(): string {
-  return consolePageUrl('/billing');
-}
-
-function settingsPageUrl(): string {
-  return consolePageUrl('/settings');
 }
 
 function requestedUnits(endpoint: EndpointDefinition, params: Record<string, unknown>): number {
@@ -113,13 +114,12 @@ export async function callEndpoint(
   context: CallContext,
 ): Promise<CallOutcome> {
   const started = performance.now();
+  const at = new Date();
   const { caller } = context;
-  const month = billingMonth();
-  const hold = { accountId: caller.key.accountId, endpoint: endpoint.path, month };
-  const capped = caller.account.dailyCapMicros !== null || caller.account.monthlyCapMicros !== null;
+  const month = billingMonth(at);
 
   /** Writes the call's record and answers with its billing headers (after the commit). */
-  const record = async (outcome: CallOutcome, call: { units: number; reservedFree: number; sentiment: boolean; counted: boolean }) => {
+  const record = async (outcome: CallOutcome, call: { units: number; reservedFree: number; spendHeld?: boolean; sentiment: boolean; counted: boolean }) => {
     const { units, reservedFree } = call;
     const billed = await deps.recorder.record({
       id: context.requestId,
@@ -133,14 +133,11 @@ export async function callEndpoint(
       priceMicros: endpoint.priceMicros,
       sentiment: call.sentiment && units > 0,
       latencyMs: performance.now() - started,
-      createdAt: new Date(),
+      createdAt: at,
       reservedFree,
       counted: call.counted,
-      capped: capped,
+      spendHeld: call.spendHeld,
     });
-    if (billed.accountDayMicros !== null && billed.accountMonthMicros !== null) {
-      deps.spend.observe(caller.key.accountId, new Date(), billed.accountDayMicros, billed.accountMonthMicros);
-    }
     outcome.headers = {
       ...outcome.headers,
       'x-billed-units': String(units),
@@ -180,25 +177,38 @@ export async function callEndpoint(
       ),
     );
   }
+  const wanted = requestedUnits(endpoint, params);
   let reserved = 0;
+  let spendHeld = false;
   let recorded = false;
   // Pages cut to the free units left (no payment method): said in a header, as results running out are not.
   let truncated = false;
   try {
     await context.reauthorize?.();
-    if (capped) {
-      try {
-        const units = requestedUnits(endpoint, params);
-        await deps.spend.check(caller.key.accountId, caller.account, maxCostMicros(endpoint, units, params.get_sentiment === true));
-      } catch (error) {
-        if (error instanceof ApiError) return await refuse(outcomeOf(error));
-        throw error;
+    const { account } = caller;
+    const pays = paysBeyondFreeTier(account);
+    // Only an account that pays can be billed, so only its calls are held to its caps.
+    const capped = pays && (account.dailyCapMicros !== null || account.monthlyCapMicros !== null);
+    if (!pays || capped) {
+      const hold = await reserveCall(deps.pool, {
+        id: context.requestId,
+        accountId: caller.key.accountId,
+        endpoint: endpoint.path,
+        month,
+        day: at.toISOString().slice(0, 10),
+        wanted,
+        unitMicros: unitCostMicros(endpoint, params.get_sentiment === true),
+        dailyCapMicros: capped ? account.dailyCapMicros : null,
+        monthlyCapMicros: capped ? account.monthlyCapMicros : null,
+      });
+      if (hold.refused) return await refuse(outcomeOf(capRefusal(hold.refused, account, at)));
+      reserved = hold.freeUnits;
+      spendHeld = hold.spendMicros > 0;
+      if (!pays && reserved === 0) {
+        const left = FREE_UNITS_PER_MONTH - hold.freeUsed;
+        return await refuse(left > 0 ? freeTierHeld(endpoint.path, left) : freeTierUsedUp(endpoint.path, account, at));
       }
-    }
-    if (!paysBeyondFreeTier(caller.account)) {
-      reserved = await reserveFree(deps.pool, { ...hold, wanted: requestedUnits(endpoint, params) });
-      if (reserved === 0) return await refuse(freeTierUsedUp(endpoint.path, caller.account));
-      if (endpoint.billingUnit === 'page' && endpoint.paging?.param === 'pages' && typeof params.pages === 'number' && params.pages > reserved) {
+      if (!pays && endpoint.billingUnit === 'page' && endpoint.paging?.param === 'pages' && typeof params.pages === 'number' && params.pages > reserved) {
         params = { ...params, pages: reserved };
         truncated = true;
       }
@@ -215,13 +225,16 @@ export async function callEndpoint(
     if (context.serializeBody && outcome.status < 400) outcome.body = new PreparedBody(JSON.stringify(outcome.body));
     if (outcome.status === errorStatus.upstream_rate_limit) outcome.headers['retry-after'] = '1';
     if (truncated) outcome.headers['x-free-tier-truncated'] = 'true';
-    const answer = await record(outcome, { units, reservedFree: reserved, sentiment: params.get_sentiment === true, counted: true });
+    // Never more units than asked for (an upstream claiming more pages): a hold covers what was asked.
+    const billable = Math.min(units, wanted);
+    const answer = await record(outcome, { units: billable, reservedFree: reserved, spendHeld, sentiment: params.get_sentiment === true, counted: true });
     recorded = true;
     return answer;
   } finally {
     slot.release();
-    if (reserved > 0 && !recorded) {
-      await releaseFree(deps.pool, { ...hold, units: reserved }).catch((e) => deps.log('releasing a free hold failed', e));
+    if ((reserved > 0 || spendHeld) && !recorded) {
+      await releaseCall(deps.pool, { id: context.requestId, accountId: caller.key.accountId, endpoint: endpoint.path, month, freeUnits: reserved })
+        .catch((e) => deps.log('releasing a call\'s holds failed', e));
     }
   }
 }

@@ -6,10 +6,11 @@
 //   1. locks the (account, endpoint, month) rows it touches, in sorted order (no deadlocks),
 //      before it reads which calls are recorded already (a retried batch's);
 //   2. gives each record its free units from the monthly count (first 50 units free) or from
-//      the free units it reserved up front (accounts without a payment method);
+//      the free units it reserved up front (accounts without a payment method or with a cap);
 //   3. inserts the UsageEvent rows (id = request id, so a record is never written twice),
 //      updates the monthly totals and the keys' last-used times (at most once a second per key
-//      and process: a key busy with calls does not rewrite its row in every batch);
+//      and process: a key busy with calls does not rewrite its row in every batch), and deletes
+//      the spend the calls held under a cap (holds.ts): it is spent now;
 //   4. commits; only then do the waiting requests respond.
 // So a response a client received is always billed, and a unit is billed once: a process
 // killed mid-load loses only responses that were never sent. (A kill between commit and send
@@ -37,8 +38,8 @@ export interface UsageRecord {
   reservedFree: number;
   /** Whether the call counts as a request in the monthly totals (it reached the provider). */
   counted: boolean;
-  /** Whether the account has a spending cap: then the answer carries its day's and month's spend. */
-  capped?: boolean;
+  /** Whether the call holds spend under a cap (holds.ts): its billing consumes the hold. */
+  spendHeld?: boolean;
 }
 
 export interface BilledUsage {
@@ -46,9 +47,6 @@ export interface BilledUsage {
   amountMicros: number;
   /** Free units left this month for this endpoint after this call. */
   freeRemaining: number;
-  /** The account's spend after this call's batch, its UTC day and its month; null unless `capped`. */
-  accountDayMicros: number | null;
-  accountMonthMicros: number | null;
 }
 
 interface Pending {
@@ -64,7 +62,7 @@ const sqlTime = (d: Date) => d.toISOString().slice(0, 23);
 /** The billing statement (a prepared statement: parsed once per connection). */
 export const RECORD_USAGE_SQL = {
   name: 'record_usage',
-  text: 'SELECT id, free_units, amount_micros, free_remaining, account_day_micros, account_month_micros FROM record_usage($1::jsonb, $2, $3, $4, $5, $6, $7)',
+  text: 'SELECT id, free_units, amount_micros, free_remaining FROM record_usage($1::jsonb, $2, $3, $4, $5, $6, $7)',
 };
 
 /**
@@ -80,8 +78,9 @@ export function encodeBatch(batch: Pick<Pending, 'record' | 'touchesKey'>[], ret
   const oneOfEach = [...groups.values()];
   const calls = batch.map(({ record: r, touchesKey }) => ({
     id: r.id, a: r.accountId, k: r.apiKeyId, e: r.endpoint, m: r.month, s: r.status, u: r.units,
-    p: r.priceMicros, snt: r.sentiment, l: Math.round(r.latencyMs), t: sqlTime(r.createdAt), r: r.reservedFree, c: r.counted, sc: r.capped ?? false,
+    p: r.priceMicros, snt: r.sentiment, l: Math.round(r.latencyMs), t: sqlTime(r.createdAt), r: r.reservedFree, c: r.counted,
     ...(r.code ? { cd: r.code } : {}),
+    ...(r.spendHeld ? { sr: true } : {}),
     ...(touchesKey ? {} : { lu: false }),
   }));
   return [
@@ -150,23 +149,8 @@ export class UsageRecorder {
 
   private async write(client: pg.PoolClient, batch: Pending[], retried: boolean): Promise<BilledUsage[]> {
     const { rows } = await client.query({ ...RECORD_USAGE_SQL, values: encodeBatch(batch, retried) });
-    // A row per call, then a row of spend per call of an account with a cap (free_units null).
     const byId = new Map<string, BilledUsage>();
-    for (const row of rows) {
-      const billed = byId.get(row.id);
-      if (billed) {
-        billed.accountDayMicros = Number(row.account_day_micros);
-        billed.accountMonthMicros = Number(row.account_month_micros);
-      } else {
-        byId.set(row.id, {
-          freeUnits: row.free_units,
-          amountMicros: Number(row.amount_micros),
-          freeRemaining: row.free_remaining,
-          accountDayMicros: null,
-          accountMonthMicros: null,
-        });
-      }
-    }
+    for (const row of rows) byId.set(row.id, { freeUnits: row.free_units, amountMicros: Number(row.amount_micros), freeRemaining: row.free_remaining });
     return batch.map(({ record }) => byId.get(record.id)!);
   }
 

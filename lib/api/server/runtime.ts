@@ -13,7 +13,6 @@ import { LocalLimiter, RedisLimiter, type ConcurrencyLimiter } from '../gateway/
 import { createGateway, type Gateway } from '../gateway/gateway';
 import type { SentimentAnalyzer } from '../gateway/call-endpoint';
 import type { EndpointDefinition, Provider } from '../registry/types';
-import { SpendTracker } from '../gateway/spend-caps';
 import { UsageRecorder } from '../gateway/usage-recorder';
 
 export interface ApiRuntime {
@@ -47,13 +46,11 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
       ? ClusterLimiter.overIpc()
       : new LocalLimiter();
   const recorder = new UsageRecorder(pool, { maxParallelFlushes: env.USAGE_PARALLEL_FLUSHES });
-  const spend = new SpendTracker(pool);
   const gateway = createGateway({
     pool,
     directory,
     limiter,
     recorder,
-    spend,
     providerFor: options.providerFor ?? createProviderResolver(),
     analyze: options.analyze ?? analyzeSentiment,
     timeoutMs: options.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS,
