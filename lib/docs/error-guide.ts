@@ -10,7 +10,7 @@ export const errorGuide: Record<ErrorCode, { when: string; retry: boolean }> = {
   invalid_api_key: { when: 'The key is unknown, malformed or deleted.', retry: false },
   revoked_api_key: { when: 'The key was revoked in the console.', retry: false },
   payment_required: { when: 'The endpoint\'s free units are used up this month and the account has no payment method.', retry: false },
-  account_blocked: { when: 'A payment failed; update the payment method in the console.', retry: false },
+  account_blocked: { when: 'The account is blocked (a failed or overdue payment, a lost dispute); the message says why, the amount due and where to settle it.', retry: false },
   private_account: { when: 'The platform hides this private account\'s lists.', retry: false },
   limited_account: { when: 'The platform limits this account\'s lists.', retry: false },
   not_found: { when: 'Unknown user, item, seller or community; a private or banned community.', retry: false },

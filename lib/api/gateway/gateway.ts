@@ -4,6 +4,7 @@
 import { isApiKeyFormat } from '@/lib/api-key';
 import { ApiError, errorText } from '../errors';
 import { findEndpoint } from '../registry';
+import { accountBlocked } from './account-blocked';
 import type { AuthDirectory, Caller } from './auth-directory';
 import { runBatch } from './batch';
 import { negotiateEncoding } from './compression';
@@ -48,9 +49,9 @@ async function authenticate(directory: AuthDirectory, request: Request): Promise
 }
 
 /** Authenticates and refuses a blocked account: what every data call needs before it is served. */
-async function authorize(directory: AuthDirectory, request: Request): Promise<Caller> {
-  const caller = await authenticate(directory, request);
-  if (caller.account.blocked) throw new ApiError('account_blocked', errorText.account_blocked);
+async function authorize(deps: GatewayDeps, request: Request): Promise<Caller> {
+  const caller = await authenticate(deps.directory, request);
+  if (caller.account.blocked) throw await accountBlocked(deps.pool, caller.key.accountId);
   return caller;
 }
 
@@ -92,10 +93,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
       await noteKeyCheck(caller);
       return verifyKey(caller);
     }
-    if (caller.account.blocked) throw new ApiError('account_blocked', errorText.account_blocked);
+    if (caller.account.blocked) throw await accountBlocked(deps.pool, caller.key.accountId);
     if (endpoint.path === '/v1/batch') {
       // Each item checks the key and the account again (cheap: the cache behind the auth barrier).
-      const reauthorize = async () => void (await authorize(deps.directory, request));
+      const reauthorize = async () => void (await authorize(deps, request));
       return runBatch(deps, request, { requestId, caller, signal: request.signal, reauthorize });
     }
     // The client's signal is made only if something needs it (a provider that is not local).
