@@ -16,6 +16,8 @@ export class SandboxBilling {
     readonly clock: SandboxClock,
     /** The hosted pages' address as browsers reach it (Checkout, portal, invoice links). */
     readonly pagesUrl: string,
+    /** The account the secret key belongs to: sandboxes sharing a database (tests) keep to their own invoices. */
+    readonly account: string,
   ) {}
 
   /** An object of the type; a deleted customer counts as missing (retrieve answers it with `deleted: true`). */

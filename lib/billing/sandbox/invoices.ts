@@ -49,7 +49,7 @@ export class SandboxInvoices {
     const id = newId('in');
     const now = this.clock.now();
     const invoice = await this.billing.store.put({
-      id, object: 'invoice', created: now, livemode: false, customer: params.customer, status: 'draft', currency: 'usd',
+      id, object: 'invoice', created: now, livemode: false, customer: params.customer, status: 'draft', currency: 'usd', sandbox_account: this.billing.account,
       collection_method: collection.collection_method, sandbox_days_until_due: collection.days_until_due,
       due_date: collection.due_date ?? (collection.days_until_due !== null ? now + collection.days_until_due * DAY : null),
       auto_advance: params.auto_advance ?? false, description: params.description ?? null, metadata: params.metadata,
@@ -240,16 +240,20 @@ export class SandboxInvoices {
     return this.billing.update(invoice, { status: 'uncollectible', status_transitions: { ...(invoice.status_transitions as object), marked_uncollectible_at: this.clock.now() } }, 'invoice.marked_uncollectible');
   }
 
-  /** Open `send_invoice` invoices past their due date announce `invoice.overdue`, once each. */
+  /** This account's open `send_invoice` invoices past their due date announce `invoice.overdue`, once each. */
   async announceOverdue(): Promise<number> {
     const now = this.clock.now();
-    const due = await this.billing.store.list('invoice', {
-      where: (i) => i.status === 'open' && i.collection_method === 'send_invoice' && typeof i.due_date === 'number' && i.due_date <= now && !i.sandbox_overdue_at,
-    });
-    for (const invoice of due) {
+    const { rows } = await this.billing.store.pool.query(
+      `SELECT data FROM stripe_sandbox.objects
+       WHERE type = 'invoice' AND data->>'sandbox_account' = $1 AND data->>'status' = 'open'
+         AND data->>'collection_method' = 'send_invoice' AND (data->>'due_date')::bigint <= $2 AND NOT data ? 'sandbox_overdue_at'
+       ORDER BY seq`,
+      [this.billing.account, now],
+    );
+    for (const { data: invoice } of rows as { data: Obj }[]) {
       const marked = await this.billing.store.put({ ...invoice, sandbox_overdue_at: now });
       await this.billing.events.emit('invoice.overdue', marked);
     }
-    return due.length;
+    return rows.length;
   }
 }

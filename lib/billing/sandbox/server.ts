@@ -3,7 +3,7 @@
 // the hosted pages (Checkout, portal, hosted invoice and PDF) on `pagesPort`, whose forms accept
 // posts from those pages only. State lives in PostgreSQL (store.ts); requests run concurrently,
 // serialised per object (locks.ts).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { createApi } from './api';
@@ -107,11 +107,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const pagesServer = http.createServer();
   const pagesPort = await listen(pagesServer, options.pagesPort ?? 0, host);
   const pagesUrl = (options.pagesPublicUrl ?? `http://localhost:${pagesPort}`).replace(/\/$/, '');
-  const billing = new SandboxBilling(store, events, clock, pagesUrl);
+  const account = createHash('sha256').update(secretKey).digest('hex').slice(0, 16);
+  const billing = new SandboxBilling(store, events, clock, pagesUrl, account);
   const invoices = new SandboxInvoices(billing);
   const api = createApi(billing, invoices, {
     locks,
-    account: secretKey,
+    account,
     idempotencyTtlSeconds: options.idempotencyTtlSeconds ?? Number(process.env.STRIPE_SANDBOX_IDEMPOTENCY_TTL_SECONDS ?? DAY_SECONDS),
     whileLocked: options.whileLocked,
   });

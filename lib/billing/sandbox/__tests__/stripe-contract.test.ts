@@ -124,6 +124,10 @@ describe('collection_method send_invoice, due dates and invoice.overdue', () => 
     const count = async (type: string) =>
       (await world.stripe.events.list({ type, limit: 100 })).data.filter((e) => (e.data.object as { id?: string }).id === draft.id).length;
     expect(await count('invoice.sent')).toBe(1);
+    // Another sandbox on the same database (another test file) moving its clock leaves this invoice alone.
+    const neighbour = await sandboxWith();
+    await neighbour.sandbox.control('/_sandbox/clock/advance', { seconds: String(40 * 86_400) });
+    expect(await count('invoice.overdue')).toBe(0);
     await world.sandbox.control('/_sandbox/clock/advance', { seconds: String(29 * 86_400) });
     expect(await count('invoice.overdue')).toBe(0);
     await world.sandbox.control('/_sandbox/clock/advance', { seconds: String(2 * 86_400) });
