@@ -6,6 +6,24 @@ import { z } from 'zod';
 const optionalUrl = z.url().optional();
 const port = z.coerce.number().int().min(1).max(65535);
 
+/**
+ * Live data (lib/api/providers/live). Per family, also read where they are used:
+ * DATA_SOURCE_<FAMILY>=sandbox|live|upstream overrides DATA_SOURCE for one family, and
+ * LIVE_<FAMILY>_URL replaces a platform's public base address (tests, self-hosted servers, proxies).
+ */
+export const liveEnvShape = {
+  /** `live`: every family with a native adapter calls its platform; the others stay on the sandbox or their upstream. */
+  DATA_SOURCE: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** Sent to every platform: name the service and an operator contact (platforms block anonymous clients). */
+  LIVE_USER_AGENT: z.string().min(1).default('public-data-api/1.0 (live data; operator contact not configured)'),
+  /** How long a platform page is kept and reused (0: no cache). */
+  LIVE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Memory the page cache may hold, in MB. */
+  LIVE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /** Longest a request queues for its turn at a platform before it is answered 429 upstream_rate_limit (ms). */
+  LIVE_MAX_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
+};
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** PostgreSQL. Unset: scripts/run.ts starts the embedded server under .data/ and sets it. */
@@ -91,6 +109,7 @@ const schema = z.object({
   STRIPE_SANDBOX_IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(1).default(86_400),
   /** Upstream request timeout for HTTP providers, in milliseconds. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  ...liveEnvShape,
   /** SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://…). Unset: mail stays in the database. */
   SMTP_URL: optionalUrl,
   /** The From of outgoing mail. */

@@ -223,7 +223,7 @@ export async function callEndpoint(
       logFailure: (error) => deps.log(`request ${context.requestId}: provider failed`, error),
     });
     if (context.serializeBody && outcome.status < 400) outcome.body = new PreparedBody(JSON.stringify(outcome.body));
-    if (outcome.status === errorStatus.upstream_rate_limit) outcome.headers['retry-after'] = '1';
+    if (outcome.status === errorStatus.upstream_rate_limit) outcome.headers['retry-after'] ??= '1';
     if (truncated) outcome.headers['x-free-tier-truncated'] = 'true';
     // Never more units than asked for (an upstream claiming more pages): a hold covers what was asked.
     const billable = Math.min(units, wanted);

@@ -72,7 +72,8 @@ async function answer(options: CallOptions, call: () => Promise<ProviderResult>,
     return { outcome: { status: 200, body: result.body, headers: {} }, units };
   } catch (error) {
     if (error instanceof ProviderError) {
-      return { outcome: errorOutcome(error.code, error.message), units: endpoint.billedErrors[error.code] ?? 0 };
+      const headers: Record<string, string> = error.retryAfterSeconds !== undefined ? { 'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) } : {};
+      return { outcome: errorOutcome(error.code, error.message, headers), units: endpoint.billedErrors[error.code] ?? 0 };
     }
     if (timedOut()) {
       return { outcome: errorOutcome('upstream_timeout', `The upstream platform did not answer within ${timeoutMs / 1000} s`), units: 0 };

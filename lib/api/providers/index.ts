@@ -1,19 +1,59 @@
-// Which provider serves a family: an HTTP upstream when the operator set
-// UPSTREAM_<FAMILY>_URL (and UPSTREAM_<FAMILY>_SECRET), else the deterministic sandbox.
-import type { EndpointDefinition, Provider } from '../registry/types';
+// Which provider serves an endpoint (see ./sources.ts for the choice): the family's native
+// adapter when it is live and serves that path, else its HTTP upstream when UPSTREAM_<FAMILY>_URL
+// is set, else the deterministic sandbox. Providers are built once, on first use.
+import type { EndpointDefinition, Family, Provider } from '../registry/types';
 import { sandboxProvider } from '../sandbox';
 import { HttpProvider } from './http-provider';
+import { createLiveShared, createLiveSource, type LiveShared } from './live';
+import type { LiveAdapter } from './live/types';
+import { resolveSources } from './sources';
 
-export function createProviderResolver(env: Readonly<Record<string, string | undefined>> = process.env): (endpoint: EndpointDefinition) => Provider {
-  const cache = new Map<string, Provider>();
-  return (endpoint) => {
-    let provider = cache.get(endpoint.family);
+type EnvRecord = Readonly<Record<string, string | undefined>>;
+
+export interface ProviderResolver {
+  (endpoint: EndpointDefinition): Provider;
+  /** Closes what the live providers hold (Redis, kept-alive connections). */
+  close(): Promise<void>;
+}
+
+export function createProviderResolver(
+  env: EnvRecord = process.env,
+  options: { adapters?: Partial<Record<Family, LiveAdapter>>; log?: (message: string) => void } = {},
+): ProviderResolver {
+  const sources = resolveSources(env, options.adapters);
+  const byFamily = new Map<string, Provider>();
+  const live = new Map<string, { provider: Provider; close(): Promise<void> }>();
+  let shared: LiveShared | null = null;
+
+  const fallbackFor = (family: Family): Provider => {
+    let provider = byFamily.get(family);
     if (!provider) {
-      const name = endpoint.family.toUpperCase();
+      const name = family.toUpperCase();
       const baseUrl = env[`UPSTREAM_${name}_URL`];
-      provider = baseUrl ? new HttpProvider({ baseUrl, secret: env[`UPSTREAM_${name}_SECRET`] }) : sandboxProvider;
-      cache.set(endpoint.family, provider);
+      provider = sources[family].fallback === 'upstream' && baseUrl ? new HttpProvider({ baseUrl, secret: env[`UPSTREAM_${name}_SECRET`] }) : sandboxProvider;
+      byFamily.set(family, provider);
     }
     return provider;
   };
+
+  const resolve = ((endpoint: EndpointDefinition): Provider => {
+    if (endpoint.family === 'platform') return sandboxProvider;
+    const source = sources[endpoint.family];
+    if (source.source === 'live' && source.adapter && source.liveBaseUrl && source.adapter.paths.includes(endpoint.path)) {
+      let entry = live.get(endpoint.family);
+      if (!entry) {
+        shared ??= createLiveShared(env, options.log);
+        const { provider, platform } = createLiveSource(source.adapter, source.liveBaseUrl, env, shared);
+        entry = { provider, close: () => platform.close() };
+        live.set(endpoint.family, entry);
+      }
+      return entry.provider;
+    }
+    return fallbackFor(endpoint.family);
+  }) as ProviderResolver;
+  resolve.close = async () => {
+    await Promise.all([...live.values()].map((entry) => entry.close()));
+    await shared?.close();
+  };
+  return resolve;
 }

@@ -69,6 +69,8 @@ export class ProviderError extends Error {
   constructor(
     readonly code: ProviderErrorCode,
     message: string,
+    /** For upstream_rate_limit: the platform's Retry-After in seconds, passed on to the client. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ProviderError';

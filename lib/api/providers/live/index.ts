@@ -1,0 +1,69 @@
+// Builds a family's live provider: its PlatformClient (base address, User-Agent, timeout,
+// politeness in memory or through Redis, the process's page cache) handed to the adapter.
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import { liveEnvShape } from '@/lib/env';
+import type { Provider } from '../../registry/types';
+import { PageCache } from './page-cache';
+import { PlatformClient } from './platform-client';
+import { LocalPoliteness, RedisPoliteness, type Politeness } from './politeness';
+import type { LiveAdapter } from './types';
+
+type EnvRecord = Readonly<Record<string, string | undefined>>;
+
+const liveSettings = z.object({
+  ...liveEnvShape,
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  REDIS_URL: z.url().optional(),
+});
+
+export function readLiveSettings(env: EnvRecord) {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '' && v !== undefined));
+  return liveSettings.parse(present);
+}
+
+/** What the live providers of one process share: the page cache and the Redis connection. */
+export interface LiveShared {
+  cache: PageCache;
+  redis: Redis | null;
+  log(message: string): void;
+  close(): Promise<void>;
+}
+
+export function createLiveShared(env: EnvRecord, log: (message: string) => void = (m) => console.warn(m)): LiveShared {
+  const settings = readLiveSettings(env);
+  const cache = new PageCache({ ttlSeconds: settings.LIVE_CACHE_SECONDS, maxBytes: settings.LIVE_CACHE_MAX_MB * 1024 * 1024 });
+  const redis = settings.REDIS_URL ? new Redis(settings.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true }) : null;
+  return {
+    cache,
+    redis,
+    log,
+    async close() {
+      await redis?.quit().catch(() => {});
+    },
+  };
+}
+
+export interface LiveSource {
+  provider: Provider;
+  platform: PlatformClient;
+}
+
+export function createLiveSource(adapter: LiveAdapter, baseUrl: string, env: EnvRecord, shared: LiveShared): LiveSource {
+  const settings = readLiveSettings(env);
+  const options = { family: adapter.family, limits: adapter.politeness, maxWaitMs: settings.LIVE_MAX_WAIT_MS };
+  const politeness: Politeness = shared.redis ? new RedisPoliteness(shared.redis, options) : new LocalPoliteness(options);
+  const platform = new PlatformClient({
+    family: adapter.family,
+    baseUrl,
+    userAgent: settings.LIVE_USER_AGENT,
+    timeoutMs: settings.UPSTREAM_TIMEOUT_MS,
+    politeness,
+    cache: shared.cache,
+    log: shared.log,
+    retryAfterSeconds: adapter.retryAfterSeconds,
+    connections: adapter.politeness.concurrency,
+  });
+  const provider = adapter.createProvider({ platform, env, log: shared.log });
+  return { provider, platform };
+}

@@ -1,0 +1,44 @@
+// The contract between the live-data framework and a native adapter (see ./README.md).
+// An adapter knows one platform's API: its paths, paging, errors and the mapping of its JSON to
+// the spec's records. The framework gives it a PlatformClient that already does the politeness,
+// the cache, the timeout and the common errors.
+import type { EndpointDefinition, Family, Provider } from '../../registry/types';
+import type { PlatformClient } from './platform-client';
+
+/** How hard we may call one platform, shared by every API process (through Redis when set). */
+export interface PolitenessLimits {
+  /** Sustained requests per minute (the token bucket's refill). Keep below the platform's published limit. */
+  requestsPerMinute: number;
+  /** Requests that may go at once after a quiet spell (the bucket's size). */
+  burst: number;
+  /** Requests in flight to the platform at once. */
+  concurrency: number;
+}
+
+/** What the framework hands an adapter when it builds its provider. */
+export interface LiveContext {
+  /** Requests to the platform (LIVE_<FAMILY>_URL or the adapter's default base URL). */
+  platform: PlatformClient;
+  /** The process environment, for the adapter's own settings and credentials (never log them). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Operator log lines (one line, no credentials, no customer data beyond the path). */
+  log(message: string): void;
+}
+
+export interface LiveAdapter {
+  family: Family;
+  /** The platform's public base address, used unless LIVE_<FAMILY>_URL is set. */
+  defaultBaseUrl: string;
+  politeness: PolitenessLimits;
+  /** The /v1 paths this adapter serves; the family's other paths stay on the sandbox or upstream. */
+  paths: readonly EndpointDefinition['path'][];
+  /** One cheap call for `npm run console -- check-sources`: a path of `paths` and its raw query. */
+  probe: { path: EndpointDefinition['path']; query: Readonly<Record<string, string>> };
+  /**
+   * Seconds to wait after a platform 429, from its headers (default: Retry-After as seconds or an
+   * HTTP date, else 1). Platforms that send their own reset header read it here.
+   */
+  retryAfterSeconds?(headers: Readonly<Record<string, string>>): number | undefined;
+  /** Builds the provider once per process; it answers every path of `paths`. */
+  createProvider(context: LiveContext): Provider;
+}
