@@ -153,7 +153,7 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
     { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, operation: 'GetChargesCharge', run: (m) => billing.require(id(m), 'charge') },
     { method: 'GET', pattern: /^\/v1\/payment_intents\/([^/]+)$/, operation: 'GetPaymentIntentsIntent', run: (m) => billing.require(id(m), 'payment_intent') },
     { method: 'GET', pattern: /^\/v1\/disputes\/([^/]+)$/, operation: 'GetDisputesDispute', run: (m) => billing.require(id(m), 'dispute') },
-    { method: 'GET', pattern: /^\/v1\/events$/, operation: 'GetEvents', run: async (_m, p) => listOf('/v1/events', await store.list('event', { where: (e) => !str(p, 'type') || e.type === str(p, 'type') }), p) },
+    { method: 'GET', pattern: /^\/v1\/events$/, operation: 'GetEvents', run: async (_m, p) => listOf('/v1/events', await store.list('event', { account: billing.account, where: (e) => !str(p, 'type') || e.type === str(p, 'type') }), p) },
     { method: 'GET', pattern: /^\/v1\/events\/([^/]+)$/, operation: 'GetEventsId', run: (m) => billing.require(id(m), 'event') },
   ];
 

@@ -38,6 +38,8 @@ export class Events {
     private readonly store: SandboxStore,
     private readonly clock: SandboxClock,
     private readonly webhook: { url: string | null; secret: string },
+    /** The account the events belong to (listed to it only, as Stripe's are). */
+    private readonly account: string,
   ) {}
 
   /** Sends what has fallen due (after the clock moved), and waits for it. */
@@ -51,7 +53,7 @@ export class Events {
     const event = await this.store.put({
       id: newId('evt'), object: 'event', created: this.clock.now(), livemode: false, api_version: SANDBOX_API_VERSION, type,
       data: { object: publicView(object), ...(previous ? { previous_attributes: previous } : {}) },
-      pending_webhooks: this.webhook.url ? 1 : 0, request: { id: null, idempotency_key: null },
+      pending_webhooks: this.webhook.url ? 1 : 0, request: { id: null, idempotency_key: null }, sandbox_account: this.account,
     });
     if (this.webhook.url) {
       await this.store.pool.query('INSERT INTO stripe_sandbox.deliveries (event_id, endpoint, next_attempt_at) VALUES ($1, $2, 0)', [event.id, this.webhook.url]);
@@ -110,7 +112,7 @@ export class Events {
   private async post(eventId: string): Promise<boolean> {
     const event = await this.store.get(eventId);
     if (!event || !this.webhook.url) return true;
-    const payload = JSON.stringify(event, null, 2);
+    const payload = JSON.stringify(publicView(event), null, 2);
     try {
       const response = await fetch(this.webhook.url, {
         method: 'POST',

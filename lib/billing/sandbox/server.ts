@@ -100,14 +100,15 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const store = new SandboxStore(pool);
   await store.migrate();
   const clock = new SandboxClock();
-  const events = new Events(store, clock, { url: options.webhookUrl, secret: options.webhookSecret });
+  // The account the secret key belongs to: sandboxes sharing a database (tests) keep to their own events and invoices.
+  const account = createHash('sha256').update(secretKey).digest('hex').slice(0, 16);
+  const events = new Events(store, clock, { url: options.webhookUrl, secret: options.webhookSecret }, account);
   const locks = new ObjectLocks(options.lockTimeoutMs ?? 2_000);
 
   // The pages' listener first: invoice and Checkout links name its address.
   const pagesServer = http.createServer();
   const pagesPort = await listen(pagesServer, options.pagesPort ?? 0, host);
   const pagesUrl = (options.pagesPublicUrl ?? `http://localhost:${pagesPort}`).replace(/\/$/, '');
-  const account = createHash('sha256').update(secretKey).digest('hex').slice(0, 16);
   const billing = new SandboxBilling(store, events, clock, pagesUrl, account);
   const invoices = new SandboxInvoices(billing);
   const api = createApi(billing, invoices, {

@@ -70,11 +70,12 @@ export class SandboxStore {
     return `SBX-${String(rows[0].n).padStart(4, '0')}`;
   }
 
-  /** Objects of a type, newest first, optionally of one customer and matching a filter. */
-  async list<T extends StripeObject = StripeObject>(type: string, options: { customer?: string; where?: (o: T) => boolean } = {}): Promise<T[]> {
+  /** Objects of a type, newest first, optionally of one customer or account and matching a filter. */
+  async list<T extends StripeObject = StripeObject>(type: string, options: { customer?: string; account?: string; where?: (o: T) => boolean } = {}): Promise<T[]> {
     const { rows } = await this.pool.query(
-      `SELECT data FROM stripe_sandbox.objects WHERE type = $1 AND ($2::text IS NULL OR customer = $2) ORDER BY seq DESC`,
-      [type, options.customer ?? null],
+      `SELECT data FROM stripe_sandbox.objects WHERE type = $1 AND ($2::text IS NULL OR customer = $2)
+         AND ($3::text IS NULL OR data->>'sandbox_account' = $3) ORDER BY seq DESC`,
+      [type, options.customer ?? null, options.account ?? null],
     );
     const all = rows.map((r) => r.data as T);
     return options.where ? all.filter(options.where) : all;
