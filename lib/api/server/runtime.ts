@@ -46,12 +46,14 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
       ? ClusterLimiter.overIpc()
       : new LocalLimiter();
   const recorder = new UsageRecorder(pool, { maxParallelFlushes: env.USAGE_PARALLEL_FLUSHES });
+  // Built here, so closed here: live providers hold kept-alive connections and maybe Redis.
+  const ownProviders = options.providerFor ? null : createProviderResolver();
   const gateway = createGateway({
     pool,
     directory,
     limiter,
     recorder,
-    providerFor: options.providerFor ?? createProviderResolver(),
+    providerFor: options.providerFor ?? ownProviders!,
     analyze: options.analyze ?? analyzeSentiment,
     timeoutMs: options.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS,
     log: (message, detail) => console.error(message, detail instanceof Error ? detail.stack : (detail ?? '')),
@@ -65,6 +67,7 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
       await recorder.close();
       await directory.close();
       await limiter.close();
+      await ownProviders?.close();
       await pool.end();
     },
   };
