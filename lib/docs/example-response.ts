@@ -2,7 +2,7 @@ import 'server-only';
 
 // Example responses for the reference: the sandbox's answer to each endpoint's example query,
 // with lists cut to their first records so the page stays small.
-import { sandboxProvider } from '@/lib/api/sandbox';
+import { sandboxProvider } from '@/lib/api/providers/sandbox';
 import type { EndpointDefinition } from '@/lib/api/registry/types';
 
 const RECORDS_SHOWN = 2;

@@ -7,7 +7,7 @@ import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { newRequestId } from '@/lib/api/gateway/request-id';
 import { findEndpoint } from '@/lib/api/registry';
-import { sandboxProvider } from '@/lib/api/sandbox';
+import { sandboxProvider } from '@/lib/api/providers/sandbox';
 
 /** One INSERT per batch of the calls that arrived while the previous batch was written. */
 class LedgerFloor {

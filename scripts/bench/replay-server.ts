@@ -4,7 +4,7 @@
 // this machine. Port from REPLAY_PORT; paths from REPLAY_PATHS (comma-separated path?query).
 import http from 'node:http';
 import { findEndpoint } from '@/lib/api/registry';
-import { sandboxProvider } from '@/lib/api/sandbox';
+import { sandboxProvider } from '@/lib/api/providers/sandbox';
 
 const port = Number(process.env.REPLAY_PORT ?? 3998);
 const bodies = new Map<string, Buffer>();

@@ -5,9 +5,9 @@ import { expect } from 'vitest';
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import { dataEndpoints, type EndpointDefinition } from '../registry';
-import { sandboxNotes } from '../sandbox';
-import { SANDBOX_MISSING_ASIN } from '../sandbox/shop';
-import { SANDBOX_MISSING_CHANNEL_ID } from '../sandbox/videosite';
+import { sandboxNotes } from '../providers/sandbox';
+import { SANDBOX_MISSING_ASIN } from '../providers/sandbox/shop';
+import { SANDBOX_MISSING_CHANNEL_ID } from '../providers/sandbox/videosite';
 
 export type Pairs = [string, string][];
 

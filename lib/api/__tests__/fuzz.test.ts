@@ -4,7 +4,7 @@
 // Seeded, so a failure names a request that reproduces.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dataEndpoints, type EndpointDefinition } from '../registry';
-import { Rng } from '../sandbox/random';
+import { Rng } from '../providers/sandbox/random';
 import { errorBodySchema, paramSpecs, type Pairs, withQuery } from './cases';
 import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
 

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { findEndpoint } from '../registry';
-import { sandboxProvider } from '../sandbox';
+import { sandboxProvider } from '../providers/sandbox';
 
 export interface HeldUpstream {
   url: string;

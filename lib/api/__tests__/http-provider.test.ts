@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findEndpoint } from '../registry';
 import { createProviderResolver } from '../providers';
 import { HttpProvider } from '../providers/http-provider';
-import { sandboxProvider } from '../sandbox';
+import { sandboxProvider } from '../providers/sandbox';
 import { newAccountWithKey, startTestApi, type TestApi } from './harness';
 
 const seen: { url: string; authorization?: string }[] = [];

@@ -2,7 +2,7 @@
 // adapter when it is live and serves that path, else its HTTP upstream when UPSTREAM_<FAMILY>_URL
 // is set, else the deterministic sandbox. Providers are built once, on first use.
 import type { EndpointDefinition, Family, Provider } from '../registry/types';
-import { sandboxProvider } from '../sandbox';
+import { sandboxProvider } from './sandbox';
 import { HttpProvider } from './http-provider';
 import { createLiveShared, createLiveSource, type LiveShared } from './live';
 import type { LiveAdapter } from './live/types';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contractTests, familyKit, firstRecord, listOf } from './family-kit';
-import { clipnetSandbox } from '../../sandbox/clipnet';
+import { clipnetSandbox } from '../../providers/sandbox/clipnet';
 import { CLIPNET_FOLLOWERS_MAX_PAGES, clipnetEndpoints } from '../clipnet';
 
 const { endpoint, run, rejection } = familyKit(clipnetEndpoints, clipnetSandbox);

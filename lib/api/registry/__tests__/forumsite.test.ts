@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FLAIR_DELAY_MS_PER_PAGE, forumsiteSandbox } from '@/lib/api/sandbox/forumsite';
-import { formatDate } from '@/lib/api/sandbox/random';
+import { FLAIR_DELAY_MS_PER_PAGE, forumsiteSandbox } from '@/lib/api/providers/sandbox/forumsite';
+import { formatDate } from '@/lib/api/providers/sandbox/random';
 import { forumsiteCommunitySchema, forumsiteEndpoints, forumsitePostSchema, type ForumsitePost } from '../forumsite';
 import { toParameterError } from '../params';
 import { ProviderError } from '../types';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newsSandbox } from '@/lib/api/sandbox/news';
-import { formatDate } from '@/lib/api/sandbox/random';
+import { newsSandbox } from '@/lib/api/providers/sandbox/news';
+import { formatDate } from '@/lib/api/providers/sandbox/random';
 import { newsArticleSchema, newsEndpoints, type NewsArticle } from '../news';
 import { toParameterError } from '../params';
 import { ProviderError } from '../types';

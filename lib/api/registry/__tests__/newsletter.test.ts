@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newsletterSandbox } from '@/lib/api/sandbox/newsletter';
+import { newsletterSandbox } from '@/lib/api/providers/sandbox/newsletter';
 import {
   newsletterEndpoints,
   newsletterNoteSchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openmicroSandbox } from '../../sandbox/openmicro';
-import { SANDBOX_NOW } from '../../sandbox/random';
+import { openmicroSandbox } from '../../providers/sandbox/openmicro';
+import { SANDBOX_NOW } from '../../providers/sandbox/random';
 import { openmicroEndpoints } from '../openmicro';
 import { contractTests, familyKit } from './family-kit';
 

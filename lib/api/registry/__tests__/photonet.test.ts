@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contractTests, familyKit, firstRecord } from './family-kit';
-import { photonetSandbox } from '../../sandbox/photonet';
+import { photonetSandbox } from '../../providers/sandbox/photonet';
 import { photonetEndpoints } from '../photonet';
 
 const { endpoint, run, rejection } = familyKit(photonetEndpoints, photonetSandbox);

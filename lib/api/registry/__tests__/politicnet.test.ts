@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { politicnetSandbox } from '../../sandbox/politicnet';
+import { politicnetSandbox } from '../../providers/sandbox/politicnet';
 import { contractTests, familyKit } from './family-kit';
 import { politicnetEndpoints } from '../politicnet';
 

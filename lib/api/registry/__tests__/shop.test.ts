@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contractTests, familyKit, firstRecord } from './family-kit';
-import { SANDBOX_MISSING_ASIN, shopSandbox } from '../../sandbox/shop';
+import { SANDBOX_MISSING_ASIN, shopSandbox } from '../../providers/sandbox/shop';
 import { shopCountries, shopEndpoints } from '../shop';
 
 const { endpoint, run, rejection } = familyKit(shopEndpoints, shopSandbox);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '@/lib/api/sandbox/random';
-import { socialnetSandbox } from '@/lib/api/sandbox/socialnet';
+import { formatDate } from '@/lib/api/providers/sandbox/random';
+import { socialnetSandbox } from '@/lib/api/providers/sandbox/socialnet';
 import { toParameterError } from '../params';
 import {
   socialnetEndpoints,

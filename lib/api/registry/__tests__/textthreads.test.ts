@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textthreadsSandbox } from '@/lib/api/sandbox/textthreads';
+import { textthreadsSandbox } from '@/lib/api/providers/sandbox/textthreads';
 import { toParameterError } from '../params';
 import { textthreadsEndpoints, textthreadsPostSchema, type TextthreadsPost } from '../textthreads';
 import { ProviderError } from '../types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_MISSING_CHANNEL_ID, videositeSandbox, videositeSandboxNotes } from '@/lib/api/sandbox/videosite';
+import { SANDBOX_MISSING_CHANNEL_ID, videositeSandbox, videositeSandboxNotes } from '@/lib/api/providers/sandbox/videosite';
 import { toParameterError } from '../params';
 import { ProviderError } from '../types';
 import { videositeChannelSchema, videositeEndpoints } from '../videosite';

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, test } from 'vitest';
 import { findEndpoint } from '@/lib/api/registry';
 import { ProviderError, type EndpointDefinition } from '@/lib/api/registry/types';
-import { sandboxProvider } from '@/lib/api/sandbox';
+import { sandboxProvider } from '@/lib/api/providers/sandbox';
 import { requireRedis } from '@/lib/testing/require-service';
 import { createProviderResolver } from '../..';
 import { HttpProvider } from '../../http-provider';

@@ -1,9 +1,9 @@
 // Sandbox data for the openmicro family: post search over a decentralised network, with DIDs
 // as account IDs, at:// post URIs and dates inside the requested window.
 import type { z } from 'zod';
-import { familySite } from '../families';
-import type { OpenmicroPost, openmicroPostsParams } from '../registry/openmicro';
-import type { SandboxHandler } from '../registry/types';
+import { familySite } from '../../families';
+import type { OpenmicroPost, openmicroPostsParams } from '../../registry/openmicro';
+import type { SandboxHandler } from '../../registry/types';
 import { type Defaulted, hashtagsOf, itemRng, listSeed, pageWindow, person, tagWords } from './people';
 import { formatDate, type Rng, SANDBOX_NOW, sentence, throwOnSandboxInput, titleWords } from './random';
 

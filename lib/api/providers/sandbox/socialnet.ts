@@ -1,7 +1,7 @@
 // Sandbox handlers of the socialnet family: locations, group details, page videos, group search.
-import { familySite } from '../families';
-import type { SocialnetGroup, SocialnetGroupPost, SocialnetLocation, SocialnetPageVideo } from '../registry/socialnet';
-import type { SandboxHandler } from '../registry/types';
+import { familySite } from '../../families';
+import type { SocialnetGroup, SocialnetGroupPost, SocialnetLocation, SocialnetPageVideo } from '../../registry/socialnet';
+import type { SandboxHandler } from '../../registry/types';
 import { SANDBOX_NOW, formatDate, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
 import { baseSeed, descendingTimes, itemRng, listRng, person, planPages, timesRng, titleCase } from './texts';
 

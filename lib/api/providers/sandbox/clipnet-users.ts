@@ -1,10 +1,10 @@
 // Sandbox data for clipnet users (their videos and followers), plus the ID and CDN-link helpers
 // that the comment and search generators share.
 import type { z } from 'zod';
-import { familySite } from '../families';
-import type { clipnetUserFollowersParams, clipnetUserVideosParams } from '../registry/clipnet';
-import type { ClipnetFollower, ClipnetUserVideo } from '../registry/clipnet-records';
-import { ProviderError } from '../registry/types';
+import { familySite } from '../../families';
+import type { clipnetUserFollowersParams, clipnetUserVideosParams } from '../../registry/clipnet';
+import type { ClipnetFollower, ClipnetUserVideo } from '../../registry/clipnet-records';
+import { ProviderError } from '../../registry/types';
 import { type Defaulted, handleFromUrl, itemRng, listSeed, pageWindow, person, regions, tagWords } from './people';
 import { formatDate, type Rng, rngFor, SANDBOX_NOW, sentence, throwOnSandboxInput, titleWords } from './random';
 

@@ -1,10 +1,10 @@
 // Sandbox data for one shop product page, and the marketplace helpers (local currency, hosts,
 // ASINs, image URLs) that the search and seller generators share.
 import type { z } from 'zod';
-import { familySite } from '../families';
-import type { ShopCountry, shopProductParams } from '../registry/shop';
-import type { ShopProduct, ShopProductReview } from '../registry/shop-records';
-import { ProviderError } from '../registry/types';
+import { familySite } from '../../families';
+import type { ShopCountry, shopProductParams } from '../../registry/shop';
+import type { ShopProduct, ShopProductReview } from '../../registry/shop-records';
+import { ProviderError } from '../../registry/types';
 import { type Defaulted, longDate, person } from './people';
 import { type Rng, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
 

@@ -1,6 +1,6 @@
 // The sandbox provider: deterministic data for every data endpoint, the default for every
-// family until an operator configures an HTTP upstream (lib/api/providers).
-import { ProviderError, type Provider, type SandboxHandler } from '../registry/types';
+// family unless an operator configures an HTTP upstream or a live adapter (lib/api/providers).
+import { ProviderError, type Provider, type SandboxHandler } from '../../registry/types';
 import { clipnetSandbox, clipnetSandboxNotes } from './clipnet';
 import { forumsiteSandbox, forumsiteSandboxNotes } from './forumsite';
 import { newsSandbox, newsSandboxNotes } from './news';

@@ -1,14 +1,14 @@
 // Sandbox data for the photonet family: comment replies, highlight stories, profiles and
 // followed accounts, with numeric IDs, shortcodes and CDN URLs shaped like the platform's.
 import type { z } from 'zod';
-import { familySite } from '../families';
+import { familySite } from '../../families';
 import type {
   photonetCommentRepliesParams, photonetFollowingParams, photonetHighlightStoriesParams, photonetUserParams,
-} from '../registry/photonet';
+} from '../../registry/photonet';
 import type {
   PhotonetCommentReply, PhotonetFollowedAccount, PhotonetStory, PhotonetUser,
-} from '../registry/photonet-records';
-import type { SandboxHandler } from '../registry/types';
+} from '../../registry/photonet-records';
+import type { SandboxHandler } from '../../registry/types';
 import { type Defaulted, handleFromUrl, itemRng, listSeed, monthYear, pageWindow, person, tagWords } from './people';
 import { formatDate, type Rng, rngFor, SANDBOX_NOW, sentence, throwOnSandboxInput } from './random';
 

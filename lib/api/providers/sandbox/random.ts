@@ -1,6 +1,6 @@
 // Deterministic randomness for the sandbox: the same endpoint and parameters always give the
 // same data. A seed comes from an FNV-1a hash of the inputs; mulberry32 draws from it.
-import { ProviderError, type ProviderErrorCode } from '../registry/types';
+import { ProviderError, type ProviderErrorCode } from '../../registry/types';
 
 export function hashString(input: string): number {
   let h = 0x811c9dc5;

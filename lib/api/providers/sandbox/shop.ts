@@ -1,10 +1,10 @@
 // Sandbox data for the shop family: deterministic marketplace search results, products, sellers
 // and seller reviews in the currency of the marketplace asked for.
 import type { z } from 'zod';
-import { familySite } from '../families';
-import type { shopProductsParams, shopSellerParams, shopSellerReviewsParams } from '../registry/shop';
-import type { ShopSearchItem, ShopSeller, ShopSellerReview } from '../registry/shop-records';
-import type { SandboxHandler } from '../registry/types';
+import { familySite } from '../../families';
+import type { shopProductsParams, shopSellerParams, shopSellerReviewsParams } from '../../registry/shop';
+import type { ShopSearchItem, ShopSeller, ShopSellerReview } from '../../registry/shop-records';
+import type { SandboxHandler } from '../../registry/types';
 import { type Defaulted, itemRng, listSeed, longDate, person } from './people';
 import { availableItems, type Rng, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
 import {

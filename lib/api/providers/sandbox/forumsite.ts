@@ -1,8 +1,8 @@
 // Sandbox handlers of the forumsite family: community posts and community details.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { familySite } from '../families';
-import type { ForumsiteCommunity, ForumsitePost } from '../registry/forumsite';
-import { ProviderError, type SandboxHandler } from '../registry/types';
+import { familySite } from '../../families';
+import type { ForumsiteCommunity, ForumsitePost } from '../../registry/forumsite';
+import { ProviderError, type SandboxHandler } from '../../registry/types';
 import { type Rng, SANDBOX_NOW, formatDate, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
 import { baseSeed, descendingTimes, itemRng, listRng, person, planPages, timesRng, titleCase } from './texts';
 

@@ -1,7 +1,7 @@
 // Sandbox handlers of the newsletter family: deterministic data shaped like the real service.
-import { familySite } from '../families';
-import type { NewsletterFeedItem, NewsletterNote, NewsletterUser } from '../registry/newsletter-records';
-import type { SandboxHandler } from '../registry/types';
+import { familySite } from '../../families';
+import type { NewsletterFeedItem, NewsletterNote, NewsletterUser } from '../../registry/newsletter-records';
+import type { SandboxHandler } from '../../registry/types';
 import { SANDBOX_NOW, hashString, rngFor, throwOnSandboxInput } from './random';
 import { buildNote, buildPostItem, buildUser, newsletterCategories } from './newsletter-records';
 import { buildPublication, parsePublication } from './newsletter-publication';

@@ -1,6 +1,6 @@
 // Builder of the sandbox newsletter publication record, and how a `publication` input (subdomain,
 // host, custom domain or URL) names one.
-import type { NewsletterPublication } from '../registry/newsletter-records';
+import type { NewsletterPublication } from '../../registry/newsletter-records';
 import { langs, newsletterCategories, paidStanding, type Site } from './newsletter-records';
 import { type Rng, SANDBOX_NOW, formatDate, sentence } from './random';
 import { compactCount, person, titleCase } from './texts';

@@ -1,9 +1,9 @@
 // Sandbox data for the politicnet family: a user's posts, newest first, replies included, with
 // numeric status IDs and the HTML the network stores next to the plain text.
 import type { z } from 'zod';
-import { familySite } from '../families';
-import type { PoliticnetPost, politicnetUserPostsParams } from '../registry/politicnet';
-import type { SandboxHandler } from '../registry/types';
+import { familySite } from '../../families';
+import type { PoliticnetPost, politicnetUserPostsParams } from '../../registry/politicnet';
+import type { SandboxHandler } from '../../registry/types';
 import { type Defaulted, hashtagsOf, itemRng, listSeed, pageWindow } from './people';
 import { formatDate, SANDBOX_NOW, sentence, throwOnSandboxInput, titleWords } from './random';
 

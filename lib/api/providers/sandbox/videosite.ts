@@ -1,7 +1,7 @@
 // Sandbox handler of the videosite family: channel details.
-import { familySite } from '../families';
-import type { VideositeChannel } from '../registry/videosite';
-import { ProviderError, type SandboxHandler } from '../registry/types';
+import { familySite } from '../../families';
+import type { VideositeChannel } from '../../registry/videosite';
+import { ProviderError, type SandboxHandler } from '../../registry/types';
 import { formatDate, rngFor, sentence, throwOnSandboxInput } from './random';
 import { compactCount, slugify, titleCase } from './texts';
 

@@ -2,8 +2,8 @@
 // where a query's results end depends on the query alone. Checked for every endpoint that
 // takes `pages`, over its example and variants of it (so that some queries run out early).
 import { describe, expect, it } from 'vitest';
-import { dataEndpoints } from '../../registry';
-import type { EndpointDefinition } from '../../registry/types';
+import { dataEndpoints } from '../../../registry';
+import type { EndpointDefinition } from '../../../registry/types';
 import { sandboxProvider } from '..';
 
 const paginated = dataEndpoints.filter((e) => e.paging?.param === 'pages');

@@ -1,6 +1,6 @@
 // Sandbox handler of the news family: article search, newest first.
-import type { NewsArticle } from '../registry/news';
-import type { SandboxHandler } from '../registry/types';
+import type { NewsArticle } from '../../registry/news';
+import type { SandboxHandler } from '../../registry/types';
 import { SANDBOX_NOW, formatDate, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
 import { baseSeed, descendingTimes, itemRng, person, slugify, titleCase } from './texts';
 

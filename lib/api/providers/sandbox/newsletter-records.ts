@@ -4,7 +4,7 @@ import type {
   NewsletterNote,
   NewsletterPostItem,
   NewsletterUser,
-} from '../registry/newsletter-records';
+} from '../../registry/newsletter-records';
 import { type Rng, formatDate, sentence, titleWords } from './random';
 import { compactCount, person, slugify, titleCase } from './texts';
 

@@ -1,10 +1,10 @@
 // Sandbox data for the clipnet family: comments, replies and search results, with 19-digit IDs,
 // @handle URLs and temporary-looking CDN links. User videos and followers are in clipnet-users.ts.
 import type { z } from 'zod';
-import { familySite } from '../families';
-import type { clipnetCommentRepliesParams, clipnetVideoCommentsParams, clipnetVideosParams } from '../registry/clipnet';
-import type { ClipnetComment, ClipnetReply, ClipnetSearchVideo } from '../registry/clipnet-records';
-import type { SandboxHandler } from '../registry/types';
+import { familySite } from '../../families';
+import type { clipnetCommentRepliesParams, clipnetVideoCommentsParams, clipnetVideosParams } from '../../registry/clipnet';
+import type { ClipnetComment, ClipnetReply, ClipnetSearchVideo } from '../../registry/clipnet-records';
+import type { SandboxHandler } from '../../registry/types';
 import { cdn, longId, songs, userFollowers, userVideos } from './clipnet-users';
 import { type Defaulted, itemRng, listSeed, pageWindow, person, regions, tagWords } from './people';
 import { formatDate, type Rng, rngFor, SANDBOX_NOW, sentence, throwOnSandboxInput, titleWords } from './random';

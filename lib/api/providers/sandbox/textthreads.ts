@@ -1,7 +1,7 @@
 // Sandbox handler of the textthreads family: a user's posts, newest first.
-import { familySite } from '../families';
-import type { TextthreadsPost } from '../registry/textthreads';
-import type { SandboxHandler } from '../registry/types';
+import { familySite } from '../../families';
+import type { TextthreadsPost } from '../../registry/textthreads';
+import type { SandboxHandler } from '../../registry/types';
 import { type Rng, SANDBOX_NOW, formatDate, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
 import { baseSeed, descendingTimes, itemRng, listRng, person, planPages, slugify, timesRng } from './texts';
 
