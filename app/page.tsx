@@ -2,12 +2,14 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 
+import { DataSourceList } from '@/components/data-source-list';
 import { CodeBlock } from '@/components/docs/code-block';
 import { LandingPricing } from '@/components/landing-pricing';
 import { SiteFooter } from '@/components/site-footer';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
 import { FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
+import { summarizeSources } from '@/lib/api/providers/source-summary';
 import { dataEndpoints, findEndpoint } from '@/lib/api/registry';
 import { apiBaseUrl } from '@/lib/docs/api-base-url';
 import { exampleResponse } from '@/lib/docs/example-response';
@@ -108,6 +110,8 @@ export default async function LandingPage() {
             </Link>
           </p>
         </section>
+
+        <DataSourceList summary={summarizeSources()} id="sources" />
 
         <LandingPricing />
 

@@ -5,6 +5,7 @@ const LINKS: readonly { href: string; label: string; plain?: boolean }[] = [
   { href: '/docs', label: 'API reference' },
   { href: '/v1/openapi.json', label: 'OpenAPI document', plain: true },
   { href: '/#pricing', label: 'Pricing' },
+  { href: '/status', label: 'Status' },
   { href: '/sign-up', label: 'Create an account' },
   { href: '/sign-in', label: 'Sign in' },
 ];

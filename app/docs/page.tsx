@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 
+import { DocsDataSources } from '@/components/docs/docs-data-sources';
 import { DocsIntro } from '@/components/docs/docs-intro';
 import { DocsSidebar } from '@/components/docs/docs-sidebar';
 import { EndpointReference } from '@/components/docs/endpoint-reference';
@@ -36,8 +37,10 @@ export default async function DocsPage() {
               Download openapi.json
             </a>
             <a className="font-medium text-primary underline" href="/explorer">Open the explorer</a>
+            <a className="font-medium text-primary underline" href="/status">Status of the data sources</a>
           </p>
         </div>
+        <DocsDataSources />
         <DocsIntro baseUrl={baseUrl} version={API_VERSION} />
         <section aria-labelledby="endpoints-title" className="flex flex-col gap-8">
           <h2 id="endpoints-title" className="text-2xl font-semibold">Endpoints</h2>

@@ -1,0 +1,124 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+
+import { DataSourceBadge } from '@/components/data-source-badge';
+import { SiteFooter } from '@/components/site-footer';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { buttonClasses } from '@/components/ui/button';
+import { DateTime } from '@/components/ui/date-time';
+import { getSourceStatus, type FamilyStatus } from '@/lib/server/status/get-source-status';
+
+export const metadata: Metadata = {
+  title: 'Status',
+  description: 'Where each family of the Public Data API gets its data, and how its live sources answered in the last hour.',
+};
+
+// Reads the environment and the request log on each request (at most every 15 s per process).
+export const dynamic = 'force-dynamic';
+
+const sourceText = {
+  live: 'Calls the platform\u2019s public API on each request (pages are reused for up to a minute).',
+  upstream: 'Served by the operator\u2019s own upstream service.',
+  sandbox: 'Invented, realistic sample records that never change.',
+} as const;
+
+function percent(errors: number, calls: number): string {
+  return calls === 0 ? 'no calls' : `${((errors / calls) * 100).toFixed(1)} %`;
+}
+
+function ms(value: number | null): string {
+  return value === null ? 'no calls' : `${value.toLocaleString('en-US')} ms`;
+}
+
+function FamilyCard({ family }: { family: FamilyStatus }) {
+  const titleId = `status-${family.family}`;
+  const hour = family.lastHour;
+  const others = family.paths.filter((p) => !family.livePaths.includes(p));
+  return (
+    <li data-family={family.family} className="flex min-w-0 flex-col gap-3 rounded-lg border border-border bg-surface p-4">
+      <section aria-labelledby={titleId} className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={titleId} className="text-lg font-semibold">{family.title}</h2>
+          <DataSourceBadge source={family.source} />
+        </div>
+        <p className="text-sm text-muted">{sourceText[family.source]}</p>
+        {hour ? (
+          <>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              <div>
+                <dt className="text-muted">Calls, last hour</dt>
+                <dd className="font-semibold">{hour.calls.toLocaleString('en-US')}</dd>
+              </div>
+              <div>
+                <dt className="text-muted">Error rate</dt>
+                <dd className="font-semibold">{percent(hour.errors, hour.calls)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted">Latency p50</dt>
+                <dd className="font-semibold">{ms(hour.p50Ms)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted">Latency p95</dt>
+                <dd className="font-semibold">{ms(hour.p95Ms)}</dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-muted">Last success</dt>
+                <dd className="font-semibold">
+                  <DateTime value={hour.lastSuccess} fallback="none in the last hour" />
+                </dd>
+              </div>
+            </dl>
+            {others.length > 0 ? (
+              <p className="text-sm text-muted">
+                Live: {family.livePaths.map((p) => <code key={p} className="break-all font-mono">{p} </code>)}. Sandbox or upstream:{' '}
+                {others.map((p) => <code key={p} className="break-all font-mono">{p} </code>)}.
+              </p>
+            ) : null}
+          </>
+        ) : null}
+      </section>
+    </li>
+  );
+}
+
+// GET /status: public, rendered on the server: each family's source and its live figures.
+export default async function StatusPage() {
+  const status = await getSourceStatus();
+  const live = status.families.filter((f) => f.source === 'live').length;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b border-border">
+        <div className="mx-auto flex w-full max-w-4xl items-center justify-between gap-2 px-4 py-3 sm:px-6">
+          <Link href="/" className="font-semibold sm:text-lg">Public Data API</Link>
+          <div className="flex items-center gap-1 sm:gap-2">
+            <Link href="/docs" className={buttonClasses('ghost', 'sm')}>Docs</Link>
+            <ThemeToggle />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-6 px-4 py-10 sm:px-6">
+        <div className="flex flex-col gap-2">
+          <h1 className="text-3xl font-bold tracking-tight">Status</h1>
+          <p className="max-w-2xl text-muted">
+            Where each family&apos;s data comes from on this deployment: {live === 0 ? 'no family is live; every one answers with sandbox data' : `${live} of ${status.families.length} families call their platform live`}.
+            For live sources, the last hour of calls as the API recorded them; a 404 for an unknown account counts as an answer, 5xx and rate limits as errors.
+          </p>
+          <p className="text-sm text-muted">
+            Figures as of <DateTime value={status.at} precise />.
+          </p>
+        </div>
+        {status.error ? (
+          <p role="alert" className="rounded-md border border-danger bg-danger-soft p-3 text-sm text-danger">
+            The source configuration is invalid and the API refuses to start with it: {status.error}
+          </p>
+        ) : null}
+        <ul className="grid gap-4 sm:grid-cols-2" aria-label="Families and their sources">
+          {status.families.map((family) => (
+            <FamilyCard key={family.family} family={family} />
+          ))}
+        </ul>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// The public status page: each family's source on this deployment (the e2e server runs every
+// family on the sandbox), linked from the footer, the landing page and /docs, which say per
+// family whether this deployment serves live or sandbox data; accessible on a phone in both themes.
+import { expect, test } from '@playwright/test';
+
+import { dataEndpoints } from '../lib/api/registry';
+import { familyTitle } from '../lib/api/family-titles';
+import { expectNoSeriousViolations } from './helpers/axe';
+
+const families = [...new Set(dataEndpoints.map((e) => e.family))];
+
+test.describe('the status page', () => {
+  test('shows every family with its source', async ({ page }) => {
+    await page.goto('/status');
+    await expect(page.getByRole('heading', { name: 'Status', level: 1 })).toBeVisible();
+    await expect(page.getByText('no family is live; every one answers with sandbox data')).toBeVisible();
+    const list = page.getByRole('list', { name: 'Families and their sources' });
+    await expect(list.getByRole('listitem')).toHaveCount(families.length);
+    for (const family of families) {
+      const card = list.locator(`li[data-family="${family}"]`);
+      await expect(card.getByRole('heading', { name: familyTitle(family), level: 2 })).toBeVisible();
+      await expect(card).toContainText('Sandbox data');
+    }
+  });
+
+  test('is linked from the footer, the landing page and the reference, which say where each family\'s data comes from', async ({ page }) => {
+    await page.goto('/');
+    const landingSources = page.getByRole('list', { name: 'Source of each family' });
+    await expect(landingSources.getByRole('listitem')).toHaveCount(families.length);
+    await expect(landingSources.locator('li[data-family="forumsite"]')).toContainText('Sandbox data');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Status' })).toHaveAttribute('href', '/status');
+    await page.getByRole('main').getByRole('link', { name: 'See the status of each source' }).click();
+    await expect(page).toHaveURL(/\/status$/);
+
+    await page.goto('/docs');
+    const docsSources = page.getByRole('list', { name: 'Source of each family' });
+    await expect(docsSources.getByRole('listitem')).toHaveCount(families.length);
+    await expect(docsSources.locator('li[data-family="politicnet"]')).toContainText('Sandbox data');
+    await page.getByRole('link', { name: 'Status of the data sources' }).click();
+    await expect(page).toHaveURL(/\/status$/);
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`passes axe and fits a 390 px phone in ${colorScheme} mode`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/status');
+      await expect(page.getByRole('heading', { name: 'Status', level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectNoSeriousViolations(page, `/status in ${colorScheme} mode`);
+    });
+  }
+});
