@@ -6,6 +6,7 @@ import { ApiKeyError } from '@/lib/server/keys/api-key-error';
 
 import { UsageError } from './console/args';
 import { billingStatusCommand } from './console/billing-status';
+import { checkSourcesCommand } from './console/check-sources';
 import { blockCommand } from './console/block';
 import { closeMonthCommand } from './console/close-month';
 import type { ConsoleCommand } from './console/command';
@@ -22,6 +23,7 @@ export const commands: Record<string, ConsoleCommand> = {
   block: blockCommand,
   unblock: unblockCommand,
   'billing-status': billingStatusCommand,
+  'check-sources': checkSourcesCommand,
 };
 
 function usage(): string {

@@ -1,0 +1,60 @@
+// npm run console -- check-sources: each live source called once through its adapter (a tiny
+// adapter on the replay server here), a line per family, exit 1 when a live source fails.
+import { execFile } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startReplayServer, type ReplayServer } from '@/lib/api/providers/live/__tests__/replay-server';
+import { testAdapter, testRoutes } from '@/lib/api/providers/live/__tests__/test-adapter';
+import { checkSources, formatChecks } from '../check-sources';
+
+function cli(env: Record<string, string>, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--conditions=react-server', '--import', 'tsx', 'scripts/console.ts', ...args],
+      { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('check-sources', () => {
+  let replay: ReplayServer;
+  const adapters = { textthreads: testAdapter() };
+  const env = () => ({ DATA_SOURCE: 'live', LIVE_TEXTTHREADS_URL: replay.url });
+
+  beforeAll(async () => {
+    replay = await startReplayServer(testRoutes);
+  });
+  afterAll(() => replay.close());
+
+  test('calls a live source once and prints ok with the latency; the other families are listed, not called', async () => {
+    const before = replay.count();
+    const checks = await checkSources({ env: env(), adapters });
+    expect(replay.count() - before).toBe(1);
+    const lines = formatChecks(checks);
+    expect(lines.find((l) => l.startsWith('textthreads'))).toMatch(/^textthreads\s+ok\s+\d+ ms\s+GET \/v1\/textthreads\/user\/posts\?username=alice$/);
+    expect(lines.find((l) => l.startsWith('shop'))).toMatch(/^shop\s+-\s+sandbox, not checked$/);
+  });
+
+  test('prints the error of a failing live source', async () => {
+    replay.fault({ status: 503 });
+    const logs: string[] = [];
+    const checks = await checkSources({ env: env(), adapters, log: (m) => logs.push(m) });
+    const line = formatChecks(checks).find((l) => l.startsWith('textthreads'));
+    expect(line).toMatch(/FAILED\s+502 upstream_error: The textthreads platform answered 503/);
+    expect(logs.join('\n')).toContain('answered 503');
+  });
+
+  test('the command exits 0 and says so when no family is live', async () => {
+    const { status, stdout } = await cli({ DATA_SOURCE: 'sandbox' }, 'check-sources');
+    expect(status).toBe(0);
+    expect(stdout).toContain('No family is live');
+    expect(stdout).toMatch(/^forumsite\s+-\s+sandbox, not checked$/m);
+  });
+
+  test('the command exits 1 naming the variable when the sources are misconfigured', async () => {
+    const { status, stderr } = await cli({ DATA_SOURCE_SHOP: 'live' }, 'check-sources');
+    expect(status).toBe(1);
+    expect(stderr).toContain('DATA_SOURCE_SHOP=live');
+  });
+});

@@ -1,0 +1,106 @@
+// check-sources: calls each live source once, through its adapter and the gateway's own error
+// mapping and deadline (UPSTREAM_TIMEOUT_MS), and prints a line per family: ok with the latency,
+// or the error. Exit 1 when a live source fails; families on the sandbox or an upstream are listed
+// but not called.
+import { performance } from 'node:perf_hooks';
+import { callProvider } from '@/lib/api/gateway/provider-call';
+import { createProviderResolver } from '@/lib/api/providers';
+import type { LiveAdapter } from '@/lib/api/providers/live/types';
+import { summarizeSources } from '@/lib/api/providers/source-summary';
+import { findEndpoint } from '@/lib/api/registry';
+import type { Family } from '@/lib/api/registry/types';
+import { readLiveSettings } from '@/lib/api/providers/live';
+import { liveAdapters } from '@/lib/api/providers/live/adapters';
+
+import { parseFlags, UsageError } from './args';
+import type { ConsoleCommand } from './command';
+
+export interface SourceCheck {
+  family: Family;
+  source: string;
+  /** For live families: true when the probe call answered 200. */
+  ok?: boolean;
+  latencyMs?: number;
+  detail: string;
+}
+
+export interface CheckOptions {
+  env?: Readonly<Record<string, string | undefined>>;
+  adapters?: Partial<Record<Family, LiveAdapter>>;
+  /** Only this family. */
+  family?: string;
+  /** The adapters' log lines (the platform's status, the field a payload lacks). */
+  log?: (message: string) => void;
+}
+
+export async function checkSources(options: CheckOptions = {}): Promise<SourceCheck[]> {
+  const env = options.env ?? process.env;
+  const adapters = options.adapters ?? liveAdapters;
+  const summary = summarizeSources(env, adapters);
+  if (summary.error) throw new Error(summary.error);
+  const families = summary.families.filter((f) => !options.family || f.family === options.family);
+  if (options.family && families.length === 0) throw new UsageError(`Unknown family: ${options.family}`);
+  const resolve = createProviderResolver(env, { adapters, log: options.log ?? (() => {}) });
+  const { UPSTREAM_TIMEOUT_MS: timeoutMs } = readLiveSettings(env);
+  const checks: SourceCheck[] = [];
+  try {
+    for (const f of families) {
+      const adapter = adapters[f.family];
+      if (f.source !== 'live' || !adapter) {
+        checks.push({ family: f.family, source: f.source, detail: `${f.source}, not checked` });
+        continue;
+      }
+      const endpoint = findEndpoint(adapter.probe.path);
+      const parsed = endpoint?.params.safeParse(adapter.probe.query);
+      if (!endpoint || !parsed?.success) {
+        checks.push({ family: f.family, source: 'live', ok: false, detail: `the adapter's probe ${adapter.probe.path} is not a valid call` });
+        continue;
+      }
+      const started = performance.now();
+      const { outcome } = await callProvider({
+        provider: resolve(endpoint),
+        endpoint,
+        params: parsed.data,
+        client: { signal: new AbortController().signal },
+        timeoutMs,
+        analyze: () => null,
+        logFailure: () => {},
+      });
+      const latencyMs = Math.round(performance.now() - started);
+      const call = `GET ${endpoint.path}?${new URLSearchParams(adapter.probe.query as Record<string, string>)}`;
+      if (outcome.status === 200) {
+        checks.push({ family: f.family, source: 'live', ok: true, latencyMs, detail: call });
+      } else {
+        const body = outcome.body as { code?: string; error?: string };
+        checks.push({ family: f.family, source: 'live', ok: false, latencyMs, detail: `${outcome.status} ${body.code}: ${body.error} (${call})` });
+      }
+    }
+  } finally {
+    await resolve.close();
+  }
+  return checks;
+}
+
+/** One line per family, aligned. */
+export function formatChecks(checks: readonly SourceCheck[]): string[] {
+  const width = Math.max(...checks.map((c) => c.family.length));
+  return checks.map((c) => {
+    const name = c.family.padEnd(width);
+    if (c.ok === undefined) return `${name}  -       ${c.detail}`;
+    return c.ok ? `${name}  ok      ${c.latencyMs} ms  ${c.detail}` : `${name}  FAILED  ${c.detail}`;
+  });
+}
+
+export const checkSourcesCommand: ConsoleCommand = {
+  usage: 'check-sources [--family NAME]',
+  description: 'Call each live data source once through its adapter; print ok and the latency or the error per family (exit 1 when one fails).',
+  async run(args) {
+    const flags = parseFlags(args, ['family']);
+    const checks = await checkSources({ family: flags.family, log: (line) => console.error(line) });
+    for (const line of formatChecks(checks)) console.log(line);
+    const live = checks.filter((c) => c.ok !== undefined);
+    if (live.length === 0) console.log('No family is live (DATA_SOURCE=live or DATA_SOURCE_<FAMILY>=live turns the native adapters on).');
+    const failed = live.filter((c) => !c.ok);
+    if (failed.length > 0) throw new Error(`${failed.length} of ${live.length} live source${live.length === 1 ? '' : 's'} failed: ${failed.map((c) => c.family).join(', ')}`);
+  },
+};
