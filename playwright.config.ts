@@ -60,12 +60,14 @@ export default defineConfig({
       env: {
         PORT: String(CONSOLE_PORT),
         API_PORT: String(API_PORT),
-        // The billing sandbox stands in for Stripe (no STRIPE_SECRET_KEY here).
+        // The billing sandbox stands in for Stripe (no STRIPE_SECRET_KEY here), on purpose also
+        // when DATABASE_URL names a database of the machine's (scripts/run.ts refuses it otherwise).
         STRIPE_SANDBOX_PORT: String(STRIPE_SANDBOX_PORT),
         STRIPE_SANDBOX_PAGES_PORT: String(STRIPE_SANDBOX_PAGES_PORT),
         // The tests drive /_sandbox/* with the same token (e2e/helpers/sandbox.ts).
         STRIPE_SANDBOX_CONTROL_TOKEN: sandboxControlToken(),
         STRIPE_SECRET_KEY: '',
+        BILLING_SANDBOX: 'true',
         // One trusted proxy hop: each test's X-Forwarded-For stands for what a load balancer reported.
         TRUSTED_PROXY_HOPS: '1',
         // Mail stays in the database; the tests read it at /dev/mailbox.

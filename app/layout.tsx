@@ -3,6 +3,7 @@ import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 
 import { Providers } from '@/components/providers';
+import { TestModeBanner } from '@/components/test-mode-banner';
 import { ThemeScript } from '@/components/theme-script';
 import { NONCE_HEADER } from '@/lib/http/security-headers';
 
@@ -37,6 +38,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to main content
         </a>
+        <TestModeBanner />
         <Providers>{children}</Providers>
       </body>
     </html>

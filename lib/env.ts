@@ -28,6 +28,8 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** PostgreSQL. Unset: scripts/run.ts starts the embedded server under .data/ and sets it. */
   DATABASE_URL: optionalUrl,
+  /** Set by scripts/run.ts beside DATABASE_URL when that is its embedded server (lib/db/embedded-default.ts). */
+  EMBEDDED_DATABASE_URL: optionalUrl,
   /** Redis, for sharing concurrency slots and key revocations between several instances. */
   REDIS_URL: optionalUrl,
   /** Connections of the console's Prisma pool and of the API server's pool. */
@@ -91,6 +93,11 @@ const schema = z.object({
   AUTH_URL: optionalUrl,
   /** Stripe. Unset: the billing sandbox (lib/billing/sandbox), which `npm start` and `npm run dev` start. */
   STRIPE_SECRET_KEY: z.string().optional(),
+  /**
+   * Runs the billing sandbox on purpose with an operator's DATABASE_URL (staging, demos): without it
+   * and without STRIPE_SECRET_KEY, scripts/run.ts refuses to start (lib/billing/sandbox-refusal.ts).
+   */
+  BILLING_SANDBOX: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Signs webhooks; with the sandbox, made once under .data/ by scripts/run.ts unless set. */
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** The billing sandbox's address (set by scripts/run.ts while it runs it). */
@@ -114,7 +121,10 @@ const schema = z.object({
   SMTP_URL: optionalUrl,
   /** The From of outgoing mail. */
   MAIL_FROM: z.string().default('Public Data API <no-reply@localhost>'),
-  /** Shows stored mail at /dev/mailbox. scripts/run.ts sets it on a developer machine (embedded database, no SMTP). */
+  /**
+   * Shows stored mail at /dev/mailbox, to loopback clients only. scripts/run.ts decides it
+   * (lib/dev-mailbox.ts): unset, on for the embedded database without SMTP, never for an operator's DATABASE_URL.
+   */
   DEV_MAILBOX: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Billing batches one API process writes at once; one gives the largest batches. */
   /**

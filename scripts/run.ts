@@ -78,6 +78,12 @@ function loopbackFor(host: string | undefined): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** The address to open in a browser on this machine for a server on `host` (loopback by default). */
+function browserUrl(host: string | undefined, port: string): string {
+  const local = !host || ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host);
+  return `http://${local ? 'localhost' : loopbackFor(host)}:${port}`;
+}
+
 const children: ChildProcess[] = [];
 let stopping: Promise<void> | undefined;
 
@@ -101,6 +107,16 @@ async function main(): Promise<number> {
     console.error('usage: tsx scripts/run.ts dev | build | start | exec <command…> | test <command…>');
     return 2;
   }
+  // No DATABASE_URL, or the embedded server of a run.ts above this one: a developer machine.
+  const embedded = onEmbeddedDatabase(process.env);
+  // An operator's database without a Stripe key: refuse rather than take payments in the sandbox.
+  const refusal =
+    mode !== 'test' &&
+    billingSandboxRefusal({ stripeSecretKey: process.env.STRIPE_SECRET_KEY, billingSandbox: process.env.BILLING_SANDBOX, embeddedDatabase: embedded });
+  if (refusal) {
+    console.error(refusal);
+    return 1;
+  }
   if (mode === 'start' && !existsSync('.next/BUILD_ID')) {
     console.log('No production build yet: building first (npm run build).');
     const built = await run(bin('next'), ['build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
@@ -121,24 +137,29 @@ async function main(): Promise<number> {
   try {
     const applied = await applyMigrations(database.url);
     if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
-    // No DATABASE_URL: the embedded database, on this machine's own cores.
-    const embedded = !process.env.DATABASE_URL;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: database.url,
+      EMBEDDED_DATABASE_URL: embedded ? database.url : undefined,
       AUTH_SECRET: mode === 'test' ? (process.env.AUTH_SECRET ?? randomBytes(32).toString('base64url')) : authSecret(),
       AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST ?? 'true',
       NEXT_TELEMETRY_DISABLED: '1',
-      // A developer machine (embedded database, no SMTP): mail is read at /dev/mailbox.
-      DEV_MAILBOX: process.env.DEV_MAILBOX ?? (!process.env.SMTP_URL && embedded ? 'true' : 'false'),
+      // A developer machine (embedded database, no SMTP): mail is read at /dev/mailbox, from this machine only.
+      DEV_MAILBOX: String(devMailboxEnabled({ devMailbox: process.env.DEV_MAILBOX, embeddedDatabase: embedded, smtpUrl: process.env.SMTP_URL })),
     };
+    const host = env.HOST ?? '127.0.0.1';
+    if (mode === 'dev' && env.DEV_MAILBOX === 'true' && !isLoopbackHost(host)) {
+      // next dev keeps a client's own X-Forwarded-For, so the mailbox could not tell who is local.
+      console.log(`/dev/mailbox is off: npm run dev listens on ${host}, not on loopback only.`);
+      env.DEV_MAILBOX = 'false';
+    }
     const port = env.PORT ?? '3000';
     const apiPort = env.API_PORT ?? '3001';
     // The operator command line (exec) finds the sandbox `npm start` runs, or starts one itself.
     if (mode !== 'test') Object.assign(env, billingSandbox(env, port, apiPort, mode === 'dev' || mode === 'start'));
-    if (mode === 'dev') return await run(bin('next'), ['dev', '-p', port], env);
+    if (mode === 'dev') return await run(bin('next'), ['dev', '-H', host, '-p', port], env);
     if (mode === 'start') {
-      console.log(`Console: http://localhost:${port}   API: http://localhost:${apiPort}/v1`);
+      console.log(`Console: ${browserUrl(host, port)}   API: ${browserUrl(env.API_HOST, apiPort)}/v1`);
       const exits = [
         // The console's /v1 forwards to the API server, so per-account limits are counted once.
         run(process.execPath, ['--import', 'tsx', 'scripts/console-server.ts'], {

@@ -1,23 +1,39 @@
 // Mail the console sent, read where a developer would: /dev/mailbox (no SMTP under the tests).
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
 import pg from 'pg';
 
+import { CONSOLE_PORT } from './ports';
+
+export type Mail = { subject: string; text: string };
+
+/**
+ * Every mail to `to`, newest first. Read from this machine in a request of its own: the mailbox
+ * serves loopback clients only, and a test's page may send an X-Forwarded-For that stands for a
+ * client elsewhere (the runner gives new request contexts the test's `use` headers too, so the
+ * header is set here to what a proxy on this machine would report).
+ */
+export async function mailTo(to: string): Promise<Mail[]> {
+  const mailbox = await request.newContext({ baseURL: `http://localhost:${CONSOLE_PORT}`, extraHTTPHeaders: { 'x-forwarded-for': '127.0.0.1' } });
+  try {
+    const html = await (await mailbox.get(`/dev/mailbox?to=${encodeURIComponent(to)}`)).text();
+    return [...html.matchAll(/<article aria-label="([^"]*)"[\s\S]*?<pre[^>]*>([\s\S]*?)<\/pre>/g)].map((match) => ({
+      subject: unescape(match[1]!),
+      text: unescape(match[2]!),
+    }));
+  } finally {
+    await mailbox.dispose();
+  }
+}
+
 /** The text of the newest mail to `to` whose subject matches, waiting for it to arrive. */
-export async function latestMail(page: Page, to: string, subject: RegExp): Promise<string> {
+export async function latestMail(_page: Page, to: string, subject: RegExp): Promise<string> {
   let text = '';
   await expect
     .poll(async () => {
-      const response = await page.request.get(`/dev/mailbox?to=${encodeURIComponent(to)}`);
-      const html = await response.text();
-      // Newest first: the first article with a matching subject.
-      for (const match of html.matchAll(/<article aria-label="([^"]*)"[\s\S]*?<pre[^>]*>([\s\S]*?)<\/pre>/g)) {
-        if (subject.test(unescape(match[1]!))) {
-          text = unescape(match[2]!);
-          return true;
-        }
-      }
-      return false;
-    })
+      const found = (await mailTo(to)).find((mail) => subject.test(mail.subject));
+      text = found?.text ?? '';
+      return found !== undefined;
+    }, { timeout: 30_000 }) // the mailbox page renders on a server other tests keep busy
     .toBe(true);
   return text;
 }
@@ -39,8 +55,8 @@ function unescape(html: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** Follows the verification link mailed at sign-up, so the account may go past the free tier. */
-export async function verifyEmail(page: Page, email: string): Promise<void> {
+/** Follows the newest verification link mailed to `email` on this page. */
+export async function followVerificationLink(page: Page, email: string): Promise<void> {
   const link = linkIn(await latestMail(page, email, /^Verify your/), '/verify-email');
   await page.goto(link);
   await page.getByRole('button', { name: 'Verify email address' }).click();
@@ -48,15 +64,35 @@ export async function verifyEmail(page: Page, email: string): Promise<void> {
 }
 
 /**
+ * Makes sure the address is verified, so the account may go past the free tier. signUp already
+ * verifies (a sign-up cannot sign in before); this is for accounts that may not be yet.
+ */
+export async function verifyEmail(page: Page, email: string): Promise<void> {
+  if (await isVerified(email)) return;
+  await followVerificationLink(page, email);
+}
+
+async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function isVerified(email: string): Promise<boolean> {
+  return withDatabase(async (client) => {
+    const { rows } = await client.query<{ verified: boolean }>(`SELECT "emailVerifiedAt" IS NOT NULL AS verified FROM "User" WHERE email = $1`, [email.toLowerCase()]);
+    return rows[0]?.verified ?? false;
+  });
+}
+
+/**
  * Moves the expiry of the user's mailed links into the past: time travel for "the link expired"
  * without waiting 30 minutes. The tests run with the app's DATABASE_URL (scripts/run.ts test).
  */
 export async function expireMailedLinks(email: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(`UPDATE "UserToken" SET "expiresAt" = now() - interval '1 minute' WHERE email = $1`, [email.toLowerCase()]);
-  } finally {
-    await client.end();
-  }
+  await withDatabase((client) => client.query(`UPDATE "UserToken" SET "expiresAt" = now() - interval '1 minute' WHERE email = $1`, [email.toLowerCase()]));
 }

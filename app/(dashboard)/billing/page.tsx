@@ -7,10 +7,8 @@ import { BillingMonthLines } from '@/components/billing-month-lines';
 import { CapWarnings } from '@/components/cap-warnings';
 import { SpendingCapsForm } from '@/components/spending-caps-form';
 import { formatMicros } from '@/components/money';
-import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { addPaymentMethodAction, openBillingPortalAction } from '@/lib/actions/billing';
-import { isTestMode } from '@/lib/billing/stripe-client';
 import { requireSession } from '@/lib/server/auth/require-session';
 import { completePaymentMethodSetup } from '@/lib/server/billing/complete-payment-method-setup';
 import { getBillingOverview } from '@/lib/server/billing/get-billing-overview';
@@ -36,10 +34,8 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-semibold">Billing</h1>
-          {isTestMode() ? <Badge tone="warning">Test mode</Badge> : null}
-        </div>
+        {/* Test mode: the strip at the top of every page (components/test-mode-banner.tsx). */}
+        <h1 className="text-2xl font-semibold">Billing</h1>
         <p className="text-sm text-muted">
           Each endpoint&apos;s first 50 units a month are free; past them you pay per call, invoiced after each month (UTC).
         </p>

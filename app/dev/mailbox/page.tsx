@@ -1,15 +1,30 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 
 import { DateTime } from '@/components/ui/date-time';
+import { mailboxClientAllowed } from '@/lib/dev-mailbox';
 import { env } from '@/lib/env';
 import { listMailbox } from '@/lib/server/mail/list-mailbox';
 
-export const metadata: Metadata = { title: 'Mailbox (development)' };
-
-/** The mail the console would have sent, on a machine without SMTP. Not there in production (DEV_MAILBOX unset). */
-export default async function MailboxPage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
+/** Anyone not allowed gets the same 404 as in production: the title too says nothing of the page. */
+async function requireMailboxAccess(): Promise<void> {
   if (!env.DEV_MAILBOX) notFound();
+  if (!mailboxClientAllowed((await headers()).get('x-forwarded-for'), env.TRUSTED_PROXY_HOPS)) notFound();
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  await requireMailboxAccess();
+  return { title: 'Mailbox (development)' };
+}
+
+/**
+ * The mail the console would have sent, on a machine without SMTP. Its links take over accounts, so
+ * it is there only on a developer machine (DEV_MAILBOX, lib/dev-mailbox.ts) and only for requests
+ * from this machine; anyone else gets the same 404 as in production.
+ */
+export default async function MailboxPage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
+  await requireMailboxAccess();
   const { to } = await searchParams;
   const messages = await listMailbox({ to });
   return (
