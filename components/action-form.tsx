@@ -65,20 +65,13 @@ export function ActionForm({ action, fields, hidden, submitLabel, pendingLabel, 
         </SubmitButton>
       )}
       <div aria-live="polite" role="status" className="min-h-6 text-sm">
-        {state.message ? (
-          <p className={state.status === 'error' ? 'text-danger' : 'text-success'}>
-            {state.message}
-            {state.link ? (
-              <>
-                {' '}
-                <Link href={state.link.href} className="underline">
-                  {state.link.label}
-                </Link>
-              </>
-            ) : null}
-          </p>
-        ) : null}
+        {state.message ? <p className={state.status === 'error' ? 'text-danger' : 'text-success'}>{state.message}</p> : null}
       </div>
+      {state.link ? (
+        <Link href={state.link.href} className="self-start text-sm font-medium underline">
+          {state.link.label}
+        </Link>
+      ) : null}
     </form>
   );
 }

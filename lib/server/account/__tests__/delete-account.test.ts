@@ -9,6 +9,7 @@ import { deleteAccount } from '@/lib/server/account/delete-account';
 import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
 import { EmailTakenError } from '@/lib/server/accounts/email-taken-error';
 import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
+import { blockAccount } from '@/lib/server/billing/block-account';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 
 const PASSWORD = 'correct horse battery staple';
@@ -24,6 +25,11 @@ function invoice(accountId: string, status: InvoiceStatus, amountCents: number) 
   return db.invoice.create({
     data: { accountId, month: '2026-10', sequence: ++sequence, status, amountMicros: BigInt(amountCents) * 10_000n, amountCents },
   });
+}
+
+/** A lost dispute not yet settled: a block that no invoice explains. */
+function loseDispute(accountId: string) {
+  return blockAccount({ accountId, cause: 'dispute', stripeDisputeId: `dp_${randomUUID().slice(0, 12)}`, amountCents: 60, actor: { label: 'test' } });
 }
 
 async function expectNothingChanged({ email, accountId, keyId }: { email: string; accountId: string; keyId: string }) {
@@ -54,7 +60,8 @@ describe('deleteAccount refuses while money is owed', () => {
   it('refuses while the account is blocked though no invoice is unpaid (an unsettled lost dispute)', async () => {
     const owner = await signedUp();
     await invoice(owner.accountId, 'paid', 60);
-    await db.account.update({ where: { id: owner.accountId }, data: { blockedAt: new Date() } });
+    await loseDispute(owner.accountId);
+    expect((await db.account.findUniqueOrThrow({ where: { id: owner.accountId } })).blockedAt).not.toBeNull();
     expect(await deleteAccount({ accountId: owner.accountId })).toEqual({ ok: false, reason: 'account_blocked' });
     await expectNothingChanged(owner);
   });
@@ -88,7 +95,7 @@ describe('signing up again with the email of a deleted account', () => {
   it('gives no clean account while money is owed (finding 4): deletion is refused and the email stays taken', async () => {
     const owner = await signedUp();
     await invoice(owner.accountId, 'uncollectible', 60);
-    await db.account.update({ where: { id: owner.accountId }, data: { blockedAt: new Date() } });
+    await loseDispute(owner.accountId);
     expect((await deleteAccount({ accountId: owner.accountId })).ok).toBe(false);
     await expect(createAccountWithUser({ email: owner.email, password: 'another passphrase' })).rejects.toBeInstanceOf(EmailTakenError);
     const signedIn = await authenticateWithPassword({ email: owner.email, password: PASSWORD, ip: null });
