@@ -4,10 +4,17 @@ import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 
 import { signOutAction } from '@/lib/actions/auth';
+import { discardExplorerStateOfOthers, forgetExplorerState } from '@/lib/explorer/forget-explorer-state';
 
-/** The signed-in email and sign-out, in a disclosure that closes on Escape or outside click. */
-export function AccountMenu({ email }: { email: string }) {
+/**
+ * The signed-in email and sign-out, in a disclosure that closes on Escape or outside click.
+ * Sign-out erases the explorer's key and history in this browser; and any console page erases
+ * what another user left there (a shared browser whose last user did not sign out).
+ */
+export function AccountMenu({ email, userId }: { email: string; userId: string }) {
   const ref = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => discardExplorerStateOfOthers(userId), [userId]);
 
   useEffect(() => {
     const details = ref.current;
@@ -42,7 +49,7 @@ export function AccountMenu({ email }: { email: string }) {
         <Link href="/settings" className="mb-2 block rounded-md border border-border px-3 py-2 text-sm hover:bg-surface">
           Account settings
         </Link>
-        <form action={signOutAction}>
+        <form action={signOutAction} onSubmit={forgetExplorerState}>
           <button type="submit" className="w-full rounded-md border border-border px-3 py-2 text-left text-sm hover:bg-surface">
             Sign out
           </button>

@@ -24,7 +24,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <DashboardNav />
           <div className="ml-auto flex min-w-0 items-center gap-2">
             <ThemeToggle />
-            <AccountMenu email={session.email} />
+            <AccountMenu email={session.email} userId={session.userId} />
           </div>
         </div>
       </header>

@@ -38,8 +38,21 @@ function focusField(id: string) {
   document.getElementById(id)?.focus();
 }
 
-/** The explorer: pick an endpoint, fill its form, send it with the tab's key, read the answer. */
-export function Explorer({ models, baseUrl, shared }: { models: EndpointModel[]; baseUrl: string; shared: { path: string | null; params: [string, string][] } }) {
+/**
+ * The explorer: pick an endpoint, fill its form, send it with the tab's key, read the answer.
+ * `owner` is the signed-in user's id: the key and history are kept for that user alone.
+ */
+export function Explorer({
+  models,
+  baseUrl,
+  shared,
+  owner,
+}: {
+  models: EndpointModel[];
+  baseUrl: string;
+  shared: { path: string | null; params: [string, string][] };
+  owner: string;
+}) {
   const queryClient = useQueryClient();
   const groups = useMemo(() => pickerGroups(models), [models]);
   const byPath = useMemo(() => new Map(models.map((m) => [m.path, m])), [models]);
@@ -47,8 +60,8 @@ export function Explorer({ models, baseUrl, shared }: { models: EndpointModel[];
   const model = byPath.get(path)!;
   const [values, setValues] = useState<FormValues>(() => initialValues(model, shared.path === path ? shared.params : []));
   const [body, setBody] = useState(() => batchExample(models));
-  const [apiKey, setApiKey] = useTabKey();
-  const history = useCallHistory();
+  const [apiKey, setApiKey] = useTabKey(owner);
+  const history = useCallHistory(owner);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [shown, setShown] = useState<ShownCall | null>(null);

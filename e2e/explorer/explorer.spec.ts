@@ -91,7 +91,7 @@ test('creates a key for the explorer and keeps it in this tab only: not in the U
   expect(page.url()).not.toContain(key);
   expect(await page.getByLabel('Share link').inputValue()).not.toContain(key);
   const local = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
-  expect(local).toContain('explorer.history.v1');
+  expect(local).toContain('explorer.history.v2');
   expect(local).not.toContain(key);
   expect(JSON.stringify(await context.cookies())).not.toContain(key);
   expect(await page.evaluate(() => document.cookie)).not.toContain(key);
@@ -124,7 +124,7 @@ test('re-sends a call from the history, and a share link restores the form witho
   await expect(entries.first()).toContainText(`${POSTS}?community=AskScience&sort_by=top&posted_ago=7d&pages=1`);
   await expect(entries.first()).toContainText('200');
   await expect(page.locator('#param-sort_by')).toHaveValue('top');
-  expect(await page.evaluate(() => window.localStorage.getItem('explorer.history.v1'))).not.toContain(key);
+  expect(await page.evaluate(() => window.localStorage.getItem('explorer.history.v2'))).not.toContain(key);
 
   const shared = await context.newPage();
   await shared.goto(link);

@@ -1,9 +1,14 @@
 // The last calls made in this browser, for the history panel: the endpoint, parameters, status,
-// units, time and request id. Never the key: nothing here can hold it.
+// units, time and request id. Never the key: nothing here can hold it. Kept for the signed-in
+// user only (owned-item.ts): another user's history is erased when read, and sign-out erases it.
 import { z } from 'zod';
 
+import { readOwnedItem, removeItems, writeOwnedItem, type ItemStorage } from './owned-item';
+
 export const HISTORY_LIMIT = 50;
-const STORAGE_KEY = 'explorer.history.v1';
+const STORAGE_KEY = 'explorer.history.v2';
+/** Where the history was kept before it carried its owner: nobody's, so erased on reading. */
+const UNOWNED_KEYS = ['explorer.history.v1'];
 
 const historyEntrySchema = z.object({
   id: z.string(),
@@ -23,28 +28,31 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 /** Parameter names that could carry a key are dropped before anything is stored. */
 const secretName = /key|token|secret|authorization/i;
 
-export function readHistory(storage: Pick<Storage, 'getItem'> | null): HistoryEntry[] {
-  if (!storage) return [];
+/** This browser's localStorage, or null where it is disabled. */
+export function historyStorage(): ItemStorage | null {
   try {
-    const parsed = z.array(historyEntrySchema).safeParse(JSON.parse(storage.getItem(STORAGE_KEY) ?? '[]'));
-    return parsed.success ? parsed.data.slice(0, HISTORY_LIMIT) : [];
+    return window.localStorage;
   } catch {
-    return [];
+    return null;
   }
 }
 
-/** The history with `entry` first, at most HISTORY_LIMIT long, saved to `storage`. */
-export function addToHistory(storage: Pick<Storage, 'getItem' | 'setItem'> | null, entry: HistoryEntry): HistoryEntry[] {
+/** The history of `owner` (a user id); what belongs to anyone else is erased. */
+export function readHistory(storage: ItemStorage | null, owner: string): HistoryEntry[] {
+  if (!storage) return [];
+  removeItems(storage, UNOWNED_KEYS);
+  return (readOwnedItem(storage, STORAGE_KEY, owner, z.array(historyEntrySchema)) ?? []).slice(0, HISTORY_LIMIT);
+}
+
+/** The history with `entry` first, at most HISTORY_LIMIT long, saved to `storage` for `owner`. */
+export function addToHistory(storage: ItemStorage | null, owner: string, entry: HistoryEntry): HistoryEntry[] {
   const clean: HistoryEntry = { ...entry, params: entry.params.filter(([name]) => !secretName.test(name)) };
-  const next = [clean, ...readHistory(storage).filter((e) => e.id !== entry.id)].slice(0, HISTORY_LIMIT);
-  try {
-    storage?.setItem(STORAGE_KEY, JSON.stringify(next));
-  } catch {
-    // Storage full or disabled: the history lives on in memory for this page.
-  }
+  const next = [clean, ...readHistory(storage, owner).filter((e) => e.id !== entry.id)].slice(0, HISTORY_LIMIT);
+  // Storage full or disabled: the history lives on in memory for this page.
+  if (storage) writeOwnedItem(storage, STORAGE_KEY, owner, next);
   return next;
 }
 
-export function clearHistory(storage: Pick<Storage, 'removeItem'> | null): void {
-  storage?.removeItem(STORAGE_KEY);
+export function clearHistory(storage: ItemStorage | null): void {
+  removeItems(storage, [STORAGE_KEY, ...UNOWNED_KEYS]);
 }

@@ -1,35 +1,31 @@
-// The explorer's browser state: the key of this tab (sessionStorage) and the history of calls of
-// this browser (localStorage, never with a key).
+// The explorer's browser state for the signed-in user `owner`: the key of this tab
+// (sessionStorage) and the history of calls of this browser (localStorage, never with a key).
+// Both are read again when the owner changes; what another user left is erased, never shown.
 import { useCallback, useEffect, useState } from 'react';
 
-import { addToHistory, clearHistory, readHistory, type HistoryEntry } from './history';
+import { addToHistory, clearHistory, historyStorage, readHistory, type HistoryEntry } from './history';
 import { readTabKey, writeTabKey } from './tab-key';
 
-function localStore(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The API key for this tab: read after mount (the server has no sessionStorage), saved on change. */
-export function useTabKey(): [string, (key: string) => void] {
+export function useTabKey(owner: string): [string, (key: string) => void] {
   const [key, setKey] = useState('');
-  useEffect(() => setKey(readTabKey()), []);
-  const update = useCallback((next: string) => {
-    setKey(next);
-    writeTabKey(next);
-  }, []);
+  useEffect(() => setKey(readTabKey(owner)), [owner]);
+  const update = useCallback(
+    (next: string) => {
+      setKey(next);
+      writeTabKey(owner, next);
+    },
+    [owner],
+  );
   return [key, update];
 }
 
-export function useCallHistory() {
+export function useCallHistory(owner: string) {
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
-  useEffect(() => setEntries(readHistory(localStore())), []);
-  const add = useCallback((entry: HistoryEntry) => setEntries(addToHistory(localStore(), entry)), []);
+  useEffect(() => setEntries(readHistory(historyStorage(), owner)), [owner]);
+  const add = useCallback((entry: HistoryEntry) => setEntries(addToHistory(historyStorage(), owner, entry)), [owner]);
   const clear = useCallback(() => {
-    clearHistory(localStore());
+    clearHistory(historyStorage());
     setEntries([]);
   }, []);
   return { entries, add, clear };

@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: 'Explorer' };
 // GET /explorer?path=/v1/…&<param>=<value>…: try any endpoint with a key kept in this tab; a share
 // link opens it prefilled.
 export default async function ExplorerPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireSession();
+  const session = await requireSession();
   const raw = await searchParams;
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(raw)) {
@@ -27,7 +27,7 @@ export default async function ExplorerPage({ searchParams }: { searchParams: Pro
           like any other; the key stays in this tab.
         </p>
       </header>
-      <Explorer models={endpoints.map(describeEndpoint)} baseUrl={apiBaseUrl()} shared={readShareLink(search)} />
+      <Explorer models={endpoints.map(describeEndpoint)} baseUrl={apiBaseUrl()} shared={readShareLink(search)} owner={session.userId} />
     </div>
   );
 }

@@ -64,16 +64,17 @@ const entry = (i: number, params: [string, string][] = []): HistoryEntry => ({
 describe('history', () => {
   it('keeps the newest 50 calls, newest first', () => {
     const storage = memoryStorage();
-    for (let i = 0; i < HISTORY_LIMIT + 5; i++) addToHistory(storage, entry(i));
-    const kept = readHistory(storage);
+    for (let i = 0; i < HISTORY_LIMIT + 5; i++) addToHistory(storage, 'user-a', entry(i));
+    const kept = readHistory(storage, 'user-a');
     expect(kept).toHaveLength(HISTORY_LIMIT);
     expect(kept[0]!.id).toBe(String(HISTORY_LIMIT + 4));
   });
 
   it('never stores a parameter that could hold a key', () => {
     const storage = memoryStorage();
-    addToHistory(storage, entry(1, [['community', 'x'], ['api_key', 'ak_live_secret']]));
-    expect(storage.getItem('explorer.history.v1')).not.toContain('ak_live_secret');
+    addToHistory(storage, 'user-a', entry(1, [['community', 'x'], ['api_key', 'ak_live_secret']]));
+    expect(storage.getItem('explorer.history.v2')).toContain('community');
+    expect(storage.getItem('explorer.history.v2')).not.toContain('ak_live_secret');
   });
 });
 
