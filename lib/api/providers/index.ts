@@ -4,7 +4,7 @@
 import type { EndpointDefinition, Family, Provider } from '../registry/types';
 import { sandboxProvider } from './sandbox';
 import { HttpProvider } from './http-provider';
-import { createLiveShared, createLiveSource, type LiveShared } from './live';
+import { createLiveShared, createLiveSource, politenessFor, type LiveShared } from './live';
 import type { LiveAdapter } from './live/types';
 import { resolveSources } from './sources';
 
@@ -21,6 +21,8 @@ export function createProviderResolver(
   options: { adapters?: Partial<Record<Family, LiveAdapter>>; log?: (message: string) => void } = {},
 ): ProviderResolver {
   const sources = resolveSources(env, options.adapters);
+  // Settings read only when a live provider is first built are checked now, so a bad one stops the start.
+  for (const source of Object.values(sources)) if (source.adapter) politenessFor(source.adapter, env);
   const byFamily = new Map<string, Provider>();
   const live = new Map<string, { provider: Provider; close(): Promise<void> }>();
   let shared: LiveShared | null = null;

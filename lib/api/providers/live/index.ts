@@ -7,7 +7,7 @@ import type { Provider } from '../../registry/types';
 import { PageCache } from './page-cache';
 import { PlatformClient } from './platform-client';
 import { LocalPoliteness, RedisPoliteness, type Politeness } from './politeness';
-import type { LiveAdapter } from './types';
+import type { LiveAdapter, PolitenessLimits } from './types';
 
 type EnvRecord = Readonly<Record<string, string | undefined>>;
 
@@ -49,9 +49,31 @@ export interface LiveSource {
   platform: PlatformClient;
 }
 
+const limit = z.coerce.number().int().min(1).optional();
+
+/**
+ * The adapter's politeness, unless the operator set LIVE_<FAMILY>_REQUESTS_PER_MINUTE, _BURST or
+ * _CONCURRENCY (an account with a higher allowance, a self-hosted server, the benchmark).
+ */
+export function politenessFor(adapter: LiveAdapter, env: EnvRecord): PolitenessLimits {
+  const name = `LIVE_${adapter.family.toUpperCase()}`;
+  const read = (suffix: string) => {
+    const value = env[`${name}_${suffix}`];
+    const parsed = limit.safeParse(value === '' ? undefined : value);
+    if (!parsed.success) throw new Error(`${name}_${suffix} must be a whole number of at least 1, not '${value}'`);
+    return parsed.data;
+  };
+  return {
+    requestsPerMinute: read('REQUESTS_PER_MINUTE') ?? adapter.politeness.requestsPerMinute,
+    burst: read('BURST') ?? adapter.politeness.burst,
+    concurrency: read('CONCURRENCY') ?? adapter.politeness.concurrency,
+  };
+}
+
 export function createLiveSource(adapter: LiveAdapter, baseUrl: string, env: EnvRecord, shared: LiveShared): LiveSource {
   const settings = readLiveSettings(env);
-  const options = { family: adapter.family, limits: adapter.politeness, maxWaitMs: settings.LIVE_MAX_WAIT_MS };
+  const limits = politenessFor(adapter, env);
+  const options = { family: adapter.family, limits, maxWaitMs: settings.LIVE_MAX_WAIT_MS };
   const politeness: Politeness = shared.redis ? new RedisPoliteness(shared.redis, options) : new LocalPoliteness(options);
   const platform = new PlatformClient({
     family: adapter.family,
@@ -62,7 +84,7 @@ export function createLiveSource(adapter: LiveAdapter, baseUrl: string, env: Env
     cache: shared.cache,
     log: shared.log,
     retryAfterSeconds: adapter.retryAfterSeconds,
-    connections: adapter.politeness.concurrency,
+    connections: limits.concurrency,
   });
   const provider = adapter.createProvider({ platform, env, log: shared.log });
   return { provider, platform };

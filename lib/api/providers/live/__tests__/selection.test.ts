@@ -9,6 +9,7 @@ import { requireRedis } from '@/lib/testing/require-service';
 import { createProviderResolver } from '../..';
 import { HttpProvider } from '../../http-provider';
 import { resolveSources } from '../../sources';
+import { politenessFor } from '..';
 import { RedisPoliteness } from '../politeness';
 import { testAdapter } from './test-adapter';
 
@@ -40,12 +41,20 @@ describe('source selection', () => {
     expect(resolveSources({ DATA_SOURCE: 'live', DATA_SOURCE_TEXTTHREADS: 'upstream', UPSTREAM_TEXTTHREADS_URL: 'http://u.test' }, adapters).textthreads.source).toBe('upstream');
   });
 
+  test('LIVE_<FAMILY>_REQUESTS_PER_MINUTE, _BURST and _CONCURRENCY replace the adapter\'s politeness', () => {
+    const adapter = testAdapter({ requestsPerMinute: 60, burst: 5, concurrency: 2 });
+    expect(politenessFor(adapter, {})).toEqual({ requestsPerMinute: 60, burst: 5, concurrency: 2 });
+    expect(politenessFor(adapter, { LIVE_TEXTTHREADS_REQUESTS_PER_MINUTE: '600', LIVE_TEXTTHREADS_CONCURRENCY: '8' }))
+      .toEqual({ requestsPerMinute: 600, burst: 5, concurrency: 8 });
+  });
+
   test.each([
     [{ DATA_SOURCE: 'real' }, /DATA_SOURCE must be sandbox or live/],
     [{ DATA_SOURCE_SHOP: 'live' }, /DATA_SOURCE_SHOP=live, but shop has no native adapter/],
     [{ DATA_SOURCE_SHOP: 'upstream' }, /DATA_SOURCE_SHOP=upstream needs UPSTREAM_SHOP_URL/],
     [{ DATA_SOURCE_SHOP: 'yes' }, /DATA_SOURCE_SHOP must be sandbox, live or upstream/],
     [{ DATA_SOURCE: 'live', LIVE_TEXTTHREADS_URL: 'not a url' }, /LIVE_TEXTTHREADS_URL is not a URL/],
+    [{ DATA_SOURCE: 'live', LIVE_TEXTTHREADS_CONCURRENCY: '0' }, /LIVE_TEXTTHREADS_CONCURRENCY must be a whole number of at least 1/],
   ])('refuses %o at start with a message naming the variable', (env, message) => {
     expect(() => createProviderResolver(env, { adapters })).toThrow(message);
   });
