@@ -17,12 +17,15 @@
 //   BENCH_ROUNDS (default 3, 0 for none) rounds of gateway, bare and replay (and in the small case
 //   the gateway without the daily rollup) measured in turn for BENCH_ROUND_SECONDS (default 4)
 //   each, after each case's rows: the target ratios and the rollup's cost are their medians,
+//   BENCH_CASES=live: the live case alone: 20 pages of forumsite through its native adapter, from a
+//   platform replaying a recorded listing (scripts/bench/live-platform.ts), on a gateway with the
+//   page cache and one without (LIVE_CACHE_SECONDS=0): the gateway's CPU per page, both ways,
 //   BENCH_PROFILE=<dir> profiles the single-process gateway during one case (BENCH_PROFILE_CASE,
 //   default small) and prints
 //   where its CPU went per call (<dir>/gateway.cpuprofile, for Chrome DevTools or speedscope).
 // Uses DATABASE_URL when set, else the embedded PostgreSQL (database "bench" under .data/pg).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,7 +40,7 @@ import { profileBreakdown } from './profile-breakdown';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const cores = os.availableParallelism();
-const ports = { api: 3871, bare: 3872, replay: 3873, workers: 3874, floor: 3875 };
+const ports = { api: 3871, bare: 3872, replay: 3873, workers: 3874, floor: 3875, livePlatform: 3876, liveCached: 3877, liveUncached: 3878 };
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
@@ -62,6 +65,28 @@ const allCases: Case[] = [
   { name: 'large-br', path: large, acceptEncoding: 'br', gatewayOnly: true },
 ];
 const cases = allCases.filter((c) => !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes(c.name));
+const LIVE_PAGES = 20;
+const liveCase: Case | null = !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes('live')
+  ? { name: 'live', path: `/v1/forumsite/community/posts?community=news&pages=${LIVE_PAGES}` }
+  : null;
+
+/** The first recording under data/live/forumsite of the given kind (a Listing of posts, a t5 community). */
+function forumsiteRecording(kind: 'Listing' | 't5'): string | null {
+  if (!existsSync('data/live/forumsite')) return null;
+  const files = (readdirSync('data/live/forumsite', { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((f) => f.isFile() && f.name.endsWith('.json'))
+    .map((f) => path.join(f.parentPath, f.name))
+    .sort();
+  for (const file of files) {
+    try {
+      const json = JSON.parse(readFileSync(file, 'utf8')) as { kind?: string; data?: { children?: unknown[] } };
+      if (json.kind === kind && (kind !== 'Listing' || (json.data?.children?.length ?? 0) > 0)) return file;
+    } catch {
+      // not JSON: not a recording of this kind
+    }
+  }
+  return null;
+}
 
 /** On the embedded server, every run starts from an empty "bench" database (rows of earlier
  * runs would make runs incomparable). A DATABASE_URL given by the operator is used as it is. */
@@ -272,6 +297,53 @@ function row(c: Case, label: string, r: Measurement, usesDatabase = r.received.s
   console.log(`${c.name.padEnd(9)}${label.padEnd(12)}${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${kb.toFixed(1).padStart(8)} ${String(r.non2xx).padStart(8)}   ${cpu}`);
 }
 
+type MeasureGateway = (server: ChildProcess, port: number, c: Case) => Promise<{ result: Measurement; check(quiet?: boolean): Promise<boolean> }>;
+
+/**
+ * The live case: the forumsite adapter walking 20 platform pages per call, with the page cache
+ * (after the first call, every page is the cache's) and without (20 platform requests per call).
+ * Politeness is lifted for the bench (the platform is ours); the gateway's CPU per page is the
+ * figure. Returns false when billing is not exact or a call did not bill its 20 pages.
+ */
+async function benchLive(c: Case, apiEnv: Record<string, string>, children: ChildProcess[], measureGateway: MeasureGateway): Promise<boolean> {
+  const { liveAdapters } = await import('../../lib/api/providers/live/adapters');
+  const listing = process.env.BENCH_LIVE_LISTING ?? forumsiteRecording('Listing');
+  if (!liveAdapters.forumsite || !listing) {
+    console.log(`live     skipped: ${liveAdapters.forumsite ? 'no recorded listing under data/live/forumsite (BENCH_LIVE_LISTING names one)' : 'no forumsite adapter registered'}\n`);
+    return true;
+  }
+  const about = process.env.BENCH_LIVE_ABOUT ?? forumsiteRecording('t5');
+  const platform = await start('scripts/bench/live-platform.ts', {
+    BENCH_LIVE_PORT: String(ports.livePlatform), BENCH_LIVE_LISTING: listing, BENCH_LIVE_PAGES: String(LIVE_PAGES), ...(about ? { BENCH_LIVE_ABOUT: about } : {}),
+  });
+  children.push(platform);
+  const liveEnv = {
+    ...apiEnv, API_WORKERS: '1', DATA_SOURCE_FORUMSITE: 'live', LIVE_FORUMSITE_URL: `http://127.0.0.1:${ports.livePlatform}`,
+    LIVE_FORUMSITE_REQUESTS_PER_MINUTE: '1000000000', LIVE_FORUMSITE_BURST: '1000000000', LIVE_FORUMSITE_CONCURRENCY: '256',
+  };
+  const platformCount = async () => Number(await (await fetch(`http://127.0.0.1:${ports.livePlatform}/_count`)).text());
+  console.log(`live     ${LIVE_PAGES} pages of forumsite per call from ${listing}${about ? ` (and ${path.basename(about)})` : ''}`);
+  let ok = true;
+  const perPage: Record<string, number> = {};
+  for (const [label, port, cacheSeconds] of [['live cache', ports.liveCached, '60'], ['live no-cache', ports.liveUncached, '0']] as const) {
+    const server = await start('lib/api/server/main.ts', { ...liveEnv, API_PORT: String(port), LIVE_CACHE_SECONDS: cacheSeconds });
+    children.push(server);
+    const before = await platformCount();
+    const m = await measureGateway(server, port, c);
+    row(c, label, m.result);
+    ok = (await m.check()) && ok;
+    const short = [...m.result.received.values()].filter((units) => units !== LIVE_PAGES).length;
+    if (short > 0 || m.result.received.size === 0) {
+      console.log(`live     ${short} of ${m.result.received.size} calls billed other than ${LIVE_PAGES} pages: the platform's cursor chain is not being walked`);
+      ok = false;
+    }
+    perPage[label] = m.result.cpu.server / LIVE_PAGES;
+    console.log(`live     ${label}: ${perPage[label]!.toFixed(0)} µs of the gateway's CPU per page; the platform answered ${await platformCount() - before} requests (warm-up included)`);
+  }
+  console.log(`live     the cache saves ${(perPage['live no-cache']! - perPage['live cache']!).toFixed(0)} µs of the gateway's CPU per page\n`);
+  return ok;
+}
+
 const database = await resolveDatabase('app', 'bench');
 const children: ChildProcess[] = [];
 let exact = true;
@@ -400,6 +472,7 @@ try {
     console.log(`${c.name.padEnd(9)}gateway p99 ${full.result.p99} ms${c.name === 'small' ? ' (target < 25)' : ''}`);
     console.log('');
   }
+  if (liveCase) exact = (await benchLive(liveCase, apiEnv, children, measureGateway)) && exact;
   await client.end();
 } finally {
   for (const child of children) child.kill('SIGTERM');
