@@ -24,36 +24,45 @@ export function CredentialsForm({ mode, action, callbackUrl }: CredentialsFormPr
     formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
   }, [state]);
   const passwordErrors = state.fieldErrors?.password;
+  // A sign-up is done once accepted: new address or taken, the same "check your mail" (no sign-in).
+  const done = signUp && state.status === 'success';
   return (
-    <form ref={formRef} action={formAction} className="flex flex-col gap-4" noValidate>
-      {callbackUrl ? <input type="hidden" name="callbackUrl" value={callbackUrl} /> : null}
-      <Input
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete={signUp ? 'email' : 'username'}
-        required
-        defaultValue={state.values?.email ?? ''}
-        errors={state.fieldErrors?.email}
-      />
-      <Input
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete={signUp ? 'new-password' : 'current-password'}
-        required
-        minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
-        maxLength={PASSWORD_MAX_LENGTH}
-        // The rule once: as a hint, or, when it was broken, as the error that replaces the hint.
-        hint={signUp && !passwordErrors?.length ? `Use at least ${PASSWORD_MIN_LENGTH} characters` : undefined}
-        errors={passwordErrors}
-      />
-      <SubmitButton pending={pending} pendingLabel={signUp ? 'Creating account…' : 'Signing in…'}>
-        {signUp ? 'Create account' : 'Sign in'}
-      </SubmitButton>
+    <div className="flex flex-col gap-4">
+      {done ? (
+        <h2 className="text-base font-semibold">Check your mail</h2>
+      ) : (
+        <form ref={formRef} action={formAction} className="flex flex-col gap-4" noValidate>
+          {callbackUrl ? <input type="hidden" name="callbackUrl" value={callbackUrl} /> : null}
+          <Input
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete={signUp ? 'email' : 'username'}
+            required
+            defaultValue={state.values?.email ?? ''}
+            errors={state.fieldErrors?.email}
+          />
+          <Input
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete={signUp ? 'new-password' : 'current-password'}
+            required
+            minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
+            maxLength={PASSWORD_MAX_LENGTH}
+            // The rule once: as a hint, or, when it was broken, as the error that replaces the hint.
+            hint={signUp && !passwordErrors?.length ? `Use at least ${PASSWORD_MIN_LENGTH} characters` : undefined}
+            errors={passwordErrors}
+          />
+          <SubmitButton pending={pending} pendingLabel={signUp ? 'Creating account…' : 'Signing in…'}>
+            {signUp ? 'Create account' : 'Sign in'}
+          </SubmitButton>
+        </form>
+      )}
+      {/* One live region in both states, so the outcome is announced. */}
       <div aria-live="polite" role="status" className="min-h-6 text-sm">
-        {state.status === 'error' && state.message ? <p className="text-danger">{state.message}</p> : null}
+        {state.message ? <p className={state.status === 'error' ? 'text-danger' : undefined}>{state.message}</p> : null}
       </div>
-    </form>
+    </div>
   );
 }

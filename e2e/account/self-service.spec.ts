@@ -3,12 +3,13 @@
 // other sessions, delete the account.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
-import { PASSWORD, signIn, signUp, uniqueClientIp, uniqueEmail } from '../helpers/accounts';
+import { PASSWORD, signIn, signUp, submitSignUp, uniqueClientIp, uniqueEmail } from '../helpers/accounts';
 import { createKey } from '../helpers/keys';
-import { expireMailedLinks, latestMail, linkIn, verifyEmail } from '../helpers/mailbox';
+import { expireMailedLinks, latestMail, linkIn, mailTo } from '../helpers/mailbox';
 import { API_PORT } from '../helpers/ports';
 
 const NEW_PASSWORD = 'a brand new passphrase';
+const PASSWORD_CHANGED = /^Your Public Data API password was changed/;
 
 // Several browsers sign up, in and out per test: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 150_000 });
@@ -49,6 +50,8 @@ test.describe('password reset', () => {
     await visitor.getByRole('button', { name: 'Set new password' }).click();
     await expect(visitor).toHaveURL(/\/sign-in\?reset=1$/);
     await expect(visitor.getByText('Your password is changed. Sign in with the new one.')).toBeVisible();
+    // The address is told, with a way back in if it was not its owner.
+    expect(await latestMail(visitor, email, PASSWORD_CHANGED)).toMatch(/https?:\/\/\S+\/forgot-password\b/);
 
     // Both sessions that were open before the reset are over.
     await expectSignedOut(page);
@@ -70,8 +73,7 @@ test.describe('password reset', () => {
     const unknown = uniqueEmail('nobody');
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': uniqueClientIp() });
     await requestReset(page, unknown);
-    const mailbox = await page.request.get(`/dev/mailbox?to=${encodeURIComponent(unknown)}`);
-    expect(await mailbox.text()).toContain('No mail.');
+    expect(await mailTo(unknown)).toEqual([]);
   });
 
   test('refuses an expired link', async ({ page, browser }) => {
@@ -91,19 +93,24 @@ test.describe('password reset', () => {
 });
 
 test.describe('email verification', () => {
-  test('a new account is asked to verify; the mailed link verifies it and the banner goes', async ({ page }) => {
-    const email = await signUp(page);
-    const banner = page.getByText('Verify your email address.');
-    await expect(banner).toBeVisible();
-    // A resent link replaces the first one.
+  test('a new sign-up signs in only after following its link; signing in before mails a fresh one, and only the latest works', async ({ page }) => {
+    const email = uniqueEmail();
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': uniqueClientIp() });
+    await submitSignUp(page, email);
     const first = linkIn(await latestMail(page, email, /^Verify your/), '/verify-email');
-    await page.getByRole('button', { name: 'Resend link' }).click();
-    await expect(page.getByText(`We sent a new link to ${email}.`)).toBeVisible();
+
+    await signIn(page, email);
+    await expect(page.getByRole('status')).toHaveText('Incorrect email or password. Just signed up? Follow the link we mailed you first.');
+    await expect.poll(async () => (await mailTo(email)).filter((mail) => /^Verify your/.test(mail.subject)).length).toBe(2);
     await page.goto(first);
     await page.getByRole('button', { name: 'Verify email address' }).click();
     await expect(page.getByRole('status')).toHaveText('This link was already used. Ask for a new one.');
 
-    await verifyEmail(page, email);
+    await page.goto(linkIn(await latestMail(page, email, /^Verify your/), '/verify-email'));
+    await page.getByRole('button', { name: 'Verify email address' }).click();
+    await expect(page.getByRole('status')).toHaveText(`${email} is verified.`);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/settings');
     await expect(page.getByText(`${email} · verified`)).toBeVisible();
     await expect(page.getByText('Verify your email address.')).toHaveCount(0);
@@ -135,6 +142,7 @@ test.describe('settings', () => {
     await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
     await signIn(elsewhere, email, NEW_PASSWORD);
     await expect(elsewhere).toHaveURL(/\/dashboard$/);
+    expect(await latestMail(page, email, PASSWORD_CHANGED)).toMatch(/https?:\/\/\S+\/forgot-password\b/);
   });
 
   test('"sign out other sessions" ends them and keeps this one', async ({ page, browser }) => {
@@ -151,21 +159,34 @@ test.describe('settings', () => {
     await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
   });
 
-  test('a new email address takes effect only once the link mailed to it is followed', async ({ page, browser }) => {
+  test('finding 2: changing the email needs the current password, and the old address is told on the request and on the change', async ({ page, browser }) => {
     const email = await signUp(page);
     const next = uniqueEmail('moved');
     await page.goto('/settings');
     const form = page.getByRole('region', { name: 'Email address' });
     await form.getByLabel('New email address').fill(next);
     await form.getByRole('button', { name: 'Change email' }).click();
-    await expect(form.getByRole('status')).toHaveText(`We mailed a link to ${next}. Your email address changes when you follow it.`);
+    await expect(form.getByText('Enter your current password')).toBeVisible();
+    await expect(form.getByLabel('Current password')).toBeFocused();
+    await form.getByLabel('Current password').fill('not my password');
+    await form.getByRole('button', { name: 'Change email' }).click();
+    await expect(form.getByText('The current password is not right')).toBeVisible();
+    expect(await mailTo(next)).toEqual([]);
+
+    await form.getByLabel('Current password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Change email' }).click();
+    await expect(form.getByRole('status')).toHaveText(`We mailed a link to ${next}. Your email address changes when you follow it. We told your current address too.`);
+    const requested = await latestMail(page, email, /^Your Public Data API email address is about to change/);
+    expect(requested).toContain(next);
+    linkIn(requested, '/secure-account');
     await page.reload();
-    await expect(page.getByText(`${email} · not verified yet`)).toBeVisible();
+    await expect(page.getByText(`${email} · verified`)).toBeVisible();
 
     const link = linkIn(await latestMail(page, next, /^Confirm your new/), '/verify-email');
     await page.goto(link);
     await page.getByRole('button', { name: 'Verify email address' }).click();
     await expect(page.getByRole('status')).toHaveText(`Your email address is now ${next}.`);
+    linkIn(await latestMail(page, email, /^Your Public Data API email address was changed/), '/secure-account');
 
     const withNew = await freshPage(browser);
     await signIn(withNew, next);
@@ -173,6 +194,36 @@ test.describe('settings', () => {
     const withOld = await freshPage(browser);
     await signIn(withOld, email);
     await expect(withOld.getByText('Incorrect email or password')).toBeVisible();
+  });
+
+  test("finding 2: the old address's recovery link takes a moved account back and signs out whoever moved it", async ({ page, browser }) => {
+    // A borrowed session, with the password too, moves the account to another address.
+    const email = await signUp(page);
+    const thief = uniqueEmail('thief');
+    await page.goto('/settings');
+    const form = page.getByRole('region', { name: 'Email address' });
+    await form.getByLabel('New email address').fill(thief);
+    await form.getByLabel('Current password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Change email' }).click();
+    await expect(form.getByRole('status')).toContainText(`We mailed a link to ${thief}.`);
+    await page.goto(linkIn(await latestMail(page, thief, /^Confirm your new/), '/verify-email'));
+    await page.getByRole('button', { name: 'Verify email address' }).click();
+    await expect(page.getByRole('status')).toHaveText(`Your email address is now ${thief}.`);
+
+    // The owner follows the link mailed to the old address.
+    const owner = await freshPage(browser);
+    await owner.goto(linkIn(await latestMail(owner, email, /^Your Public Data API email address was changed/), '/secure-account'));
+    await owner.getByLabel('New password').fill(NEW_PASSWORD);
+    await owner.getByRole('button', { name: 'Secure my account' }).click();
+    await expect(owner).toHaveURL(/\/sign-in\?secured=1$/);
+    await expect(owner.getByText('Your account is secured')).toBeVisible();
+
+    await expectSignedOut(page);
+    await signIn(page, thief, PASSWORD);
+    await expect(page.getByText('Incorrect email or password')).toBeVisible();
+    await signIn(owner, email, NEW_PASSWORD);
+    await expect(owner).toHaveURL(/\/dashboard$/);
+    await expect(owner.getByText(email).first()).toBeVisible();
   });
 
   test('deleting the account needs the typed confirmation, stops its keys at once and ends the sign-in', async ({ page, request }) => {

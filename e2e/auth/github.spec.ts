@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 
 import { expect, type Page, test } from '@playwright/test';
 
-import { PASSWORD, signIn, signOut, signUp, uniqueClientIp, uniqueEmail } from '../helpers/accounts';
+import { PASSWORD, signIn, signOut, signUp, submitSignUp, uniqueClientIp, uniqueEmail } from '../helpers/accounts';
 import { createKey, keyRow } from '../helpers/keys';
 
 type GitHubUser = { login: string; email: string; verified?: boolean };
@@ -46,17 +46,19 @@ test.describe('GitHub sign-in', () => {
   });
 
   test("shuts out a password someone set up beforehand under the GitHub user's verified email", async ({ page, browser }) => {
-    // The attacker signs up with the victim's address and a password of their own, and stays signed in.
+    // The attacker signs up with the victim's address and a password of their own (they cannot
+    // follow the link mailed to it, so they cannot sign in with it either).
     const attacker = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() } });
     const attackerPage = await attacker.newPage();
-    const email = await signUp(attackerPage);
+    const email = uniqueEmail('victim');
+    await submitSignUp(attackerPage, email);
 
     // The address's owner signs in with GitHub, which vouches for it: they get the account.
     await continueWithGitHub(page, { ...uniqueGitHubUser(), email });
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText(email).first()).toBeVisible();
 
-    // The attacker's session is over and their password no longer works.
+    // The attacker has no session, and their password no longer works even once the address is verified.
     await attackerPage.goto('/keys');
     await expect(attackerPage).toHaveURL(/\/sign-in\?callbackUrl=/);
     await signIn(attackerPage, email, PASSWORD);

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 
 import { expect, type Page } from '@playwright/test';
 
+import { followVerificationLink } from './mailbox';
+
 export const PASSWORD = 'correct horse battery staple';
 
 export function uniqueEmail(label = 'user'): string {
@@ -20,8 +22,22 @@ export function uniqueClientIp(): string {
 }
 
 /**
- * Signs up through the form. Each sign-up comes from a fresh address (the per-address sign-up
- * throttle would otherwise stop a suite that makes many accounts) unless `keepAddress`.
+ * Fills in and sends the sign-up form, and waits for its answer: "Check your mail", whether the
+ * address is new or taken (no sign-in either way).
+ */
+export async function submitSignUp(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/sign-up');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your mail' })).toBeVisible();
+}
+
+/**
+ * A new account, as a visitor makes one: the sign-up form, the link mailed to the address, then
+ * sign-in; it ends on the key list, signed in. Each sign-up comes from a fresh address (the
+ * per-address sign-up throttle would otherwise stop a suite that makes many accounts) unless
+ * `keepAddress`.
  */
 export async function signUp(
   page: Page,
@@ -30,10 +46,9 @@ export async function signUp(
   { keepAddress = false } = {},
 ): Promise<string> {
   if (!keepAddress) await page.setExtraHTTPHeaders({ 'x-forwarded-for': uniqueClientIp() });
-  await page.goto('/sign-up');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await submitSignUp(page, email, password);
+  await followVerificationLink(page, email);
+  await signIn(page, email, password);
   // A new account lands on the console's home, the dashboard; the callers go on from the keys.
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'First steps' })).toBeVisible();

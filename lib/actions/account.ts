@@ -8,12 +8,14 @@ import { env } from '@/lib/env';
 import { changePassword } from '@/lib/server/account/change-password';
 import { deleteAccount, type DeleteAccountRefusal } from '@/lib/server/account/delete-account';
 import { requestPasswordReset } from '@/lib/server/account/request-password-reset';
+import { requestEmailChange } from '@/lib/server/account/request-email-change';
 import { resetPassword } from '@/lib/server/account/reset-password';
+import { secureAccount } from '@/lib/server/account/secure-account';
 import { sendEmailVerification } from '@/lib/server/account/send-email-verification';
 import { verifyEmail } from '@/lib/server/account/verify-email';
-import { findUserByEmail } from '@/lib/server/accounts/find-user-by-email';
 import { clientAddress } from '@/lib/server/auth/client-address';
 import { endUserSessions } from '@/lib/server/auth/end-user-sessions';
+import { RECENT_SIGN_IN_MS } from '@/lib/server/auth/recent-sign-in';
 import { requireSession } from '@/lib/server/auth/require-session';
 import {
   changeEmailSchema,
@@ -21,6 +23,7 @@ import {
   deleteAccountSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
+  secureAccountSchema,
 } from '@/lib/validation/account';
 
 import { fieldErrorsFrom, type ActionState } from './action-state';
@@ -35,6 +38,17 @@ function invalid(issues: { path: PropertyKey[]; message: string }[], values?: Re
   return { status: 'error', message: CHECK_FIELDS, fieldErrors: fieldErrorsFrom(issues), values };
 }
 
+/** The client's address as the trusted proxy reported it, for the throttles. */
+async function requestIp(): Promise<string | null> {
+  return clientAddress((await headers()).get('x-forwarded-for'), env.TRUSTED_PROXY_HOPS);
+}
+
+function tooManyAttempts(minutes: number): string {
+  return `Too many attempts, try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+const WRONG_CURRENT_PASSWORD: ActionState = { status: 'error', message: CHECK_FIELDS, fieldErrors: { currentPassword: ['The current password is not right'] } };
+
 const TOKEN_FAILURES = {
   invalid: 'This link is not valid. Ask for a new one.',
   expired: 'This link has expired. Ask for a new one.',
@@ -47,8 +61,7 @@ export async function requestPasswordResetAction(_previous: ActionState, formDat
   const raw = formValues(formData, ['email']);
   const parsed = forgotPasswordSchema.safeParse(raw);
   if (!parsed.success) return invalid(parsed.error.issues, raw);
-  const ip = clientAddress((await headers()).get('x-forwarded-for'), env.TRUSTED_PROXY_HOPS);
-  const waitMinutes = await requestPasswordReset({ email: parsed.data.email, ip });
+  const waitMinutes = await requestPasswordReset({ email: parsed.data.email, ip: await requestIp() });
   if (waitMinutes > 0) {
     return { status: 'error', message: `Too many requests, try again in ${waitMinutes} ${waitMinutes === 1 ? 'minute' : 'minutes'}.`, values: raw };
   }
@@ -61,6 +74,15 @@ export async function resetPasswordAction(_previous: ActionState, formData: Form
   const result = await resetPassword(parsed.data);
   if (!result.ok) return { status: 'error', message: TOKEN_FAILURES[result.reason] };
   redirect('/sign-in?reset=1');
+}
+
+/** The recovery link mailed to a previous address: restores it, sets a password, signs out everywhere. */
+export async function secureAccountAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const parsed = secureAccountSchema.safeParse(formValues(formData, ['token', 'password']));
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const result = await secureAccount(parsed.data);
+  if (!result.ok) return { status: 'error', message: TOKEN_FAILURES[result.reason] };
+  redirect('/sign-in?secured=1');
 }
 
 export async function verifyEmailAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
@@ -79,24 +101,44 @@ export async function changePasswordAction(_previous: ActionState, formData: For
   const session = await requireSession();
   const parsed = changePasswordSchema.safeParse(formValues(formData, ['currentPassword', 'password']));
   if (!parsed.success) return invalid(parsed.error.issues);
-  const result = await changePassword({ userId: session.userId, ...parsed.data, keepSessionId: session.sessionId });
-  if (!result.ok) return { status: 'error', message: CHECK_FIELDS, fieldErrors: { currentPassword: ['The current password is not right'] } };
+  const result = await changePassword({ userId: session.userId, ...parsed.data, keepSessionId: session.sessionId, ip: await requestIp() });
+  if (!result.ok) return result.reason === 'locked' ? { status: 'error', message: tooManyAttempts(result.retryAfterMinutes) } : WRONG_CURRENT_PASSWORD;
   // A session from before sessions had ids cannot be kept: it ends with the others.
   if (!session.sessionId) await signOut({ redirectTo: '/sign-in' });
   return { status: 'success', message: 'Password changed. Your other sessions are signed out.' };
 }
 
-/** Mails a link to the new address; the change takes effect when it is followed. */
+/**
+ * Mails a link to the new address (the change takes effect when it is followed) and a notice to
+ * the current one. Needs the current password, or for OAuth-only users a recent sign-in.
+ */
 export async function changeEmailAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const session = await requireSession();
-  const raw = formValues(formData, ['email']);
+  const raw = formValues(formData, ['email', 'currentPassword']);
+  const values = { email: raw.email ?? '' };
   const parsed = changeEmailSchema.safeParse(raw);
-  if (!parsed.success) return invalid(parsed.error.issues, raw);
-  const { email } = parsed.data;
-  if (email === session.email) return { status: 'error', message: CHECK_FIELDS, fieldErrors: { email: ['That is already your email address'] }, values: raw };
-  // A taken address gets no link (it could never be verified); the answer does not say so.
-  if (!(await findUserByEmail({ email }))) await sendEmailVerification({ userId: session.userId, email, change: true });
-  return { status: 'success', message: `We mailed a link to ${email}. Your email address changes when you follow it.` };
+  if (!parsed.success) return invalid(parsed.error.issues, values);
+  const { email, currentPassword } = parsed.data;
+  const result = await requestEmailChange({ userId: session.userId, newEmail: email, currentPassword, signedInAt: session.signedInAt, ip: await requestIp() });
+  if (result.ok) {
+    return { status: 'success', message: `We mailed a link to ${email}. Your email address changes when you follow it. We told your current address too.` };
+  }
+  switch (result.reason) {
+    case 'same_email':
+      return { status: 'error', message: CHECK_FIELDS, fieldErrors: { email: ['That is already your email address'] }, values };
+    case 'password_required':
+      return { status: 'error', message: CHECK_FIELDS, fieldErrors: { currentPassword: ['Enter your current password'] }, values };
+    case 'wrong_password':
+      return { ...WRONG_CURRENT_PASSWORD, values };
+    case 'locked':
+      return { status: 'error', message: tooManyAttempts(result.retryAfterMinutes), values };
+    case 'sign_in_again':
+      return {
+        status: 'error',
+        message: `Changing the email needs a sign-in within the last ${RECENT_SIGN_IN_MS / 60_000} minutes. Sign in again, then change it.`,
+        values,
+      };
+  }
 }
 
 export async function signOutOtherSessionsAction(_previous: ActionState): Promise<ActionState> {

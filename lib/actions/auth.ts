@@ -38,8 +38,17 @@ function lockedMessage(code: string): string | null {
   return match ? tooManyAttempts(Number(match[1])) : null;
 }
 
-/** What sign-up answers when it creates nothing, whether or not the email has an account. */
-const SIGN_UP_REFUSED = 'We could not create an account with these details. If you already have one, sign in instead.';
+/**
+ * What every accepted sign-up answers, new address or taken: the page, its status and its URL are
+ * the same, and only the mailbox's owner learns which it was.
+ */
+function checkYourMail(email: string): ActionState {
+  return {
+    status: 'success',
+    message: `Check your mail. We sent a message to ${email}: follow its link to finish creating your account, then sign in. If the address already has an account, the message tells you how to sign in instead.`,
+    values: { email },
+  };
+}
 
 /** Signs in with the credentials provider; returns an error state, or null when signed in. */
 async function passwordSignIn(email: string, password: string): Promise<ActionState | null> {
@@ -50,7 +59,8 @@ async function passwordSignIn(email: string, password: string): Promise<ActionSt
     if (error instanceof CredentialsSignin) {
       return {
         status: 'error',
-        message: lockedMessage(error.code) ?? 'Incorrect email or password.',
+        // One answer for a wrong password and for a sign-up not yet verified (see authenticateWithPassword).
+        message: lockedMessage(error.code) ?? 'Incorrect email or password. Just signed up? Follow the link we mailed you first.',
         values: { email },
       };
     }
@@ -82,10 +92,11 @@ export async function signInAction(_previous: ActionState, formData: FormData): 
 }
 
 /**
- * Sign-up, throttled per client address (an IPv6 /64). It never says an email is registered:
- * for a taken email with that user's own password it signs them in as a new account would be;
- * with any other password it answers as for any refused sign-up, and the owner is told
- * (noteSignUpForTakenEmail).
+ * Sign-up, throttled per client address (an IPv6 /64). It never says an email is registered and
+ * signs nobody in: a new address gets a verification link (the account can be signed in to once it
+ * is followed), a taken one a note to its owner (noteSignUpForTakenEmail), and both answer
+ * "check your mail". Both hash the password (createAccountWithUser does, before it finds the
+ * address taken) and queue one mail, so they take about as long.
  */
 export async function signUpAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const parsed = parseCredentials(signUpSchema, formData);
@@ -96,23 +107,17 @@ export async function signUpAction(_previous: ActionState, formData: FormData): 
     const lockedForMs = await takeThrottleAttempt({ keys: [throttleKeyForSignUp(ip)] });
     if (lockedForMs > 0) return { status: 'error', message: tooManyAttempts(Math.ceil(lockedForMs / 60_000)), values: { email } };
   }
-  let created: Awaited<ReturnType<typeof createAccountWithUser>>;
   try {
-    created = await createAccountWithUser({ email, password, requireVerification: true });
+    const created = await createAccountWithUser({ email, password, requireVerification: true });
+    await sendEmailVerification({ userId: created.user.id, email: created.user.email });
   } catch (error) {
     if (!(error instanceof EmailTakenError)) {
       console.error('Sign-up failed', error);
       return { status: 'error', message: 'Sign-up is unavailable right now. Please try again.', values: { email } };
     }
-    const failure = await passwordSignIn(email, password);
-    if (!failure) redirect(HOME);
     await noteSignUpForTakenEmail({ email });
-    return { status: 'error', message: SIGN_UP_REFUSED, values: { email } };
   }
-  await sendEmailVerification({ userId: created.user.id, email: created.user.email });
-  const failure = await passwordSignIn(email, password);
-  if (failure) return failure;
-  redirect(HOME);
+  return checkYourMail(email);
 }
 
 export async function signInWithProviderAction(formData: FormData): Promise<void> {

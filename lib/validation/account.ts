@@ -1,7 +1,7 @@
 // Account self-service input (password reset, settings). Forms and actions share these.
 import { z } from 'zod';
 
-import { emailSchema, newPasswordSchema } from './auth';
+import { emailSchema, newPasswordSchema, PASSWORD_MAX_LENGTH } from './auth';
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
@@ -15,7 +15,14 @@ export const changePasswordSchema = z.object({
   password: newPasswordSchema,
 });
 
-export const changeEmailSchema = z.object({ email: emailSchema });
+/** The current password is required of users who have one; the action knows which (OAuth-only users have none). */
+export const changeEmailSchema = z.object({
+  email: emailSchema,
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH, 'The current password is not right').default(''),
+});
+
+/** The form behind a recovery link (sendEmailChangeNotice): a new password, as for a reset. */
+export const secureAccountSchema = resetPasswordSchema;
 
 export const DELETE_CONFIRMATION = 'delete my account';
 

@@ -2,8 +2,12 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 
 import { ActionForm } from '@/components/action-form';
+import { buttonClasses } from '@/components/ui/button';
 import { changeEmailAction, changePasswordAction, deleteAccountAction, signOutOtherSessionsAction } from '@/lib/actions/account';
+import { signInWithProviderAction } from '@/lib/actions/auth';
+import { enabledOAuthProviders } from '@/lib/auth.config';
 import { getAccountSettings } from '@/lib/server/account/get-account-settings';
+import { RECENT_SIGN_IN_MS } from '@/lib/server/auth/recent-sign-in';
 import { requireSession } from '@/lib/server/auth/require-session';
 import { DELETE_CONFIRMATION } from '@/lib/validation/account';
 import { PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
@@ -22,6 +26,24 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 const CURRENT_PASSWORD = { name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' } as const;
+const NEW_EMAIL = { name: 'email', label: 'New email address', type: 'email', autoComplete: 'email' } as const;
+
+/** For users without a password: a fresh sign-in through their provider stands in for it. */
+function SignInAgain() {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {enabledOAuthProviders().map((provider) => (
+        <form key={provider.id} action={signInWithProviderAction}>
+          <input type="hidden" name="provider" value={provider.id} />
+          <input type="hidden" name="callbackUrl" value="/settings" />
+          <button type="submit" className={buttonClasses('secondary')}>
+            Sign in again with {provider.name}
+          </button>
+        </form>
+      ))}
+    </div>
+  );
+}
 
 export default async function SettingsPage() {
   const session = await requireSession();
@@ -36,8 +58,20 @@ export default async function SettingsPage() {
       </header>
 
       <Section id="email-heading" title="Email address">
-        <p className="text-sm text-muted">We mail a link to the new address; the change takes effect when you follow it.</p>
-        <ActionForm action={changeEmailAction} fields={[{ name: 'email', label: 'New email address', type: 'email', autoComplete: 'email' }]} submitLabel="Change email" pendingLabel="Sending link…" />
+        <p className="text-sm text-muted">
+          We mail a link to the new address; the change takes effect when you follow it. Your current address is told, with a way to undo it.
+        </p>
+        {settings.hasPassword ? (
+          <ActionForm action={changeEmailAction} fields={[NEW_EMAIL, CURRENT_PASSWORD]} submitLabel="Change email" pendingLabel="Sending link…" />
+        ) : (
+          <>
+            <p className="text-sm text-muted">
+              You sign in without a password, so this needs a sign-in within the last {RECENT_SIGN_IN_MS / 60_000} minutes.
+            </p>
+            <ActionForm action={changeEmailAction} fields={[NEW_EMAIL]} submitLabel="Change email" pendingLabel="Sending link…" />
+            <SignInAgain />
+          </>
+        )}
       </Section>
 
       {settings.hasPassword ? (

@@ -2,7 +2,9 @@ import 'server-only';
 
 import { db } from '@/lib/db';
 import { hashPassword } from '@/lib/server/auth/hash-password';
-import { verifyPassword } from '@/lib/server/auth/verify-password';
+import { verifyCurrentPassword, type VerifyCurrentPasswordResult } from '@/lib/server/auth/verify-current-password';
+
+import { sendPasswordChangedMail } from './send-password-changed-mail';
 
 export type ChangePasswordOptions = {
   userId: string;
@@ -10,15 +12,22 @@ export type ChangePasswordOptions = {
   password: string;
   /** The session making the change: it stays signed in, every other one ends. */
   keepSessionId?: string;
+  /** The client address, for the wrong-password throttle (null when unknown). */
+  ip?: string | null;
 };
 
-/** Changes the password when the current one is right, and ends every other session. */
-export async function changePassword({ userId, currentPassword, password, keepSessionId }: ChangePasswordOptions): Promise<{ ok: boolean; email: string }> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, passwordHash: true } });
-  if (!(await verifyPassword(currentPassword, user.passwordHash))) return { ok: false, email: user.email };
-  await db.user.update({
+/**
+ * Changes the password when the current one is right (wrong guesses are throttled as at sign-in),
+ * ends every other session, and mails the account's address that it happened.
+ */
+export async function changePassword({ userId, currentPassword, password, keepSessionId, ip = null }: ChangePasswordOptions): Promise<VerifyCurrentPasswordResult> {
+  const check = await verifyCurrentPassword({ userId, password: currentPassword, ip });
+  if (!check.ok) return check;
+  const user = await db.user.update({
     where: { id: userId },
     data: { passwordHash: await hashPassword(password), sessionsValidFrom: new Date(), keptSessionId: keepSessionId ?? null },
+    select: { email: true },
   });
-  return { ok: true, email: user.email };
+  await sendPasswordChangedMail({ email: user.email, how: 'changed' });
+  return { ok: true };
 }

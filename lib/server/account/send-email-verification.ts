@@ -21,6 +21,11 @@ export async function sendEmailVerification({ userId, email, change = false }: S
     subject: change ? 'Confirm your new Public Data API email address' : 'Verify your Public Data API email address',
     text: change
       ? ['Confirm that this is the new email address of your Public Data API account:', link, '', 'Until you do, your account keeps its current address. If you did not ask for this, ignore this mail.'].join('\n')
-      : ['Welcome to the Public Data API. Verify your email address to use the API beyond its free tier:', link, '', 'The link works for 24 hours. If you did not create an account, ignore this mail.'].join('\n'),
+      : [
+          'Welcome to the Public Data API. Verify your email address to finish creating your account, then sign in with your password:',
+          link,
+          '',
+          'The link works for 24 hours; signing in with your password before then mails a new one. If you did not create an account, ignore this mail: nobody can sign in to it without this link.',
+        ].join('\n'),
   });
 }

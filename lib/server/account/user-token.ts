@@ -9,6 +9,8 @@ import type { UserTokenPurpose } from '@/lib/generated/prisma/client';
 export const TOKEN_LIFETIME_MS: Record<UserTokenPurpose, number> = {
   password_reset: 30 * 60_000,
   email_verification: 24 * 3600_000,
+  // Read by the previous owner of an address, maybe days after the change.
+  account_recovery: 7 * 24 * 3600_000,
 };
 
 export function hashToken(token: string): string {
@@ -17,12 +19,15 @@ export function hashToken(token: string): string {
 
 /**
  * Makes a token for a mailed link and returns its plaintext (only the hash is stored). Earlier
- * unused tokens of the same purpose stop working: only the latest link does.
+ * unused tokens of the same purpose stop working: only the latest link does. Recovery links are
+ * the exception: each went to an address that owned the account, and a later change (by whoever
+ * holds the account now) must not take the way back from an earlier owner (see secureAccount).
  */
 export async function issueUserToken({ userId, purpose, email, now = new Date() }: { userId: string; purpose: UserTokenPurpose; email: string; now?: Date }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  const replaced = purpose === 'account_recovery' ? [] : [db.userToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: now } })];
   await db.$transaction([
-    db.userToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: now } }),
+    ...replaced,
     db.userToken.create({
       data: { userId, purpose, email, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]) },
     }),

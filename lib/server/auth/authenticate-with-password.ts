@@ -1,5 +1,7 @@
 import 'server-only';
 
+import { db } from '@/lib/db';
+import { sendEmailVerification } from '@/lib/server/account/send-email-verification';
 import { findUserByEmail } from '@/lib/server/accounts/find-user-by-email';
 
 import { settleThrottleAttempt } from './settle-throttle-attempt';
@@ -24,6 +26,11 @@ export type AuthenticateWithPasswordResult =
  * before the password is checked, so parallel guesses are refused past the limit even while
  * the first ones are still being evaluated. The answer for an unknown email, a user without a
  * password and a wrong password is the same, and takes the same scrypt work.
+ *
+ * A password sign-up whose address was never verified does not sign in either, and answers the
+ * same: otherwise signing up with an address and a password of one's own, then signing in with
+ * them, would tell whether the address already had an account. The right password mails a fresh
+ * verification link instead (the attempt still counts, so at most a few links per window).
  */
 export async function authenticateWithPassword({
   email,
@@ -41,9 +48,20 @@ export async function authenticateWithPassword({
   const user = await findUserByEmail({ email });
   const matches = await verifyPassword(password, user?.passwordHash ?? null);
   if (!user || !matches) return { ok: false, reason: 'invalid' };
+  if (await isPendingSignUp(user)) {
+    await sendEmailVerification({ userId: user.id, email: user.email });
+    return { ok: false, reason: 'invalid' };
+  }
 
   // The email's count is forgotten; the address only gets this attempt back, so that one valid
   // account cannot reset the count of the guesses made from the same address.
   await settleThrottleAttempt({ clear: [emailKey], refund: ipKey ? [ipKey] : [] });
   return { ok: true, user: { id: user.id, email: user.email, accountId: user.accountId } };
+}
+
+/** A self-service sign-up whose address has not been verified yet (its account waits for it). */
+async function isPendingSignUp(user: { accountId: string; emailVerifiedAt: Date | null }): Promise<boolean> {
+  if (user.emailVerifiedAt) return false;
+  const account = await db.account.findUniqueOrThrow({ where: { id: user.accountId }, select: { emailUnverified: true } });
+  return account.emailUnverified;
 }

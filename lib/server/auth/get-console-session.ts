@@ -11,6 +11,8 @@ export type ConsoleSession = {
   email: string;
   /** This sign-in's id (sessions from before ids existed have none). */
   sessionId?: string;
+  /** When this session signed in (ms since epoch), for changes that need a recent sign-in. */
+  signedInAt?: number;
 };
 
 /** The signed-in user, checked against the database (a token can outlive its user), or null. */
@@ -21,5 +23,5 @@ export async function getConsoleSession(): Promise<ConsoleSession | null> {
   if (!userId || !accountId) return null;
   const user = await findSessionUser({ userId, accountId });
   if (!user || !isSessionCurrent(session.signedInAt, user.sessionsValidFrom, session.sessionId, user.keptSessionId)) return null;
-  return { userId: user.id, accountId: user.accountId, email: user.email, sessionId: session.sessionId };
+  return { userId: user.id, accountId: user.accountId, email: user.email, sessionId: session.sessionId, signedInAt: session.signedInAt };
 }

@@ -1,6 +1,7 @@
 // How repeated sign-in attempts, sign-ups and password-reset requests are slowed down. Counters
 // live in SignInThrottle, one row per "email:<address>", "ip:<address>" (sign-in),
-// "signup:<address>" (sign-up), "reset-email:<email>" and "reset-ip:<address>" (reset requests).
+// "signup:<address>" (sign-up), "reset-email:<email>" and "reset-ip:<address>" (reset requests),
+// "signup-notice:<email>" (mails to the owner of an address someone tried to sign up with).
 // Attempts are counted when they start, before the password is checked, so parallel requests
 // cannot all be evaluated before the first failure is written (take-throttle-attempt.ts).
 import { isIPv6 } from 'node:net';
@@ -55,12 +56,20 @@ export function throttleKeyForResetIp(ip: string): string {
   return `reset-ip:${throttleAddress(ip)}`;
 }
 
+/** "Someone tried to sign up with your address" mails per address per hour: no mail bombing. */
+export const SIGN_UP_NOTICE_LIMIT = 3;
+
+export function throttleKeyForSignUpNotice(email: string): string {
+  return `signup-notice:${email.trim().toLowerCase()}`;
+}
+
 export type ThrottlePolicy = { limit: number; windowMs: number };
 
 export function throttlePolicyFor(key: string): ThrottlePolicy {
   if (key.startsWith('signup:')) return { limit: SIGN_UP_LIMIT, windowMs: SIGN_UP_WINDOW_MS };
   if (key.startsWith('reset-email:')) return { limit: RESET_EMAIL_LIMIT, windowMs: SIGN_UP_WINDOW_MS };
   if (key.startsWith('reset-ip:')) return { limit: RESET_IP_LIMIT, windowMs: SIGN_UP_WINDOW_MS };
+  if (key.startsWith('signup-notice:')) return { limit: SIGN_UP_NOTICE_LIMIT, windowMs: SIGN_UP_WINDOW_MS };
   return { limit: key.startsWith('ip:') ? IP_FAILURE_LIMIT : EMAIL_FAILURE_LIMIT, windowMs: THROTTLE_WINDOW_MS };
 }
 

@@ -1,0 +1,106 @@
+// Issue 27, finding 8: sign-up still told who is registered (a taken address got a refusal, or a
+// sign-in with the owner's own password). Now every accepted sign-up answers "check your mail" and
+// signs nobody in; a new address gets its verification link, a taken one a note to its owner.
+// Only what Next and Auth.js provide around an action is stood in for: the request headers and
+// Auth.js's signIn and error class (next-auth does not load outside Next); signIn must never be called.
+import { randomUUID } from 'node:crypto';
+
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { db } from '@/lib/db';
+
+const request = vi.hoisted(() => ({ ip: '10.0.0.1', signIns: 0 }));
+
+vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': request.ip }) }));
+vi.mock('@/lib/auth', () => ({
+  signIn: async () => {
+    request.signIns += 1;
+  },
+  signOut: async () => undefined,
+}));
+vi.mock('next-auth', () => ({ CredentialsSignin: class CredentialsSignin extends Error {} }));
+
+const { signUpAction } = await import('@/lib/actions/auth');
+const { createAccountWithUser } = await import('@/lib/server/accounts/create-account-with-user');
+const { verifyEmail } = await import('@/lib/server/account/verify-email');
+const { authenticateWithPassword } = await import('@/lib/server/auth/authenticate-with-password');
+const { SIGN_UP_NOTICE_LIMIT } = await import('@/lib/server/auth/throttle-policy');
+
+const PASSWORD = 'correct horse battery staple';
+const uniqueEmail = (label: string) => `${label}-${randomUUID()}@sign-up.test`;
+const uniqueIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 254) + 1).join('.')}`;
+const mailsTo = (to: string) => db.mailMessage.findMany({ where: { to }, orderBy: { createdAt: 'asc' } });
+
+async function signUp(email: string, password: string) {
+  request.ip = uniqueIp();
+  const form = new FormData();
+  form.set('email', email);
+  form.set('password', password);
+  return signUpAction({ status: 'idle' }, form);
+}
+
+function tokenIn(text: string, path: string): string {
+  const match = new RegExp(`https?://\\S+${path}\\?token=([A-Za-z0-9_-]+)`).exec(text);
+  if (!match) throw new Error(`no ${path} link in: ${text}`);
+  return match[1]!;
+}
+
+beforeEach(() => {
+  request.signIns = 0;
+});
+
+describe('finding 8: sign-up does not tell who is registered', () => {
+  it('answers a taken address exactly as a new one, signs nobody in, and mails the owner a sign-in and a reset link', async () => {
+    const owner = uniqueEmail('owner');
+    await createAccountWithUser({ email: owner, password: PASSWORD, emailVerified: true });
+    const fresh = uniqueEmail('fresh');
+
+    const forNew = await signUp(fresh, PASSWORD);
+    const withOtherPassword = await signUp(owner, 'somebody else entirely');
+    const withOwnersPassword = await signUp(owner, PASSWORD);
+
+    expect(forNew.status).toBe('success');
+    expect(forNew.message).toMatch(/^Check your mail/);
+    // The same answer, but for the address typed in.
+    const asForNew = JSON.parse(JSON.stringify(forNew).replaceAll(fresh, owner));
+    expect(withOtherPassword).toEqual(asForNew);
+    expect(withOwnersPassword).toEqual(asForNew);
+    expect(request.signIns).toBe(0);
+
+    const notes = await mailsTo(owner);
+    expect(notes.map((m) => m.subject)).toEqual([
+      'Someone tried to create a Public Data API account with your address',
+      'Someone tried to create a Public Data API account with your address',
+    ]);
+    expect(notes[0]!.text).toMatch(/https?:\/\/\S+\/sign-in\b/);
+    expect(notes[0]!.text).toMatch(/https?:\/\/\S+\/forgot-password\b/);
+    expect((await mailsTo(fresh)).map((m) => m.subject)).toEqual(['Verify your Public Data API email address']);
+    expect(await db.user.count({ where: { email: owner } })).toBe(1);
+  });
+
+  it('lets a new sign-up sign in only once its link is followed, answering as a wrong password until then', async () => {
+    const email = uniqueEmail('pending');
+    await signUp(email, PASSWORD);
+    const wrong = await authenticateWithPassword({ email, password: 'not the password', ip: null });
+    const beforeVerifying = await authenticateWithPassword({ email, password: PASSWORD, ip: null });
+    expect(beforeVerifying).toEqual({ ok: false, reason: 'invalid' });
+    expect(beforeVerifying).toEqual(wrong);
+
+    // The right password mailed a fresh link; only that one works now.
+    const links = await mailsTo(email);
+    expect(links.map((m) => m.subject)).toEqual(['Verify your Public Data API email address', 'Verify your Public Data API email address']);
+    expect(await verifyEmail({ token: tokenIn(links[0]!.text, '/verify-email') })).toEqual({ ok: false, reason: 'used' });
+    expect(await verifyEmail({ token: tokenIn(links[1]!.text, '/verify-email') })).toEqual({ ok: true, email, changed: false });
+    expect(await authenticateWithPassword({ email, password: PASSWORD, ip: null })).toMatchObject({ ok: true });
+  });
+
+  it(`mails the owner of a taken address at most ${SIGN_UP_NOTICE_LIMIT} times an hour, answering the same throughout`, async () => {
+    const owner = uniqueEmail('flooded');
+    await createAccountWithUser({ email: owner, password: PASSWORD, emailVerified: true });
+    const answers = [];
+    for (let i = 0; i < SIGN_UP_NOTICE_LIMIT + 2; i++) answers.push(await signUp(owner, `attempt number ${i}`));
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]!.status).toBe('success');
+    expect(await mailsTo(owner)).toHaveLength(SIGN_UP_NOTICE_LIMIT);
+  });
+});

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "UserTokenPurpose" ADD VALUE 'account_recovery';
