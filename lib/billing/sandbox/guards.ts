@@ -55,6 +55,9 @@ export function pageRefusal(request: http.IncomingMessage, allowed: { origins: S
   if (request.method === 'GET' || request.method === 'HEAD') return null;
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin') return `A ${site} form post is not accepted; use the page itself.`;
+  // A browser that says same-origin (a header pages cannot set) may still send Origin: null
+  // under a strict referrer policy; the host was checked above.
+  if (site === 'same-origin') return null;
   const origin = request.headers.origin;
   if (origin !== undefined && !allowed.origins.has(origin)) return `Posts from ${origin} are not accepted.`;
   return null;

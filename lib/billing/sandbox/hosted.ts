@@ -12,7 +12,7 @@ import { invoicePdf } from './pdf';
 export function createHostedPages(billing: SandboxBilling, invoices: SandboxInvoices, locks: ObjectLocks) {
   const { store } = billing;
   const html = (response: http.ServerResponse, status: number, body: string) => {
-    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' }).end(body);
+    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'x-frame-options': 'DENY', 'referrer-policy': 'same-origin' }).end(body);
   };
   const redirect = (response: http.ServerResponse, location: string) => response.writeHead(303, { location }).end();
 
