@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "UsageEvent_createdAt_idx" ON "UsageEvent" USING BRIN ("createdAt");
