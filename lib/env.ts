@@ -66,6 +66,22 @@ const schema = z.object({
    * Unset (`npm run dev`): the console serves /v1 itself.
    */
   API_INTERNAL_URL: optionalUrl,
+  /**
+   * The API server's internal listener, a Unix socket only the console uses (`npm start` makes
+   * one per start in a private directory). Through it the console passes each /v1 caller's
+   * address, proven by API_INTERNAL_SECRET; the API caps in-flight requests per such address.
+   */
+  API_INTERNAL_SOCKET: z.string().optional(),
+  /** Shared by the console and the API server for the internal listener (`npm start` makes one per start). */
+  API_INTERNAL_SECRET: z.string().min(32, 'API_INTERNAL_SECRET must be at least 32 characters').optional(),
+  /** Console server (`npm start`): time a client has to send its headers, and its whole request (ms). */
+  CONSOLE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  CONSOLE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** Console server: how long an idle keep-alive connection stays open (ms). */
+  CONSOLE_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** Console server: open connections in all, and per client address (0: no per-address cap). */
+  CONSOLE_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
+  CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
   /** Public address of the console, as the API names it (the 402 points at its billing page). */
   CONSOLE_PUBLIC_URL: optionalUrl,
   /** Public address of the API server, as the console shows it (explorer, docs). */

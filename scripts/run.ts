@@ -8,7 +8,9 @@
 //   tsx scripts/run.ts test <cmd…>    any command with the test database (.data/pg-test)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { applyMigrations } from '../lib/db/migrate';
 import { apiServerArgs } from '../lib/api/server/node-flags';
 import { billingSandboxRefusal } from '../lib/billing/sandbox-refusal';
@@ -160,10 +162,20 @@ async function main(): Promise<number> {
     if (mode === 'dev') return await run(bin('next'), ['dev', '-H', host, '-p', port], env);
     if (mode === 'start') {
       console.log(`Console: ${browserUrl(host, port)}   API: ${browserUrl(env.API_HOST, apiPort)}/v1`);
+      // The console's channel to the API server, on which it passes each caller's address
+      // (lib/api/server/trusted-forwarding.ts): a Unix socket in a private directory and a
+      // secret, both new for each start unless set, and never printed.
+      const internalDir = mkdtempSync(join(tmpdir(), 'public-data-api-'));
+      process.once('exit', () => rmSync(internalDir, { recursive: true, force: true }));
+      const internal = {
+        API_INTERNAL_SOCKET: env.API_INTERNAL_SOCKET ?? join(internalDir, 'api.sock'),
+        API_INTERNAL_SECRET: env.API_INTERNAL_SECRET ?? randomBytes(32).toString('base64url'),
+      };
       const exits = [
         // The console's /v1 forwards to the API server, so per-account limits are counted once.
         run(process.execPath, ['--import', 'tsx', 'scripts/console-server.ts'], {
           ...env,
+          ...internal,
           NODE_ENV: 'production',
           PORT: port,
           API_INTERNAL_URL: env.API_INTERNAL_URL ?? `http://${loopbackFor(env.API_HOST)}:${apiPort}`,
@@ -172,6 +184,7 @@ async function main(): Promise<number> {
         // cores: one process serves more there than one per core (README, Performance).
         run(process.execPath, apiServerArgs, {
           ...env,
+          ...internal,
           NODE_ENV: 'production',
           API_WORKERS: env.API_WORKERS ?? (embedded ? '1' : undefined),
         }),

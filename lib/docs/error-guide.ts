@@ -18,7 +18,7 @@ export const errorGuide: Record<ErrorCode, { when: string; retry: boolean }> = {
   endpoint_not_found: { when: 'No endpoint at this path.', retry: false },
   method_not_allowed: { when: 'Wrong HTTP method; the Allow header names the right one.', retry: false },
   payload_too_large: { when: 'The batch body is over 1 MB.', retry: false },
-  concurrency_limit_exceeded: { when: 'Too many simultaneous calls to one endpoint from the account, or (without a payment method) the free units left are all held by the account\'s calls in flight.', retry: true },
+  concurrency_limit_exceeded: { when: 'Too many simultaneous calls to one endpoint from the account, or from one address through the console, or (without a payment method) the free units left are all held by the account\'s calls in flight.', retry: true },
   daily_limit_exceeded: { when: 'The call could take the account past its daily spending cap (Retry-After: next UTC day).', retry: false },
   monthly_limit_exceeded: { when: 'The call could take the account past its monthly spending cap.', retry: false },
   upstream_rate_limit: { when: 'The platform is limiting calls.', retry: true },

@@ -1,7 +1,8 @@
 // Caps on open connections, so that no client can take the server's file descriptors: a total
 // (the kernel's listen queue holds the rest) and a cap per remote address, beyond which new
-// connections from that address are closed at once. Behind a reverse proxy every connection
-// comes from the proxy: set the per-address cap to 0 there and let the proxy limit clients.
+// connections from that address are closed at once. Used by the API server and the console
+// server alike. Behind a reverse proxy every connection comes from the proxy: set the
+// per-address cap to 0 there and let the proxy limit clients.
 import type { Server } from 'node:http';
 
 export function limitConnections(server: Server, limits: { total: number; perAddress: number }): void {

@@ -18,6 +18,8 @@ import { UsageRecorder } from '../gateway/usage-recorder';
 export interface ApiRuntime {
   gateway: Gateway;
   pool: pg.Pool;
+  /** Counts requests in flight, exactly across the API's workers and instances (the gateway's too). */
+  limiter: ConcurrencyLimiter;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
   return {
     gateway,
     pool,
+    limiter,
     async close() {
       await recorder.close();
       await directory.close();
