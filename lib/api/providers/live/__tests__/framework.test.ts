@@ -1,8 +1,10 @@
 // The live-data framework with a tiny adapter (test-adapter.ts) against the replay server,
 // through the real gateway and billing: errors, the cache, the rate limit and the selection.
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/harness';
 import { usageEvents } from '@/lib/api/__tests__/cases';
+import { requireRedis } from '@/lib/testing/require-service';
 import { createProviderResolver, type ProviderResolver } from '../..';
 import { startReplayServer, type ReplayServer } from './replay-server';
 import { TEST_SECRET, testAdapter, testRoutes } from './test-adapter';
@@ -74,10 +76,10 @@ describe('platform answers through the gateway', () => {
   });
 
   test('passes a platform 429 on as 429 upstream_rate_limit with the platform\'s Retry-After, unbilled', async () => {
-    replay.fault({ status: 429, headers: { 'retry-after': '1' } });
+    replay.fault({ status: 429, headers: { 'retry-after': '2' } });
     const response = await live.api.get(PATH, { key: account.key, params: { username: 'bob' } });
     expect(response.status).toBe(429);
-    expect(response.headers.get('retry-after')).toBe('1');
+    expect(response.headers.get('retry-after')).toBe('2');
     expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
     const id = response.headers.get('x-request-id')!;
     expect((await usageEvents(account.accountId)).find((e) => e.id === id)?.units).toBe(0);
@@ -228,6 +230,27 @@ describe('politeness', () => {
       expect(replay.count()).toBe(before);
     } finally {
       await stopLive(live);
+    }
+  });
+});
+
+const redisUrl = await requireRedis(import.meta.filename);
+
+describe.skipIf(!redisUrl)('with REDIS_URL', () => {
+  test('the live providers keep their bucket in Redis, shared by every process', async () => {
+    const replay = await startReplayServer(testRoutes);
+    const family = `textthreads`;
+    const live = await startLive(replay, { REDIS_URL: redisUrl! });
+    const redis = new Redis(redisUrl!);
+    try {
+      const account = await newAccountWithKey();
+      expect((await live.api.get(PATH, { key: account.key, params: { username: 'bob' } })).status).toBe(200);
+      expect(await redis.hexists(`live:${family}:bucket`, 'tokens')).toBe(1);
+      expect(await redis.zcard(`live:${family}:slots`)).toBe(0);
+    } finally {
+      await redis.quit();
+      await stopLive(live);
+      await replay.close();
     }
   });
 });
