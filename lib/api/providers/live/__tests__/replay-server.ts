@@ -71,7 +71,7 @@ function bodyOf(route: ReplayRoute): Buffer {
   return Buffer.from(typeof route.body === 'string' ? route.body : JSON.stringify(route.body));
 }
 
-export async function startReplayServer(routes: readonly ReplayRoute[]): Promise<ReplayServer> {
+export async function startReplayServer(routes: readonly ReplayRoute[], options: { port?: number } = {}): Promise<ReplayServer> {
   const bodies = new Map<ReplayRoute, Buffer>(routes.map((route) => [route, bodyOf(route)]));
   const faults: Array<{ fault: ReplayFault; times: number; path?: string }> = [];
   const stalled = new Set<http.ServerResponse>();
@@ -121,7 +121,7 @@ export async function startReplayServer(routes: readonly ReplayRoute[]): Promise
     response.end(body);
   });
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   const replay: ReplayServer = {
