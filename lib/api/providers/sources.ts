@@ -50,7 +50,7 @@ export function resolveSources(env: EnvRecord, adapters: Partial<Record<Family, 
     const fallback = override !== 'sandbox' && upstreamUrl ? 'upstream' : 'sandbox';
     const source: DataSource = override ?? (global === 'live' && adapter ? 'live' : fallback);
     if (source === 'live' && adapter) {
-      const liveBaseUrl = value(env, `LIVE_${name}_URL`) ?? adapter.defaultBaseUrl;
+      const liveBaseUrl = value(env, `LIVE_${name}_URL`) ?? adapter.defaultBaseUrlFor?.(env) ?? adapter.defaultBaseUrl;
       if (!URL.canParse(liveBaseUrl)) throw new SourceConfigError(`LIVE_${name}_URL is not a URL: '${liveBaseUrl}'`);
       out[family] = { family, source, adapter, liveBaseUrl, fallback };
     } else {

@@ -29,6 +29,11 @@ export interface LiveAdapter {
   family: Family;
   /** The platform's public base address, used unless LIVE_<FAMILY>_URL is set. */
   defaultBaseUrl: string;
+  /**
+   * Optional: the default base address for these settings when it depends on them (openmicro:
+   * the account's server once credentials are set); `defaultBaseUrl` when it answers undefined.
+   */
+  defaultBaseUrlFor?(env: Readonly<Record<string, string | undefined>>): string | undefined;
   politeness: PolitenessLimits;
   /** The /v1 paths this adapter serves; the family's other paths stay on the sandbox or upstream. */
   paths: readonly EndpointDefinition['path'][];
