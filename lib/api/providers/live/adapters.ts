@@ -1,7 +1,9 @@
 // The native adapters, one per family that has one. An adapter adds its import and one line to
 // the table below (see ./README.md); a family without one stays on the sandbox or its upstream.
 import type { Family } from '../../registry/types';
+import { politicnetAdapter } from './politicnet';
 import type { LiveAdapter } from './types';
 
 export const liveAdapters: Partial<Record<Family, LiveAdapter>> = {
+  politicnet: politicnetAdapter,
 };

@@ -1,0 +1,44 @@
+// The politicnet live adapter: any Mastodon server (LIVE_POLITICNET_URL) through its public REST
+// API, no credentials. GET /v1/politicnet/user/posts = accounts/lookup, then accounts/:id/statuses
+// 20 per page walking max_id; the family's other paths stay on the sandbox or its upstream.
+import { familySite } from '../../../families';
+import type { politicnetUserPostsParams } from '../../../registry/politicnet';
+import { walkPages } from '../paging';
+import type { LiveAdapter } from '../types';
+import { fetchStatusesPage, lookupAccount, retryAfterFromReset } from './client';
+import { toPoliticnetPost } from './map';
+import type { z } from 'zod';
+
+type UserPostsQuery = z.output<typeof politicnetUserPostsParams>;
+
+export const politicnetAdapter: LiveAdapter = {
+  family: 'politicnet',
+  defaultBaseUrl: 'https://mastodon.social',
+  // Mastodon's defaults per IP: 300 API requests per 5 minutes, and 300 paging requests (max_id)
+  // per 15 minutes. A burst of 21 (one pages=20 call: the lookup and 20 pages), then 18 a minute,
+  // stays under both (21 + 18 x 15 = 291).
+  politeness: { requestsPerMinute: 18, burst: 21, concurrency: 4 },
+  paths: ['/v1/politicnet/user/posts'],
+  probe: { path: '/v1/politicnet/user/posts', query: { username: 'Mastodon' } },
+  retryAfterSeconds: (headers) => retryAfterFromReset(headers),
+  createProvider({ platform, log }) {
+    return {
+      async call(_endpoint, params, signal) {
+        const query = params as UserPostsQuery;
+        const call = { platform, signal, log };
+        const site = familySite('politicnet');
+        const account = await lookupAccount(call, query.username);
+        const walked = await walkPages(query.pages ?? 1, async (maxId) => {
+          const page = await fetchStatusesPage(call, account, query.username, maxId);
+          // Boosts are asked away (exclude_reblogs); one a server sends anyway is not the user's post.
+          const own = page.statuses.filter((status) => status.reblog === null);
+          return { records: own.map((status) => toPoliticnetPost(status, site)), next: page.nextMaxId };
+        });
+        return {
+          body: { posts: walked.records, username: query.username, pages: walked.pagesReturned, count: walked.records.length },
+          pagesReturned: walked.pagesReturned,
+        };
+      },
+    };
+  },
+};
