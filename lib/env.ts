@@ -22,6 +22,9 @@ export const liveEnvShape = {
   LIVE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Longest a request queues for its turn at a platform before it is answered 429 upstream_rate_limit (ms). */
   LIVE_MAX_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** The forum site's app-only OAuth (client credentials; both or neither): a higher rate limit. Never logged. */
+  LIVE_FORUMSITE_CLIENT_ID: z.string().min(1).optional(),
+  LIVE_FORUMSITE_CLIENT_SECRET: z.string().min(1).optional(),
 };
 
 const schema = z.object({
@@ -151,6 +154,9 @@ const schema = z.object({
   /** Invoice-billed accounts (send_invoice): days a month's invoice is payable before it is overdue. */
   INVOICE_DAYS_UNTIL_DUE: z.coerce.number().int().min(1).max(365).default(30),
   USAGE_PARALLEL_FLUSHES: z.coerce.number().int().min(1).max(8).default(1),
+}).refine((e) => !e.LIVE_FORUMSITE_CLIENT_ID === !e.LIVE_FORUMSITE_CLIENT_SECRET, {
+  path: ['LIVE_FORUMSITE_CLIENT_SECRET'],
+  message: 'LIVE_FORUMSITE_CLIENT_ID and LIVE_FORUMSITE_CLIENT_SECRET go together: set both or neither',
 });
 
 export type Env = z.infer<typeof schema>;

@@ -2,8 +2,10 @@
 // the table below (see ./README.md); a family without one stays on the sandbox or its upstream.
 import type { Family } from '../../registry/types';
 import { politicnetAdapter } from './politicnet';
+import { forumsiteAdapter } from './forumsite';
 import type { LiveAdapter } from './types';
 
 export const liveAdapters: Partial<Record<Family, LiveAdapter>> = {
+  forumsite: forumsiteAdapter,
   politicnet: politicnetAdapter,
 };

@@ -22,6 +22,10 @@ export interface PlatformRequest {
   headers?: Readonly<Record<string, string>>;
   /** A JSON request body (POST). */
   json?: unknown;
+  /** A form request body (POST, application/x-www-form-urlencoded), e.g. an OAuth token request. */
+  form?: Readonly<Record<string, string>>;
+  /** Another base address of the same platform (e.g. its OAuth API host); default the client's. */
+  baseUrl?: string;
   /** Non-2xx statuses handed back to the adapter instead of failing (e.g. [403, 404]). */
   accept?: readonly number[];
   /** Keep the answer in the page cache (default: GET yes, POST no). */
@@ -82,8 +86,8 @@ export class PlatformClient {
   }
 
   /** The full address of a request (for links an adapter builds from the platform's base). */
-  url(path: string, query?: PlatformRequest['query']): string {
-    const url = new URL(this.baseUrl + path);
+  url(path: string, query?: PlatformRequest['query'], baseUrl = this.baseUrl): string {
+    const url = new URL(baseUrl.replace(/\/+$/, '') + path);
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
@@ -92,7 +96,7 @@ export class PlatformClient {
 
   /** GET (or POST) a JSON document from the platform. */
   async request(request: PlatformRequest): Promise<PlatformResponse> {
-    const url = this.url(request.path, request.query);
+    const url = this.url(request.path, request.query, request.baseUrl);
     const method = request.method ?? 'GET';
     const cacheable = (request.cache ?? method === 'GET') && this.options.cache.enabled;
     if (!cacheable) return this.interpret(await this.fetchPage(method, url, request, request.signal), request, false);
@@ -157,9 +161,10 @@ export class PlatformClient {
           'user-agent': this.options.userAgent,
           accept: 'application/json',
           ...(request.json !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(request.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
           ...request.headers,
         },
-        body: request.json !== undefined ? JSON.stringify(request.json) : undefined,
+        body: request.form !== undefined ? new URLSearchParams(request.form).toString() : request.json !== undefined ? JSON.stringify(request.json) : undefined,
       });
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(response.headers)) {
