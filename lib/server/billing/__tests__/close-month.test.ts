@@ -7,7 +7,7 @@ import { describeClose } from '@/scripts/console/close-month';
 import { closeMonth } from '../close-month';
 import { closeMonthHooks } from '../close-month-hooks';
 import { MICROS_PER_CENT } from '../invoice-amounts';
-import { billedAccount, type BillingWorld, ledgerMicros, recordCalls, SENTIMENT_SURCHARGE_MICROS, startBillingWorld } from './billing-harness';
+import { billedAccount, type BillingWorld, ledgerMicros, recordCalls, startBillingWorld } from './billing-harness';
 
 let world: BillingWorld;
 beforeAll(async () => {
@@ -29,39 +29,54 @@ async function stripeInvoices(customer: string) {
 }
 
 describe('closeMonth', () => {
-  test('over random ledgers, the charged cents plus the carried remainder equal the ledger exactly', { timeout: 120_000 }, async () => {
+  test('over random ledgers closed one after another on one account, the charged cents plus the remainders carried out and in equal the ledger exactly', { timeout: 120_000 }, async () => {
     // A small deterministic generator: the same "random" ledgers every run.
     let seed = 20261124;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const endpoints = ['/v1/clipnet/video/comments', '/v1/forumsite/community/posts', '/v1/news/articles', '/v1/shop/products', '/v1/openmicro/posts'];
+    // Each endpoint has one price, as in the registry, so each line's amount can be checked.
+    const prices: Record<string, bigint> = { '/v1/clipnet/video/comments': 6000n, '/v1/forumsite/community/posts': 3000n, '/v1/news/articles': 3000n, '/v1/shop/products': 5000n, '/v1/openmicro/posts': 8000n };
+    const endpoints = Object.keys(prices);
+    // One account for every round: each close (the month closed early, then again) carries in
+    // what the one before carried out, under a cent or, under the $0.50 minimum, everything.
+    const { accountId, customer } = await billedAccount(world, '4242424242424242');
+    let carriedIn = 0n;
+    let sawCarryIn = false;
     for (let round = 0; round < 6; round++) {
-      const { accountId, customer } = await billedAccount(world, '4242424242424242');
-      const calls = Array.from({ length: 5 + Math.floor(random() * 30) }, () => ({
-        endpoint: endpoints[Math.floor(random() * endpoints.length)]!,
-        units: 1 + Math.floor(random() * 40),
-        priceMicros: [3000, 5000, 6000, 8000][Math.floor(random() * 4)]!,
-        sentiment: random() < 0.3,
-      }));
+      const before = await ledgerMicros(accountId);
+      const calls = Array.from({ length: 2 + Math.floor(random() * (round % 2 ? 30 : 6)) }, () => {
+        const endpoint = endpoints[Math.floor(random() * endpoints.length)]!;
+        return { endpoint, units: 1 + Math.floor(random() * 40), priceMicros: Number(prices[endpoint]), sentiment: random() < 0.3 };
+      });
       await recordCalls(world, accountId, calls);
-      const ledger = await ledgerMicros(accountId);
+      const ledger = (await ledgerMicros(accountId)) - before;
       const [closed] = await closeMonth({ month, accountId });
-      const invoice = await db.invoice.findFirstOrThrow({ where: { accountId, month }, include: { lines: true } });
-      // Lines carry the ledger exactly; the charge is the total rounded down to cents once.
+      const invoice = await db.invoice.findFirstOrThrow({ where: { accountId, month }, orderBy: { sequence: 'desc' }, include: { lines: true } });
+      expect(invoice.sequence).toBe(round + 1);
+      // Lines carry the round's ledger exactly; the charge is the total rounded down to cents once.
       expect(invoice.lines.reduce((s, l) => s + l.amountMicros, 0n)).toBe(ledger);
-      expect(BigInt(invoice.amountCents) * MICROS_PER_CENT + invoice.carriedOutMicros).toBe(ledger);
+      expect(invoice.carriedInMicros).toBe(carriedIn);
+      sawCarryIn ||= carriedIn > 0n;
+      expect(BigInt(invoice.amountCents) * MICROS_PER_CENT + invoice.carriedOutMicros).toBe(ledger + carriedIn);
       expect(invoice.carriedOutMicros < MICROS_PER_CENT || invoice.amountCents === 0).toBe(true);
-      // Billable units and the sentiment surcharge are in the lines as the ledger has them.
-      const sentimentUnits = invoice.lines.reduce((s, l) => s + l.sentimentUnits, 0);
-      expect(sentimentUnits).toBeLessThanOrEqual(calls.filter((c) => c.sentiment).reduce((s, c) => s + c.units, 0));
+      expect(invoice.amountCents === 0 || invoice.amountCents >= 50).toBe(true);
+      // Each line: its billable units at the endpoint's price, plus $0.001 (the spec's sentiment
+      // surcharge) for each billable unit with sentiment.
+      for (const line of invoice.lines) {
+        expect(line.amountMicros).toBe(BigInt(line.units - line.freeUnits) * prices[line.endpoint]! + BigInt(line.sentimentUnits) * 1000n);
+      }
       if (invoice.amountCents > 0) {
-        const [remote] = await stripeInvoices(customer);
-        expect(remote!.total).toBe(invoice.amountCents);
-        expect(remote!.lines.data.reduce((s, l) => s + l.amount, 0)).toBe(invoice.amountCents);
-        expect(remote!.status).toBe('paid');
+        const remote = (await stripeInvoices(customer)).find((i) => i.metadata?.invoiceId === invoice.id)!;
+        expect(remote.total).toBe(invoice.amountCents);
+        expect(remote.lines.data.reduce((s, l) => s + l.amount, 0)).toBe(invoice.amountCents);
+        expect(remote.status).toBe('paid');
         expect(closed!.amountCents).toBe(invoice.amountCents);
       }
+      carriedIn = invoice.carriedOutMicros;
     }
-    expect(SENTIMENT_SURCHARGE_MICROS).toBe(1000);
+    expect(sawCarryIn).toBe(true);
+    // Over every round: Σ(cents × 10^4 + carried out − carried in) is the ledger.
+    const invoices = await db.invoice.findMany({ where: { accountId } });
+    expect(invoices.reduce((s, i) => s + BigInt(i.amountCents) * MICROS_PER_CENT + i.carriedOutMicros - i.carriedInMicros, 0n)).toBe(await ledgerMicros(accountId));
   });
 
   test('carries an amount under the $0.50 minimum to the next invoice', async () => {
