@@ -62,6 +62,10 @@ export const forumsiteRoutes: ReplayRoute[] = [
     headers: { 'x-ratelimit-remaining': '566.0', 'x-ratelimit-reset': '570', 'x-ratelimit-used': '34' },
   },
 
+  // An existing community whose listing is empty: the real empty listing above, served as
+  // r/announcements' rising page (an empty first page makes the adapter ask about.json).
+  { path: '/r/announcements/rising.json', query: listing, file: `${dir}/listings/empty.json` },
+
   // Details (about.json)
   { path: '/r/announcements/about.json', query: { raw_json: '1' }, file: `${dir}/about/announcements.json` },
   {
