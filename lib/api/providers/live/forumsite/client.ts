@@ -151,12 +151,20 @@ export class ForumsiteClient {
     }
   }
 
-  /** One listing request: up to 100 posts and the cursor of the next. */
-  private async listing(query: PostsQuery, after: string | undefined, signal: AbortSignal) {
+  /**
+   * Mapped pages by the platform body they came from: a page the cache hands out again (the same
+   * parsed object) is checked and mapped once. Its records are shared, so callers copy them.
+   */
+  private readonly mapped = new WeakMap<object, MappedPage>();
+
+  /** One listing request: up to 100 posts (with their JSON sizes) and the cursor of the next. */
+  private async listing(query: PostsQuery, after: string | undefined, signal: AbortSignal): Promise<MappedPage> {
     const sort = sortPaths[query.sortBy] ?? 'hot';
     const t = sort === 'top' || sort === 'controversial' ? timeWindows[query.postedAgo ?? '24h'] : undefined;
     const page = await this.get(`/r/${query.community}/${sort}.json`, { limit: PLATFORM_LIMIT, after, t }, signal);
     if (page.status !== 200) throw refusal(page, query.community, this.options.log);
+    const known = typeof page.body === 'object' && page.body !== null ? this.mapped.get(page.body) : undefined;
+    if (known) return known;
     const listing = parsePayload(listingPayload, page.body, { family: 'forumsite', what: `r/${query.community}/${sort} listing`, log: this.options.log });
     const posts: ForumsitePost[] = [];
     for (const [index, child] of listing.data.children.entries()) {
@@ -164,18 +172,20 @@ export class ForumsiteClient {
       const post = parsePayload(postPayload, child.data, { family: 'forumsite', what: `post ${index} of r/${query.community}/${sort}`, log: this.options.log });
       posts.push(mapPost(post, this.options.site));
     }
-    return { posts, after: listing.data.after ?? null };
+    const mapped: MappedPage = { posts, sizes: posts.map((post) => Buffer.byteLength(JSON.stringify(post))), after: listing.data.after ?? null };
+    if (typeof page.body === 'object' && page.body !== null) this.mapped.set(page.body, mapped);
+    return mapped;
   }
 
   /**
    * pages=N: walks the cursor until N pages of 25 posts (those of the flair, when given) are in
-   * hand or the listing ends; repeats of a post (the listing moving under the walk) are dropped.
+   * hand or the listing ends. Posts come in the platform's order, as it sends them.
    */
   async posts(query: PostsQuery, signal: AbortSignal): Promise<{ posts: ForumsitePost[]; pagesReturned: number }> {
     const wanted = query.pages * PAGE_SIZE;
     const flair = query.flair?.toLowerCase();
-    const seen = new Set<string>();
     const posts: ForumsitePost[] = [];
+    const sizes: number[] = [];
     let after: string | undefined;
     let platformRequests = 0;
     let fetched = 0;
@@ -183,17 +193,19 @@ export class ForumsiteClient {
       const page = await this.listing(query, after, signal);
       platformRequests += 1;
       fetched += page.posts.length;
-      for (const post of page.posts) {
-        if (seen.has(post.post_id)) continue;
-        seen.add(post.post_id);
-        if (flair === undefined || post.flair.toLowerCase() === flair) posts.push(post);
-      }
+      page.posts.forEach((post, index) => {
+        if (flair !== undefined && post.flair.toLowerCase() !== flair) return;
+        posts.push(post);
+        sizes.push(page.sizes[index]!);
+      });
       const more = page.after && page.after !== after && page.posts.length > 0;
       if (!more || platformRequests >= MAX_PLATFORM_REQUESTS) break;
       after = page.after!;
     }
     if (fetched === 0) await this.community(query.community, signal); // an empty listing of an unknown community is a 404
-    return capped(posts.slice(0, wanted));
+    const kept = cappedCount(sizes.slice(0, wanted));
+    // Copies: the gateway adds `sentiment` to the records it sends, and these may be shared.
+    return { posts: posts.slice(0, kept).map((post) => ({ ...post })), pagesReturned: Math.ceil(kept / PAGE_SIZE) };
   }
 
   async community(community: string, signal: AbortSignal): Promise<ForumsiteCommunity> {
@@ -207,15 +219,22 @@ export class ForumsiteClient {
   }
 }
 
-/** Pages of 25 within the response cap: a page that would pass it ends the response (the first page always goes). */
-function capped(posts: ForumsitePost[]): { posts: ForumsitePost[]; pagesReturned: number } {
+interface MappedPage {
+  posts: readonly ForumsitePost[];
+  /** Each post's JSON size in bytes, for the response cap. */
+  sizes: readonly number[];
+  after: string | null;
+}
+
+/** Posts kept: whole pages of 25 within the response cap (the first page always goes). */
+export function cappedCount(sizes: readonly number[]): number {
   let bytes = 0;
   let kept = 0;
-  for (let start = 0; start < posts.length; start += PAGE_SIZE) {
-    const page = posts.slice(start, start + PAGE_SIZE);
-    bytes += Buffer.byteLength(JSON.stringify(page));
+  for (let start = 0; start < sizes.length; start += PAGE_SIZE) {
+    const page = sizes.slice(start, start + PAGE_SIZE);
+    bytes += page.reduce((sum, size) => sum + size + 1, 0);
     if (bytes > MAX_RESPONSE_BYTES && start > 0) break;
     kept = start + page.length;
   }
-  return { posts: posts.slice(0, kept), pagesReturned: Math.ceil(kept / PAGE_SIZE) };
+  return kept;
 }

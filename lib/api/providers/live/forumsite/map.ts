@@ -1,7 +1,7 @@
 // The forum site's JSON (Reddit's listing and about.json payloads, requested with raw_json=1)
 // and the spec's forumsite records made from it. Pure: no I/O, no clock; the family's
 // source/domain come in as an argument. The field table is in docs/data-sources.md.
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import { z } from 'zod';
 import type { ForumsiteCommunity, ForumsitePost } from '../../../registry/forumsite';
 
@@ -91,17 +91,20 @@ export function utcText(seconds: number): string {
 
 const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } }));
 
+/** Compiled once: html-to-text's convert() compiles its options on every call. */
+const toText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    ...headings,
+    { selector: 'table', format: 'dataTable' },
+  ],
+});
+
 /** The post body's HTML (selftext_html) as plain text: links keep their words, images are left out. */
 export function htmlText(html: string): string {
-  return convert(html, {
-    wordwrap: false,
-    selectors: [
-      { selector: 'a', options: { ignoreHref: true } },
-      { selector: 'img', format: 'skip' },
-      ...headings,
-      { selector: 'table', format: 'dataTable' },
-    ],
-  }).trim();
+  return toText(html).trim();
 }
 
 /** The thumbnail when it is an address; the platform's placeholders (self, default, nsfw, spoiler, image) are none. */

@@ -266,6 +266,12 @@ describe('the page cache', () => {
       expect(replay.count('/r/askreddit/hot.json') - before).toBe(1); // pages=1 and pages=4 read the same 100 posts
       expect(await billed(first, a)).toBe(1);
       expect(await billed(second, b)).toBe(4);
+      // Records shared through the cache stay clean: sentiment asked once is not in the next answer.
+      const withSentiment = (await (await live.api.get(POSTS, { key: first.key, params: { community: 'askreddit', get_sentiment: true } })).json()) as PostsBody;
+      expect(withSentiment.posts.every((p) => 'sentiment' in p)).toBe(true);
+      const plain = (await (await live.api.get(POSTS, { key: first.key, params: { community: 'askreddit' } })).json()) as PostsBody;
+      expect(plain.posts.some((p) => 'sentiment' in p)).toBe(false);
+      expect(replay.count('/r/askreddit/hot.json') - before).toBe(1);
     } finally {
       await stopLive(live);
     }
