@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUp } from '../helpers/accounts';
 import { createKey } from '../helpers/keys';
 import { verifyEmail } from '../helpers/mailbox';
-import { API_PORT, CONSOLE_PORT } from '../helpers/ports';
+import { API_PORT, CONSOLE_PORT, STRIPE_SANDBOX_PAGES_PORT } from '../helpers/ports';
 
 const api = (path: string) => `http://localhost:${API_PORT}${path}`;
 const posts = (pages: number) => api(`/v1/forumsite/community/posts?community=gardening&pages=${pages}`);
@@ -56,7 +56,8 @@ test('pays past the free tier; a failed charge blocks the account until the card
   // Close the month early, as the operator would: the charge with 0341 fails.
   const month = new Date().toISOString().slice(0, 7);
   execFileSync('npm', ['run', '--silent', 'console', '--', 'close-month', '--month', month, '--email', email], {
-    env: { ...process.env, PORT: String(CONSOLE_PORT), API_PORT: String(API_PORT) },
+    // The command uses the billing sandbox the app registered for this database (never one of its own).
+    env: { ...process.env, PORT: String(CONSOLE_PORT), API_PORT: String(API_PORT), BILLING_SANDBOX: 'true' },
     stdio: 'pipe',
   });
   await expect.poll(async () => (await request.get(posts(1), { headers })).status(), { timeout: 30_000 }).toBe(403);
@@ -90,6 +91,10 @@ test('pays past the free tier; a failed charge blocks the account until the card
   await expect(row).toContainText('$0.60');
   await expect(row).toContainText('paid');
   const view = row.getByRole('link', { name: /^View/ });
-  await expect(view).toHaveAttribute('href', /\/invoices\/in_/);
-  await expect(row.getByRole('link', { name: /^PDF/ })).toHaveAttribute('href', /\/invoices\/in_.+\/pdf$/);
+  // The invoice's links name the sandbox's hosted pages, on their own port.
+  await expect(view).toHaveAttribute('href', new RegExp(`^http://localhost:${STRIPE_SANDBOX_PAGES_PORT}/invoices/in_`));
+  const pdfHref = await row.getByRole('link', { name: /^PDF/ }).getAttribute('href');
+  expect(pdfHref).toMatch(/\/invoices\/in_.+\/pdf$/);
+  const pdf = await request.get(pdfHref!);
+  expect({ status: pdf.status(), type: pdf.headers()['content-type'] }).toEqual({ status: 200, type: 'application/pdf' });
 });
