@@ -28,9 +28,11 @@ export function forumsiteCredentials(env: Readonly<Record<string, string | undef
 export const forumsiteAdapter: LiveAdapter = {
   family: 'forumsite',
   defaultBaseUrl: 'https://www.reddit.com',
-  // The public JSON historically allowed about 10 requests a minute per client, OAuth 100: stay
-  // under the lower one. With credentials an operator may raise LIVE_FORUMSITE_REQUESTS_PER_MINUTE (to 90 or so).
-  politeness: { requestsPerMinute: 8, burst: 4, concurrency: 2 },
+  // The platform counts requests per 10-minute window: about 100 for the public JSON (10 a minute),
+  // 1,000 with OAuth. 8 a minute after a burst of 10 is at most 90 in any window, and a pages=40
+  // walk (10 requests) goes at once from a full bucket. With credentials an operator may raise
+  // LIVE_FORUMSITE_REQUESTS_PER_MINUTE (to 90 or so).
+  politeness: { requestsPerMinute: 8, burst: 10, concurrency: 2 },
   paths: ['/v1/forumsite/community/posts', '/v1/forumsite/community'],
   probe: { path: '/v1/forumsite/community', query: { community: 'announcements' } },
   retryAfterSeconds,
