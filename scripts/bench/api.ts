@@ -40,7 +40,9 @@ import { profileBreakdown } from './profile-breakdown';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const cores = os.availableParallelism();
-const ports = { api: 3871, bare: 3872, replay: 3873, workers: 3874, floor: 3875, livePlatform: 3876, liveCached: 3877, liveUncached: 3878 };
+// BENCH_PORT_BASE moves them all, for two benches on one machine.
+const portBase = Number(process.env.BENCH_PORT_BASE ?? 3871);
+const ports = { api: portBase, bare: portBase + 1, replay: portBase + 2, workers: portBase + 3, floor: portBase + 4, livePlatform: portBase + 5, liveCached: portBase + 6, liveUncached: portBase + 7 };
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
