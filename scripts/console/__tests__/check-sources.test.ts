@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReplayServer, type ReplayServer } from '@/lib/api/providers/live/__tests__/replay-server';
 import { testAdapter, testRoutes } from '@/lib/api/providers/live/__tests__/test-adapter';
+import { forumsiteRoutes } from '@/lib/api/providers/live/forumsite/__tests__/routes';
 import { checkSources, formatChecks } from '../check-sources';
 
 function cli(env: Record<string, string>, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -56,5 +57,24 @@ describe('check-sources', () => {
     const { status, stderr } = await cli({ DATA_SOURCE_SHOP: 'live' }, 'check-sources');
     expect(status).toBe(1);
     expect(stderr).toContain('DATA_SOURCE_SHOP=live');
+  });
+
+  test('the command checks a registered adapter (forumsite, on its recordings): exit 0 with ok, exit 1 with the platform\'s error', async () => {
+    const forum = await startReplayServer(forumsiteRoutes);
+    try {
+      const env = { DATA_SOURCE_FORUMSITE: 'live', LIVE_FORUMSITE_URL: forum.url };
+      const ok = await cli(env, 'check-sources');
+      expect(ok.status).toBe(0);
+      expect(ok.stdout).toMatch(/^forumsite\s+ok\s+\d+ ms\s+GET \/v1\/forumsite\/community\?community=announcements$/m);
+      expect(ok.stdout).toMatch(/^politicnet\s+-\s+sandbox, not checked$/m);
+      expect(forum.unmatched).toEqual([]);
+      forum.fault({ status: 503 });
+      const failed = await cli(env, 'check-sources', '--family', 'forumsite');
+      expect(failed.status).toBe(1);
+      expect(failed.stdout).toMatch(/^forumsite\s+FAILED\s+502 upstream_error/m);
+      expect(failed.stderr).toContain('1 of 1 live source failed: forumsite');
+    } finally {
+      await forum.close();
+    }
   });
 });
