@@ -25,6 +25,13 @@ export const liveEnvShape = {
   /** The forum site's app-only OAuth (client credentials; both or neither): a higher rate limit. Never logged. */
   LIVE_FORUMSITE_CLIENT_ID: z.string().min(1).optional(),
   LIVE_FORUMSITE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * The open microblog's account (a handle or email and an app password; both or neither): search
+   * goes through its server (default https://bsky.social), for AppViews that serve search to
+   * signed-in clients only. Never logged.
+   */
+  LIVE_OPENMICRO_IDENTIFIER: z.string().min(1).optional(),
+  LIVE_OPENMICRO_PASSWORD: z.string().min(1).optional(),
 };
 
 const schema = z.object({
@@ -157,6 +164,9 @@ const schema = z.object({
 }).refine((e) => !e.LIVE_FORUMSITE_CLIENT_ID === !e.LIVE_FORUMSITE_CLIENT_SECRET, {
   path: ['LIVE_FORUMSITE_CLIENT_SECRET'],
   message: 'LIVE_FORUMSITE_CLIENT_ID and LIVE_FORUMSITE_CLIENT_SECRET go together: set both or neither',
+}).refine((e) => !e.LIVE_OPENMICRO_IDENTIFIER === !e.LIVE_OPENMICRO_PASSWORD, {
+  path: ['LIVE_OPENMICRO_PASSWORD'],
+  message: 'LIVE_OPENMICRO_IDENTIFIER and LIVE_OPENMICRO_PASSWORD go together: set both or neither',
 });
 
 export type Env = z.infer<typeof schema>;

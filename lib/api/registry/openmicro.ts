@@ -89,6 +89,8 @@ export const openmicroEndpoints = [
     description:
       'Post search, up to 50 posts per page. The query supports search operators: quoted phrases, -exclude, ' +
       'from:, lang:, domain: and #tag. start_date and end_date (YYYY-MM-DD, UTC) bound the window inclusively. ' +
+      'On live data, posts that still hold an -excluded word are left out after fetching: a page is billed as ' +
+      'the platform returned it, so it may hold fewer than 50 posts. ' +
       '`post_id` is the URI to pass to the post endpoints.',
     params: openmicroPostsParams,
     response: openmicroPostsResponse,

@@ -11,7 +11,9 @@ export type Family = (typeof families)[number];
 // Error codes a provider may answer with besides success (see lib/api/errors.ts for statuses).
 export type ProviderErrorCode =
   | 'not_found' | 'channel_not_found' | 'private_account' | 'limited_account'
-  | 'upstream_rate_limit' | 'upstream_error' | 'upstream_timeout';
+  | 'upstream_rate_limit' | 'upstream_error' | 'upstream_timeout'
+  // A live platform refused the caller's own input (e.g. a search query it cannot parse).
+  | 'invalid_parameter';
 
 export interface EndpointDefinition {
   /** Full path, e.g. "/v1/shop/products". */

@@ -3,9 +3,11 @@
 import type { Family } from '../../registry/types';
 import { politicnetAdapter } from './politicnet';
 import { forumsiteAdapter } from './forumsite';
+import { openmicroAdapter } from './openmicro';
 import type { LiveAdapter } from './types';
 
 export const liveAdapters: Partial<Record<Family, LiveAdapter>> = {
   forumsite: forumsiteAdapter,
+  openmicro: openmicroAdapter,
   politicnet: politicnetAdapter,
 };
