@@ -15,6 +15,9 @@ import { forwardingHeaders } from './trusted-forwarding';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) and the host, which names the API server instead.
 const dropped = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host'];
+// The API answers the console uncompressed: Next does not pass an encoded body on intact, and
+// compresses for the client itself.
+const droppedFromRequests = [...dropped, 'accept-encoding'];
 
 // Connections to the API server are kept open and reused; as many as there are calls in flight.
 const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
@@ -32,7 +35,7 @@ export function callerAddress(headers: Headers, trustedHops: number): string {
 export function forwardedRequestHeaders(from: Headers, apiHost: string, internal?: { secret: string; clientAddress: string }): Record<string, string> {
   const headers: Record<string, string> = {};
   from.forEach((value, name) => {
-    if (!dropped.includes(name) && !name.startsWith('x-internal-')) headers[name] = value;
+    if (!droppedFromRequests.includes(name) && !name.startsWith('x-internal-')) headers[name] = value;
   });
   headers.host = apiHost;
   return internal ? { ...headers, ...forwardingHeaders(internal.secret, internal.clientAddress) } : headers;

@@ -37,9 +37,13 @@ export function stripInternalHeaders(request: IncomingMessage): void {
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/**
+ * Answers without reading the request. The connection stays open (Node discards the rest of an
+ * upload): closing it could fail the console's write of the body before it reads this answer.
+ * The console drops the connection itself once it has read the answer to an unfinished upload.
+ */
 function answerJson(response: ServerResponse, status: number, body: { error: string; code: string }, headers: Record<string, string> = {}): void {
-  // Closed after the answer: an unread upload must not keep a pooled connection busy.
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close', ...headers });
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   response.end(JSON.stringify(body));
 }
 

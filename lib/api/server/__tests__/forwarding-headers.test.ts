@@ -9,6 +9,7 @@ import { FORWARDED_CLIENT_HEADER, FORWARD_SECRET_HEADER, stripInternalHeaders } 
 describe('forwardedRequestHeaders', () => {
   const client = new Headers({
     'x-api-key': 'ak_live_x',
+    'accept-encoding': 'gzip, br',
     connection: 'keep-alive',
     'transfer-encoding': 'chunked',
     host: 'console.test',
@@ -17,7 +18,7 @@ describe('forwardedRequestHeaders', () => {
     'x-internal-other': 'y',
   });
 
-  it('replaces any internal header the client wrote with the caller\'s address and the secret', () => {
+  it('replaces any internal header the client wrote with the caller\'s address and the secret, and asks for an uncompressed answer', () => {
     const headers = forwardedRequestHeaders(client, '127.0.0.1:3001', { secret: 's3cret', clientAddress: '198.51.100.7' });
     expect(headers).toEqual({ 'x-api-key': 'ak_live_x', host: '127.0.0.1:3001', [FORWARDED_CLIENT_HEADER]: '198.51.100.7', [FORWARD_SECRET_HEADER]: 's3cret' });
   });

@@ -124,6 +124,27 @@ describe('the console passes the caller\'s address to the API server (issue 27, 
     }
   });
 
+  test('a refused upload still being sent gets the 429, not a 503', async () => {
+    // The body keeps coming while the API refuses it: the forwarder must read the answer rather
+    // than fail on the connection the refusal ended.
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 64) controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
+        else controller.close();
+      },
+    });
+    const request = new Request('http://console.test/v1/batch', {
+      method: 'POST',
+      headers: { 'x-api-key': attacker.key, 'content-type': 'application/json', 'x-forwarded-for': `${jammer}, 127.0.0.1` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const response = await forwardToApiServer(request, `http://127.0.0.1:${port}`, consoleForwarding());
+    expect(response.status).toBe(429);
+    expect(((await response.json()) as { code: string }).code).toBe('concurrency_limit_exceeded');
+  });
+
   test('frees the address once one of its requests ends', async () => {
     held.shift()!.destroy();
     await expect.poll(async () => (await throughConsole(attacker.key, jammer)).status).toBe(200);
@@ -152,6 +173,16 @@ describe('the console\'s forwarder', () => {
     }
     await Promise.all(uploads.map((u) => u.answered));
     await expect.poll(async () => (await throughConsole(attacker.key, slowClient)).status).toBe(200);
+  });
+});
+
+describe('the console\'s forwarder, what it passes on', () => {
+  test('an answer the browser could take compressed comes back uncompressed, for Next to serve', async () => {
+    const request = new Request('http://console.test/v1/openapi.json', { headers: { 'accept-encoding': 'gzip, deflate, br', 'x-forwarded-for': '203.0.113.30, 127.0.0.1' } });
+    const response = await forwardToApiServer(request, `http://127.0.0.1:${port}`, consoleForwarding());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(((await response.json()) as { openapi: string }).openapi).toMatch(/^3\./);
   });
 });
 
