@@ -54,9 +54,20 @@ describe('spending caps', () => {
     expect((await api.get(POSTS, { key: account.key, params: page(20) })).status).toBe(200);
   });
 
-  test('leaves accounts without caps alone', async () => {
-    const account = await newAccountWithKey();
-    expect((await api.get(POSTS, { key: account.key, params: page(40) })).status).toBe(200);
+  test('leaves accounts without caps alone: the calls a capped account is refused are served', async () => {
+    // 40 free pages, then 10 free and 30 billed ($0.09), then 40 billed ($0.12): $0.21.
+    const calls = async (key: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await api.get(POSTS, { key, params: page(40) })).status);
+      return statuses;
+    };
+    const capped = await newAccountWithKey();
+    await db.account.update({ where: { id: capped.accountId }, data: { dailyCapMicros: 200_000n, monthlyCapMicros: 200_000n } });
+    expect(await calls(capped.key)).toEqual([200, 200, 429]);
+    const uncapped = await newAccountWithKey();
+    expect(await calls(uncapped.key)).toEqual([200, 200, 200]);
+    expect((await billedAndCounted(uncapped.accountId)).amountMicros).toBe(210_000);
+    expect(await refusals(uncapped.accountId)).toEqual({});
   });
 });
 
