@@ -1,7 +1,8 @@
 // Serves the live adapters' recordings on loopback, to try DATA_SOURCE=live without the network:
 //   npx tsx scripts/live-replay.ts [forumsite politicnet openmicro]
 // starts one replay server per family (its route table, lib/api/providers/live/<family>/__tests__/
-// routes.ts, export <family>Routes) and prints the LIVE_<FAMILY>_URL settings to start the app with.
+// routes.ts, export <family>Routes, and <family>ReplayEnv for other settings it needs, such as a key)
+// and prints the LIVE_<FAMILY>_URL settings to start the app with.
 // Ctrl-C stops them. Ports from LIVE_REPLAY_PORT (default 4600) upwards.
 import { existsSync } from 'node:fs';
 import { startReplayServer, type ReplayServer } from '@/lib/api/providers/live/__tests__/replay-server';
@@ -28,7 +29,8 @@ for (const [index, family] of wanted.entries()) {
   }
   const server = await startReplayServer(routes, { port: firstPort + index });
   servers.push(server);
-  settings.push(`DATA_SOURCE_${family.toUpperCase()}=live LIVE_${family.toUpperCase()}_URL=${server.url}`);
+  const extra = Object.entries((module[`${family}ReplayEnv`] ?? {}) as Record<string, string>).map(([name, value]) => ` ${name}=${value}`);
+  settings.push(`DATA_SOURCE_${family.toUpperCase()}=live LIVE_${family.toUpperCase()}_URL=${server.url}${extra.join('')}`);
   console.log(`${family}: ${routes.length} recorded answers at ${server.url}`);
 }
 if (servers.length > 0) {

@@ -42,6 +42,7 @@ function FamilyCard({ family }: { family: FamilyStatus }) {
           <DataSourceBadge source={family.source} />
         </div>
         <p className="text-sm text-muted">{sourceText[family.source]}</p>
+        {family.notLiveReason ? <p className="text-sm text-muted">Not live: {family.notLiveReason}.</p> : null}
         {hour ? (
           <>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
@@ -67,6 +68,15 @@ function FamilyCard({ family }: { family: FamilyStatus }) {
                   <DateTime value={hour.lastSuccess} fallback="none in the last hour" />
                 </dd>
               </div>
+              {family.quotaToday ? (
+                <div className="col-span-2">
+                  <dt className="text-muted">Platform quota used today ({family.quotaToday.day}, {family.quotaToday.timeZone})</dt>
+                  <dd className="font-semibold">
+                    {family.quotaToday.units.toLocaleString('en-US')} {family.quotaToday.units === 1 ? 'unit' : 'units'}, resets{' '}
+                    <DateTime value={family.quotaToday.resetsAt} />
+                  </dd>
+                </div>
+              ) : null}
             </dl>
             {others.length > 0 ? (
               <p className="text-sm text-muted">

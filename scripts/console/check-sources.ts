@@ -47,7 +47,8 @@ export async function checkSources(options: CheckOptions = {}): Promise<SourceCh
     for (const f of families) {
       const adapter = adapters[f.family];
       if (f.source !== 'live' || !adapter) {
-        checks.push({ family: f.family, source: f.source, detail: `${f.source}, not checked` });
+        const why = f.notLiveReason ? ` (not live: ${f.notLiveReason})` : '';
+        checks.push({ family: f.family, source: f.source, detail: `${f.source}${why}, not checked` });
         continue;
       }
       const endpoint = findEndpoint(adapter.probe.path);

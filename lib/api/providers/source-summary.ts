@@ -15,6 +15,10 @@ export interface FamilySourceSummary {
   livePaths: string[];
   /** Every path of the family. */
   paths: string[];
+  /** Why the family is not live although DATA_SOURCE=live (videosite without its API key); null otherwise. */
+  notLiveReason: string | null;
+  /** Live families whose platform counts a daily quota of units: the zone its day is counted in. */
+  dailyQuota: { timeZone: string } | null;
 }
 
 export interface SourceSummary {
@@ -34,16 +38,19 @@ export function summarizeSources(
     sources = resolveSources(env, adapters);
   } catch (error) {
     return {
-      families: families.map((family) => ({ family, title: familyTitle(family), source: 'sandbox', livePaths: [], paths: pathsOf(family) })),
+      families: families.map((family) => ({
+        family, title: familyTitle(family), source: 'sandbox', livePaths: [], paths: pathsOf(family), notLiveReason: null, dailyQuota: null,
+      })),
       error: error instanceof Error ? error.message : String(error),
     };
   }
   return {
     families: families.map((family) => {
-      const { source, adapter } = sources[family];
+      const { source, adapter, notLiveReason } = sources[family];
       const paths = pathsOf(family);
       const livePaths = source === 'live' && adapter ? paths.filter((p) => adapter.paths.includes(p as never)) : [];
-      return { family, title: familyTitle(family), source, livePaths, paths };
+      const dailyQuota = source === 'live' && adapter?.dailyQuota ? adapter.dailyQuota : null;
+      return { family, title: familyTitle(family), source, livePaths, paths, notLiveReason: notLiveReason ?? null, dailyQuota };
     }),
     error: null,
   };

@@ -17,6 +17,8 @@ export interface FamilySource {
   liveBaseUrl?: string;
   /** Where a path not served live goes (and the whole family when source is not live). */
   fallback: 'sandbox' | 'upstream';
+  /** Why DATA_SOURCE=live leaves a family with an adapter off the platform (a missing key). */
+  notLiveReason?: string;
 }
 
 export class SourceConfigError extends Error {
@@ -47,14 +49,17 @@ export function resolveSources(env: EnvRecord, adapters: Partial<Record<Family, 
       throw new SourceConfigError(`DATA_SOURCE_${name}=live, but ${family} has no native adapter (families with one: ${known})`);
     }
     if (override === 'upstream' && !upstreamUrl) throw new SourceConfigError(`DATA_SOURCE_${name}=upstream needs UPSTREAM_${name}_URL`);
+    const unavailable = adapter?.unavailableReason?.(env);
+    if (override === 'live' && unavailable) throw new SourceConfigError(`DATA_SOURCE_${name}=live, but ${unavailable}`);
     const fallback = override !== 'sandbox' && upstreamUrl ? 'upstream' : 'sandbox';
-    const source: DataSource = override ?? (global === 'live' && adapter ? 'live' : fallback);
+    const source: DataSource = override ?? (global === 'live' && adapter && !unavailable ? 'live' : fallback);
     if (source === 'live' && adapter) {
       const liveBaseUrl = value(env, `LIVE_${name}_URL`) ?? adapter.defaultBaseUrlFor?.(env) ?? adapter.defaultBaseUrl;
       if (!URL.canParse(liveBaseUrl)) throw new SourceConfigError(`LIVE_${name}_URL is not a URL: '${liveBaseUrl}'`);
       out[family] = { family, source, adapter, liveBaseUrl, fallback };
     } else {
-      out[family] = { family, source, fallback };
+      const notLiveReason = global === 'live' && override === undefined ? unavailable : undefined;
+      out[family] = { family, source, fallback, ...(notLiveReason ? { notLiveReason } : {}) };
     }
   }
   return out;

@@ -3,10 +3,12 @@ import 'server-only';
 // The /status page's data: each family's source and, for live ones, the last hour of calls to
 // its live paths from the API's own request log (UsageEvent): calls, error rate (5xx and the
 // platform's rate limits; a 404 for an unknown account is an answer, not a failure), p50/p95
-// latency as the gateway measured it, and the last success. Public and unauthenticated, so the
-// figures are computed at most once per STATUS_TTL_MS per process.
+// latency as the gateway measured it, the last success, and the units of a platform's daily
+// quota used (videosite). Public and unauthenticated, so the figures are computed at most once
+// per STATUS_TTL_MS per process.
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
+import { nextQuotaDayStart, quotaDay, quotaUnitsOn } from '@/lib/api/providers/live/quota';
 import type { LiveAdapter } from '@/lib/api/providers/live/types';
 import { summarizeSources, type FamilySourceSummary } from '@/lib/api/providers/source-summary';
 import type { Family } from '@/lib/api/registry/types';
@@ -19,9 +21,20 @@ export interface LiveHour {
   lastSuccess: Date | null;
 }
 
+/** A live platform's daily quota as this deployment used it (lib/api/providers/live/quota.ts). */
+export interface QuotaToday {
+  units: number;
+  /** The quota day, in the platform's zone. */
+  day: string;
+  timeZone: string;
+  resetsAt: Date;
+}
+
 export interface FamilyStatus extends FamilySourceSummary {
   /** For live families: the last hour; null for the others. */
   lastHour: LiveHour | null;
+  /** For live families whose platform counts a daily quota; null for the others. */
+  quotaToday: QuotaToday | null;
 }
 
 export interface SourceStatus {
@@ -70,6 +83,11 @@ async function readLastHour(livePaths: string[], since: Date, until: Date): Prom
   );
 }
 
+async function readQuotaToday(family: Family, timeZone: string, now: Date): Promise<QuotaToday> {
+  const units = await quotaUnitsOn(family, now, timeZone);
+  return { units, day: quotaDay(now, timeZone), timeZone, resetsAt: nextQuotaDayStart(now, timeZone) };
+}
+
 interface StatusOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** The adapters to describe (tests); the registered ones by default. */
@@ -82,8 +100,14 @@ async function readSourceStatus(options: StatusOptions, now: Date): Promise<Sour
   const livePaths = summary.families.flatMap((f) => f.livePaths);
   const hours = await readLastHour(livePaths, new Date(now.getTime() - 3_600_000), now);
   const empty: LiveHour = { calls: 0, errors: 0, p50Ms: null, p95Ms: null, lastSuccess: null };
+  const quotas = new Map<Family, QuotaToday>();
+  for (const f of summary.families) if (f.dailyQuota) quotas.set(f.family, await readQuotaToday(f.family, f.dailyQuota.timeZone, now));
   return {
-    families: summary.families.map((f) => ({ ...f, lastHour: f.source === 'live' ? (hours.get(f.family) ?? empty) : null })),
+    families: summary.families.map((f) => ({
+      ...f,
+      lastHour: f.source === 'live' ? (hours.get(f.family) ?? empty) : null,
+      quotaToday: quotas.get(f.family) ?? null,
+    })),
     error: summary.error,
     at: now,
   };

@@ -41,6 +41,8 @@ export interface PlatformResponse {
   /** Response headers, lower-case names. */
   headers: Readonly<Record<string, string>>;
   fromCache: boolean;
+  /** Answered by another caller's identical request in flight at the same time (no request of its own: quota counting). */
+  joined: boolean;
 }
 
 export interface PlatformClientOptions {
@@ -99,14 +101,15 @@ export class PlatformClient {
     const url = this.url(request.path, request.query, request.baseUrl);
     const method = request.method ?? 'GET';
     const cacheable = (request.cache ?? method === 'GET') && this.options.cache.enabled;
-    if (!cacheable) return this.interpret(await this.fetchPage(method, url, request, request.signal), request, false);
+    if (!cacheable) return this.interpret(await this.fetchPage(method, url, request, request.signal), request, false, false);
     const key = `${this.family} ${method} ${url}`;
     const hit = this.options.cache.get(key);
-    if (hit) return this.interpret(hit, request, true);
+    if (hit) return this.interpret(hit, request, true, false);
+    const joined = this.inFlight.has(key);
     const page = await this.shared(key, method, url, request);
     // Only answers that mean the same thing next minute are kept: data and the adapter's statuses.
     if ((page.status >= 200 && page.status < 300) || request.accept?.includes(page.status)) this.options.cache.set(key, page);
-    return this.interpret(page, request, false);
+    return this.interpret(page, request, false, joined);
   }
 
   async close(): Promise<void> {
@@ -223,9 +226,9 @@ export class PlatformClient {
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  private interpret(page: CachedPage, request: PlatformRequest, fromCache: boolean): PlatformResponse {
+  private interpret(page: CachedPage, request: PlatformRequest, fromCache: boolean, joined: boolean): PlatformResponse {
     const ok = (page.status >= 200 && page.status < 300) || request.accept?.includes(page.status);
     if (!ok) throw new ProviderError('upstream_error', `The ${this.family} platform answered ${page.status}`);
-    return { status: page.status, body: page.body, headers: page.headers, fromCache };
+    return { status: page.status, body: page.body, headers: page.headers, fromCache, joined };
   }
 }

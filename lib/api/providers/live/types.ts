@@ -44,6 +44,17 @@ export interface LiveAdapter {
    * HTTP date, else 1). Platforms that send their own reset header read it here.
    */
   retryAfterSeconds?(headers: Readonly<Record<string, string>>): number | undefined;
+  /**
+   * Optional: why these settings cannot call the platform (videosite: no API key). DATA_SOURCE=live
+   * then leaves the family on its sandbox or upstream and /status shows the reason;
+   * DATA_SOURCE_<FAMILY>=live is refused at start with it.
+   */
+  unavailableReason?(env: Readonly<Record<string, string | undefined>>): string | undefined;
+  /**
+   * Optional: the platform counts a daily quota of units (the YouTube Data API), reset at midnight
+   * in this zone. The adapter records its units (./quota.ts); /status shows the day's count.
+   */
+  dailyQuota?: { timeZone: string };
   /** Builds the provider once per process; it answers every path of `paths`. */
   createProvider(context: LiveContext): Provider;
 }
