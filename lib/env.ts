@@ -25,6 +25,8 @@ export const liveEnvShape = {
   /** The forum site's app-only OAuth (client credentials; both or neither): a higher rate limit. Never logged. */
   LIVE_FORUMSITE_CLIENT_ID: z.string().min(1).optional(),
   LIVE_FORUMSITE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The video site's YouTube Data API v3 key; without it videosite stays on its sandbox. Never logged. */
+  LIVE_VIDEOSITE_API_KEY: z.string().min(1).optional(),
   /**
    * The open microblog's account (a handle or email and an app password; both or neither): search
    * goes through its server (default https://bsky.social), for AppViews that serve search to

@@ -5,9 +5,11 @@ import { politicnetAdapter } from './politicnet';
 import { forumsiteAdapter } from './forumsite';
 import { openmicroAdapter } from './openmicro';
 import type { LiveAdapter } from './types';
+import { videositeAdapter } from './videosite';
 
 export const liveAdapters: Partial<Record<Family, LiveAdapter>> = {
   forumsite: forumsiteAdapter,
   openmicro: openmicroAdapter,
   politicnet: politicnetAdapter,
+  videosite: videositeAdapter,
 };

@@ -1,0 +1,63 @@
+// The replay route table for videosite: the YouTube Data API's channels.list path answered from
+// the recordings in data/live/videosite/ (sources and licences in NOTICE), by the query the
+// adapter sends (part, one lookup, the key).
+//
+// Differences from the recorded requests, all in this table, none in the bodies:
+// - channels-google-developers-and-google.json answered a request for both ids at once; it answers
+//   each id here (the adapter takes the item with the id it asked for).
+// - channel-google-developers-snippet.json (2022) was asked for the snippet part only, and
+//   channel-google-developers-2019.json for snippet and statistics; they answer the adapter's
+//   requests for three parts: the record gets the spec's empty values for what they lack.
+// - forHandle=@GoogleDevelopers is answered with no channel (the documented empty answer), so
+//   that a /c/ URL and a bare name go on to forUsername, as they do for a custom URL that is not
+//   a handle.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ReplayRoute } from '../../__tests__/replay-server';
+import { CHANNEL_PARTS, CHANNELS_PATH, type ChannelLookup } from '../client';
+
+const DIR = 'data/live/videosite';
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../..');
+
+/** The key the replay expects (LIVE_VIDEOSITE_API_KEY for tests and scripts/live-replay.ts). */
+export const REPLAY_API_KEY = 'replay-videosite-key';
+
+/** The settings scripts/live-replay.ts prints beside LIVE_VIDEOSITE_URL. */
+export const videositeReplayEnv = { LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY };
+
+/** A recording's text, for faults and for payloads a test derives from it. */
+export function recording(file: string): string {
+  return readFileSync(path.resolve(repositoryRoot, DIR, file), 'utf8');
+}
+
+export const GOOGLE_DEVELOPERS = 'UC_x5XG1OV2P6uZZ5FSM9Ttw';
+export const GOOGLE = 'UCK8sQmJBp8GCxrOtXWBpyEA';
+/** Well-formed ids no channel has: one answered with no items, one with the documented 404. */
+export const UNKNOWN_ID = 'UCnoSuchChannel000000000';
+export const GONE_ID = 'UCdeletedChannel00000000';
+/** The unknown name of the politicnet recordings, as a handle. */
+export const UNKNOWN_HANDLE = '@kljadklajsdkljlkjlkjlkjasdasd';
+
+/** The query the adapter sends for one lookup. */
+export function channelsQuery(lookup: ChannelLookup): Record<string, string> {
+  return { part: CHANNEL_PARTS, ...lookup, key: REPLAY_API_KEY };
+}
+
+const route = (lookup: ChannelLookup, file: string, status?: number): ReplayRoute => ({
+  path: CHANNELS_PATH,
+  query: channelsQuery(lookup),
+  file: `${DIR}/${file}`,
+  ...(status ? { status } : {}),
+});
+
+export const videositeRoutes: ReplayRoute[] = [
+  route({ id: GOOGLE_DEVELOPERS }, 'channels-google-developers-and-google.json'),
+  route({ id: GOOGLE }, 'channels-google-developers-and-google.json'),
+  route({ forHandle: '@googledevelopers' }, 'channel-google-developers-snippet.json'),
+  route({ forHandle: '@GoogleDevelopers' }, 'channels-none.json'),
+  route({ forUsername: 'GoogleDevelopers' }, 'channel-google-developers-2019.json'),
+  route({ id: UNKNOWN_ID }, 'channels-none.json'),
+  route({ id: GONE_ID }, 'error-channel-not-found.json', 404),
+  route({ forHandle: UNKNOWN_HANDLE }, 'channels-none.json'),
+  route({ forUsername: UNKNOWN_HANDLE.slice(1) }, 'channels-none.json'),
+];
