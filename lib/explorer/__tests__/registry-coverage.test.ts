@@ -1,5 +1,6 @@
 // Nothing can be added to the registry and left out of the reference or the explorer: every
 // endpoint appears in /docs (rendered) and in the explorer's picker, each with its price.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,10 @@ const models = endpoints.map(describeEndpoint);
 
 describe('every registry endpoint', () => {
   it('is in the /docs page with its anchor and price', async () => {
-    const html = renderToStaticMarkup(createElement('div', null, await DocsPage()));
+    const html = renderToStaticMarkup(
+      // /docs reads which families are live from the running server (a client query), as in the app's providers.
+      createElement(QueryClientProvider, { client: new QueryClient() }, createElement('div', null, await DocsPage())),
+    );
     for (const endpoint of endpoints) {
       const start = html.indexOf(`id="${anchorOf(endpoint.path)}"`);
       expect(start, `${endpoint.path} has no section in /docs`).toBeGreaterThan(-1);
