@@ -4,14 +4,14 @@ import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { useCopy } from '@/components/ui/use-copy';
-import { buildSnippet, snippetLanguages, type SnippetLanguage, type SnippetRequest } from '@/lib/explorer/snippets';
+import { buildSnippet, snippetApiKey, snippetLanguages, type SnippetLanguage, type SnippetRequest } from '@/lib/explorer/snippets';
 
 /** The call as code in four languages, the key a placeholder unless the user reveals it. */
 export function SnippetTabs({ request, apiKey }: { request: Omit<SnippetRequest, 'apiKey'>; apiKey: string }) {
   const [language, setLanguage] = useState<SnippetLanguage>('curl');
   const [reveal, setReveal] = useState(false);
   const { status, copy } = useCopy();
-  const code = buildSnippet(language, { ...request, apiKey: reveal && apiKey ? apiKey : null });
+  const code = buildSnippet(language, { ...request, apiKey: snippetApiKey(reveal, apiKey) });
   const label = snippetLanguages.find((l) => l.id === language)?.label ?? language;
 
   return (

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 
 import { readOwnedItem, removeItems, writeOwnedItem, type ItemStorage } from './owned-item';
+import { mayHoldSecret } from './share-link';
 
 export const HISTORY_LIMIT = 50;
 const STORAGE_KEY = 'explorer.history.v2';
@@ -25,9 +26,6 @@ const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-/** Parameter names that could carry a key are dropped before anything is stored. */
-const secretName = /key|token|secret|authorization/i;
-
 /** This browser's localStorage, or null where it is disabled. */
 export function historyStorage(): ItemStorage | null {
   try {
@@ -46,7 +44,7 @@ export function readHistory(storage: ItemStorage | null, owner: string): History
 
 /** The history with `entry` first, at most HISTORY_LIMIT long, saved to `storage` for `owner`. */
 export function addToHistory(storage: ItemStorage | null, owner: string, entry: HistoryEntry): HistoryEntry[] {
-  const clean: HistoryEntry = { ...entry, params: entry.params.filter(([name]) => !secretName.test(name)) };
+  const clean: HistoryEntry = { ...entry, params: entry.params.filter(([name]) => !mayHoldSecret(name)) };
   const next = [clean, ...readHistory(storage, owner).filter((e) => e.id !== entry.id)].slice(0, HISTORY_LIMIT);
   // Storage full or disabled: the history lives on in memory for this page.
   if (storage) writeOwnedItem(storage, STORAGE_KEY, owner, next);

@@ -3,6 +3,11 @@
 
 export const KEY_PLACEHOLDER = '<API_KEY>';
 
+/** The key a snippet shows: the tab's key once "Show my key" is ticked, else none (the placeholder). */
+export function snippetApiKey(reveal: boolean, apiKey: string | null | undefined): string | null {
+  return reveal && apiKey ? apiKey : null;
+}
+
 export interface SnippetRequest {
   /** Where the API is, e.g. "https://api.example.com" (no trailing slash). */
   baseUrl: string;
