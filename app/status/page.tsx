@@ -84,6 +84,15 @@ function FamilyCard({ family }: { family: FamilyStatus }) {
                 {others.map((p) => <code key={p} className="break-all font-mono">{p} </code>)}.
               </p>
             ) : null}
+            {others.some((p) => family.sandboxReasons[p]) ? (
+              <ul className="flex list-none flex-col gap-1 text-sm text-muted" aria-label="Paths not served live, and why">
+                {others.filter((p) => family.sandboxReasons[p]).map((p) => (
+                  <li key={p} data-sandbox-path={p}>
+                    <code className="break-all font-mono">{p}</code>: sandbox or upstream; {family.sandboxReasons[p]}.
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </>
         ) : null}
       </section>

@@ -19,6 +19,8 @@ export interface FamilySourceSummary {
   notLiveReason: string | null;
   /** Live families whose platform counts a daily quota of units: the zone its day is counted in. */
   dailyQuota: { timeZone: string } | null;
+  /** Live families: why a path stays on the sandbox or upstream, where the adapter says (no public endpoint). */
+  sandboxReasons: Record<string, string>;
 }
 
 export interface SourceSummary {
@@ -39,7 +41,7 @@ export function summarizeSources(
   } catch (error) {
     return {
       families: families.map((family) => ({
-        family, title: familyTitle(family), source: 'sandbox', livePaths: [], paths: pathsOf(family), notLiveReason: null, dailyQuota: null,
+        family, title: familyTitle(family), source: 'sandbox', livePaths: [], paths: pathsOf(family), notLiveReason: null, dailyQuota: null, sandboxReasons: {},
       })),
       error: error instanceof Error ? error.message : String(error),
     };
@@ -50,7 +52,10 @@ export function summarizeSources(
       const paths = pathsOf(family);
       const livePaths = source === 'live' && adapter ? paths.filter((p) => adapter.paths.includes(p as never)) : [];
       const dailyQuota = source === 'live' && adapter?.dailyQuota ? adapter.dailyQuota : null;
-      return { family, title: familyTitle(family), source, livePaths, paths, notLiveReason: notLiveReason ?? null, dailyQuota };
+      const sandboxReasons = Object.fromEntries(
+        livePaths.length > 0 ? paths.flatMap((p) => (adapter?.sandboxReasons?.[p as never] ? [[p, adapter.sandboxReasons[p as never]!]] : [])) : [],
+      );
+      return { family, title: familyTitle(family), source, livePaths, paths, notLiveReason: notLiveReason ?? null, dailyQuota, sandboxReasons };
     }),
     error: null,
   };

@@ -3,12 +3,14 @@
 import type { Family } from '../../registry/types';
 import { politicnetAdapter } from './politicnet';
 import { forumsiteAdapter } from './forumsite';
+import { newsletterAdapter } from './newsletter';
 import { openmicroAdapter } from './openmicro';
 import type { LiveAdapter } from './types';
 import { videositeAdapter } from './videosite';
 
 export const liveAdapters: Partial<Record<Family, LiveAdapter>> = {
   forumsite: forumsiteAdapter,
+  newsletter: newsletterAdapter,
   openmicro: openmicroAdapter,
   politicnet: politicnetAdapter,
   videosite: videositeAdapter,

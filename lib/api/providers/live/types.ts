@@ -37,6 +37,11 @@ export interface LiveAdapter {
   politeness: PolitenessLimits;
   /** The /v1 paths this adapter serves; the family's other paths stay on the sandbox or upstream. */
   paths: readonly EndpointDefinition['path'][];
+  /**
+   * Optional: why a path of the family is not in `paths` (newsletter: no public platform endpoint
+   * for it); /status shows the reason beside the path, which stays on the sandbox or upstream.
+   */
+  sandboxReasons?: Readonly<Partial<Record<EndpointDefinition['path'], string>>>;
   /** One cheap call for `npm run console -- check-sources`: a path of `paths` and its raw query. */
   probe: { path: EndpointDefinition['path']; query: Readonly<Record<string, string>> };
   /**
