@@ -21,7 +21,9 @@ END
 $$ LANGUAGE plpgsql;
 
 DROP TRIGGER IF EXISTS "ApiKey_auth_changed" ON "ApiKey";
-CREATE TRIGGER "ApiKey_auth_changed" AFTER UPDATE OF "status" OR DELETE ON "ApiKey"
+-- A key's expiry (or a roll's grace end), restriction and monthly limit are cached with it, so
+-- changing them notifies too; the passing of an expiry needs no notice (the cache holds the time).
+CREATE TRIGGER "ApiKey_auth_changed" AFTER UPDATE OF "status", "expiresAt", "scopes", "monthlyLimitMicros" OR DELETE ON "ApiKey"
   FOR EACH ROW EXECUTE FUNCTION "notify_auth_change"();
 
 DROP TRIGGER IF EXISTS "Account_auth_changed" ON "Account";
@@ -198,9 +200,14 @@ SET plan_cache_mode = force_generic_plan;
 -- reservation in the transaction that bills its call, which costs at most what was held. Lock
 -- order: the endpoint's monthly row, then the account's lock (record_usage takes only monthly
 -- rows). A hold older than HOLD_LEASE (longer than any request lives) no longer counts.
+-- A key's own monthly limit (key_cap, for the key key_id) is checked the same way, under the same
+-- lock, against the key's spend this month (the daily rollup's rows of the key) and its holds
+-- (refused: key_limit_exceeded).
 -- Answers the free units held, the free units used this month before this call, and the spend held.
+DROP FUNCTION IF EXISTS "reserve_call"(text, text, text, text, date, int, int, bigint, bigint, bigint);
 CREATE OR REPLACE FUNCTION "reserve_call"(call_id text, acct text, ep text, mon text, call_day date, wanted int,
-                                          free_per_month int, unit_micros bigint, daily_cap bigint, monthly_cap bigint)
+                                          free_per_month int, unit_micros bigint, daily_cap bigint, monthly_cap bigint,
+                                          key_id text, key_cap bigint)
 RETURNS TABLE (free_held int, free_used int, spend_held bigint, refused text) AS $$
 DECLARE
   lease constant interval := interval '5 minutes';
@@ -211,6 +218,8 @@ DECLARE
   cost bigint;
   spent_day bigint;
   spent_month bigint;
+  spent_key bigint;
+  month_start date;
 BEGIN
   INSERT INTO "UsageMonthly" ("accountId", "endpoint", "month") VALUES (acct, ep, mon) ON CONFLICT DO NOTHING;
   SELECT mo."freeUnits", CASE WHEN mo."reservedAt" < at_utc - lease THEN 0 ELSE mo."reservedFree" END
@@ -219,7 +228,7 @@ BEGIN
     FOR UPDATE;
   n := LEAST(wanted, GREATEST(0, free_per_month - used - held));
   cost := (wanted - n) * unit_micros;
-  IF cost > 0 AND (daily_cap IS NOT NULL OR monthly_cap IS NOT NULL) THEN
+  IF cost > 0 AND (daily_cap IS NOT NULL OR monthly_cap IS NOT NULL OR key_cap IS NOT NULL) THEN
     PERFORM pg_advisory_xact_lock(hashtext('spend:' || acct));
     DELETE FROM "SpendReservation" sv WHERE sv."accountId" = acct AND sv."createdAt" < at_utc - lease;
     SELECT (SELECT COALESCE(SUM(ud."amountMicros"), 0) FROM "UsageDaily" ud WHERE ud."accountId" = acct AND ud."day" = call_day)
@@ -236,8 +245,21 @@ BEGIN
       RETURN QUERY SELECT 0, used, 0::bigint, 'monthly_limit_exceeded'::text;
       RETURN;
     END IF;
-    INSERT INTO "SpendReservation" ("id", "accountId", "day", "month", "micros", "createdAt")
-      VALUES (call_id, acct, call_day, mon, cost, at_utc);
+    IF key_cap IS NOT NULL THEN
+      month_start := to_date(mon || '-01', 'YYYY-MM-DD');
+      SELECT (SELECT COALESCE(SUM(ud."amountMicros"), 0) FROM "UsageDaily" ud
+               WHERE ud."accountId" = acct AND ud."apiKeyId" = key_id
+                 AND ud."day" >= month_start AND ud."day" < (month_start + interval '1 month')::date)
+             + (SELECT COALESCE(SUM(sv."micros"), 0) FROM "SpendReservation" sv
+                 WHERE sv."accountId" = acct AND sv."apiKeyId" = key_id AND sv."month" = mon)
+        INTO spent_key;
+      IF spent_key + cost > key_cap THEN
+        RETURN QUERY SELECT 0, used, 0::bigint, 'key_limit_exceeded'::text;
+        RETURN;
+      END IF;
+    END IF;
+    INSERT INTO "SpendReservation" ("id", "accountId", "apiKeyId", "day", "month", "micros", "createdAt")
+      VALUES (call_id, acct, key_id, call_day, mon, cost, at_utc);
   ELSE
     cost := 0;
   END IF;

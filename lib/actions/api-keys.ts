@@ -7,8 +7,11 @@ import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { deleteApiKey } from '@/lib/server/keys/delete-api-key';
 import { reenableApiKey } from '@/lib/server/keys/reenable-api-key';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
+import { rollApiKey } from '@/lib/server/keys/roll-api-key';
+import { setApiKeyExpiry } from '@/lib/server/keys/set-api-key-expiry';
+import { setApiKeyLimit } from '@/lib/server/keys/set-api-key-limit';
 import { requireSession, type ConsoleSession } from '@/lib/server/auth/require-session';
-import { apiKeyIdSchema, createApiKeySchema } from '@/lib/validation/api-keys';
+import { apiKeyIdSchema, createApiKeySchema, keyExpirySchema, keyLimitSchema, rollApiKeySchema } from '@/lib/validation/api-keys';
 
 import { fieldErrorsFrom, type ActionState } from './action-state';
 
@@ -26,12 +29,17 @@ function errorState(error: unknown): ActionState {
 
 export async function createApiKeyAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const session = await requireSession();
-  const raw = { name: String(formData.get('name') ?? '') };
-  const parsed = createApiKeySchema.safeParse(raw);
+  const raw = {
+    name: String(formData.get('name') ?? ''),
+    expiresOn: String(formData.get('expiresOn') ?? ''),
+    monthlyLimit: String(formData.get('monthlyLimit') ?? ''),
+  };
+  const scopes = formData.getAll('scopes').map(String);
+  const parsed = createApiKeySchema.safeParse({ ...raw, scopes });
   if (!parsed.success) {
     return {
       status: 'error',
-      message: 'The key was not created. Check the name.',
+      message: 'The key was not created. Check the fields marked below.',
       fieldErrors: fieldErrorsFrom(parsed.error.issues),
       values: raw,
     };
@@ -41,6 +49,9 @@ export async function createApiKeyAction(_previous: ActionState, formData: FormD
       accountId: session.accountId,
       actor: actorOf(session),
       name: parsed.data.name,
+      expiresAt: parsed.data.expiresOn,
+      scopes: parsed.data.scopes,
+      monthlyLimitMicros: parsed.data.monthlyLimit,
     });
     revalidatePath(KEYS_PATH);
     return {
@@ -51,6 +62,10 @@ export async function createApiKeyAction(_previous: ActionState, formData: FormD
   } catch (error) {
     if (error instanceof ApiKeyError && error.code === 'name_taken') {
       return { status: 'error', message: 'The key was not created. Check the name.', fieldErrors: { name: [error.message] }, values: raw };
+    }
+    if (error instanceof ApiKeyError && error.code === 'invalid_input') {
+      const field = error.message.startsWith('Choose an expiry') ? 'expiresOn' : error.message.startsWith('Unknown') ? 'scopes' : 'monthlyLimit';
+      return { status: 'error', message: 'The key was not created. Check the fields marked below.', fieldErrors: { [field]: [error.message] }, values: raw };
     }
     return { ...errorState(error), values: raw };
   }
@@ -87,4 +102,70 @@ export async function reenableApiKeyAction(_previous: ActionState, formData: For
 
 export async function deleteApiKeyAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   return changeKey(deleteApiKey, 'deleted', formData);
+}
+
+function keyLabel(record: { name: string | null; prefix: string; last4: string }): string {
+  return record.name ?? `${record.prefix}…${record.last4}`;
+}
+
+/** Rolls a key: the new key is shown once, the old one works until the chosen grace period ends. */
+export async function rollApiKeyAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const session = await requireSession();
+  const parsed = rollApiKeySchema.safeParse({ keyId: String(formData.get('keyId') ?? ''), grace: String(formData.get('grace') ?? '') });
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsFrom(parsed.error.issues);
+    if (fieldErrors.keyId) return { status: 'error', message: 'This key does not exist or has been deleted' };
+    return { status: 'error', message: 'The key was not rolled. Choose when the old key stops working.', fieldErrors };
+  }
+  try {
+    const { key, old } = await rollApiKey({ accountId: session.accountId, keyId: parsed.data.keyId, actor: actorOf(session), grace: parsed.data.grace });
+    revalidatePath(KEYS_PATH);
+    const until = parsed.data.grace === 'now' ? 'has stopped working' : `works until ${old.expiresAt?.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+    return { status: 'success', message: `Key ${keyLabel(old)} rolled: the old key ${until}. Copy the new key now: it will not be shown again.`, createdKey: key };
+  } catch (error) {
+    return errorState(error);
+  }
+}
+
+/** Sets or clears a key's expiry date (blank: never). */
+export async function setApiKeyExpiryAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const session = await requireSession();
+  const raw = { keyId: String(formData.get('keyId') ?? ''), expiresOn: String(formData.get('expiresOn') ?? '') };
+  const parsed = keyExpirySchema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsFrom(parsed.error.issues);
+    if (fieldErrors.keyId) return { status: 'error', message: 'This key does not exist or has been deleted' };
+    return { status: 'error', message: 'The expiry was not saved. Check the date.', fieldErrors, values: raw };
+  }
+  try {
+    const record = await setApiKeyExpiry({ accountId: session.accountId, keyId: parsed.data.keyId, actor: actorOf(session), expiresAt: parsed.data.expiresOn });
+    revalidatePath(KEYS_PATH);
+    const when = record.expiresAt ? `expires at ${record.expiresAt.toISOString().slice(0, 10)} 00:00 UTC` : 'no longer expires';
+    return { status: 'success', message: `Key ${keyLabel(record)} ${when}.` };
+  } catch (error) {
+    if (error instanceof ApiKeyError && error.code === 'invalid_input') {
+      return { status: 'error', message: 'The expiry was not saved. Check the date.', fieldErrors: { expiresOn: [error.message] }, values: raw };
+    }
+    return { ...errorState(error), values: raw };
+  }
+}
+
+/** Sets or clears a key's monthly spend limit in dollars (blank: none). */
+export async function setApiKeyLimitAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const session = await requireSession();
+  const raw = { keyId: String(formData.get('keyId') ?? ''), monthlyLimit: String(formData.get('monthlyLimit') ?? '') };
+  const parsed = keyLimitSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsFrom(parsed.error.issues);
+    if (fieldErrors.keyId) return { status: 'error', message: 'This key does not exist or has been deleted' };
+    return { status: 'error', message: 'The limit was not saved. Check the amount.', fieldErrors, values: raw };
+  }
+  try {
+    const record = await setApiKeyLimit({ accountId: session.accountId, keyId: parsed.data.keyId, actor: actorOf(session), monthlyLimitMicros: parsed.data.monthlyLimit });
+    revalidatePath(KEYS_PATH);
+    const limit = record.monthlyLimitMicros === null ? 'has no monthly limit' : `may spend at most $${(Number(record.monthlyLimitMicros) / 1e6).toFixed(2)} a month`;
+    return { status: 'success', message: `Key ${keyLabel(record)} ${limit}.` };
+  } catch (error) {
+    return { ...errorState(error), values: raw };
+  }
 }

@@ -6,6 +6,8 @@
 // database instead. So a revocation, deletion or block made anywhere holds on the very next
 // request on every instance. Only working keys of unblocked accounts are cached, so re-enabling
 // and unblocking take effect at once too. While the listener is down, nothing is cached.
+// A key's end (its expiry, or a roll's grace end) is cached with it and compared with the clock
+// by the gateway on every call, so it holds without a notice; setting or moving it notifies.
 import pg from 'pg';
 import { hashApiKey } from '@/lib/api-key';
 import { AuthVersions } from './auth-versions';
@@ -17,6 +19,13 @@ export interface KeyIdentity {
   name: string | null;
   prefix: string;
   last4: string;
+  /** When the key stops working (epoch ms; an expiry or a roll's grace end), or null. Cached with
+   * the key: its passing needs no notice, the gateway compares it with the clock on every call. */
+  expiresAt: number | null;
+  /** Families or endpoint paths the key may call; empty: every one (key-scopes.ts). */
+  scopes: string[];
+  /** The key's own monthly spend limit in micro-dollars, or null (spend-caps.ts). */
+  monthlyLimitMicros: number | null;
 }
 
 export interface AccountStanding {
@@ -39,6 +48,7 @@ const VERSION_SQL = `SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v 
 
 const LOOKUP_SQL = `
   SELECT k.id, k."accountId", k.status, k.name, k.prefix, k.last4,
+         (extract(epoch FROM k."expiresAt") * 1000)::float8 AS "expiresAt", k.scopes, k."monthlyLimitMicros",
          a."blockedAt" IS NOT NULL AS blocked, a."hasPaymentMethod", a."billingByInvoice", a."emailUnverified",
          a."dailyCapMicros", a."monthlyCapMicros"
   FROM "ApiKey" k JOIN "Account" a ON a.id = k."accountId"
@@ -148,6 +158,9 @@ export class AuthDirectory {
     if (!row) return null;
     const key: KeyIdentity = {
       keyId: row.id, accountId: row.accountId, status: row.status, name: row.name, prefix: row.prefix, last4: row.last4,
+      expiresAt: row.expiresAt,
+      scopes: row.scopes ?? [],
+      monthlyLimitMicros: row.monthlyLimitMicros === null ? null : Number(row.monthlyLimitMicros),
     };
     const account: AccountStanding = {
       blocked: row.blocked, hasPaymentMethod: row.hasPaymentMethod, billingByInvoice: row.billingByInvoice,

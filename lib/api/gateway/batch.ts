@@ -6,6 +6,7 @@ import { findEndpoint } from '../registry';
 import { batchRequestSchema, MAX_BATCH_ITEMS } from '../registry/platform';
 import type { Caller } from './auth-directory';
 import { callEndpoint, type CallDeps } from './call-endpoint';
+import { keyNotPermitted, keyPermits } from './key-scopes';
 import { errorOutcome, outcomeOf, type CallOutcome } from './respond';
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -74,6 +75,8 @@ export async function runBatch(
       if (!endpoint || endpoint.family === 'platform') {
         return errorOutcome('endpoint_not_found', `No data endpoint at ${item.path}`);
       }
+      // A restricted key's item outside what it allows: refused like a single call, not billed.
+      if (!keyPermits(context.caller.key.scopes, endpoint)) return outcomeOf(keyNotPermitted(context.caller.key.scopes, endpoint.path));
       const query = Object.entries(item.params).map(([k, v]): [string, string] => [k, String(v)]);
       try {
         return await callEndpoint(deps, endpoint, query, {

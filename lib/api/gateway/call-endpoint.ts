@@ -187,8 +187,10 @@ export async function callEndpoint(
     await context.reauthorize?.();
     const { account } = caller;
     const pays = paysBeyondFreeTier(account);
-    // Only an account that pays can be billed, so only its calls are held to its caps.
-    const capped = pays && (account.dailyCapMicros !== null || account.monthlyCapMicros !== null);
+    // Only an account that pays can be billed, so only its calls are held to its caps and to
+    // the key's own monthly limit.
+    const keyLimitMicros = pays ? caller.key.monthlyLimitMicros : null;
+    const capped = pays && (account.dailyCapMicros !== null || account.monthlyCapMicros !== null || keyLimitMicros !== null);
     if (!pays || capped) {
       const hold = await reserveCall(deps.pool, {
         id: context.requestId,
@@ -200,8 +202,10 @@ export async function callEndpoint(
         unitMicros: unitCostMicros(endpoint, params.get_sentiment === true),
         dailyCapMicros: capped ? account.dailyCapMicros : null,
         monthlyCapMicros: capped ? account.monthlyCapMicros : null,
+        keyId: caller.key.keyId,
+        keyLimitMicros,
       });
-      if (hold.refused) return await refuse(outcomeOf(capRefusal(hold.refused, account, at)));
+      if (hold.refused) return await refuse(outcomeOf(capRefusal(hold.refused, account, at, keyLimitMicros)));
       reserved = hold.freeUnits;
       spendHeld = hold.spendMicros > 0;
       if (!pays && reserved === 0) {

@@ -11,6 +11,7 @@ import { negotiateEncoding } from './compression';
 import { preflightResponse } from './cors';
 import { newRequestId } from './request-id';
 import { callEndpoint, type CallDeps } from './call-endpoint';
+import { keyNotPermitted, keyPermits } from './key-scopes';
 import { KeyTouches } from './key-touches';
 import { errorOutcome, outcomeOf, PreparedBody, toResponse, type CallOutcome } from './respond';
 import { verifyKey } from './verify-key';
@@ -45,6 +46,8 @@ async function authenticate(directory: AuthDirectory, request: Request): Promise
   const caller = isApiKeyFormat(apiKey) ? await directory.lookup(apiKey) : null;
   if (!caller || caller.key.status === 'deleted') throw new ApiError('invalid_api_key', errorText.invalid_api_key);
   if (caller.key.status === 'revoked') throw new ApiError('revoked_api_key', errorText.revoked_api_key);
+  // Expired, or rolled and past its grace period: the end travels with the cached key.
+  if (caller.key.expiresAt !== null && Date.now() >= caller.key.expiresAt) throw new ApiError('expired_api_key', errorText.expired_api_key);
   return caller;
 }
 
@@ -94,6 +97,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       return verifyKey(caller);
     }
     if (caller.account.blocked) throw await accountBlocked(deps.pool, caller.key.accountId);
+    if (!keyPermits(caller.key.scopes, endpoint)) throw keyNotPermitted(caller.key.scopes, endpoint.path);
     if (endpoint.path === '/v1/batch') {
       // Each item checks the key and the account again (cheap: the cache behind the auth barrier).
       const reauthorize = async () => void (await authorize(deps, request));

@@ -1,6 +1,6 @@
 // The one error type of key management. Actions map `code` to a message; the message itself is
 // written for the person in the console, so it can be shown as is.
-export type ApiKeyErrorCode = 'not_found' | 'limit_reached' | 'invalid_transition' | 'name_taken';
+export type ApiKeyErrorCode = 'not_found' | 'limit_reached' | 'invalid_transition' | 'name_taken' | 'invalid_input';
 
 export class ApiKeyError extends Error {
   readonly code: ApiKeyErrorCode;

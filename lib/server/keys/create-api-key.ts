@@ -5,13 +5,29 @@ import { db } from '@/lib/db';
 import { MAX_API_KEYS_PER_ACCOUNT } from '@/lib/validation/api-keys';
 
 import { ApiKeyError } from './api-key-error';
-import { apiKeyPublicSelect, type ApiKeyRecord, type KeyActor } from './api-key-select';
+import { apiKeyPublicSelect, liveKeyWhere, type ApiKeyRecord, type KeyActor } from './api-key-select';
+import { normalizeScopes, unknownScopes } from './key-scope-options';
 
 export type CreateApiKeyOptions = {
   accountId: string;
   actor: KeyActor;
   name?: string;
+  /** When the key stops working (must be in the future), or null/absent for never. */
+  expiresAt?: Date | null;
+  /** Families or data endpoint paths the key may call; empty or absent: all. */
+  scopes?: string[];
+  /** The key's own monthly spend limit in micro-dollars, or null/absent for none. */
+  monthlyLimitMicros?: bigint | null;
+  /** The clock (tests move it); defaults to now. */
+  now?: Date;
 };
+
+/** Refuses an expiry that is not in the future: a key that would be born expired. */
+export function assertFutureExpiry(expiresAt: Date | null | undefined, now: Date): void {
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) {
+    throw new ApiKeyError('invalid_input', 'Choose an expiry date after today (keys stop at 00:00 UTC on that date).');
+  }
+}
 
 /**
  * Creates an active key and its "created" event. Returns the plaintext key: the only time it
@@ -21,7 +37,15 @@ export async function createApiKey({
   accountId,
   actor,
   name,
+  expiresAt = null,
+  scopes = [],
+  monthlyLimitMicros = null,
+  now = new Date(),
 }: CreateApiKeyOptions): Promise<{ key: string; record: ApiKeyRecord }> {
+  assertFutureExpiry(expiresAt, now);
+  const unknown = unknownScopes(scopes);
+  if (unknown.length) throw new ApiKeyError('invalid_input', `Unknown family or endpoint: ${unknown.join(', ')}`);
+  if (monthlyLimitMicros !== null && monthlyLimitMicros <= 0n) throw new ApiKeyError('invalid_input', 'A limit must be more than $0');
   return db.$transaction(
     async (tx) => {
       // Locking the account row serialises concurrent creates for one account, so the count
@@ -32,9 +56,8 @@ export async function createApiKey({
       if (!account) throw new ApiKeyError('not_found', 'This account does not exist');
       if (account.deleted) throw new ApiKeyError('not_found', 'This account has been deleted');
 
-      const existing = await tx.apiKey.count({
-        where: { accountId, status: { not: 'deleted' } },
-      });
+      // Expired keys (and rolled keys past their grace period) no longer count: they cannot work again.
+      const existing = await tx.apiKey.count({ where: liveKeyWhere(accountId, now) });
       if (existing >= MAX_API_KEYS_PER_ACCOUNT) {
         throw new ApiKeyError(
           'limit_reached',
@@ -47,7 +70,7 @@ export async function createApiKey({
       // check race-free; a deleted key's name is free again.
       if (name) {
         const clash = await tx.apiKey.findFirst({
-          where: { accountId, status: { not: 'deleted' }, name: { equals: name, mode: 'insensitive' } },
+          where: { ...liveKeyWhere(accountId, now), name: { equals: name, mode: 'insensitive' } },
           select: { id: true },
         });
         if (clash) throw new ApiKeyError('name_taken', `You already have a key named “${name}”. Choose another name.`);
@@ -56,7 +79,10 @@ export async function createApiKey({
       const key = generateApiKey();
       const { prefix, last4 } = apiKeyDisplay(key);
       const record = await tx.apiKey.create({
-        data: { accountId, name: name ?? null, hash: hashApiKey(key), prefix, last4 },
+        data: {
+          accountId, name: name ?? null, hash: hashApiKey(key), prefix, last4,
+          expiresAt, scopes: normalizeScopes(scopes), monthlyLimitMicros,
+        },
         select: apiKeyPublicSelect,
       });
       await tx.apiKeyEvent.create({
