@@ -14,10 +14,11 @@ function label(method: Stripe.PaymentMethod): string {
 
 /**
  * A card saved through Checkout (setup mode): it becomes the customer's default payment method
- * and the account has a payment method on file (the free-tier cap lifts on its next request).
- * Re-read from Stripe, so it is safe to apply from the webhook and from the return page, in any
- * order and more than once. The account's id, for the caller to retry its unpaid invoices with
- * the card (retry-unpaid-invoices.ts); null when the intent is not a saved card of an account.
+ * (unless a card was saved after it) and the account has a payment method on file (the free-tier
+ * cap lifts on its next request). Re-read from Stripe, so it is safe to apply from the webhook
+ * and from the return page, in any order and more than once. The account's id, for the caller to
+ * retry its unpaid invoices with the card (retry-unpaid-invoices.ts); null when the intent is
+ * not a saved card of an account.
  */
 export async function applySetupIntent({ setupIntentId, accountId }: ApplySetupIntentOptions): Promise<string | null> {
   const intent = await stripe().setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
@@ -28,6 +29,13 @@ export async function applySetupIntent({ setupIntentId, accountId }: ApplySetupI
     select: { id: true },
   });
   if (!account) return null;
+  // A late or repeated delivery of an older card's events must not take the default back from a
+  // card saved after it: only the customer's newest card (Stripe lists them newest first) becomes the default.
+  const [newest] = (await stripe().paymentMethods.list({ customer: intent.customer, limit: 1 })).data;
+  if (newest?.id !== method.id) {
+    await refreshPaymentMethod({ customerId: intent.customer });
+    return account.id;
+  }
   await stripe().customers.update(intent.customer, { invoice_settings: { default_payment_method: method.id } }, { idempotencyKey: `default-pm:${intent.customer}:${method.id}` });
   await db.account.update({ where: { id: account.id }, data: { hasPaymentMethod: true, paymentMethodLabel: label(method) } });
   return account.id;

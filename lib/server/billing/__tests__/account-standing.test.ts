@@ -13,9 +13,9 @@ import { refreshAccountStanding } from '../refresh-account-standing';
 import { refreshOverdueStanding } from '../refresh-overdue-standing';
 import { setInvoiceBilling } from '../set-invoice-billing';
 import { unblockAccount } from '../unblock-account';
-import { type BillingWorld, recordCalls, saveCard, startBillingWorld } from './billing-harness';
+import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld } from './billing-harness';
 import {
-  addCardInPortal, chargeMonth, closedAccount, DECLINING_CARD, eventsOf, failedCharges, GOOD_CARD, INSUFFICIENT_FUNDS_CARD, loseDispute, mailTo, standingOf,
+  addCardInPortal, chargeMonth, closedAccount, DECLINING_CARD, deliverAgain, eventsOf, failedCharges, GOOD_CARD, INSUFFICIENT_FUNDS_CARD, loseDispute, mailTo, standingOf,
 } from './standing-helpers';
 
 let world: BillingWorld;
@@ -123,6 +123,17 @@ describe('finding 7: one card update pays an unpaid invoice once', () => {
     expect(paidEvents).toHaveLength(1);
     expect(await failedCharges(world, customer)).toBe(1);
     expect((await standingOf(accountId)).blockedAt).toBeNull();
+  });
+
+  test('a late delivery of an older card\'s events does not take the default back from the newer card', async () => {
+    const { accountId, customer } = await billedAccount(world, DECLINING_CARD);
+    await updateCard(accountId, customer, GOOD_CARD);
+    const [older, newer] = (await eventsOf(world, 'setup_intent.succeeded')).filter((e) => (e.data.object as Stripe.SetupIntent).customer === customer);
+    expect(newer).toBeDefined();
+    expect(await deliverAgain(older!)).toBe(200);
+    const remote = await world.stripe.customers.retrieve(customer);
+    expect((remote as Stripe.Customer).invoice_settings.default_payment_method).toBe((newer!.data.object as Stripe.SetupIntent).payment_method);
+    expect((await db.account.findUniqueOrThrow({ where: { id: accountId } })).paymentMethodLabel).toBe('Visa •••• 4242');
   });
 
   test('a new default card chosen in the portal pays the unpaid invoice (customer.updated)', async () => {

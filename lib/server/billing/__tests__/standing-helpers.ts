@@ -1,10 +1,11 @@
 // Helpers for the account-standing tests: accounts blocked the way customers get blocked, lost
 // disputes and portal card changes through the billing sandbox, and what was charged and mailed.
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
+import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
 import { billingMonth } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
 import { closeMonth } from '../close-month';
-import { billedAccount, type BillingWorld, recordCalls } from './billing-harness';
+import { billedAccount, type BillingWorld, recordCalls, WEBHOOK_SECRET } from './billing-harness';
 
 export const DECLINING_CARD = '4000000000000341';
 export const INSUFFICIENT_FUNDS_CARD = '4000000000009995';
@@ -54,6 +55,16 @@ export async function eventsOf(world: BillingWorld, type: string): Promise<Strip
   const events: Stripe.Event[] = [];
   for await (const event of world.stripe.events.list({ type, limit: 100 })) events.push(event);
   return events.reverse();
+}
+
+/** Delivers an event again, as Stripe does when our first answer was lost: the route's status. */
+export async function deliverAgain(event: Stripe.Event): Promise<number> {
+  await db.stripeEvent.deleteMany({ where: { id: event.id } });
+  const payload = JSON.stringify(event);
+  const response = await webhookRoute(new Request('http://console.test/api/webhooks/stripe', {
+    method: 'POST', body: payload, headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+  }));
+  return response.status;
 }
 
 /** Charges of a customer that failed: one per declined payment attempt. */
