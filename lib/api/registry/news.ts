@@ -20,8 +20,8 @@ export const newsArticleSchema = z.strictObject({
   author: z.string(),
   /** Empty when the article has no lead image. */
   image_url: z.string(),
-  /** ISO 639-1 code. */
-  language: z.string().regex(/^[a-z]{2}$/),
+  /** ISO 639-1 code; empty when the outlet declares no language. */
+  language: z.string().regex(/^([a-z]{2})?$/),
   sentiment: sentimentField,
 });
 

@@ -4,6 +4,7 @@ import type { Family } from '../../registry/types';
 import { politicnetAdapter } from './politicnet';
 import { forumsiteAdapter } from './forumsite';
 import { newsletterAdapter } from './newsletter';
+import { newsAdapter } from './news';
 import { openmicroAdapter } from './openmicro';
 import type { LiveAdapter } from './types';
 import { videositeAdapter } from './videosite';
@@ -11,6 +12,7 @@ import { videositeAdapter } from './videosite';
 export const liveAdapters: Partial<Record<Family, LiveAdapter>> = {
   forumsite: forumsiteAdapter,
   newsletter: newsletterAdapter,
+  news: newsAdapter,
   openmicro: openmicroAdapter,
   politicnet: politicnetAdapter,
   videosite: videositeAdapter,

@@ -1,0 +1,40 @@
+// Each listed feed's state for /status: its last success and its last error, each with its time
+// (a feed is failing when its last error is the newer), and the articles stored from it.
+import { db } from '@/lib/db';
+
+export interface NewsFeedStatus {
+  url: string;
+  /** The feed's own title; '' until it is first read. */
+  title: string;
+  lastFetchedAt: Date | null;
+  lastSuccessAt: Date | null;
+  /** The last failure's message and time; null when it never failed. */
+  lastError: string | null;
+  lastErrorAt: Date | null;
+  /** HTTP status of the last fetch (304 when unchanged); null before the first or without an answer. */
+  lastStatus: number | null;
+  articles: number;
+}
+
+/** The feeds in the operator's order; a feed never fetched yet has empty fields. */
+export async function readNewsFeedStatus(feeds: readonly string[]): Promise<NewsFeedStatus[]> {
+  const [rows, counts] = await Promise.all([
+    db.newsFeed.findMany({ where: { url: { in: [...feeds] } } }),
+    db.newsArticle.groupBy({ by: ['feedUrl'], where: { feedUrl: { in: [...feeds] } }, _count: { _all: true } }),
+  ]);
+  const byUrl = new Map(rows.map((row) => [row.url, row]));
+  const countOf = new Map(counts.map((c) => [c.feedUrl, c._count._all]));
+  return feeds.map((url) => {
+    const row = byUrl.get(url);
+    return {
+      url,
+      title: row?.title ?? '',
+      lastFetchedAt: row?.lastFetchedAt ?? null,
+      lastSuccessAt: row?.lastSuccessAt ?? null,
+      lastError: row?.lastError ?? null,
+      lastErrorAt: row?.lastErrorAt ?? null,
+      lastStatus: row?.lastStatus ?? null,
+      articles: countOf.get(url) ?? 0,
+    };
+  });
+}
