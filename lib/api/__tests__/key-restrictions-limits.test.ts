@@ -130,4 +130,12 @@ describe('per-key monthly spend limits', () => {
     await setApiKeyLimit({ accountId: account.accountId, keyId: account.keyId, actor, monthlyLimitMicros: 1_000_000n });
     expect((await api.get(POSTS, { key: account.key, params: page(20) })).status).toBe(200);
   });
+
+  test('answers a limit set on another account\'s key as if the key did not exist, and changes nothing', async () => {
+    const owner = await newAccountWithKey();
+    const other = await newAccountWithKey();
+    await expect(setApiKeyLimit({ accountId: other.accountId, keyId: owner.keyId, actor, monthlyLimitMicros: 1n })).rejects.toMatchObject({ code: 'not_found' });
+    expect((await db.apiKey.findUniqueOrThrow({ where: { id: owner.keyId } })).monthlyLimitMicros).toBeNull();
+    expect(await db.apiKeyEvent.count({ where: { apiKeyId: owner.keyId, type: 'limit_changed' } })).toBe(0);
+  });
 });
