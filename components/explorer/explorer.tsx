@@ -8,10 +8,14 @@ import { initialValues, queryPairs, type FormValues } from '@/lib/explorer/form-
 import type { HistoryEntry } from '@/lib/explorer/history';
 import { useCallHistory, useTabKey } from '@/lib/explorer/hooks';
 import { pickerGroups } from '@/lib/explorer/picker';
+import { brokenRules, ruleParams } from '@/lib/explorer/rule-state';
+import { useExplorerAddress } from '@/lib/explorer/use-explorer-address';
 import { sendCall, type CallRequest, type CallResult } from '@/lib/explorer/send-call';
 import { sentimentRecords, type SentimentRecord } from '@/lib/explorer/sentiment';
 import { invalidateUsage } from '@/lib/explorer/usage-queries';
 import { checkParams } from '@/lib/explorer/validate-params';
+
+import { KeyRestrictionNote } from '@/components/key-restriction-note';
 
 import { ApiKeyField } from './api-key-field';
 import { CallHistory } from './call-history';
@@ -74,6 +78,10 @@ export function Explorer({
     () => Object.fromEntries(Object.entries(check.fieldErrors).filter(([name]) => attempted || touched.has(name))),
     [check, attempted, touched],
   );
+  const visibleBrokenRules = useMemo(
+    () => brokenRules(model.rules, check).map((broken, i) => broken && (attempted || ruleParams(model.rules[i]!).some((name) => touched.has(name)))),
+    [model, check, attempted, touched],
+  );
 
   const open = useCallback(
     (nextPath: string, params: [string, string][] = [], nextBody?: string) => {
@@ -88,6 +96,12 @@ export function Explorer({
     },
     [byPath],
   );
+
+  useExplorerAddress(path, pairs, (fromUrl, params) => {
+    const nextPath = fromUrl && byPath.has(fromUrl) ? fromUrl : models[0]!.path;
+    open(nextPath, params);
+    return nextPath;
+  });
 
   async function send(outgoing: Outgoing) {
     if (!apiKey) {
@@ -148,10 +162,12 @@ export function Explorer({
       <EndpointPicker groups={groups} selected={path} onSelect={(p) => open(p)} />
       <div className="flex min-w-0 flex-col gap-6">
         <ApiKeyField apiKey={apiKey} onChange={setApiKey} />
+        <KeyRestrictionNote apiKey={apiKey} path={path} />
         <ParamForm
           model={model}
           values={values}
           fieldErrors={visibleErrors}
+          brokenRules={visibleBrokenRules}
           body={body}
           pending={pending}
           status={status}

@@ -67,7 +67,7 @@ export function ParamField({
         <span>{fieldHint(field)}</span>
         {field.description ? <span>{field.description}</span> : null}
         {rules.map((rule) => (
-          <span key={rule} className="text-warning">{rule}</span>
+          <span key={rule}>{rule}</span>
         ))}
       </div>
       {errors.length > 0 ? (

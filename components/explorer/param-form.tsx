@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { LiveRegion } from '@/components/ui/live-region';
-import { priceText, type EndpointModel } from '@/lib/docs/endpoint-model';
+import { dollars, priceText, type EndpointModel } from '@/lib/docs/endpoint-model';
 import { rulesFor, type FormValues } from '@/lib/explorer/form-values';
 import { pagingText } from '@/lib/explorer/picker';
 
@@ -21,6 +21,7 @@ export function ParamForm({
   model,
   values,
   fieldErrors,
+  brokenRules,
   body,
   pending,
   status,
@@ -33,6 +34,8 @@ export function ParamForm({
   model: EndpointModel;
   values: FormValues;
   fieldErrors: Record<string, string[]>;
+  /** One flag per rule of the model: true when the values break it (and that is shown). */
+  brokenRules: boolean[];
   body: string;
   pending: boolean;
   status: FormStatus | null;
@@ -57,12 +60,22 @@ export function ParamForm({
         <p className="text-xs text-muted">
           {priceText(model)}
           {paging ? ` · ${paging}` : ''}
-          {model.sentiment ? ` · get_sentiment=true adds $${(model.sentimentSurchargeMicros / 1e6).toFixed(3)} per ${model.billingUnit}` : ''}
+          {model.sentiment ? ` · get_sentiment=true adds ${dollars(model.sentimentSurchargeMicros)} per ${model.billingUnit}` : ''}
         </p>
       </div>
       {model.ruleTexts.length > 0 ? (
-        <ul aria-label="Rules between parameters" className="list-inside list-disc rounded-md border border-warning bg-warning-soft p-2 text-xs">
-          {model.ruleTexts.map((rule) => <li key={rule}>{rule}</li>)}
+        // Rules are hints; one is marked as an error only while the values break it.
+        <ul aria-label="Rules between parameters" data-testid="explorer-rules" className="list-inside list-disc rounded-md border border-border p-2 text-xs text-muted">
+          {model.ruleTexts.map((rule, i) =>
+            brokenRules[i] ? (
+              <li key={rule} data-broken="" className="font-medium text-danger">
+                <span className="sr-only">Not met: </span>
+                {rule}
+              </li>
+            ) : (
+              <li key={rule}>{rule}</li>
+            ),
+          )}
         </ul>
       ) : null}
       {model.method === 'POST' ? (

@@ -1,6 +1,7 @@
 'use client';
 
 import { Badge } from '@/components/ui/badge';
+import { apiHeaders } from '@/lib/explorer/api-headers';
 import { BILLING_HEADERS, type CallResult } from '@/lib/explorer/send-call';
 import type { SentimentRecord } from '@/lib/explorer/sentiment';
 
@@ -14,10 +15,10 @@ function errorText(result: CallResult): string | null {
   return body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : null;
 }
 
-/** A call's answer: status and code, time, headers (billing first and marked), body, emotions. */
+/** A call's answer: status and code, time, the API's headers (billing first and marked), body, emotions. */
 export function ResponseView({ result, path, sentiment }: { result: CallResult; path: string; sentiment: SentimentRecord[] }) {
   const ok = result.status < 400;
-  const headers = [...result.headers].sort(([a], [b]) => Number(billing.has(b)) - Number(billing.has(a)) || a.localeCompare(b));
+  const headers = apiHeaders(result.headers).sort(([a], [b]) => Number(billing.has(b)) - Number(billing.has(a)) || a.localeCompare(b));
   const error = ok ? null : errorText(result);
   return (
     <section aria-labelledby="explorer-response-title" className="flex min-w-0 flex-col gap-4 rounded-lg border border-border p-4">
