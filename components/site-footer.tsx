@@ -8,6 +8,8 @@ const LINKS: readonly { href: string; label: string; plain?: boolean }[] = [
   { href: '/status', label: 'Status' },
   { href: '/sign-up', label: 'Create an account' },
   { href: '/sign-in', label: 'Sign in' },
+  { href: '/terms', label: 'Terms' },
+  { href: '/privacy', label: 'Privacy' },
 ];
 
 const linkClass = 'text-fg underline underline-offset-4 hover:text-primary';

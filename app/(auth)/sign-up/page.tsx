@@ -26,6 +26,10 @@ export default async function SignUpPage() {
     >
       <CredentialsForm mode="sign-up" action={signUpAction} />
       <OAuthButtons />
+      <p className="text-xs text-muted">
+        By creating an account you agree to the{' '}
+        <Link href="/terms" className="underline">terms of service</Link> and the <Link href="/privacy" className="underline">privacy policy</Link>.
+      </p>
     </AuthCard>
   );
 }
