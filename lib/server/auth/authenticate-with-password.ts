@@ -17,7 +17,8 @@ export type AuthenticateWithPasswordOptions = {
 };
 
 export type AuthenticateWithPasswordResult =
-  | { ok: true; user: { id: string; email: string; accountId: string } }
+  /** twoFactor: the password is right, and a code must follow before the user is signed in. */
+  | { ok: true; user: { id: string; email: string; accountId: string }; twoFactor: boolean }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'locked'; retryAfterMinutes: number };
 
@@ -56,7 +57,8 @@ export async function authenticateWithPassword({
   // The email's count is forgotten; the address only gets this attempt back, so that one valid
   // account cannot reset the count of the guesses made from the same address.
   await settleThrottleAttempt({ clear: [emailKey], refund: ipKey ? [ipKey] : [] });
-  return { ok: true, user: { id: user.id, email: user.email, accountId: user.accountId } };
+  const { totpEnabledAt } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { totpEnabledAt: true } });
+  return { ok: true, user: { id: user.id, email: user.email, accountId: user.accountId }, twoFactor: totpEnabledAt !== null };
 }
 
 /** A self-service sign-up whose address has not been verified yet (its account waits for it). */

@@ -8,7 +8,14 @@ export type EndUserSessionsOptions = {
   keepSessionId?: string;
 };
 
-/** Ends every session of the user signed in before now, but the kept one (sign-out; see getConsoleSession). */
+/**
+ * Ends every session of the user signed in before now, but the kept one (sign-out; see
+ * getConsoleSession). The sessions' rows are marked ended too, for the list.
+ */
 export async function endUserSessions({ userId, keepSessionId }: EndUserSessionsOptions): Promise<void> {
-  await db.user.update({ where: { id: userId }, data: { sessionsValidFrom: new Date(), keptSessionId: keepSessionId ?? null } });
+  const now = new Date();
+  await db.$transaction([
+    db.user.update({ where: { id: userId }, data: { sessionsValidFrom: now, keptSessionId: keepSessionId ?? null } }),
+    db.userSession.updateMany({ where: { userId, endedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) }, data: { endedAt: now } }),
+  ]);
 }

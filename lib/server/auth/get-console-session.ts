@@ -1,9 +1,8 @@
 import 'server-only';
 
 import { auth } from '@/lib/auth';
-import { findSessionUser } from '@/lib/server/accounts/find-session-user';
 
-import { isSessionCurrent } from './is-session-current';
+import { findCurrentSession } from './find-current-session';
 
 export type ConsoleSession = {
   userId: string;
@@ -15,13 +14,17 @@ export type ConsoleSession = {
   signedInAt?: number;
 };
 
-/** The signed-in user, checked against the database (a token can outlive its user), or null. */
+/**
+ * The signed-in user, checked against the database (a token can outlive its user, its sign-out or
+ * its session ended from the sessions list), or null.
+ */
 export async function getConsoleSession(): Promise<ConsoleSession | null> {
   const session = await auth();
   const userId = session?.user?.id;
   const accountId = session?.user?.accountId;
   if (!userId || !accountId) return null;
-  const user = await findSessionUser({ userId, accountId });
-  if (!user || !isSessionCurrent(session.signedInAt, user.sessionsValidFrom, session.sessionId, user.keptSessionId)) return null;
+  const current = await findCurrentSession({ userId, accountId, signedInAt: session.signedInAt, sessionId: session.sessionId });
+  if (!current) return null;
+  const { user } = current;
   return { userId: user.id, accountId: user.accountId, email: user.email, sessionId: session.sessionId, signedInAt: session.signedInAt };
 }

@@ -1,7 +1,8 @@
 // How repeated sign-in attempts, sign-ups and password-reset requests are slowed down. Counters
 // live in SignInThrottle, one row per "email:<address>", "ip:<address>" (sign-in),
 // "signup:<address>" (sign-up), "reset-email:<email>" and "reset-ip:<address>" (reset requests),
-// "signup-notice:<email>" (mails to the owner of an address someone tried to sign up with).
+// "signup-notice:<email>" (mails to the owner of an address someone tried to sign up with),
+// "two-factor:<user id>" (codes at sign-in, set-up and disabling; counted like an email's passwords).
 // Attempts are counted when they start, before the password is checked, so parallel requests
 // cannot all be evaluated before the first failure is written (take-throttle-attempt.ts).
 import { isIPv6 } from 'node:net';
@@ -38,6 +39,11 @@ export function throttleAddress(ip: string): string {
 
 export function throttleKeyForIp(ip: string): string {
   return `ip:${throttleAddress(ip)}`;
+}
+
+/** Two-factor codes of one user: as many guesses as passwords of one email, in the same window. */
+export function throttleKeyForTwoFactor(userId: string): string {
+  return `two-factor:${userId}`;
 }
 
 export function throttleKeyForSignUp(ip: string): string {

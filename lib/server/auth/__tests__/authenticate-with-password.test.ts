@@ -49,7 +49,7 @@ describe('authenticateWithPassword', () => {
     const email = uniqueEmail();
     const { user } = await createAccountWithUser({ email, password: PASSWORD });
     const result = await authenticateWithPassword({ email: ` ${email.toUpperCase()} `, password: PASSWORD, ip: uniqueIp() });
-    expect(result).toEqual({ ok: true, user: { id: user.id, email, accountId: user.accountId } });
+    expect(result).toEqual({ ok: true, user: { id: user.id, email, accountId: user.accountId }, twoFactor: false });
   });
 
   it('answers the same for a wrong password, an unknown email and a user without a password', async () => {

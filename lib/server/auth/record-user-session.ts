@@ -1,0 +1,59 @@
+import 'server-only';
+
+import { env } from '@/lib/env';
+import { db } from '@/lib/db';
+
+/** How often a session's "last seen" (and address) is written: at most once a minute. */
+export const LAST_SEEN_EVERY_MS = 60_000;
+// An ended row must outlive its token, or a token whose row is gone would be taken for one from
+// before rows were kept (noteSessionSeen) and let in again. A token lives SESSION_MAX_AGE after
+// its last refresh, and refreshes are seen within LAST_SEEN_EVERY_MS; a day more is margin.
+const FORGET_AFTER_MS = () => env.SESSION_MAX_AGE * 1000 + 24 * 3600_000;
+
+export type RecordUserSessionOptions = {
+  sessionId: string;
+  userId: string;
+  signedInAt: number;
+  userAgent: string | null;
+  ip: string | null;
+  /** password, password+code, github, google. */
+  method: string;
+};
+
+/** A row for a session that just signed in; rows long past any token's life are dropped. */
+export async function recordUserSession({ sessionId, userId, signedInAt, userAgent, ip, method }: RecordUserSessionOptions): Promise<void> {
+  const at = new Date(signedInAt);
+  await db.userSession.deleteMany({ where: { userId, lastSeenAt: { lt: new Date(signedInAt - FORGET_AFTER_MS()) } } });
+  await db.userSession.create({ data: { id: sessionId, userId, createdAt: at, lastSeenAt: at, userAgent: userAgent?.slice(0, 512) ?? null, ip, method } });
+}
+
+export type NoteSessionSeenOptions = {
+  sessionId: string;
+  userId: string;
+  signedInAt: number;
+  /** The row's last seen as read with the session; null when it has no row yet. */
+  lastSeenAt: Date | null;
+  userAgent: string | null;
+  ip: string | null;
+  now?: Date;
+};
+
+/**
+ * A session was used: its last seen and address are written when a minute has passed (one
+ * conditional update, so parallel requests write once). A session from before rows were kept gets
+ * its row now, and is listed from then on.
+ */
+export async function noteSessionSeen({ sessionId, userId, signedInAt, lastSeenAt, userAgent, ip, now = new Date() }: NoteSessionSeenOptions): Promise<void> {
+  if (lastSeenAt === null) {
+    await db.$executeRaw`
+      INSERT INTO "UserSession" (id, "userId", "createdAt", "lastSeenAt", "userAgent", ip, method)
+      VALUES (${sessionId}, ${userId}, ${new Date(signedInAt)}, ${now}, ${userAgent?.slice(0, 512) ?? null}, ${ip}, 'unknown')
+      ON CONFLICT (id) DO NOTHING`;
+    return;
+  }
+  if (now.getTime() - lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
+  await db.userSession.updateMany({
+    where: { id: sessionId, userId, lastSeenAt: { lt: new Date(now.getTime() - LAST_SEEN_EVERY_MS) } },
+    data: { lastSeenAt: now, ...(ip ? { ip } : {}) },
+  });
+}

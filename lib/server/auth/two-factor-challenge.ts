@@ -1,0 +1,26 @@
+import 'server-only';
+
+import { z } from 'zod';
+
+import { signPayload, verifySignedPayload } from './secret-box';
+
+// Between the two steps of a two-factor sign-in: the password was right, the code is still to
+// come. A signed, short-lived token (in an httpOnly cookie) names the user; it is no session.
+
+/** How long the code step waits after the password step. */
+export const TWO_FACTOR_CHALLENGE_MS = 5 * 60_000;
+export const TWO_FACTOR_COOKIE = 'two-factor-challenge';
+
+const PURPOSE = 'two-factor-challenge';
+const payloadSchema = z.object({ userId: z.string().min(1), expiresAt: z.number().int() });
+
+export function issueTwoFactorChallenge({ userId, now = new Date() }: { userId: string; now?: Date }): string {
+  return signPayload({ userId, expiresAt: now.getTime() + TWO_FACTOR_CHALLENGE_MS }, PURPOSE);
+}
+
+/** The user the token was issued to, or null when it is forged, altered or expired. */
+export function readTwoFactorChallenge({ token, now = new Date() }: { token: string; now?: Date }): { userId: string } | null {
+  const parsed = payloadSchema.safeParse(verifySignedPayload(token, PURPOSE));
+  if (!parsed.success || parsed.data.expiresAt <= now.getTime()) return null;
+  return { userId: parsed.data.userId };
+}
