@@ -34,6 +34,13 @@ export const liveEnvShape = {
    */
   LIVE_OPENMICRO_IDENTIFIER: z.string().min(1).optional(),
   LIVE_OPENMICRO_PASSWORD: z.string().min(1).optional(),
+  /**
+   * The news family's RSS and Atom feeds: comma-separated URLs or the path of a file with one a
+   * line (unset: a default list of public world-news feeds, lib/api/providers/live/news/feeds.ts).
+   */
+  LIVE_NEWS_FEEDS: z.string().optional(),
+  /** Days a news article is kept after the job first stored it. */
+  LIVE_NEWS_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
 };
 
 const schema = z.object({

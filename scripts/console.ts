@@ -12,6 +12,7 @@ import { closeMonthCommand } from './console/close-month';
 import type { ConsoleCommand } from './console/command';
 import { createAccountCommand } from './console/create-account';
 import { createKeyCommand } from './console/create-key';
+import { fetchNewsCommand } from './console/fetch-news';
 import { setBillingCommand } from './console/set-billing';
 import { unblockCommand } from './console/unblock';
 
@@ -24,6 +25,7 @@ export const commands: Record<string, ConsoleCommand> = {
   unblock: unblockCommand,
   'billing-status': billingStatusCommand,
   'check-sources': checkSourcesCommand,
+  'fetch-news': fetchNewsCommand,
 };
 
 function usage(): string {

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 
 import { DataSourceBadge } from '@/components/data-source-badge';
+import { NewsFeedList } from '@/components/news-feed-list';
 import { SiteFooter } from '@/components/site-footer';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
@@ -78,6 +79,7 @@ function FamilyCard({ family }: { family: FamilyStatus }) {
                 </div>
               ) : null}
             </dl>
+            {family.newsFeeds ? <NewsFeedList feeds={family.newsFeeds} /> : null}
             {others.length > 0 ? (
               <p className="text-sm text-muted">
                 Live: {family.livePaths.map((p) => <code key={p} className="break-all font-mono">{p} </code>)}. Sandbox or upstream:{' '}

@@ -5,6 +5,7 @@ import { run } from 'graphile-worker';
 import { blockOverdueAccountsCron, blockOverdueAccountsTask } from './block-overdue-accounts';
 import { closePreviousMonth, crontab } from './close-previous-month';
 import { closeUnclosedMonthsCron, closeUnclosedMonthsTask } from './close-unclosed-months';
+import { fetchNewsFeedsCron, fetchNewsFeedsTask, queueNewsFetchAtStart } from './fetch-news-feeds';
 import { pruneUsageLogCron, pruneUsageLogTask } from './prune-usage-log';
 import { sendMailTask } from './send-mail';
 import { warnSpendingCapsCron, warnSpendingCapsTask } from './warn-spending-caps';
@@ -28,8 +29,10 @@ const runner = await run({
     send_mail: sendMailTask,
     warn_spending_caps: warnSpendingCapsTask,
     block_overdue_accounts: blockOverdueAccountsTask,
+    fetch_news_feeds: fetchNewsFeedsTask,
   },
-  crontab: [crontab, closeUnclosedMonthsCron, pruneUsageLogCron, warnSpendingCapsCron, blockOverdueAccountsCron].join('\n'),
+  crontab: [crontab, closeUnclosedMonthsCron, pruneUsageLogCron, warnSpendingCapsCron, blockOverdueAccountsCron, fetchNewsFeedsCron].join('\n'),
 });
-console.log('Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices hourly, spending-cap warnings every 5 minutes; mail over SMTP_URL)');
+await queueNewsFetchAtStart(runner);
+console.log('Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices hourly, spending-cap warnings every 5 minutes, live news feeds every 10 minutes when news is live; mail over SMTP_URL)');
 await runner.promise;

@@ -53,3 +53,8 @@ export const newsRoutes: ReplayRoute[] = Object.values(feeds).map((file) => ({
   file: `${NEWS_DIR}/${file}`,
   headers: { 'content-type': contentTypeOf(file) },
 }));
+
+/** What scripts/live-replay.ts adds to LIVE_NEWS_URL: the readable feeds, relative to it. */
+export const newsReplayEnv = {
+  LIVE_NEWS_FEEDS: [feeds.guardian, feeds.heise, feeds.jn, feeds.tpm, feeds.livemint, feeds.samRuby2013, feeds.samRuby2012].join(','),
+};

@@ -1,0 +1,69 @@
+// /status for live news: each listed feed's last success and last error as the job left them
+// (getSourceStatus, the page's data), on the recorded feeds and the test database.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fetchNewsFeedsTask, newsIsLive, summarizeOutcomes } from '@/lib/jobs/fetch-news-feeds';
+import { getSourceStatus } from '@/lib/server/status/get-source-status';
+import { refreshNewsFeeds } from '../refresh';
+import { startFeedServer, type FeedServer } from './feed-server';
+import { feeds } from './routes';
+
+describe('news feeds on /status', () => {
+  let server: FeedServer;
+
+  beforeAll(async () => {
+    server = await startFeedServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  test('shows each listed feed\'s last success and last error, a feed never read as such', async () => {
+    const good = server.feedUrl(feeds.heise);
+    const failing = server.feedUrl(feeds.malformed);
+    const unread = `${server.url}/not-read-yet.xml`;
+    const at = new Date('2026-11-24T09:00:00Z');
+    await refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: `${good},${failing}` }, log: () => {}, now: () => at });
+    const env = { DATA_SOURCE_NEWS: 'live', LIVE_NEWS_FEEDS: `${good},${failing},${unread}` };
+    const status = await getSourceStatus({ env, now: new Date('2026-11-24T09:05:00Z') });
+    const news = status.families.find((f) => f.family === 'news')!;
+    expect(news.source).toBe('live');
+    expect(news.newsFeeds).toEqual([
+      { url: good, title: 'heise developer neueste Meldungen', lastFetchedAt: at, lastSuccessAt: at, lastError: null, lastErrorAt: null, lastStatus: 200, articles: 15 },
+      { url: failing, title: '', lastFetchedAt: at, lastSuccessAt: null, lastError: "not well-formed XML: char '&' is not expected. (line 15)", lastErrorAt: at, lastStatus: 200, articles: 0 },
+      { url: unread, title: '', lastFetchedAt: null, lastSuccessAt: null, lastError: null, lastErrorAt: null, lastStatus: null, articles: 0 },
+    ]);
+    // Other families carry no feeds; news on the sandbox none either.
+    expect(status.families.filter((f) => f.newsFeeds !== null).map((f) => f.family)).toEqual(['news']);
+    const sandbox = await getSourceStatus({ env: { LIVE_NEWS_FEEDS: good }, now: new Date('2026-11-24T09:05:00Z') });
+    expect(sandbox.families.find((f) => f.family === 'news')).toMatchObject({ source: 'sandbox', newsFeeds: null });
+  });
+});
+
+describe('the fetch_news_feeds task', () => {
+  test('runs only while news is live', () => {
+    expect(newsIsLive({})).toBe(false);
+    expect(newsIsLive({ DATA_SOURCE: 'live' })).toBe(true);
+    expect(newsIsLive({ DATA_SOURCE: 'live', DATA_SOURCE_NEWS: 'sandbox' })).toBe(false);
+    expect(newsIsLive({ DATA_SOURCE_NEWS: 'live' })).toBe(true);
+  });
+
+  test('reads nothing on a deployment where news is not live', async () => {
+    const lines: string[] = [];
+    const logger = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m) };
+    const before = process.env.DATA_SOURCE;
+    // This test file's process has no DATA_SOURCE: the task returns before reading any feed.
+    expect(before === undefined || before === 'sandbox').toBe(true);
+    await fetchNewsFeedsTask({}, { logger } as unknown as Parameters<typeof fetchNewsFeedsTask>[1]);
+    expect(lines).toEqual([]);
+  });
+
+  test('sums a run up in one line', () => {
+    expect(summarizeOutcomes([
+      { url: 'a', result: 'stored', articles: 20, inserted: 9, updated: 1 },
+      { url: 'b', result: 'stored', articles: 5, inserted: 2, updated: 0 },
+      { url: 'c', result: 'not-modified' },
+      { url: 'd', result: 'failed', error: 'answered 503', httpStatus: 503 },
+      { url: 'e', result: 'waiting', until: new Date(0) },
+    ])).toBe('news feeds: 5 read, 2 changed (11 new articles), 1 unchanged, 1 failed, 1 waiting for their Retry-After');
+  });
+});

@@ -1,0 +1,34 @@
+// fetch-news: one run of the worker's fetch_news_feeds job now (a new deployment, `npm run dev`,
+// which runs no worker, or a feed just added): a line per feed, then the job's summary. Exit 1
+// when every feed failed.
+import { refreshNewsFeeds, type FeedOutcome } from '@/lib/api/providers/live/news/refresh';
+import { newsIsLive, summarizeOutcomes } from '@/lib/jobs/fetch-news-feeds';
+
+import { parseFlags } from './args';
+import type { ConsoleCommand } from './command';
+
+export function formatOutcome(outcome: FeedOutcome): string {
+  switch (outcome.result) {
+    case 'stored':
+      return `${outcome.url}  ok  ${outcome.articles} items, ${outcome.inserted} new, ${outcome.updated} changed`;
+    case 'not-modified':
+      return `${outcome.url}  ok  unchanged (304)`;
+    case 'waiting':
+      return `${outcome.url}  waiting  asked not to be read before ${outcome.until.toISOString()}`;
+    case 'failed':
+      return `${outcome.url}  FAILED  ${outcome.error}`;
+  }
+}
+
+export const fetchNewsCommand: ConsoleCommand = {
+  usage: 'fetch-news',
+  description: 'Read the live news feeds (LIVE_NEWS_FEEDS) into the database now, as the worker does every 10 minutes; a line per feed.',
+  async run(args) {
+    parseFlags(args, []);
+    if (!newsIsLive()) console.log('Note: news is not live here (DATA_SOURCE=live or DATA_SOURCE_NEWS=live), so the API does not serve these articles yet.');
+    const outcomes = await refreshNewsFeeds({ env: process.env, log: (line) => console.error(line) });
+    for (const outcome of outcomes) console.log(formatOutcome(outcome));
+    console.log(summarizeOutcomes(outcomes));
+    if (outcomes.every((o) => o.result === 'failed')) throw new Error('no feed could be read');
+  },
+};
