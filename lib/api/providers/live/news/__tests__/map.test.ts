@@ -85,6 +85,27 @@ describe('a recorded RSS 2.0 item as a news article', () => {
   });
 });
 
+describe('a recorded RSS 1.0 item as a news article', () => {
+  test('maps Science\'s first item field by field (dc:creator, dc:date, the title as snippet for an empty description)', () => {
+    const parsed = parse('science');
+    expect(parsed).toMatchObject({ format: 'rdf', title: 'Science twis' });
+    expect(parsed.articles).toHaveLength(69);
+    expect(parsed.articles[0]).toStrictEqual({
+      url: 'http://science.sciencemag.org/cgi/content/short/356/6343/1134-a?rss=1',
+      title: 'Food for fungi',
+      source: 'Science twis',
+      domain: 'science.sciencemag.org',
+      snippet: 'Food for fungi',
+      author: 'Hines, P. J.',
+      imageUrl: '',
+      // No dc:language anywhere.
+      language: '',
+      // <dc:date>2017-06-15T10:29:47-07:00</dc:date>
+      publishedAt: new Date('2017-06-15T17:29:47Z'),
+    });
+  });
+});
+
 describe('a recorded Atom entry as a news article', () => {
   test('maps heise\'s first entry field by field (summary over content, the feed\'s author, published over updated)', () => {
     const parsed = parse('heise');
@@ -127,7 +148,7 @@ describe('a recorded Atom entry as a news article', () => {
 });
 
 describe('every recorded item', () => {
-  test.each(['guardian', 'heise', 'jn', 'tpm', 'livemint', 'liftoff', 'samRuby2012', 'samRuby2013'] as const)('of %s makes a record the registry accepts', (name) => {
+  test.each(['guardian', 'heise', 'jn', 'tpm', 'livemint', 'liftoff', 'samRuby2012', 'samRuby2013', 'science'] as const)('of %s makes a record the registry accepts', (name) => {
     const parsed = parse(name);
     expect(parsed.articles.length).toBeGreaterThan(0);
     for (const item of parsed.articles) {

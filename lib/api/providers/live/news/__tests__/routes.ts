@@ -28,6 +28,8 @@ export const feeds = {
   samRuby2012: 'intertwingly.atom',
   /** ... and in February 2013 (feedjira): the entries of 2012-03-28 to 2012-07-16 are in both. */
   samRuby2013: 'SamRuby.xml',
+  /** Science's "This Week in Science", RSS 1.0 (rdf:RDF), 2017-06-15: Dublin Core creator and dates, empty descriptions. */
+  science: 'rss-1.rss',
   /** An item with an unescaped & in its link: not well-formed XML. */
   malformed: 'saxerror.xml',
   /** MarketWatch's "Document Moved" HTML page, served where a feed was. */
