@@ -1,3 +1,4 @@
+import { MINIMUM_CHARGE_TEXT } from '@/lib/billing/month-account';
 import type { BillingOverview } from '@/lib/server/billing/get-billing-overview';
 
 import { formatCents, formatMicros } from './money';
@@ -45,6 +46,11 @@ export function BillingInvoices({ invoices }: { invoices: Invoice[] }) {
                     <td className="hidden px-3 py-2 font-mono sm:table-cell">{invoice.number ?? '—'}</td>
                     <td className="px-3 py-2 text-right tabular-nums">
                       {invoice.amountCents > 0 ? formatCents(invoice.amountCents) : formatMicros(invoice.carriedOutMicros)}
+                      {invoice.carriedOutMicros > 0n ? (
+                        <span className="block text-xs text-muted">
+                          {invoice.amountCents > 0 ? `+ ${formatMicros(invoice.carriedOutMicros)} carried on` : 'not charged, carried on'}
+                        </span>
+                      ) : null}
                     </td>
                     <td className="px-3 py-2"><Badge tone={status.tone}>{status.label}</Badge></td>
                     <td className="px-3 py-2">
@@ -62,6 +68,12 @@ export function BillingInvoices({ invoices }: { invoices: Invoice[] }) {
           </table>
         </div>
       )}
+      {invoices.some((i) => i.carriedOutMicros > 0n) ? (
+        <p className="text-sm text-muted">
+          Stripe cannot charge less than {MINIMUM_CHARGE_TEXT} or a fraction of a cent: what is carried on is billed on the next
+          invoice&apos;s &ldquo;Carried from&rdquo; line.
+        </p>
+      ) : null}
     </section>
   );
 }

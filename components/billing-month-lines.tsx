@@ -2,15 +2,15 @@ import type { LedgerLine } from '@/lib/server/billing/ledger-lines';
 
 import { formatMicros } from './money';
 
-/** The month so far, one row per endpoint, as the invoice will show it. */
-export function BillingMonthLines({ lines }: { lines: LedgerLine[] }) {
+/** The month's calls still to be invoiced, one row per endpoint, as the invoice will show them. */
+export function BillingMonthLines({ month, lines }: { month: string; lines: LedgerLine[] }) {
   if (!lines.length) {
-    return <p className="rounded-lg border border-dashed border-border bg-surface p-4 text-sm text-muted">No billable calls yet this month.</p>;
+    return <p className="rounded-lg border border-dashed border-border bg-surface p-4 text-sm text-muted">No calls in {month} still to be invoiced.</p>;
   }
   return (
     <div className="overflow-x-auto rounded-lg border border-border">
       <table className="w-full min-w-[36rem] text-sm">
-        <caption className="sr-only">Charges this month by endpoint</caption>
+        <caption className="sr-only">Calls in {month} still to be invoiced, by endpoint</caption>
         <thead className="bg-surface text-left text-muted">
           <tr>
             <th scope="col" className="px-3 py-2 font-medium">Endpoint</th>

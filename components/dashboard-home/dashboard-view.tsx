@@ -63,13 +63,17 @@ export function DashboardView({ initial, curl }: { initial: DashboardOverview; c
     <div className="flex flex-col gap-4">
       {d.blocked ? (
         <p role="alert" className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
-          The API is blocked for this account: {d.blocked.reason} <Link href="/billing" className="font-medium underline">Update the payment method</Link>
+          The API is blocked for this account: {d.blocked.reason}
+          {/* The remedy per cause, as the blocked banner offers it: a lost dispute or an operator's block has none here. */}
+          {d.blocked.causes.includes('overdue_invoice') && d.blocked.payInvoiceUrl ? <> <a href={d.blocked.payInvoiceUrl} className="font-medium underline">Pay the invoice</a></> : null}
+          {d.blocked.causes.includes('unpaid_invoice') ? <> <Link href="/billing" className="font-medium underline">Update the payment method</Link></> : null}
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Card title={`Spend in ${d.month}`} id="spend-heading">
           <p className="text-2xl font-semibold tabular-nums">{formatMicros(d.spentMicros)}</p>
           <p className="text-xs text-muted">about {formatMicros(d.projectionMicros)} by month end (estimate)</p>
+          {d.carried?.note ? <p className="text-xs">{d.carried.note}</p> : null}
         </Card>
         <Card title="Last 24 hours" id="day-heading">
           <p className="text-2xl font-semibold tabular-nums">{d.last24h.calls.toLocaleString('en-US')} <span className="text-sm font-normal text-muted">calls</span></p>

@@ -1,5 +1,7 @@
 // GET /v1/openapi.json: the OpenAPI 3.1 document, generated from the registry.
 import { z } from 'zod';
+import { formatMicros } from '@/components/money';
+
 import { errorStatus } from './errors';
 import { familyTitles } from './family-titles';
 import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from './pricing';
@@ -75,8 +77,8 @@ function errorResponses(endpoint: EndpointDefinition): Record<string, JsonSchema
 
 function priceNote(endpoint: EndpointDefinition): string {
   if (endpoint.priceMicros === 0) return 'Free; not counted.';
-  const dollars = `$${(endpoint.priceMicros / 1e6).toFixed(3)}`;
-  const sentiment = endpoint.sentiment ? ` get_sentiment=true adds $${(SENTIMENT_SURCHARGE_MICROS / 1e6).toFixed(3)} per ${endpoint.billingUnit}.` : '';
+  const dollars = formatMicros(endpoint.priceMicros);
+  const sentiment = endpoint.sentiment ? ` get_sentiment=true adds ${formatMicros(SENTIMENT_SURCHARGE_MICROS)} per ${endpoint.billingUnit}.` : '';
   return `${dollars} per ${endpoint.billingUnit === 'page' ? 'page returned' : 'request'}; the first ${FREE_UNITS_PER_MONTH} per month are free.${sentiment} At most ${endpoint.concurrency} simultaneous requests per account.`;
 }
 

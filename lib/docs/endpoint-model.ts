@@ -1,6 +1,7 @@
 // One endpoint as the reference and the explorer show it, derived from the registry through the
 // same functions that write openapi.json (queryParameters, jsonSchema), so nothing is described
 // twice. Plain data: safe to pass from a server component to a client one.
+import { formatMicros } from '@/components/money';
 import { familyTitle } from '@/lib/api/family-titles';
 import { jsonSchema, queryParameters } from '@/lib/api/openapi';
 import { SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
@@ -137,11 +138,8 @@ export function anchorOf(path: string): string {
   return path.replace(/^\/v1\//, '').replace(/[^a-z0-9]+/gi, '-');
 }
 
-/** "$0.005" from micro-dollars. */
-export function dollars(micros: number): string {
-  const text = (micros / 1e6).toFixed(6).replace(/0+$/, '');
-  return `$${text.endsWith('.') ? `${text}00` : text.split('.')[1]!.length < 2 ? `${text}0` : text}`;
-}
+/** "$0.005" from micro-dollars: the one money rule (components/money.ts). */
+export const dollars = (micros: number): string => formatMicros(micros);
 
 /** "$0.005 per page" or "Free". */
 export function priceText(model: Pick<EndpointModel, 'priceMicros' | 'billingUnit'>): string {

@@ -3,10 +3,11 @@ import { redirect } from 'next/navigation';
 
 import { AccountActivityList } from '@/components/account-activity-list';
 import { BillingInvoices } from '@/components/billing-invoices';
+import { BillingMonthAccount } from '@/components/billing-month-account';
 import { BillingMonthLines } from '@/components/billing-month-lines';
 import { CapWarnings } from '@/components/cap-warnings';
 import { SpendingCapsForm } from '@/components/spending-caps-form';
-import { formatMicros } from '@/components/money';
+import { microsToDollarInput } from '@/components/money';
 import { buttonClasses } from '@/components/ui/button';
 import { addPaymentMethodAction, openBillingPortalAction } from '@/lib/actions/billing';
 import { requireSession } from '@/lib/server/auth/require-session';
@@ -14,9 +15,6 @@ import { completePaymentMethodSetup } from '@/lib/server/billing/complete-paymen
 import { getBillingOverview } from '@/lib/server/billing/get-billing-overview';
 
 export const metadata: Metadata = { title: 'Billing' };
-
-/** A cap as the form shows it: dollars with cents, or blank. */
-const dollars = (micros: bigint | null) => (micros === null ? '' : (Number(micros / 10_000n) / 100).toFixed(2));
 
 export default async function BillingPage({ searchParams }: { searchParams: Promise<{ setup?: string; saved?: string; error?: string }> }) {
   const { accountId } = await requireSession();
@@ -76,12 +74,10 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
       </section>
 
       <section aria-labelledby="month-heading" className="flex flex-col gap-3">
-        <h2 id="month-heading" className="text-lg font-semibold">{overview.month}, not yet invoiced</h2>
-        <p className="text-sm text-muted">
-          <strong className="text-fg">{formatMicros(overview.soFarMicros)}</strong> so far, as the next invoice will bill it
-          {overview.soFarMicros > 0n ? <> · about {formatMicros(overview.projectionMicros)} by month end (estimate, at this month&apos;s pace)</> : null}
-        </p>
-        <BillingMonthLines lines={overview.lines} />
+        <h2 id="month-heading" className="text-lg font-semibold">Not yet invoiced</h2>
+        <BillingMonthAccount account={overview.monthAccount} projectionMicros={overview.projectionMicros} />
+        <h3 className="text-base font-semibold">Calls in {overview.month} by endpoint</h3>
+        <BillingMonthLines month={overview.month} lines={overview.lines} />
       </section>
 
       <section aria-labelledby="caps-heading" className="flex flex-col gap-3">
@@ -90,7 +86,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           A call that could take your spend past a cap is refused with 429 (daily_limit_exceeded or monthly_limit_exceeded) until the next UTC day or month.
         </p>
         <CapWarnings caps={overview.caps} />
-        <SpendingCapsForm dailyCap={dollars(account.dailyCapMicros)} monthlyCap={dollars(account.monthlyCapMicros)} />
+        <SpendingCapsForm dailyCap={microsToDollarInput(account.dailyCapMicros)} monthlyCap={microsToDollarInput(account.monthlyCapMicros)} />
       </section>
 
       <BillingInvoices invoices={overview.invoices} />

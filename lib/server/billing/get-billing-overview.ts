@@ -3,19 +3,20 @@ import 'server-only';
 import { billingMonth } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
 
-import { invoiceAmounts } from './invoice-amounts';
-import { ledgerLines, monthRange } from './ledger-lines';
+import { monthRange } from './ledger-lines';
+import { readMonthAccount } from './read-month-account';
 
 export type GetBillingOverviewOptions = { accountId: string; now?: Date };
 
 /**
  * What the billing page shows, scoped to the account: the payment method on file, the
- * standing, the month so far from the ledger (the lines the next invoice will have, and a
- * straight-line projection to month end), and the invoices.
+ * standing, what no invoice has charged yet (this month's lines, past months' calls still to be
+ * invoiced and a carried remainder, as parts adding up to the total: read-month-account.ts), a
+ * straight-line projection of this month's calls to month end, and the invoices.
  */
 export async function getBillingOverview({ accountId, now = new Date() }: GetBillingOverviewOptions) {
   const month = billingMonth(now);
-  const [account, lines, invoices, last] = await Promise.all([
+  const [account, pending, invoices] = await Promise.all([
     db.account.findUniqueOrThrow({
       where: { id: accountId },
       select: {
@@ -23,19 +24,20 @@ export async function getBillingOverview({ accountId, now = new Date() }: GetBil
         dailyCapMicros: true, monthlyCapMicros: true, emailUnverified: true,
       },
     }),
-    ledgerLines({ accountId, month }),
+    readMonthAccount({ accountId, month }),
     db.invoice.findMany({
       where: { accountId },
       orderBy: [{ month: 'desc' }, { sequence: 'desc' }],
       take: 24,
       select: { id: true, month: true, sequence: true, status: true, amountCents: true, carriedOutMicros: true, number: true, hostedInvoiceUrl: true, invoicePdfUrl: true, createdAt: true },
     }),
-    db.invoice.findFirst({ where: { accountId }, orderBy: { createdAt: 'desc' }, select: { carriedOutMicros: true } }),
   ]);
-  const amounts = invoiceAmounts(lines, last?.carriedOutMicros ?? 0n);
+  const { lines, ...monthAccount } = pending;
+  // Only this month's calls grow with the month; the carried and past months' parts stay as they are.
+  const thisMonthMicros = monthAccount.parts.find((p) => p.kind === 'this_month')?.micros ?? 0n;
   const [start, end] = monthRange(month);
   const elapsed = Math.max(1, now.getTime() - start.getTime());
-  const projectionMicros = (amounts.totalMicros * BigInt(end.getTime() - start.getTime())) / BigInt(elapsed);
+  const projectionMicros = (thisMonthMicros * BigInt(end.getTime() - start.getTime())) / BigInt(elapsed) + (monthAccount.totalMicros - thisMonthMicros);
   const [today, thisMonth] = await Promise.all([
     db.usageDaily.aggregate({ where: { accountId, day: new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`) }, _sum: { amountMicros: true } }),
     db.usageMonthly.aggregate({ where: { accountId, month }, _sum: { amountMicros: true } }),
@@ -51,7 +53,7 @@ export async function getBillingOverview({ accountId, now = new Date() }: GetBil
     take: 10,
     select: { id: true, type: true, detail: true, actorLabel: true, createdAt: true },
   });
-  return { month, account, lines, soFarMicros: amounts.totalMicros, projectionMicros, invoices, dueCents, caps, activity };
+  return { month, account, lines, monthAccount, projectionMicros, invoices, dueCents, caps, activity };
 }
 
 /** Spend against a cap: the share used, and whether it is worth a warning (80 %) or reached. */

@@ -2,7 +2,9 @@ import 'server-only';
 
 import { billingMonth, FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
+import { getAccountStanding } from '@/lib/server/billing/get-billing-overview';
 import { monthRange } from '@/lib/server/billing/ledger-lines';
+import { readMonthAccount } from '@/lib/server/billing/read-month-account';
 
 export type GetDashboardOverviewOptions = { accountId: string; now?: Date };
 
@@ -40,6 +42,9 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
       WHERE r."accountId" = ${accountId} AND r."minute" >= ${new Date(Math.floor(since.getTime() / 60_000) * 60_000)}`,
   ]);
 
+  // An amount carried from an earlier invoice (the $0.50 minimum), and the remedy for each block cause.
+  const [pending, standing] = await Promise.all([readMonthAccount({ accountId, month }), account.blockedAt ? getAccountStanding({ accountId }) : null]);
+  const carriedMicros = pending.parts.find((p) => p.kind === 'carried')?.micros ?? 0n;
   const spentMicros = lines.reduce((sum, l) => sum + Number(l.amountMicros), 0);
   const elapsed = Math.max(1, now.getTime() - start.getTime());
   const projectionMicros = Math.floor((spentMicros * (end.getTime() - start.getTime())) / elapsed);
@@ -59,12 +64,13 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
     month,
     spentMicros,
     projectionMicros,
+    carried: carriedMicros > 0n ? { micros: Number(carriedMicros), note: pending.carriedNote } : null,
     freeTier,
     freeUnitsPerMonth: FREE_UNITS_PER_MONTH,
     paymentMethod: account.billingByInvoice ? 'Billed by invoice' : account.hasPaymentMethod ? (account.paymentMethodLabel ?? 'A card') : null,
     // Derived from the account's blocks (refresh-account-standing.ts): the words, the causes and what is due.
     blocked: account.blockedAt
-      ? { since: account.blockedAt.toISOString(), reason: account.blockedReason ?? 'The account is blocked.', causes: account.blockedCauses, dueCents: account.blockedDueCents ?? 0 }
+      ? { since: account.blockedAt.toISOString(), reason: account.blockedReason ?? 'The account is blocked.', causes: account.blockedCauses, dueCents: account.blockedDueCents ?? 0, payInvoiceUrl: standing?.payInvoiceUrl ?? null }
       : null,
     last24h: { calls, errors, errorRate: calls ? errors / calls : 0 },
     firstSteps: everCalled ? null : { hasKey: liveKeys > 0 },

@@ -1,0 +1,34 @@
+import type { MonthAccount } from '@/lib/billing/month-account';
+
+import { formatMicros } from './money';
+
+/**
+ * What no invoice has charged yet, part by part (this month's calls, a past month's calls still
+ * to be invoiced, an amount carried from an earlier invoice) with their total, and why an amount
+ * is carried (Stripe's $0.50 minimum, or fractions of a cent).
+ */
+export function BillingMonthAccount({ account, projectionMicros }: { account: MonthAccount; projectionMicros: bigint }) {
+  const { parts, totalMicros, minimumNote } = account;
+  return (
+    <div className="flex flex-col gap-2">
+      <dl className="flex flex-col divide-y divide-border rounded-lg border border-border text-sm">
+        {parts.map((part) => (
+          <div key={part.label} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2">
+            <dt className="text-muted">{part.label}</dt>
+            <dd className="tabular-nums">{formatMicros(part.micros)}</dd>
+          </div>
+        ))}
+        {parts.length > 1 ? (
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 bg-surface px-3 py-2 font-semibold">
+            <dt>Total not yet invoiced</dt>
+            <dd className="tabular-nums">{formatMicros(totalMicros)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {minimumNote ? <p className="text-sm">{minimumNote}</p> : null}
+      {projectionMicros > totalMicros ? (
+        <p className="text-sm text-muted">About {formatMicros(projectionMicros)} by month end (estimate, at this month&apos;s pace).</p>
+      ) : null}
+    </div>
+  );
+}
