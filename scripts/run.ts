@@ -2,8 +2,9 @@
 // embedded PostgreSQL under .data/, applies migrations, and stops the server on exit.
 //
 //   tsx scripts/run.ts dev            next dev on PORT (the /v1 API mounted in Next)
-//   tsx scripts/run.ts build          next build (no database needed)
+//   tsx scripts/run.ts build          next build, then the servers bundled into dist/ (no database needed)
 //   tsx scripts/run.ts start          console on PORT (scripts/console-server.ts) and the API server on API_PORT
+//                                     (dist/ bundles when fresh, else tsx: scripts/lib/server-bundles.ts)
 //   tsx scripts/run.ts exec <cmd…>    any command with the app database
 //   tsx scripts/run.ts test <cmd…>    any command with the test database (.data/pg-test)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,12 +13,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyMigrations } from '../lib/db/migrate';
-import { apiServerArgs } from '../lib/api/server/node-flags';
 import { billingSandboxRefusal } from '../lib/billing/sandbox-refusal';
 import { findRunningSandbox } from '../lib/billing/sandbox/runtime';
 import { onEmbeddedDatabase } from '../lib/db/embedded-default';
 import { devMailboxEnabled, isLoopbackHost } from '../lib/dev-mailbox';
 import { resolveDatabase } from './lib/with-database';
+import { serverArgs } from './lib/server-bundles';
 
 const [mode, ...rest] = process.argv.slice(2);
 const bin = (name: string) => `node_modules/.bin/${name}`;
@@ -69,7 +70,7 @@ function billingSandbox(env: NodeJS.ProcessEnv, consolePort: string, apiPort: st
     STRIPE_WEBHOOK_SECRET:
       env.STRIPE_WEBHOOK_SECRET ?? localSecret('.data/stripe-webhook-secret', () => `whsec_${randomBytes(24).toString('base64url')}`),
   };
-  if (start) void run(process.execPath, ['--import', 'tsx', 'lib/billing/sandbox/main.ts'], { ...env, ...sandbox });
+  if (start) void run(process.execPath, serverArgs('sandbox').args, { ...env, ...sandbox });
   return sandbox;
 }
 
@@ -103,7 +104,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
 
 async function main(): Promise<number> {
   if (mode === 'build') {
-    return run(bin('next'), ['build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+    const built = await run(bin('next'), ['build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+    // Then the API server, the worker and the billing sandbox into dist/ (scripts/build-servers.ts).
+    return built === 0 ? run(process.execPath, ['--import', 'tsx', 'scripts/build-servers.ts'], process.env) : built;
   }
   if (!['dev', 'start', 'exec', 'test'].includes(mode ?? '') || ((mode === 'exec' || mode === 'test') && !rest.length)) {
     console.error('usage: tsx scripts/run.ts dev | build | start | exec <command…> | test <command…>');
@@ -162,6 +165,8 @@ async function main(): Promise<number> {
     if (mode === 'dev') return await run(bin('next'), ['dev', '-H', host, '-p', port], env);
     if (mode === 'start') {
       console.log(`Console: ${browserUrl(host, port)}   API: ${browserUrl(env.API_HOST, apiPort)}/v1`);
+      const api = serverArgs('api');
+      console.log(api.compiled ? 'Servers: the compiled bundles in dist/' : `Servers: TypeScript through tsx (${api.reason})`);
       // The console's channel to the API server, on which it passes each caller's address
       // (lib/api/server/trusted-forwarding.ts): a Unix socket in a private directory and a
       // secret, both new for each start unless set, and never printed.
@@ -182,14 +187,15 @@ async function main(): Promise<number> {
         }),
         // On the embedded database (the fresh-machine default) PostgreSQL shares the API server's
         // cores: one process serves more there than one per core (README, Performance).
-        run(process.execPath, apiServerArgs, {
+        run(process.execPath, serverArgs('api').args, {
           ...env,
           ...internal,
           NODE_ENV: 'production',
           API_WORKERS: env.API_WORKERS ?? (embedded ? '1' : undefined),
         }),
         // Scheduled work (the monthly invoicing): graphile-worker on the same PostgreSQL.
-        run(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'lib/jobs/worker.ts'], { ...env, NODE_ENV: 'production' }),
+        // Its metrics (when METRICS_PORT is set) on the next port: the API server has METRICS_PORT.
+        run(process.execPath, serverArgs('worker').args, { ...env, NODE_ENV: 'production', ...(env.METRICS_PORT ? { METRICS_PORT: String(Number(env.METRICS_PORT) + 1) } : {}) }),
       ];
       return await Promise.race(exits);
     }

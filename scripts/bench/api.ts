@@ -20,6 +20,7 @@
 //   BENCH_CASES=live: the live case alone: 20 pages of forumsite through its native adapter, from a
 //   platform replaying a recorded listing (scripts/bench/live-platform.ts), on a gateway with the
 //   page cache and one without (LIVE_CACHE_SECONDS=0): the gateway's CPU per page, both ways,
+//   BENCH_COMPILED=1 runs the API server from dist/api-server.js (npm run build) instead of tsx,
 //   BENCH_PROFILE=<dir> profiles the single-process gateway during one case (BENCH_PROFILE_CASE,
 //   default small) and prints
 //   where its CPU went per call (<dir>/gateway.cpuprofile, for Chrome DevTools or speedscope).
@@ -121,12 +122,20 @@ async function benchKeys(client: pg.Client, count: number): Promise<string[]> {
 /** A server of the bench; each runs with the API server's Node flags, so that the baselines differ
  * from the gateway in the code they run only. */
 function start(file: string, env: Record<string, string>, imports: string[] = []): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...apiServerNodeFlags, '--import', 'tsx', ...imports.flatMap((i) => ['--import', i]), file], {
+  // BENCH_COMPILED=1: the API server from its bundle (npm run build), as npm start runs it.
+  const compiled = file === 'lib/api/server/main.ts' && process.env.BENCH_COMPILED === '1';
+  const loader = compiled && imports.length === 0 ? [] : ['--import', 'tsx'];
+  const started = performance.now();
+  const child = spawn(process.execPath, [...apiServerNodeFlags, ...loader, ...imports.flatMap((i) => ['--import', i]), compiled ? 'dist/api-server.js' : file], {
     env: { ...process.env, ...env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve(child));
+    const listening = () => {
+      if (file === 'lib/api/server/main.ts') console.log(`start    ${compiled ? 'dist/api-server.js' : 'tsx lib/api/server/main.ts'} (API_WORKERS=${env.API_WORKERS}): listening ${Math.round(performance.now() - started)} ms after spawn`);
+      resolve(child);
+    };
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && listening());
     child.once('exit', (code) => reject(new Error(`${file} exited (${code})`)));
   });
 }
