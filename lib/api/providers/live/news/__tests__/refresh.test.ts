@@ -11,7 +11,7 @@ import { feeds, recording } from './routes';
 const USER_AGENT = 'news-test/1.0 (ops@example.test)';
 
 function env(server: FeedServer, files: readonly string[], extra: Record<string, string> = {}): Record<string, string> {
-  return { LIVE_NEWS_FEEDS: files.map((file) => server.feedUrl(file)).join(','), LIVE_USER_AGENT: USER_AGENT, UPSTREAM_TIMEOUT_MS: '2000', ...extra };
+  return { LIVE_NEWS_FEEDS: files.map((file) => server.feedUrl(file)).join(','), LIVE_USER_AGENT: USER_AGENT, UPSTREAM_TIMEOUT_MS: '10000', ...extra };
 }
 
 function refresh(server: FeedServer, files: readonly string[], options: Partial<RefreshOptions> = {}) {
@@ -165,6 +165,14 @@ describe('the news job', () => {
     expect(await articleCount(url)).toBe(4);
     // The validators of what could not be read were not kept: the next run asks for the whole feed.
     expect(await feedRow(url)).toMatchObject({ etag, lastStatus: 200, lastError: 'an HTML page, not an RSS or Atom feed' });
+  });
+
+  test('follows a feed that moved (301) and stores it under the listed address', async () => {
+    const url = `${server.url}/moved.atom`;
+    server.fault('/moved.atom', { status: 301, headers: { location: `/${feeds.heise}` } });
+    const run = await refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: url }, log: () => {} });
+    expect(run).toEqual([{ url, result: 'stored', articles: 15, inserted: 15, updated: 0 }]);
+    expect(server.requests.slice(-2).map((r) => [r.path, r.status])).toEqual([['/moved.atom', 301], [`/${feeds.heise}`, 200]]);
   });
 
   test('records a 404 as the feed\'s error', async () => {
