@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 
 import { ApiKeyStatusBadge } from '@/components/api-key-status-badge';
 import { Button } from '@/components/ui/button';
+import { scopesInWords } from '@/components/key-restriction-note';
+import { formatMicros } from '@/components/money';
 import { DateTime } from '@/components/ui/date-time';
 import type { ApiKeyRecord } from '@/lib/server/keys/api-key-select';
 
@@ -12,9 +14,13 @@ export type ApiKeyRowProps = {
   /** The key's name in buttons' labels: unique on the page ("Revoke production"). */
   label: string;
   busy: boolean;
+  /** Past its expiry or a roll's grace end (judged on the server, as the page was made). */
+  expired: boolean;
   toggleAction: (formData: FormData) => void;
   onToggle: (keyId: string) => void;
   onDelete: (key: ApiKeyRecord) => void;
+  onRoll: (key: ApiKeyRecord) => void;
+  onManage: (key: ApiKeyRecord) => void;
 };
 
 // Below md each row is a card: cells stack with their column's name in front (the header row is
@@ -26,7 +32,7 @@ function CardLabel({ children }: { children: ReactNode }) {
 }
 
 /** One key: a table row on wide screens, a card on phones. */
-export function ApiKeyRow({ apiKey: key, label, busy, toggleAction, onToggle, onDelete }: ApiKeyRowProps) {
+export function ApiKeyRow({ apiKey: key, label, busy, expired, toggleAction, onToggle, onDelete, onRoll, onManage }: ApiKeyRowProps) {
   const active = key.status === 'active';
   const toggleText = active ? 'Revoke' : 'Re-enable';
   return (
@@ -36,6 +42,11 @@ export function ApiKeyRow({ apiKey: key, label, busy, toggleAction, onToggle, on
     >
       <td className={`${cellClass} font-medium [overflow-wrap:anywhere] max-md:text-base`}>
         {key.name ?? <span className="text-muted">Untitled</span>}
+        {key.scopes.length ? (
+          <span data-testid="key-scopes" className="block text-xs font-normal text-muted">
+            Restricted to {scopesInWords(key.scopes)}
+          </span>
+        ) : null}
       </td>
       <td className={`${cellClass} whitespace-nowrap`}>
         <CardLabel>Key</CardLabel>
@@ -45,7 +56,21 @@ export function ApiKeyRow({ apiKey: key, label, busy, toggleAction, onToggle, on
       </td>
       <td className={cellClass}>
         <CardLabel>Status</CardLabel>
-        <ApiKeyStatusBadge status={key.status} />
+        <span className="flex flex-col gap-0.5">
+          <span>
+            <ApiKeyStatusBadge status={key.status} expired={expired} />
+          </span>
+          {key.expiresAt ? (
+            <span data-testid="key-expiry" className="text-xs text-muted">
+              {expired ? 'Ended' : 'Ends'} <DateTime value={key.expiresAt} />
+            </span>
+          ) : null}
+          {key.monthlyLimitMicros !== null ? (
+            <span data-testid="key-limit" className="text-xs text-muted">
+              Limit {formatMicros(key.monthlyLimitMicros)} a month
+            </span>
+          ) : null}
+        </span>
       </td>
       <td className={`${cellClass} whitespace-nowrap`}>
         <CardLabel>Created</CardLabel>
@@ -56,7 +81,18 @@ export function ApiKeyRow({ apiKey: key, label, busy, toggleAction, onToggle, on
         <DateTime value={key.lastUsedAt} precise />
       </td>
       <td className={`${cellClass} max-md:mt-2`}>
-        <div className="flex w-full justify-end gap-2 max-md:justify-stretch">
+        <div className="flex w-full flex-wrap justify-end gap-2 max-md:justify-stretch">
+          {active && !expired ? (
+            <Button variant="secondary" size="sm" className="max-md:flex-1" aria-disabled={busy} data-key-action="roll" aria-label={`Roll ${label}`} onClick={() => !busy && onRoll(key)}>
+              Roll
+            </Button>
+          ) : null}
+          {!expired ? (
+            <Button variant="secondary" size="sm" className="max-md:flex-1" aria-disabled={busy} data-key-action="manage" aria-label={`Manage ${label}`} onClick={() => !busy && onManage(key)}>
+              Manage
+            </Button>
+          ) : null}
+          {!expired ? (
           <form
             action={toggleAction}
             className="max-md:flex-1"
@@ -71,6 +107,7 @@ export function ApiKeyRow({ apiKey: key, label, busy, toggleAction, onToggle, on
               {toggleText}
             </Button>
           </form>
+          ) : null}
           <Button
             variant="danger"
             size="sm"

@@ -1,13 +1,16 @@
 'use client';
 
-import { useActionState, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useActionState, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 
 import { ApiKeyRow } from '@/components/api-key-row';
+import { KeyMenuDialog } from '@/components/key-menu-dialog';
+import { KeyRollDialog } from '@/components/key-roll-dialog';
 import { KEYS_HEADING_ID, useKeyStatus } from '@/components/key-status';
+import { NewKeyPanel } from '@/components/new-key-panel';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TH } from '@/components/ui/table';
-import { deleteApiKeyAction, reenableApiKeyAction, revokeApiKeyAction } from '@/lib/actions/api-keys';
+import { deleteApiKeyAction, reenableApiKeyAction, revokeApiKeyAction, rollApiKeyAction } from '@/lib/actions/api-keys';
 import type { ActionState } from '@/lib/actions/action-state';
 import type { ApiKeyRecord } from '@/lib/server/keys/api-key-select';
 
@@ -29,11 +32,22 @@ function keyLabels(keys: ApiKeyRecord[]): Map<string, string> {
   );
 }
 
-/** The account's keys with revoke, re-enable and (confirmed) delete. */
-export function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
+/**
+ * The account's keys with roll, manage (expiry and limit), revoke, re-enable and (confirmed)
+ * delete. `now` is the page's time on the server: keys past their end are shown as expired.
+ */
+export function ApiKeyTable({ keys, now, liveCount }: { keys: ApiKeyRecord[]; now: number; liveCount: number }) {
   const [revokeState, revokeAction, revoking] = useActionState(revokeApiKeyAction, idle);
   const [reenableState, reenableAction, reenabling] = useActionState(reenableApiKeyAction, idle);
   const [deleteState, deleteAction, deleting] = useActionState(deleteApiKeyAction, idle);
+  const [rollState, rollAction, rolling] = useActionState(rollApiKeyAction, idle);
+  const [toRoll, setToRoll] = useState<ApiKeyRecord | null>(null);
+  const [rollOpen, setRollOpen] = useState(false);
+  const [toManage, setToManage] = useState<ApiKeyRecord | null>(null);
+  const [manageOpen, setManageOpen] = useState(false);
+  const [dismissedKey, setDismissedKey] = useState<string | null>(null);
+  const rolledKey = rollState.createdKey && rollState.createdKey !== dismissedKey ? rollState.createdKey : null;
+  const closeManage = useCallback(() => setManageOpen(false), []);
   const { announce } = useKeyStatus();
   const [toDelete, setToDelete] = useState<ApiKeyRecord | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -41,7 +55,7 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
   const listRef = useRef<HTMLDivElement>(null);
   // The key whose revoke or re-enable was submitted last: its new action gets the focus.
   const changedKey = useRef<string | null>(null);
-  const busy = revoking || reenabling || deleting;
+  const busy = revoking || reenabling || deleting || rolling;
   const labels = useMemo(() => keyLabels(keys), [keys]);
 
   // A revoke or re-enable is reported; on success the row's button now offers the opposite
@@ -56,6 +70,9 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
   useEffect(() => reportChange(revokeState), [revokeState]);
   useEffect(() => reportChange(reenableState), [reenableState]);
   useEffect(() => {
+    if (rollState.message) announce({ tone: rollState.status === 'error' ? 'error' : 'success', text: rollState.message });
+  }, [rollState, announce]);
+  useEffect(() => {
     if (!deleteState.message) return;
     announce({ tone: deleteState.status === 'error' ? 'error' : 'success', text: deleteState.message });
     // The deleted row and its button are gone: continue at the list's heading.
@@ -65,8 +82,17 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
   return (
     <section aria-labelledby={KEYS_HEADING_ID} className="flex flex-col gap-3">
       <h2 id={KEYS_HEADING_ID} ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
-        Your keys <span className="text-sm font-normal text-muted">({keys.length} of 10)</span>
+        Your keys <span className="text-sm font-normal text-muted">({liveCount} of 10)</span>
       </h2>
+      {rolledKey ? (
+        <NewKeyPanel
+          apiKey={rolledKey}
+          onDismiss={() => {
+            setDismissedKey(rolledKey);
+            headingRef.current?.focus();
+          }}
+        />
+      ) : null}
       {keys.length === 0 ? (
         <div className="rounded-lg border border-dashed border-border bg-surface p-6 text-center">
           <p className="font-medium">No API keys yet</p>
@@ -93,6 +119,15 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
                   apiKey={key}
                   label={labels.get(key.id) ?? key.id}
                   busy={busy}
+                  expired={key.expiresAt !== null && key.expiresAt.getTime() <= now}
+                  onRoll={(record) => {
+                    setToRoll(record);
+                    setRollOpen(true);
+                  }}
+                  onManage={(record) => {
+                    setToManage(record);
+                    setManageOpen(true);
+                  }}
                   toggleAction={key.status === 'active' ? revokeAction : reenableAction}
                   onToggle={(keyId) => {
                     changedKey.current = keyId;
@@ -107,6 +142,8 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
           </table>
         </div>
       )}
+      <KeyRollDialog apiKey={toRoll} label={toRoll ? (labels.get(toRoll.id) ?? '') : ''} open={rollOpen} onClose={() => setRollOpen(false)} action={rollAction} />
+      <KeyMenuDialog apiKey={toManage} label={toManage ? (labels.get(toManage.id) ?? '') : ''} open={manageOpen} onClose={closeManage} />
       <Dialog
         open={dialogOpen}
         onClose={() => setDialogOpen(false)}

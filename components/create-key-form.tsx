@@ -3,18 +3,20 @@
 import { useActionState, useEffect, useRef, useState } from 'react';
 
 import { KEYS_HEADING_ID, useKeyStatus } from '@/components/key-status';
+import { KeyScopePicker } from '@/components/key-scope-picker';
 import { NewKeyPanel } from '@/components/new-key-panel';
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import { createApiKeyAction } from '@/lib/actions/api-keys';
 import type { ActionState } from '@/lib/actions/action-state';
+import type { KeyScopeFamily } from '@/lib/server/keys/key-scope-options';
 import { API_KEY_NAME_MAX_LENGTH, MAX_API_KEYS_PER_ACCOUNT } from '@/lib/validation/api-keys';
 
 /**
  * Creates a key with an optional name and shows the new key once. At the limit the button is
  * disabled and says why, rather than letting the user find out from a refusal.
  */
-export function CreateKeyForm({ keyCount }: { keyCount: number }) {
+export function CreateKeyForm({ keyCount, scopeOptions }: { keyCount: number; scopeOptions: KeyScopeFamily[] }) {
   const [state, formAction, pending] = useActionState(createApiKeyAction, { status: 'idle' } as ActionState);
   const [dismissedKey, setDismissedKey] = useState<string | null>(null);
   const { announce } = useKeyStatus();
@@ -39,7 +41,8 @@ export function CreateKeyForm({ keyCount }: { keyCount: number }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <form ref={formRef} action={formAction} className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
+      <form ref={formRef} action={formAction} className="flex flex-col gap-3" noValidate>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Input
           label="Key name (optional)"
           hint={state.fieldErrors?.name?.length ? undefined : `Up to ${API_KEY_NAME_MAX_LENGTH} characters, different from your other keys' names.`}
@@ -59,6 +62,36 @@ export function CreateKeyForm({ keyCount }: { keyCount: number }) {
         >
           Create key
         </SubmitButton>
+        </div>
+        {/* Open by itself when one of its fields was refused, so the message is seen. */}
+        <details className="rounded-md border border-border p-3" open={Boolean(state.fieldErrors?.expiresOn || state.fieldErrors?.monthlyLimit || state.fieldErrors?.scopes) || undefined}>
+          <summary className="cursor-pointer text-sm font-medium">More options: expiry, restriction, monthly limit</summary>
+          <div className="mt-3 flex flex-col gap-4">
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Input
+                label="Expires on (optional)"
+                hint="The key stops at 00:00 UTC on this date."
+                name="expiresOn"
+                type="date"
+                defaultValue={state.status === 'error' ? (state.values?.expiresOn ?? '') : ''}
+                errors={state.fieldErrors?.expiresOn}
+                className="sm:w-60"
+              />
+              <Input
+                label="Monthly limit in dollars (optional)"
+                hint="Calls that could pass it answer 429 key_limit_exceeded."
+                name="monthlyLimit"
+                inputMode="decimal"
+                placeholder="e.g. 25"
+                defaultValue={state.status === 'error' ? (state.values?.monthlyLimit ?? '') : ''}
+                errors={state.fieldErrors?.monthlyLimit}
+                className="sm:w-60"
+                autoComplete="off"
+              />
+            </div>
+            <KeyScopePicker options={scopeOptions} errors={state.fieldErrors?.scopes} />
+          </div>
+        </details>
       </form>
       {full ? (
         <p id="create-key-limit" className="text-sm text-muted">

@@ -7,6 +7,7 @@ import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { deleteApiKey } from '@/lib/server/keys/delete-api-key';
 import { reenableApiKey } from '@/lib/server/keys/reenable-api-key';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
+import { findKeyRestriction } from '@/lib/server/keys/find-key-restriction';
 import { rollApiKey } from '@/lib/server/keys/roll-api-key';
 import { setApiKeyExpiry } from '@/lib/server/keys/set-api-key-expiry';
 import { setApiKeyLimit } from '@/lib/server/keys/set-api-key-limit';
@@ -168,4 +169,11 @@ export async function setApiKeyLimitAction(_previous: ActionState, formData: For
   } catch (error) {
     return { ...errorState(error), values: raw };
   }
+}
+
+/** The explorer's question before sending: what the key in its field may call (null: not one of the account's keys). */
+export async function keyRestrictionAction(apiKey: string): Promise<{ scopes: string[]; expiresAt: string | null } | null> {
+  const session = await requireSession();
+  const found = await findKeyRestriction({ accountId: session.accountId, apiKey: String(apiKey).trim().slice(0, 200) });
+  return found && { scopes: found.scopes, expiresAt: found.expiresAt?.toISOString() ?? null };
 }
