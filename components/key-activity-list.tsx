@@ -7,6 +7,9 @@ const EVENT_LABELS: Record<KeyEventRecord['type'], string> = {
   revoked: 'Revoked',
   reenabled: 'Re-enabled',
   deleted: 'Deleted',
+  expiry_changed: 'Expiry changed',
+  limit_changed: 'Limit changed',
+  rolled: 'Rolled',
 };
 
 /** The most recent key events of the account: who did what to which key, and when. */
@@ -37,11 +40,16 @@ export function KeyActivityList({ events }: { events: KeyEventRecord[] }) {
                   <DateTime value={event.createdAt} />
                 </TD>
                 <TD>{EVENT_LABELS[event.type]}</TD>
-                <TD>
-                  <span className="font-mono">
+                <TD className="max-w-[18rem]">
+                  <span className="font-mono whitespace-nowrap">
                     {event.apiKey.prefix}…{event.apiKey.last4}
                   </span>
-                  {event.apiKey.name ? <span className="text-muted"> ({event.apiKey.name})</span> : null}
+                  {/* A long name without spaces is cut with an ellipsis, whole on hover and for screen readers. */}
+                  {event.apiKey.name ? (
+                    <span data-testid="activity-key-name" className="block truncate text-muted" title={event.apiKey.name}>
+                      {event.apiKey.name}
+                    </span>
+                  ) : null}
                 </TD>
                 <TD className="break-all">{event.actorLabel}</TD>
               </TR>
