@@ -33,7 +33,7 @@ describe('fetch-news', () => {
     expect(stdout.trim().split('\n')).toEqual([
       `${server.feedUrl(feeds.heise)}  ok  15 items, 15 new, 0 changed`,
       `${server.feedUrl(feeds.malformed)}  FAILED  not well-formed XML: char '&' is not expected. (line 15)`,
-      'news feeds: 2 read, 1 changed (15 new articles), 0 unchanged, 1 failed, 0 waiting for their Retry-After',
+      'news feeds: 2 listed, 1 read in full (15 new articles, 0 updated), 0 unchanged (304), 1 failed, 0 waiting for their Retry-After',
     ]);
     expect(stderr).toContain(`live news: ${server.feedUrl(feeds.malformed)}: not well-formed XML`);
 

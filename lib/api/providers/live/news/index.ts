@@ -6,7 +6,6 @@ import type { newsEndpoints } from '../../../registry/news';
 import { ProviderError } from '../../../registry/types';
 import type { LiveAdapter } from '../types';
 import { DEFAULT_NEWS_FEEDS, readNewsFeeds } from './feeds';
-import { anyFeedRead, searchNewsArticles } from './search';
 
 type ArticlesQuery = z.output<(typeof newsEndpoints)[0]['params']>;
 
@@ -31,6 +30,9 @@ export const newsAdapter: LiveAdapter = {
       async call(_endpoint, params) {
         if (!feeds) throw new ProviderError('upstream_error', 'The news source of this service is not configured correctly');
         const { query, limit = 10 } = params as ArticlesQuery;
+        // Loaded on the first call: the registry of adapters (read by /docs, the status page and
+        // check-sources) does not open the database by being imported.
+        const { anyFeedRead, searchNewsArticles } = await import('./search');
         const articles = await searchNewsArticles({ feeds, query, limit });
         // Nothing found before any feed was read is no answer at all (a new deployment, a worker not running).
         if (articles.length === 0 && !(await anyFeedRead(feeds))) {

@@ -64,6 +64,6 @@ describe('the fetch_news_feeds task', () => {
       { url: 'c', result: 'not-modified' },
       { url: 'd', result: 'failed', error: 'answered 503', httpStatus: 503 },
       { url: 'e', result: 'waiting', until: new Date(0) },
-    ])).toBe('news feeds: 5 read, 2 changed (11 new articles), 1 unchanged, 1 failed, 1 waiting for their Retry-After');
+    ])).toBe('news feeds: 5 listed, 2 read in full (11 new articles, 1 updated), 1 unchanged (304), 1 failed, 1 waiting for their Retry-After');
   });
 });
