@@ -105,6 +105,17 @@ const schema = z.object({
   CONSOLE_PUBLIC_URL: optionalUrl,
   /** Public address of the API server, as the console shows it (explorer, docs). */
   API_PUBLIC_URL: optionalUrl,
+  /**
+   * Prometheus metrics (GET /metrics) of the API server (its cluster workers aggregated) and of
+   * the job worker, on this separate port; unset, no metrics are kept. `npm start` gives the
+   * worker METRICS_PORT + 1. METRICS_HOST: the interface (loopback unless set; 0.0.0.0 in containers).
+   */
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Logs of the API server and the worker (pino): the least severe level written. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` (one object a line), or `pretty`; unset, pretty at a terminal outside production, else json. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   /** Signs session tokens. Unset in development: scripts/run.ts makes one under .data/. */
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   AUTH_GITHUB_ID: z.string().optional(),

@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Task } from 'graphile-worker';
 
 import { db } from '@/lib/db';
+import { metrics } from '@/lib/observability/metrics';
 
 let transport: nodemailer.Transporter | undefined;
 
@@ -15,11 +16,17 @@ export const sendMailTask: Task = async (payload) => {
   const message = await db.mailMessage.findUnique({ where: { id } });
   if (!message || message.sentAt) return;
   transport ??= nodemailer.createTransport(smtpUrl);
-  await transport.sendMail({
-    from: process.env.MAIL_FROM ?? 'Public Data API <no-reply@localhost>',
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-  });
+  try {
+    await transport.sendMail({
+      from: process.env.MAIL_FROM ?? 'Public Data API <no-reply@localhost>',
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    });
+  } catch (error) {
+    metrics.mail('failed');
+    throw error;
+  }
+  metrics.mail('sent');
   await db.mailMessage.update({ where: { id }, data: { sentAt: new Date() } });
 };

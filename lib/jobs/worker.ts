@@ -1,6 +1,9 @@
 // Background and scheduled work, on graphile-worker (jobs and cron in PostgreSQL, so several
 // instances share one schedule). `npm start` runs it beside the console and the API server.
-import { run } from 'graphile-worker';
+import { Logger, run, type Task } from 'graphile-worker';
+import { logger } from '@/lib/observability/logger';
+import { metrics } from '@/lib/observability/metrics';
+import { startMetrics } from '@/lib/observability/metrics-server';
 
 import { blockOverdueAccountsCron, blockOverdueAccountsTask } from './block-overdue-accounts';
 import { closePreviousMonth, crontab } from './close-previous-month';
@@ -12,9 +15,35 @@ import { warnSpendingCapsCron, warnSpendingCapsTask } from './warn-spending-caps
 
 const connectionString = process.env.DATABASE_URL;
 if (!connectionString) {
-  console.error('worker: DATABASE_URL is not set (npm start sets it for the embedded PostgreSQL)');
+  logger.fatal('worker: DATABASE_URL is not set (npm start sets it for the embedded PostgreSQL)');
   process.exit(2);
 }
+
+/** A task that counts its runs by outcome (jobs_total); a failure is still thrown, for graphile-worker to retry. */
+function counted(name: string, task: Task): Task {
+  return async (payload, helpers) => {
+    try {
+      await task(payload, helpers);
+    } catch (error) {
+      metrics.job(name, 'failed');
+      throw error;
+    }
+    metrics.job(name, 'succeeded');
+  };
+}
+
+const tasks: Record<string, Task> = {
+  close_previous_month: closePreviousMonth,
+  close_unclosed_months: closeUnclosedMonthsTask,
+  prune_usage_log: pruneUsageLogTask,
+  send_mail: sendMailTask,
+  warn_spending_caps: warnSpendingCapsTask,
+  block_overdue_accounts: blockOverdueAccountsTask,
+  fetch_news_feeds: fetchNewsFeedsTask,
+};
+const levels = { error: 'error', warning: 'warn', info: 'info', debug: 'debug' } as const;
+
+await startMetrics('job-worker');
 
 const runner = await run({
   connectionString,
@@ -22,17 +51,11 @@ const runner = await run({
   // The runner stops on SIGTERM/SIGINT by itself, finishing the job in hand.
   noHandleSignals: false,
   pollInterval: 5_000,
-  taskList: {
-    close_previous_month: closePreviousMonth,
-    close_unclosed_months: closeUnclosedMonthsTask,
-    prune_usage_log: pruneUsageLogTask,
-    send_mail: sendMailTask,
-    warn_spending_caps: warnSpendingCapsTask,
-    block_overdue_accounts: blockOverdueAccountsTask,
-    fetch_news_feeds: fetchNewsFeedsTask,
-  },
+  taskList: Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, counted(name, task)])),
+  // graphile-worker's own lines (job failures, retries) in the same JSON log.
+  logger: new Logger((scope) => (level, message, meta) => logger[levels[level]]({ ...scope, ...meta }, message)),
   crontab: [crontab, closeUnclosedMonthsCron, pruneUsageLogCron, warnSpendingCapsCron, blockOverdueAccountsCron, fetchNewsFeedsCron].join('\n'),
 });
 await queueNewsFetchAtStart(runner);
-console.log('Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices hourly, spending-cap warnings every 5 minutes, live news feeds every 10 minutes when news is live; mail over SMTP_URL)');
+logger.info('Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices hourly, spending-cap warnings every 5 minutes, live news feeds every 10 minutes when news is live; mail over SMTP_URL)');
 await runner.promise;

@@ -18,6 +18,7 @@
 import type pg from 'pg';
 import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
 import { TouchThrottle } from './key-touches';
+import { metrics } from '@/lib/observability/metrics';
 
 export interface UsageRecord {
   id: string;
@@ -130,6 +131,7 @@ export class UsageRecorder {
       // One statement: its own transaction, committed before any caller is answered.
       const results = await this.write(client, batch, attempt > 1);
       client.release();
+      metrics.billingBatch(batch.length, (Date.now() - batch[0]!.record.createdAt.getTime()) / 1000);
       batch.forEach((p, i) => p.resolve(results[i]!));
     } catch (error) {
       client.release(true);

@@ -9,6 +9,8 @@
 //   being forked again and again.
 // If the primary itself is killed, each worker exits as its IPC channel closes (node:cluster).
 import cluster, { type Worker } from 'node:cluster';
+import { logger } from '@/lib/observability/logger';
+import { startMetrics } from '@/lib/observability/metrics-server';
 import { isSlotRequests, SlotKeeper } from '../gateway/cluster-limiter';
 
 export function runClusterPrimary(options: { workers: number; port: number }): void {
@@ -41,7 +43,7 @@ export function runClusterPrimary(options: { workers: number; port: number }): v
     listened.add(worker);
     if (!announced && listened.size === options.workers) {
       announced = true;
-      console.log(`API server listening on http://localhost:${options.port}/v1`);
+      logger.info(`API server listening on http://localhost:${options.port}/v1`);
     }
   });
   cluster.on('exit', (worker, code, signal) => {
@@ -53,15 +55,17 @@ export function runClusterPrimary(options: { workers: number; port: number }): v
       if (code !== 0) exitCode = 1;
       if (alive.size === 0) process.exit(exitCode);
     } else if (!hadListened) {
-      console.error(`API worker ${worker.process.pid} stopped before it listened (${how}): stopping the server`);
+      logger.error(`API worker ${worker.process.pid} stopped before it listened (${how}): stopping the server`);
       stop(1);
     } else {
-      console.error(`API worker ${worker.process.pid} exited (${how}); ${freed} slots it held are free; starting a replacement`);
+      logger.error(`API worker ${worker.process.pid} exited (${how}); ${freed} slots it held are free; starting a replacement`);
       fork();
     }
   });
 
   for (let i = 0; i < options.workers; i++) fork();
+  // The workers' metrics, summed, on METRICS_PORT (when set).
+  startMetrics('api-cluster-primary').catch((error: unknown) => logger.error({ err: error }, 'metrics: could not start'));
   process.on('SIGTERM', () => stop(0));
   process.on('SIGINT', () => stop(0));
 }

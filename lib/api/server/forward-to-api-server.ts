@@ -9,6 +9,7 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { env } from '@/lib/env';
+import { logError } from '@/lib/observability/logger';
 import { clientAddress } from '@/lib/server/auth/client-address';
 import { errorText } from '../errors';
 import { forwardingHeaders } from './trusted-forwarding';
@@ -112,7 +113,7 @@ export async function forwardToApiServer(request: Request, apiServerUrl: string,
   } catch (error) {
     request.signal.removeEventListener('abort', abort);
     if (request.signal.aborted) throw error;
-    console.error('forwarding /v1 to the API server failed', error);
+    logError('forwarding /v1 to the API server failed', error);
     return unavailable();
   }
 }

@@ -4,6 +4,7 @@ import cluster from 'node:cluster';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { env } from '@/lib/env';
+import { logError, logger } from '@/lib/observability/logger';
 import { analyzeSentiment } from '@/lib/sentiment';
 import { buildOpenApiDocument } from '../openapi';
 import { createProviderResolver } from '../providers';
@@ -36,7 +37,7 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
   const databaseUrl = options.databaseUrl ?? env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is not set (npm start and npm run dev set it for the embedded PostgreSQL)');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: env.API_DATABASE_POOL_SIZE });
-  pool.on('error', (error) => console.error('database pool error', error.message));
+  pool.on('error', (error) => logger.error({ err: error }, 'database pool error'));
   const directory = new AuthDirectory(pool, databaseUrl);
   await directory.start();
   const redisUrl = options.redisUrl ?? env.REDIS_URL;
@@ -58,7 +59,7 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
     providerFor: options.providerFor ?? ownProviders!,
     analyze: options.analyze ?? analyzeSentiment,
     timeoutMs: options.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS,
-    log: (message, detail) => console.error(message, detail instanceof Error ? detail.stack : (detail ?? '')),
+    log: logError,
     openApiDocument: buildOpenApiDocument,
     publicUrl: env.API_PUBLIC_URL,
   });

@@ -8,6 +8,7 @@
 // Statuses an adapter gives meaning to (404 unknown community, 403 private account) are listed
 // in `accept` and handed back to it. Headers (credentials) and request bodies are never logged.
 import { Agent, request as undiciRequest } from 'undici';
+import { countUpstream } from '@/lib/observability/metrics';
 import { ProviderError } from '../../registry/types';
 import type { CachedPage, PageCache } from './page-cache';
 import type { Politeness } from './politeness';
@@ -101,7 +102,7 @@ export class PlatformClient {
     const url = this.url(request.path, request.query, request.baseUrl);
     const method = request.method ?? 'GET';
     const cacheable = (request.cache ?? method === 'GET') && this.options.cache.enabled;
-    if (!cacheable) return this.interpret(await this.fetchPage(method, url, request, request.signal), request, false, false);
+    if (!cacheable) return this.interpret(await countUpstream(this.family, this.fetchPage(method, url, request, request.signal)), request, false, false);
     const key = `${this.family} ${method} ${url}`;
     const hit = this.options.cache.get(key);
     if (hit) return this.interpret(hit, request, true, false);
@@ -121,7 +122,7 @@ export class PlatformClient {
     let flight = this.inFlight.get(key);
     if (!flight) {
       const controller = new AbortController();
-      const promise = this.fetchPage(method, url, request, controller.signal).finally(() => this.inFlight.delete(key));
+      const promise = countUpstream(this.family, this.fetchPage(method, url, request, controller.signal)).finally(() => this.inFlight.delete(key));
       flight = { promise, controller, waiters: 0 };
       this.inFlight.set(key, flight);
     }
