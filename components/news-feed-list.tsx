@@ -14,9 +14,7 @@ function failing(feed: NewsFeedStatus): boolean {
 export function NewsFeedList({ feeds }: { feeds: readonly NewsFeedStatus[] }) {
   return (
     <div className="flex flex-col gap-2 text-sm">
-      <p className="text-muted">
-        Articles come from these feeds, read by the worker every 10 minutes; each call reads the stored articles.
-      </p>
+      <p className="text-muted">Feeds:</p>
       <ul className="flex list-none flex-col gap-2" aria-label="News feeds">
         {feeds.map((feed) => (
           <li key={feed.url} data-feed={feed.url} className="flex min-w-0 flex-col gap-0.5 border-t border-border pt-2">

@@ -23,6 +23,9 @@ const sourceText = {
   sandbox: 'Invented, realistic sample records that never change.',
 } as const;
 
+// Live news reads what the worker stored from its feeds, not a platform per call.
+const newsSourceText = 'Reads the articles the worker stores from its feeds every 10 minutes; no call waits on a feed.';
+
 function percent(errors: number, calls: number): string {
   return calls === 0 ? 'no calls' : `${((errors / calls) * 100).toFixed(1)} %`;
 }
@@ -42,7 +45,7 @@ function FamilyCard({ family }: { family: FamilyStatus }) {
           <h2 id={titleId} className="text-lg font-semibold">{family.title}</h2>
           <DataSourceBadge source={family.source} />
         </div>
-        <p className="text-sm text-muted">{sourceText[family.source]}</p>
+        <p className="text-sm text-muted">{family.newsFeeds ? newsSourceText : sourceText[family.source]}</p>
         {family.notLiveReason ? <p className="text-sm text-muted">Not live: {family.notLiveReason}.</p> : null}
         {hour ? (
           <>
