@@ -42,17 +42,18 @@ describe('fetch-news', () => {
 
     const [news] = await checkSources({ env, family: 'news' });
     expect(news).toMatchObject({ family: 'news', source: 'live', ok: true, detail: 'GET /v1/news/articles?query=news&limit=1' });
-  });
+    // Two console processes, each starting tsx: longer than the default 30 s on a busy machine.
+  }, 120_000);
 
   test('exits 1 when no feed could be read', async () => {
     const { status, stdout, stderr } = await cli({ DATA_SOURCE_NEWS: 'live', LIVE_NEWS_FEEDS: `${server.url}/nothing-here.xml` }, 'fetch-news');
     expect(status).toBe(1);
     expect(stdout).toContain(`${server.url}/nothing-here.xml  FAILED  answered 404`);
     expect(stderr).toContain('no feed could be read');
-  });
+  }, 60_000);
 
   test('says when news is not live here', async () => {
     const { stdout } = await cli({ DATA_SOURCE_NEWS: 'sandbox', LIVE_NEWS_FEEDS: server.feedUrl(feeds.liftoff) }, 'fetch-news');
     expect(stdout).toContain('Note: news is not live here');
-  });
+  }, 60_000);
 });
