@@ -1,14 +1,16 @@
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 
-/** A table that scrolls sideways inside its own box on narrow screens instead of the page. */
+import { ScrollRegion } from './scroll-region';
+
+/** A table that scrolls sideways inside its own box on narrow screens instead of the page, and says so. */
 export function Table({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border" role="region" aria-label={caption} tabIndex={0}>
+    <ScrollRegion label={caption}>
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -160,6 +160,6 @@ export async function deleteAccountAction(_previous: ActionState, formData: Form
   if (!parsed.success) return invalid(parsed.error.issues, raw);
   const result = await deleteAccount({ accountId: session.accountId });
   if (!result.ok) return { status: 'error', message: DELETION_REFUSED[result.reason], link: { href: '/billing', label: 'Go to billing' }, values: raw };
-  await signOut({ redirectTo: '/?deleted=1' });
+  await signOut({ redirectTo: '/account-deleted' });
   return { status: 'success' };
 }

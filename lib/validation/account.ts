@@ -10,10 +10,12 @@ export const resetPasswordSchema = z.object({
   password: newPasswordSchema,
 });
 
-export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password'),
-  password: newPasswordSchema,
-});
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password'),
+    password: newPasswordSchema,
+  })
+  .refine((v) => v.password !== v.currentPassword, { path: ['password'], message: 'The new password must differ from the current one' });
 
 /** The current password is required of users who have one; the action knows which (OAuth-only users have none). */
 export const changeEmailSchema = z.object({

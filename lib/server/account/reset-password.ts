@@ -42,3 +42,9 @@ export async function resetPassword({ token, password, now = new Date() }: Reset
   await sendPasswordChangedMail({ email: result.email, how: 'reset' });
   return { ok: true };
 }
+
+/** Whether a reset link still works, read when it is opened (so a used or expired one says so first). */
+export async function checkPasswordResetLink({ token, now = new Date() }: { token: string; now?: Date }): Promise<TokenCheck> {
+  if (!token) return { ok: false, reason: 'invalid' };
+  return checkUserToken({ token, purpose: 'password_reset', now });
+}
