@@ -1,15 +1,18 @@
 'use client';
 
 import { useInfiniteQuery } from '@tanstack/react-query';
+import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useRef, type FormEvent } from 'react';
 
 import { formatMicros } from '@/components/money';
 import { Badge } from '@/components/ui/badge';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { buttonClasses } from '@/components/ui/button';
-import { DateTime } from '@/components/ui/date-time';
 import { usageKeyLabel } from '@/lib/usage-key-label';
 import type { UsageRequestPage } from '@/lib/server/usage/list-usage-requests';
+
+import { statusTone, utcSeconds } from './request-time';
 
 /** The log's filters as the URL carries them (all strings; blank means no filter). */
 export type RequestLogFilters = { endpoint: string; key: string; status: string; from: string; to: string; requestId: string };
@@ -33,10 +36,6 @@ async function fetchPage(filters: RequestLogFilters, cursor: string | null): Pro
 /** "2026-11-24T09:30" (a datetime-local value, read as UTC) → ISO; other text is sent as is. */
 function utcInput(value: string): string {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00Z` : value;
-}
-
-function statusTone(status: number) {
-  return status < 300 ? 'success' : status < 500 ? 'warning' : 'danger';
 }
 
 /**
@@ -132,7 +131,7 @@ export function RequestLog({ initial, filters, endpoints }: { initial: UsageRequ
       </p>
 
       {rows.length ? (
-        <div className="overflow-x-auto rounded-lg border border-border" role="region" aria-label="Request log" tabIndex={0}>
+        <ScrollRegion label="Request log">
           <table className="w-full min-w-[64rem] border-collapse text-left text-sm">
             <caption className="sr-only">The account&apos;s calls, newest first</caption>
             <thead className="bg-surface text-muted">
@@ -151,8 +150,10 @@ export function RequestLog({ initial, filters, endpoints }: { initial: UsageRequ
             <tbody>
               {rows.map((r) => (
                 <tr key={r.requestId} className="border-t border-border">
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums" title={r.createdAt}><DateTime value={r.createdAt} /></td>
-                  <td className="px-3 py-2 font-mono text-xs">{r.requestId}</td>
+                  <td className="whitespace-nowrap px-3 py-2 tabular-nums"><time dateTime={r.createdAt}>{utcSeconds(r.createdAt)}</time></td>
+                  <td className="px-3 py-2 font-mono text-xs">
+                    <Link href={`/usage/requests/${encodeURIComponent(r.requestId)}`} className="underline" aria-label={`Details of ${r.requestId}`}>{r.requestId}</Link>
+                  </td>
                   <td className="px-3 py-2 text-xs">{r.key}</td>
                   <td className="px-3 py-2 font-mono text-xs">{r.endpoint}</td>
                   <td className="whitespace-nowrap px-3 py-2">
@@ -167,7 +168,7 @@ export function RequestLog({ initial, filters, endpoints }: { initial: UsageRequ
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : (
         <p className="rounded-lg border border-dashed border-border bg-surface p-4 text-sm text-muted">
           {FILTER_NAMES.some((n) => filters[n]) ? 'No calls match these filters.' : 'No calls yet. Make one from the explorer or with curl, and it appears here.'}
@@ -178,9 +179,6 @@ export function RequestLog({ initial, filters, endpoints }: { initial: UsageRequ
           {query.isFetchingNextPage ? 'Loading…' : 'Load older calls'}
         </button>
       ) : null}
-      <p className="text-xs text-muted">
-        Calls refused before they reached a platform (400, 402, 429) are not billed and not listed one by one: the usage overview counts them.
-      </p>
     </div>
   );
 }
