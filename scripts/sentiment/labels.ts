@@ -20,7 +20,7 @@ export type Polarity = 'positive' | 'negative' | 'neutral';
  * - Sadness takes grief, disappointment and remorse; anger takes annoyance (Plutchik's mild anger).
  * - Amusement, excitement, pride and relief are pleasant states: joy.
  * - neutral → no emotion.
- * Chosen on dev (scripts/sentiment/experiment.ts `mapping`): XED dev macro-F1, which no mapping
+ * Chosen on dev (the experiment script, now in git history: lib/sentiment/README.md): XED dev macro-F1, which no mapping
  * changes, rose 0.343 → 0.357; see the README for every variant tried.
  */
 export const goEmotionsToPlutchik: Record<string, readonly EmotionName[]> = {

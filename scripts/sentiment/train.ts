@@ -35,7 +35,7 @@ const settings = {
   /**
    * The small nonlinear model (lib/sentiment/mlp.ts) blended into the linear logits: hashed word-feature
    * embedding bag (2^16 rows × 16, mean) + dense features → 16 ReLU → ten heads; three AdaGrad epochs
-   * at rate 0.1. Chosen with scripts/sentiment/mlp-experiment.ts on dev (README); 32 units did better
+   * at rate 0.1. Chosen on dev with an experiment script now in git history (lib/sentiment/README.md); 32 units did better
    * on GoEmotions dev but cost the 50,000 texts/s budget.
    */
   mlp: { buckets: 1 << 16, hidden: 16, heads: headCount, epochs: 3, learningRate: 0.1, dropout: 0, l2: 0, seed: 20200705 } satisfies MlpOptions,
