@@ -1,4 +1,4 @@
-// The environment, parsed once. Every variable the app reads is here (and in the README's
+// The environment, parsed once. Every variable the app reads is here (and in docs/configuration.md's
 // configuration table); a bad value fails fast with a readable message.
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
@@ -190,6 +190,9 @@ const schema = z.object({
 });
 
 export type Env = z.infer<typeof schema>;
+
+/** The variables the app reads, for the test that keeps docs/configuration.md and .env.example in step. */
+export const envVariableNames = (): string[] => Object.keys(schema.shape);
 
 function parseEnv(): Env {
   // An empty value means unset (e.g. REDIS_URL= to turn Redis off for one process).

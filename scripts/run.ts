@@ -186,7 +186,7 @@ async function main(): Promise<number> {
           API_INTERNAL_URL: env.API_INTERNAL_URL ?? `http://${loopbackFor(env.API_HOST)}:${apiPort}`,
         }),
         // On the embedded database (the fresh-machine default) PostgreSQL shares the API server's
-        // cores: one process serves more there than one per core (README, Performance).
+        // cores: one process serves more there than one per core (docs/performance.md, Workers).
         run(process.execPath, serverArgs('api').args, {
           ...env,
           ...internal,

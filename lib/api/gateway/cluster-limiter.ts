@@ -2,9 +2,9 @@
 // Redis. The primary process keeps the only count (SlotKeeper, a LocalLimiter) and each worker
 // asks it over the cluster's IPC channel (ClusterLimiter): an acquire, answered yes or no, and a
 // release. The requests a worker makes in one turn of its event loop travel as one message, and
-// the primary answers them with one: an IPC message costs tens of µs on each side, so under load
-// one message carries dozens of requests (two workers on 2 cores: 2,386 req/s with a message per
-// request, against 3,406 with no IPC at all). The primary knows which worker holds which slot,
+// the primary answers them with one: an IPC message costs CPU on each side, and under load one
+// message then carries dozens of requests instead of one each (a message per request cost the
+// two-worker case much of its throughput: npm run bench:api, docs/performance.md). The primary knows which worker holds which slot,
 // so the slots of a worker that dies are free again as soon as the primary sees it exit.
 import { LocalLimiter, type ConcurrencyLimiter, type Slot } from './concurrency';
 

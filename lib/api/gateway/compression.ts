@@ -1,9 +1,9 @@
 // Response compression, negotiated from Accept-Encoding (RFC 9110 §12.5.3): Brotli when the
 // client takes it, else gzip, else none. Bodies under MIN_COMPRESSED_BYTES go as they are: a
 // typical single-record answer (about 0.5 KB) would shrink by a couple of hundred bytes for more
-// CPU than sending them costs. The levels were measured on a 10-page forumsite answer (189 KB):
-// Brotli quality 3 makes 25 KB in 1.3 ms and gzip level 1 makes 28 KB in 1.2 ms, where the next
-// levels up save 1-3 KB for twice the time or more. Compression runs on libuv's thread pool, so
+// CPU than sending them costs. The levels were chosen on a 10-page forumsite answer: Brotli
+// quality 3 and gzip level 1 already give most of the saving, and the next levels up save little
+// more for twice the time or more (the bench's large br case, docs/performance.md). Compression runs on libuv's thread pool, so
 // the event loop keeps serving other calls meanwhile.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';

@@ -19,7 +19,7 @@ const handlers: Record<string, SandboxHandler> = {
   ...textthreadsSandbox, ...newsSandbox,
 };
 
-/** One line per documented sandbox input, for the README and the docs page. */
+/** One line per documented sandbox input, for docs/api.md and the docs page. */
 export const sandboxNotes: readonly string[] = [
   ...shopSandboxNotes, ...photonetSandboxNotes, ...clipnetSandboxNotes, ...openmicroSandboxNotes,
   ...politicnetSandboxNotes, ...newsletterSandboxNotes, ...videositeSandboxNotes, ...forumsiteSandboxNotes,

@@ -62,7 +62,7 @@ export function formatDate(unixSeconds: number): string {
 /**
  * Sandbox inputs that produce each documented error, shared by every family. A parameter value
  * (a username, ASIN, seller id, community, channel, query, ...) equal to one of these keys
- * answers with that error. The README's API section lists them.
+ * answers with that error. docs/api.md lists them.
  */
 export const sandboxErrorInputs: Record<string, ProviderErrorCode> = {
   sandbox_not_found: 'not_found',
