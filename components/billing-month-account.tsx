@@ -15,13 +15,13 @@ export function BillingMonthAccount({ account, projectionMicros }: { account: Mo
         {parts.map((part) => (
           <div key={part.label} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2">
             <dt className="text-muted">{part.label}</dt>
-            <dd className="tabular-nums">{formatMicros(part.micros)}</dd>
+            <dd className="ml-auto tabular-nums">{formatMicros(part.micros)}</dd>
           </div>
         ))}
         {parts.length > 1 ? (
           <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 bg-surface px-3 py-2 font-semibold">
             <dt>Total not yet invoiced</dt>
-            <dd className="tabular-nums">{formatMicros(totalMicros)}</dd>
+            <dd className="ml-auto tabular-nums">{formatMicros(totalMicros)}</dd>
           </div>
         ) : null}
       </dl>

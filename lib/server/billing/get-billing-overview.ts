@@ -3,6 +3,7 @@ import 'server-only';
 import { billingMonth } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
 
+import { MICROS_PER_CENT } from './invoice-amounts';
 import { monthRange } from './ledger-lines';
 import { readMonthAccount } from './read-month-account';
 
@@ -37,7 +38,9 @@ export async function getBillingOverview({ accountId, now = new Date() }: GetBil
   const thisMonthMicros = monthAccount.parts.find((p) => p.kind === 'this_month')?.micros ?? 0n;
   const [start, end] = monthRange(month);
   const elapsed = Math.max(1, now.getTime() - start.getTime());
-  const projectionMicros = (thisMonthMicros * BigInt(end.getTime() - start.getTime())) / BigInt(elapsed) + (monthAccount.totalMicros - thisMonthMicros);
+  const projectedMicros = (thisMonthMicros * BigInt(end.getTime() - start.getTime())) / BigInt(elapsed) + (monthAccount.totalMicros - thisMonthMicros);
+  // An estimate, so to the nearest cent: "$0.10", not "$0.101386".
+  const projectionMicros = ((projectedMicros + MICROS_PER_CENT / 2n) / MICROS_PER_CENT) * MICROS_PER_CENT;
   const [today, thisMonth] = await Promise.all([
     db.usageDaily.aggregate({ where: { accountId, day: new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`) }, _sum: { amountMicros: true } }),
     db.usageMonthly.aggregate({ where: { accountId, month }, _sum: { amountMicros: true } }),
