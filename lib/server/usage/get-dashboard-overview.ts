@@ -47,7 +47,8 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
   const carriedMicros = pending.parts.find((p) => p.kind === 'carried')?.micros ?? 0n;
   const spentMicros = lines.reduce((sum, l) => sum + Number(l.amountMicros), 0);
   const elapsed = Math.max(1, now.getTime() - start.getTime());
-  const projectionMicros = Math.floor((spentMicros * (end.getTime() - start.getTime())) / elapsed);
+  // An estimate, so to the nearest cent ("$0.11", not "$0.113235").
+  const projectionMicros = Math.round((spentMicros * (end.getTime() - start.getTime())) / elapsed / 10_000) * 10_000;
   const freeTier = lines
     .filter((l) => l.freeUnits >= NEAR_FREE_TIER)
     .map((l) => ({
