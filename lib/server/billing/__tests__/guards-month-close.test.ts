@@ -109,7 +109,8 @@ async function twoClosesHeldTogether(accountId: string) {
 }
 
 test('two closes of one month at once give one invoice, every time', { timeout: 60_000 }, async () => {
-  for (let round = 0; round < 3; round++) {
+  // The barrier makes the overlap certain: a second round only shows it is so each time.
+  for (let round = 0; round < 2; round++) {
     const { accountId, customer } = await billedAccount(world, GOOD_CARD);
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: FREE + 150, priceMicros: 6000 }]); // $0.90
     const results = await twoClosesHeldTogether(accountId);
