@@ -37,7 +37,8 @@ describe('createApiKeyAction and key names', () => {
       status: 'error',
       message: 'The key was not created. Check the name.',
       fieldErrors: { name: ['You already have a key named “PRODUCTION”. Choose another name.'] },
-      values: { name: '  PRODUCTION ' },
+      // Every field of the form comes back as typed (the optional expiry and limit were left empty).
+      values: { name: '  PRODUCTION ', expiresOn: '', monthlyLimit: '' },
     });
     expect(await listApiKeys({ accountId: account.accountId })).toHaveLength(1);
   });
