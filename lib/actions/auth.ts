@@ -2,7 +2,7 @@
 
 import { CredentialsSignin } from 'next-auth';
 import type { z } from 'zod';
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 
 import { signIn, signOut } from '@/lib/auth';
@@ -16,6 +16,7 @@ import { sendEmailVerification } from '@/lib/server/account/send-email-verificat
 import { noteSignUpForTakenEmail } from '@/lib/server/auth/note-sign-up-for-taken-email';
 import { takeThrottleAttempt } from '@/lib/server/auth/take-throttle-attempt';
 import { throttleKeyForSignUp } from '@/lib/server/auth/throttle-policy';
+import { TWO_FACTOR_COOKIE } from '@/lib/server/auth/two-factor-challenge';
 import { getConsoleSession } from '@/lib/server/auth/get-console-session';
 import { localPath } from '@/lib/sign-in-path';
 import { signInSchema, signUpSchema } from '@/lib/validation/auth';
@@ -50,13 +51,17 @@ function checkYourMail(email: string): ActionState {
   };
 }
 
-/** Signs in with the credentials provider; returns an error state, or null when signed in. */
-async function passwordSignIn(email: string, password: string): Promise<ActionState | null> {
+/**
+ * Signs in with the credentials provider; returns an error state, null when signed in, or
+ * 'two_factor' when the password was right and the code step follows (no session yet).
+ */
+async function passwordSignIn(email: string, password: string): Promise<ActionState | null | 'two_factor'> {
   try {
     await signIn('credentials', { email, password, redirect: false });
     return null;
   } catch (error) {
     if (error instanceof CredentialsSignin) {
+      if (error.code === 'two_factor') return 'two_factor';
       return {
         status: 'error',
         // One answer for a wrong password and for a sign-up not yet verified (see authenticateWithPassword).
@@ -87,8 +92,43 @@ export async function signInAction(_previous: ActionState, formData: FormData): 
   const parsed = parseCredentials(signInSchema, formData);
   if (!parsed.success) return parsed.state;
   const failure = await passwordSignIn(parsed.data.email, parsed.data.password);
+  const callbackUrl = safeCallback(formData.get('callbackUrl'));
+  if (failure === 'two_factor') redirect(`/sign-in/two-factor?${new URLSearchParams({ callbackUrl })}`);
   if (failure) return failure;
-  redirect(safeCallback(formData.get('callbackUrl')));
+  redirect(callbackUrl);
+}
+
+const CODE_CHECK = 'Check the highlighted fields.';
+
+/**
+ * The code step of a two-factor sign-in (/sign-in/two-factor): the challenge the password step left
+ * in a cookie, and a code from the app or a recovery code. Wrong codes are throttled like passwords.
+ */
+export async function twoFactorSignInAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const cookieJar = await cookies();
+  const challenge = cookieJar.get(TWO_FACTOR_COOKIE)?.value;
+  const callbackUrl = safeCallback(formData.get('callbackUrl'));
+  const again = `/sign-in?${new URLSearchParams({ callbackUrl, twoFactor: 'expired' })}`;
+  if (!challenge) redirect(again);
+  const code = String(formData.get('code') ?? '').trim().slice(0, 64);
+  if (!code) return { status: 'error', message: CODE_CHECK, fieldErrors: { code: ['Enter the code from your authenticator app, or a recovery code'] } };
+  try {
+    await signIn('two-factor', { challenge, code, redirect: false });
+  } catch (error) {
+    if (!(error instanceof CredentialsSignin)) {
+      console.error('Two-factor sign-in failed', error);
+      return { status: 'error', message: 'Sign-in is unavailable right now. Please try again.' };
+    }
+    if (error.code === 'expired') {
+      cookieJar.delete({ name: TWO_FACTOR_COOKIE, path: '/sign-in' });
+      redirect(again);
+    }
+    return lockedMessage(error.code)
+      ? { status: 'error', message: lockedMessage(error.code)! }
+      : { status: 'error', message: CODE_CHECK, fieldErrors: { code: ['That code is not right, or was already used'] } };
+  }
+  cookieJar.delete({ name: TWO_FACTOR_COOKIE, path: '/sign-in' });
+  redirect(callbackUrl);
 }
 
 /**

@@ -18,10 +18,10 @@ const OAUTH_ERRORS: Record<string, string> = {
 export default async function SignInPage({
   searchParams,
 }: {
-  searchParams: Promise<{ callbackUrl?: string; error?: string; reset?: string; secured?: string }>;
+  searchParams: Promise<{ callbackUrl?: string; error?: string; reset?: string; secured?: string; twoFactor?: string }>;
 }) {
   if (await getConsoleSession()) redirect('/dashboard');
-  const { callbackUrl, error, reset, secured } = await searchParams;
+  const { callbackUrl, error, reset, secured, twoFactor } = await searchParams;
   const oauthError = error && error !== 'CredentialsSignin' ? (OAUTH_ERRORS[error] ?? 'Sign-in failed. Please try again.') : null;
   return (
     <AuthCard
@@ -48,6 +48,11 @@ export default async function SignInPage({
       {secured === '1' ? (
         <p role="status" className="mb-4 rounded-md border border-border bg-surface p-3 text-sm">
           Your account is secured: its email address is back, every session is signed out. Sign in with the new password.
+        </p>
+      ) : null}
+      {twoFactor === 'expired' ? (
+        <p role="status" className="mb-4 rounded-md border border-border bg-surface p-3 text-sm">
+          The code step waited too long. Sign in with your password again.
         </p>
       ) : null}
       <CredentialsForm mode="sign-in" action={signInAction} callbackUrl={callbackUrl} />

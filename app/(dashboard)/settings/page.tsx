@@ -2,11 +2,15 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 
 import { ActionForm } from '@/components/action-form';
+import { SessionList } from '@/components/session-list';
+import { TwoFactorSettings } from '@/components/two-factor-settings';
 import { buttonClasses } from '@/components/ui/button';
 import { changeEmailAction, changePasswordAction, deleteAccountAction, signOutOtherSessionsAction } from '@/lib/actions/account';
 import { signInWithProviderAction } from '@/lib/actions/auth';
 import { enabledOAuthProviders } from '@/lib/auth.config';
 import { getAccountSettings } from '@/lib/server/account/get-account-settings';
+import { getTwoFactorStatus } from '@/lib/server/auth/get-two-factor-status';
+import { listUserSessions } from '@/lib/server/auth/list-user-sessions';
 import { RECENT_SIGN_IN_MS } from '@/lib/server/auth/recent-sign-in';
 import { requireSession } from '@/lib/server/auth/require-session';
 import { DELETE_CONFIRMATION } from '@/lib/validation/account';
@@ -14,9 +18,9 @@ import { PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
 
 export const metadata: Metadata = { title: 'Account settings' };
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Section({ id, title, wide = false, children }: { id: string; title: string; wide?: boolean; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="flex max-w-xl flex-col gap-3 rounded-lg border border-border bg-raised p-5">
+    <section aria-labelledby={id} className={`flex ${wide ? 'max-w-3xl' : 'max-w-xl'} flex-col gap-3 rounded-lg border border-border bg-raised p-5`}>
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
@@ -48,6 +52,10 @@ function SignInAgain() {
 export default async function SettingsPage() {
   const session = await requireSession();
   const settings = await getAccountSettings(session);
+  const [twoFactor, sessions] = await Promise.all([
+    getTwoFactorStatus({ userId: session.userId }),
+    listUserSessions({ userId: session.userId, currentSessionId: session.sessionId }),
+  ]);
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-1">
@@ -86,7 +94,17 @@ export default async function SettingsPage() {
         </Section>
       ) : null}
 
-      <Section id="sessions-heading" title="Sessions">
+      {settings.hasPassword || twoFactor.enabledAt ? (
+        <Section id="two-factor-heading" title="Two-factor sign-in">
+          <TwoFactorSettings enabledAt={twoFactor.enabledAt?.toISOString() ?? null} recoveryCodesLeft={twoFactor.recoveryCodesLeft} pending={twoFactor.pending} />
+        </Section>
+      ) : null}
+
+      <Section id="sessions-heading" title="Sessions" wide>
+        <p className="text-sm text-muted">Where your account is signed in. Ending a session signs that browser out on its next request.</p>
+        <SessionList
+          sessions={sessions.map((s) => ({ ...s, firstSeenAt: s.firstSeenAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString() }))}
+        />
         <p className="text-sm text-muted">Sign out everywhere else: other browsers and devices. This one stays signed in.</p>
         <ActionForm action={signOutOtherSessionsAction} fields={[]} submitLabel="Sign out other sessions" pendingLabel="Signing out…" />
       </Section>

@@ -1,0 +1,138 @@
+// Two-factor sign-in end to end (issue 32, item 5): set up in /settings with the QR code and the
+// key shown, confirmed with a code; recovery codes shown once; the password then leads to a code
+// step (no session before it); a recovery code works once; turning it off needs a code; a GitHub
+// sign-in is not asked for a code. Codes are made from the key the page shows, as an app would.
+import { randomUUID } from 'node:crypto';
+
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+import { PASSWORD, signIn, signOut as signOutFromMenu, signUp, uniqueClientIp } from '../helpers/accounts';
+import { expectNoSeriousViolations } from '../helpers/axe';
+
+test.describe.configure({ timeout: 150_000 });
+test.use({ extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() } });
+
+/** The code an authenticator app shows `stepsAhead` 30-second steps from now. */
+function codeFor(secret: string, stepsAhead = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+}
+
+/** Signs out from the menu of a page without /settings' "Sign out other sessions" button. */
+async function signOut(page: Page) {
+  await page.goto('/keys');
+  await signOutFromMenu(page);
+}
+
+const section = (page: Page) => page.getByRole('region', { name: 'Two-factor sign-in' });
+
+/** Starts the set-up in /settings and reads the key the page shows. */
+async function startSetUp(page: Page): Promise<string> {
+  await page.goto('/settings');
+  await section(page).getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await expect(section(page).getByRole('img', { name: /QR code/ })).toBeVisible();
+  return (await section(page).locator('code').innerText()).replace(/\s+/g, '');
+}
+
+/** Turns two-factor sign-in on; returns the key and the recovery codes shown. */
+async function enableTwoFactor(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const secret = await startSetUp(page);
+  await section(page).getByLabel('Code from your app').fill(codeFor(secret));
+  await section(page).getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  const list = section(page).getByRole('list', { name: 'Recovery codes' });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  const recoveryCodes = await list.getByRole('listitem').allInnerTexts();
+  await expect(section(page).getByText(/On since/)).toBeVisible();
+  return { secret, recoveryCodes };
+}
+
+async function codeStep(page: Page, code: string) {
+  await page.getByLabel('Authentication code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+test('sets up two-factor sign-in with a QR code and asks for a code after the password', async ({ page, context }) => {
+  const email = await signUp(page);
+  const secret = await startSetUp(page);
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expectNoSeriousViolations(page, '2FA set-up');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await section(page).screenshot({ path: `/work/shots/h18/two-factor-setup-${scheme}.png` });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await section(page).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/work/shots/h18/two-factor-setup-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // A wrong code leaves it off.
+  await section(page).getByLabel('Code from your app').fill('000000');
+  await section(page).getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(section(page).getByText('That code is not right, or was already used')).toBeVisible();
+  await section(page).getByLabel('Code from your app').fill(codeFor(secret));
+  await section(page).getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(section(page).getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await expectNoSeriousViolations(page, 'recovery codes');
+  await signOut(page);
+
+  // The right password alone is no session: the code step follows.
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/sign-in\/two-factor/);
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'code step');
+  expect((await context.cookies()).some((c) => c.name.includes('session-token'))).toBe(false);
+  await page.goto('/keys');
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  await signIn(page, email);
+  await codeStep(page, '123456');
+  await expect(page.getByText('That code is not right, or was already used')).toBeVisible();
+  // The code of the next step: the set-up already used this step's.
+  await codeStep(page, codeFor(secret, 1));
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a recovery code signs in once, and turning it off needs a code', async ({ page }) => {
+  const email = await signUp(page);
+  const { recoveryCodes } = await enableTwoFactor(page);
+  await signOut(page);
+
+  await signIn(page, email);
+  await codeStep(page, recoveryCodes[0]!);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/settings');
+  await expect(section(page).getByText('9 of 10 recovery codes left')).toBeVisible();
+  await signOut(page);
+
+  await signIn(page, email);
+  await codeStep(page, recoveryCodes[0]!);
+  await expect(page.getByText('That code is not right, or was already used')).toBeVisible();
+  await codeStep(page, recoveryCodes[1]!);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/settings');
+  await section(page).getByLabel('Code to turn it off').fill('654321');
+  await section(page).getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+  await expect(section(page).getByText('That code is not right, or was already used')).toBeVisible();
+  await section(page).getByLabel('Code to turn it off').fill(recoveryCodes[2]!);
+  await section(page).getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+  await expect(section(page).getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();
+  await signOut(page);
+
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a GitHub sign-in to an account with two-factor sign-in on is not asked for a code', async ({ page }) => {
+  const email = await signUp(page);
+  await enableTwoFactor(page);
+  await signOut(page);
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Continue with GitHub' }).click();
+  await page.getByLabel('Username').fill(`octo-${randomUUID().slice(0, 8)}`);
+  await page.getByLabel('Primary email').fill(email);
+  await page.getByRole('button', { name: 'Authorize' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(email).first()).toBeVisible();
+});
