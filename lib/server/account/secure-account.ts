@@ -16,7 +16,7 @@ export type SecureAccountResult = { ok: true; email: string } | Exclude<TokenChe
  * address becomes the account's verified email again, the new password replaces the old one,
  * every session ends, every other link still out (a pending change, a reset mailed to the
  * address that took over) stops working, and OAuth sign-ins linked since the link was mailed are
- * unlinked. One transaction: all of it or none.
+ * unlinked (two-factor sign-in turned on since is turned off). One transaction: all of it or none.
  */
 export async function secureAccount({ token, password, now = new Date() }: SecureAccountOptions): Promise<SecureAccountResult> {
   const check = await checkUserToken({ token, purpose: 'account_recovery', now });
@@ -36,6 +36,10 @@ export async function secureAccount({ token, password, now = new Date() }: Secur
       // Sign-in identities linked since this link was mailed came through the address that took
       // over (a provider vouching for it): they go with it.
       await tx.authIdentity.deleteMany({ where: { userId: check.userId, createdAt: { gte: mailedAt } } });
+      // So did two-factor sign-in turned on since (it would keep the owner out): it is turned off.
+      const twoFactorOff = { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null };
+      await tx.user.updateMany({ where: { id: check.userId, totpEnabledAt: { gte: mailedAt } }, data: twoFactorOff });
+      await tx.twoFactorRecoveryCode.deleteMany({ where: { userId: check.userId, user: { totpEnabledAt: null } } });
       const user = await tx.user.update({
         where: { id: check.userId },
         data: { email: check.email, emailVerifiedAt: now, passwordHash, sessionsValidFrom: now, keptSessionId: null },

@@ -157,3 +157,26 @@ describe('turning two-factor sign-in off and new recovery codes', () => {
     expect((await completeTwoFactorSignIn({ challenge, code: renewed.recoveryCodes[0]!, ip: null })).ok).toBe(true);
   });
 });
+
+describe('recovering a taken-over account', () => {
+  it('turns off two-factor sign-in turned on after the recovery link was mailed, and keeps one turned on before', async () => {
+    const { secureAccount } = await import('@/lib/server/account/secure-account');
+    const { issueUserToken } = await import('@/lib/server/account/user-token');
+    // The owner's own two-factor, from before the link: it stays.
+    const owner = await twoFactorUser();
+    const ownersLink = await issueUserToken({ userId: owner.userId, purpose: 'account_recovery', email: owner.email, now: new Date(owner.enabledAt + 1000) });
+    expect(await secureAccount({ token: ownersLink, password: 'a brand new passphrase' })).toEqual({ ok: true, email: owner.email });
+    expect((await getTwoFactorStatus({ userId: owner.userId })).enabledAt).not.toBeNull();
+
+    // Turned on by whoever took the account over after the link was mailed: it goes.
+    const taken = await passwordUser();
+    const link = await issueUserToken({ userId: taken.userId, purpose: 'account_recovery', email: taken.email, now: new Date(Date.now() - 60_000) });
+    const secret = await pendingSecret(taken.userId);
+    const confirmed = await confirmTwoFactorSetup({ userId: taken.userId, code: codeAt(secret, Date.now()), ip: null });
+    expect(confirmed.ok).toBe(true);
+    expect(await secureAccount({ token: link, password: 'a brand new passphrase' })).toEqual({ ok: true, email: taken.email });
+    expect((await getTwoFactorStatus({ userId: taken.userId })).enabledAt).toBeNull();
+    expect(await db.twoFactorRecoveryCode.count({ where: { userId: taken.userId } })).toBe(0);
+    expect(await authenticateWithPassword({ email: taken.email, password: 'a brand new passphrase', ip: null })).toMatchObject({ ok: true, twoFactor: false });
+  });
+});
