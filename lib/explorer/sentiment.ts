@@ -1,6 +1,6 @@
 // The emotion view's numbers: each record's text and sentiment (from the list the registry names
 // as the endpoint's sentiment target), and their spread over the records.
-import { emotionNames, sentimentSchema, type Sentiment } from '@/lib/api/registry/common';
+import { emotionNames, sentimentSchema, type Sentiment } from '@/lib/sentiment/schema';
 
 export type EmotionName = (typeof emotionNames)[number];
 export type Polarity = NonNullable<Sentiment>['polarity'];

@@ -1,5 +1,5 @@
 // The analysis pipeline over a decoded model: text → features → head probabilities → Sentiment.
-import { type EmotionName, emotionNames, type Sentiment } from '../api/registry/common';
+import { type EmotionName, emotionNames, type Sentiment } from './schema';
 import { dominantEmotion, emotionProbabilities, thresholdScaledScore } from './emotions';
 import { extractFeatures, type TextFeatures } from './features';
 import { emotionalIntensity } from './intensity';

@@ -2,7 +2,7 @@
 // The training corpora (Reddit comments, movie subtitles) hold too few emoji to learn most of them,
 // yet captions in any language lean on emoji; so each listed emoji adds a fixed prior to the
 // emotion logits and counts towards the polarity, on top of whatever the model learned.
-import type { EmotionName } from '../api/registry/common';
+import type { EmotionName } from './schema';
 
 type Valence = 1 | -1 | 0;
 interface EmojiReading {

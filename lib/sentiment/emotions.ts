@@ -1,5 +1,5 @@
 // From emotion logits to the API's 0-100 scores and the dominant emotion.
-import { type EmotionName, emotionNames } from '../api/registry/common';
+import { type EmotionName, emotionNames } from './schema';
 import { emojiDenseOffset, type TextFeatures } from './features';
 import { sigmoid } from './model';
 

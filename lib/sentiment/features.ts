@@ -1,5 +1,5 @@
 // Feature extraction shared by training and inference, so both see exactly the same view of a text.
-import { emotionNames } from '../api/registry/common';
+import { emotionNames } from './schema';
 import { readEmoji } from './emoji';
 import { bigramKey, DistinctKeys, hashToken, negatedKey, unigramKey } from './feature-hash';
 import { CLAUSE_BREAKS, type TokenizedText } from './tokenizer';

@@ -1,6 +1,6 @@
 // get_sentiment: emotion scores, dominant emotion, intensity and polarity for one text.
 // The model loads once at module load; see lib/sentiment/README.md for what it is and how good it is.
-import type { Sentiment } from '../api/registry/common';
+import type { Sentiment } from './schema';
 import { scoreText, toSentiment } from './analyze';
 import type { LinearModel } from './model';
 import { readShippedModel } from './shipped';

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EmotionName } from '../../lib/api/registry/common';
+import type { EmotionName } from '../../lib/sentiment/schema';
 import { goEmotionsPolarity, goEmotionsToPlutchik, type Polarity, xedNumbers, xedPolarity } from './labels';
 
 export type SplitName = 'train' | 'dev' | 'test';

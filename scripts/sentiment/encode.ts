@@ -1,5 +1,5 @@
 // Turns labelled examples into the trainer's sparse rows, with a vocabulary fixed from training data.
-import { emotionNames } from '../../lib/api/registry/common';
+import { emotionNames } from '../../lib/sentiment/schema';
 import { denseFeatureCount, extractFeatures, type FeatureOptions } from '../../lib/sentiment/features';
 import { pushCharNgramKeys } from '../../lib/sentiment/feature-hash';
 import { headCount, negativeHead, positiveHead } from '../../lib/sentiment/model';

@@ -1,5 +1,5 @@
 // npm run sentiment:eval: the shipped model on data its training never saw, against lexicon baselines.
-import { emotionNames } from '../../lib/api/registry/common';
+import { emotionNames } from '../../lib/sentiment/schema';
 import { analyzeSentiment } from '../../lib/sentiment/index';
 import { afinnPolarity, vaderPolarity } from './baselines';
 import { hasSentimentData, loadSplit, sentimentDataDir } from './data';

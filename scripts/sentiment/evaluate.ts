@@ -1,6 +1,6 @@
 // Measures an analyzer on held-out data: emotion F1, polarity macro-recall, speed.
 import { performance } from 'node:perf_hooks';
-import { emotionNames, type Sentiment } from '../../lib/api/registry/common';
+import { emotionNames, type Sentiment } from '../../lib/sentiment/schema';
 import type { Example } from './data';
 import type { Polarity } from './labels';
 import { type F1Report, macroRecall, multiLabelF1 } from './metrics';

@@ -1,6 +1,6 @@
 // How the two corpora's labels become the model's targets. These mappings are design decisions,
 // documented in lib/sentiment/README.md; change them only together with that document.
-import type { EmotionName } from '../../lib/api/registry/common';
+import type { EmotionName } from '../../lib/sentiment/schema';
 
 export type Polarity = 'positive' | 'negative' | 'neutral';
 

@@ -1,6 +1,6 @@
 // Picks the decision thresholds from held-out predictions (never from test): train.ts collects them
 // out of fold, each text scored by a model that did not train on it.
-import { emotionNames } from '../../lib/api/registry/common';
+import { emotionNames } from '../../lib/sentiment/schema';
 import { scoreText } from '../../lib/sentiment/analyze';
 import type { LinearModel } from '../../lib/sentiment/model';
 import { decidePolarity, type Polarity, type PolarityProbabilities } from '../../lib/sentiment/polarity';

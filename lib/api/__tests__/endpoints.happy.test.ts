@@ -3,7 +3,7 @@
 // the same data twice, and a fresh request id on every response.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dataEndpoints, type EndpointDefinition } from '../registry';
-import { sentimentSchema } from '../registry/common';
+import { sentimentSchema } from '../../sentiment/schema';
 import { billing } from './cases';
 import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
 

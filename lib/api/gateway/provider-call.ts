@@ -1,6 +1,6 @@
 // Calling a family's provider for one request: the upstream deadline, the client going away,
 // mapping failures to the API's errors, what an outcome bills, and the sentiment of each record.
-import type { Sentiment } from '../registry/common';
+import type { Sentiment } from '../../sentiment/schema';
 import { ProviderError, type EndpointDefinition, type Provider, type ProviderResult } from '../registry/types';
 import { errorOutcome, type CallOutcome } from './respond';
 

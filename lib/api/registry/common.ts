@@ -1,24 +1,6 @@
 // Schemas shared by several record types.
 import { z } from 'zod';
-
-export const emotionNames = ['joy', 'trust', 'fear', 'surprise', 'sadness', 'disgust', 'anger', 'anticipation'] as const;
-export type EmotionName = (typeof emotionNames)[number];
-
-const score = z.number().int().min(0).max(100);
-
-/** The spec's Sentiment object; null when the analysis fails or the text carries no signal. */
-export const sentimentSchema = z
-  .object({
-    emotions: z.object({
-      joy: score, trust: score, fear: score, surprise: score,
-      sadness: score, disgust: score, anger: score, anticipation: score,
-    }),
-    dominant_emotion: z.enum(emotionNames),
-    emotional_intensity: z.number().min(0).max(10),
-    polarity: z.enum(['positive', 'negative', 'neutral']),
-  })
-  .nullable();
-export type Sentiment = z.infer<typeof sentimentSchema>;
+import { sentimentSchema } from '../../sentiment/schema';
 
 /** The `sentiment` field on a record: present only when get_sentiment=true. */
 export const sentimentField = sentimentSchema.optional();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emotionNames, sentimentSchema } from '@/lib/api/registry/common';
+import { emotionNames, sentimentSchema } from '@/lib/sentiment/schema';
 import { dominantEmotion } from '@/lib/sentiment/emotions';
 import { analyzeSentiment } from '@/lib/sentiment/index';
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { sentimentSchema } from '@/lib/api/registry/common';
+import { sentimentSchema } from '@/lib/sentiment/schema';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
