@@ -3,7 +3,7 @@ import 'server-only';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { enqueueJob } from '@/lib/jobs/queue';
+import { enqueueJob } from '@/lib/queue/enqueue-job';
 
 export type SendMailOptions = {
   to: string;

@@ -1,5 +1,6 @@
-// Adds jobs for the worker (lib/jobs/worker.ts) from the console. One WorkerUtils per process;
-// it installs graphile-worker's schema on first use if the worker has not yet.
+// Adds jobs for the worker (lib/jobs/worker.ts) by task name only: it imports no task, so the
+// console's lib/server code that enqueues stands below lib/jobs, whose tasks import lib/server.
+// One WorkerUtils per process; it installs graphile-worker's schema on first use if the worker has not yet.
 import { makeWorkerUtils, type WorkerUtils } from 'graphile-worker';
 
 const globalForQueue = globalThis as unknown as { workerUtils?: Promise<WorkerUtils> };
