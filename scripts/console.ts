@@ -1,7 +1,7 @@
 // Operator command line: `npm run console -- <command> [--flag value…]`.
 // Exit codes: 0 success, 1 failure, 2 usage error.
 import { db } from '@/lib/db';
-import { EmailTakenError } from '@/lib/server/accounts/email-taken-error';
+import { EmailTakenError } from '@/lib/server/account/email-taken-error';
 import { ApiKeyError } from '@/lib/server/keys/api-key-error';
 
 import { UsageError } from './console/args';

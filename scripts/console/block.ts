@@ -1,6 +1,6 @@
 // block --email <email> --reason <text>: block the account's API calls (403 account_blocked)
 // until `unblock`; the reason is recorded in the account's activity.
-import { findUserByEmail } from '@/lib/server/accounts/find-user-by-email';
+import { findUserByEmail } from '@/lib/server/account/find-user-by-email';
 import { blockAccount } from '@/lib/server/billing/block-account';
 import { emailSchema } from '@/lib/validation/auth';
 

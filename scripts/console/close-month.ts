@@ -4,7 +4,7 @@
 import { formatCents, formatMicros } from '@/components/money';
 import { billingMonth } from '@/lib/api/pricing';
 import { ensureBillingSandbox } from '@/lib/billing/sandbox/ensure-running';
-import { findUserByEmail } from '@/lib/server/accounts/find-user-by-email';
+import { findUserByEmail } from '@/lib/server/account/find-user-by-email';
 import { closeMonth, type ClosedInvoice } from '@/lib/server/billing/close-month';
 import { emailSchema } from '@/lib/validation/auth';
 

@@ -1,5 +1,5 @@
 // create-account --email <email> --password <password>: an account that can sign in.
-import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
+import { createAccountWithUser } from '@/lib/server/account/create-account-with-user';
 import { signUpSchema } from '@/lib/validation/auth';
 
 import { parseFlags, requireFlag, UsageError } from './args';

@@ -1,6 +1,6 @@
 // create-key --email <email> [--name <name>]: a key for the account of that email (created
 // without a password when missing). The key is printed alone on the last line.
-import { findOrCreateAccountByEmail } from '@/lib/server/accounts/find-or-create-account-by-email';
+import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { emailSchema } from '@/lib/validation/auth';
 import { createApiKeySchema } from '@/lib/validation/api-keys';

@@ -1,6 +1,6 @@
 // unblock --email <email> --reason <text>: lift every block of the account (a lost dispute
 // settled, an uncollectible invoice paid elsewhere), with the reason recorded in its activity.
-import { findUserByEmail } from '@/lib/server/accounts/find-user-by-email';
+import { findUserByEmail } from '@/lib/server/account/find-user-by-email';
 import { unblockAccount } from '@/lib/server/billing/unblock-account';
 import { emailSchema } from '@/lib/validation/auth';
 

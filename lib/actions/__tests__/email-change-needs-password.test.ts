@@ -30,7 +30,7 @@ vi.mock('@/lib/auth', () => ({
 }));
 
 const { changeEmailAction, changePasswordAction } = await import('@/lib/actions/account');
-const { createAccountWithUser } = await import('@/lib/server/accounts/create-account-with-user');
+const { createAccountWithUser } = await import('@/lib/server/account/create-account-with-user');
 const { verifyEmail } = await import('@/lib/server/account/verify-email');
 const { secureAccount } = await import('@/lib/server/account/secure-account');
 const { resetPassword } = await import('@/lib/server/account/reset-password');

@@ -21,7 +21,7 @@ vi.mock('@/lib/auth', () => ({
 vi.mock('next-auth', () => ({ CredentialsSignin: class CredentialsSignin extends Error {} }));
 
 const { signUpAction } = await import('@/lib/actions/auth');
-const { createAccountWithUser } = await import('@/lib/server/accounts/create-account-with-user');
+const { createAccountWithUser } = await import('@/lib/server/account/create-account-with-user');
 const { verifyEmail } = await import('@/lib/server/account/verify-email');
 const { authenticateWithPassword } = await import('@/lib/server/auth/authenticate-with-password');
 const { SIGN_UP_NOTICE_LIMIT } = await import('@/lib/server/auth/throttle-policy');

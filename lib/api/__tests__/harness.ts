@@ -3,7 +3,7 @@
 // console uses.
 import { randomUUID } from 'node:crypto';
 import { db } from '@/lib/db';
-import { findOrCreateAccountByEmail } from '@/lib/server/accounts/find-or-create-account-by-email';
+import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { createApiRuntime, type ApiRuntime, type RuntimeOptions } from '../server/runtime';
 

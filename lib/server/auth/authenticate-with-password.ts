@@ -2,7 +2,7 @@ import 'server-only';
 
 import { db } from '@/lib/db';
 import { sendEmailVerification } from '@/lib/server/account/send-email-verification';
-import { findUserByEmail } from '@/lib/server/accounts/find-user-by-email';
+import { findUserByEmail } from '@/lib/server/account/find-user-by-email';
 
 import { settleThrottleAttempt } from './settle-throttle-attempt';
 import { takeThrottleAttempt } from './take-throttle-attempt';

@@ -1,9 +1,9 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
-import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
-import { EmailTakenError } from '@/lib/server/accounts/email-taken-error';
-import { findUserByEmail } from '@/lib/server/accounts/find-user-by-email';
+import { createAccountWithUser } from '@/lib/server/account/create-account-with-user';
+import { EmailTakenError } from '@/lib/server/account/email-taken-error';
+import { findUserByEmail } from '@/lib/server/account/find-user-by-email';
 
 export type LinkOAuthIdentityOptions = {
   provider: string;

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
-import { findUserByEmail } from '@/lib/server/accounts/find-user-by-email';
+import { findUserByEmail } from '@/lib/server/account/find-user-by-email';
 
 export type SetInvoiceBillingOptions = { email: string; invoice: boolean };
 

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
-import { findOrCreateAccountByEmail } from '@/lib/server/accounts/find-or-create-account-by-email';
+import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { blockAccount } from '@/lib/server/billing/block-account';
 
 function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {

@@ -12,7 +12,7 @@ import { requestPasswordReset } from '@/lib/server/account/request-password-rese
 import { resetPassword } from '@/lib/server/account/reset-password';
 import { sendEmailVerification } from '@/lib/server/account/send-email-verification';
 import { verifyEmail } from '@/lib/server/account/verify-email';
-import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
+import { createAccountWithUser } from '@/lib/server/account/create-account-with-user';
 import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
 
 const PASSWORD = 'correct horse battery staple';

@@ -9,7 +9,7 @@ import { requestPasswordReset } from '@/lib/server/account/request-password-rese
 import { resetPassword } from '@/lib/server/account/reset-password';
 import { issueUserToken, TOKEN_LIFETIME_MS } from '@/lib/server/account/user-token';
 import { verifyEmail } from '@/lib/server/account/verify-email';
-import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
+import { createAccountWithUser } from '@/lib/server/account/create-account-with-user';
 import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 

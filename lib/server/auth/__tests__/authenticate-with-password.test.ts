@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
 import { db } from '@/lib/db';
-import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
-import { EmailTakenError } from '@/lib/server/accounts/email-taken-error';
+import { createAccountWithUser } from '@/lib/server/account/create-account-with-user';
+import { EmailTakenError } from '@/lib/server/account/email-taken-error';
 import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
 import { takeThrottleAttempt } from '@/lib/server/auth/take-throttle-attempt';
 import {

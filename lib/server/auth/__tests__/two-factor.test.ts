@@ -6,7 +6,7 @@ import { Secret } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 
 import { db } from '@/lib/db';
-import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
+import { createAccountWithUser } from '@/lib/server/account/create-account-with-user';
 import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
 import { completeTwoFactorSignIn } from '@/lib/server/auth/complete-two-factor-sign-in';
 import { confirmTwoFactorSetup } from '@/lib/server/auth/confirm-two-factor-setup';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
 import { db } from '@/lib/db';
-import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
+import { createAccountWithUser } from '@/lib/server/account/create-account-with-user';
 import { describeUserAgent } from '@/lib/server/auth/describe-user-agent';
 import { endUserSession } from '@/lib/server/auth/end-user-session';
 import { endUserSessions } from '@/lib/server/auth/end-user-sessions';

@@ -6,7 +6,7 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { billingMonth } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
-import { findOrCreateAccountByEmail } from '@/lib/server/accounts/find-or-create-account-by-email';
+import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { closeMonth } from '../close-month';
 import { completePaymentMethodSetup } from '../complete-payment-method-setup';
 import { refreshAccountStanding } from '../refresh-account-standing';

@@ -9,7 +9,7 @@ import { billingMonth, SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
 import { UsageRecorder } from '@/lib/api/gateway/usage-recorder';
 import { startStripeSandbox, type StripeSandbox } from '@/lib/billing/sandbox/server';
 import { db } from '@/lib/db';
-import { findOrCreateAccountByEmail } from '@/lib/server/accounts/find-or-create-account-by-email';
+import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { ensureStripeCustomer } from '../ensure-stripe-customer';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { billingMonth } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { findOrCreateAccountByEmail } from '@/lib/server/accounts/find-or-create-account-by-email';
+import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { closeMonth } from '../close-month';
 import { setInvoiceBilling } from '../set-invoice-billing';
 import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld } from './billing-harness';

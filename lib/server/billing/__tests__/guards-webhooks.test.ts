@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
 import { billingMonth } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
-import { findOrCreateAccountByEmail } from '@/lib/server/accounts/find-or-create-account-by-email';
+import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { closeMonth } from '../close-month';
 import { closeMonthHooks } from '../close-month-hooks';
 import { completePaymentMethodSetup } from '../complete-payment-method-setup';

@@ -1,7 +1,7 @@
 // Test accounts, created through the same functions the app uses.
 import { randomUUID } from 'node:crypto';
 
-import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
+import { createAccountWithUser } from '@/lib/server/account/create-account-with-user';
 
 export function uniqueEmail(label: string): string {
   return `${label}-${randomUUID()}@keys.test`;

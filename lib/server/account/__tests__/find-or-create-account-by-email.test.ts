@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
 import { db } from '@/lib/db';
-import { findOrCreateAccountByEmail } from '@/lib/server/accounts/find-or-create-account-by-email';
-import { createAccountWithUser } from '@/lib/server/accounts/create-account-with-user';
+import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
+import { createAccountWithUser } from '@/lib/server/account/create-account-with-user';
 import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
 import { isSessionCurrent } from '@/lib/server/auth/is-session-current';
 import { linkOAuthIdentity } from '@/lib/server/auth/link-oauth-identity';
