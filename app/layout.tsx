@@ -2,7 +2,6 @@ import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 
-import { Providers } from '@/components/providers';
 import { TestModeBanner } from '@/components/test-mode-banner';
 import { ThemeScript } from '@/components/theme-script';
 import { NONCE_HEADER } from '@/lib/http/security-headers';
@@ -39,7 +38,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to main content
         </a>
         <TestModeBanner />
-        <Providers>{children}</Providers>
+        {children}
       </body>
     </html>
   );

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { createApiKeyAction } from '@/lib/actions/api-keys';
 import type { ActionState } from '@/lib/actions/action-state';
 import type { KeyScopeFamily } from '@/lib/server/keys/key-scope-options';
-import { API_KEY_NAME_MAX_LENGTH, MAX_API_KEYS_PER_ACCOUNT } from '@/lib/validation/api-keys';
+import { API_KEY_NAME_MAX_LENGTH, MAX_API_KEYS_PER_ACCOUNT } from '@/lib/validation/api-key-rules';
 
 /**
  * Creates a key with an optional name and shows the new key once. At the limit the button is

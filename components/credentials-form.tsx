@@ -5,7 +5,7 @@ import { useActionState, useEffect, useRef } from 'react';
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import type { ActionState } from '@/lib/actions/action-state';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password-rules';
 
 export type CredentialsFormProps = {
   mode: 'sign-in' | 'sign-up';

@@ -1,14 +1,8 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-
+import { scopesInWords } from '@/components/key-scopes-in-words';
 import { keyRestrictionAction } from '@/lib/actions/api-keys';
-
-/** "the shop family and /v1/x": a restricted key's scopes in words (as the API's refusal says them). */
-export function scopesInWords(scopes: readonly string[]): string {
-  const parts = scopes.map((scope) => (scope.startsWith('/') ? scope : `the ${scope} family`));
-  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-}
+import { useFetched } from '@/lib/explorer/use-fetched';
 
 function allows(scopes: readonly string[], path: string): boolean {
   if (scopes.length === 0 || path === '/v1/batch' || path === '/v1/account/verify') return true;
@@ -20,12 +14,7 @@ function allows(scopes: readonly string[], path: string): boolean {
  * endpoint is outside it (the call would answer 403 key_not_permitted), or the key has expired.
  */
 export function KeyRestrictionNote({ apiKey, path }: { apiKey: string; path: string }) {
-  const { data } = useQuery({
-    queryKey: ['key-restriction', apiKey],
-    queryFn: () => keyRestrictionAction(apiKey),
-    enabled: apiKey.startsWith('ak_'),
-    staleTime: 30_000,
-  });
+  const { data } = useFetched(apiKey.startsWith('ak_') ? `key-restriction:${apiKey}` : null, () => keyRestrictionAction(apiKey));
   if (!data) return null;
   const expired = data.expiresAt !== null && new Date(data.expiresAt).getTime() <= Date.now();
   if (!expired && allows(data.scopes, path)) return null;

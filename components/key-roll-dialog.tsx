@@ -3,7 +3,7 @@
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import type { ApiKeyRecord } from '@/lib/server/keys/api-key-select';
-import { ROLL_GRACE_LABELS, ROLL_GRACE_PERIODS, type RollGrace } from '@/lib/validation/api-keys';
+import { ROLL_GRACE_LABELS, ROLL_GRACE_PERIODS, type RollGrace } from '@/lib/validation/api-key-rules';
 
 export type KeyRollDialogProps = {
   apiKey: ApiKeyRecord | null;

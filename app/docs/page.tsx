@@ -4,6 +4,7 @@ import { DocsDataSources } from '@/components/docs/docs-data-sources';
 import { DocsIntro } from '@/components/docs/docs-intro';
 import { DocsSidebar } from '@/components/docs/docs-sidebar';
 import { EndpointReference } from '@/components/docs/endpoint-reference';
+import { Providers } from '@/components/providers';
 import { endpoints } from '@/lib/api/registry';
 import { apiBaseUrl } from '@/lib/docs/api-base-url';
 import { describeEndpoint, describeResponse } from '@/lib/docs/endpoint-model';
@@ -40,7 +41,9 @@ export default async function DocsPage() {
             <a className="font-medium text-primary underline" href="/status">Status of the data sources</a>
           </p>
         </div>
-        <DocsDataSources />
+        <Providers>
+          <DocsDataSources />
+        </Providers>
         <DocsIntro baseUrl={baseUrl} version={API_VERSION} />
         <section aria-labelledby="endpoints-title" className="flex flex-col gap-8">
           <h2 id="endpoints-title" className="text-2xl font-semibold">Endpoints</h2>

@@ -1,17 +1,16 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-
 import { formatMicros } from '@/components/money';
 import type { EndpointModel } from '@/lib/docs/endpoint-model';
 import { maxCost } from '@/lib/explorer/cost';
 import type { FormValues } from '@/lib/explorer/form-values';
-import { fetchFreeUnits, freeUnitsQueryKey } from '@/lib/explorer/usage-queries';
+import { useFetched } from '@/lib/explorer/use-fetched';
+import { fetchFreeUnits, freeUnitsKey } from '@/lib/explorer/usage-queries';
 
 /** What the call will cost at most, and this endpoint's free units left this month. */
 export function CostPreview({ model, values }: { model: EndpointModel; values: FormValues }) {
   const cost = maxCost(model, values);
-  const free = useQuery({ queryKey: freeUnitsQueryKey(model.path), queryFn: () => fetchFreeUnits(model.path), enabled: model.priceMicros > 0 });
+  const free = useFetched(model.priceMicros > 0 ? freeUnitsKey(model.path) : null, () => fetchFreeUnits(model.path));
   const unit = model.billingUnit === 'page' ? 'page' : 'request';
   return (
     <dl className="grid gap-3 rounded-lg border border-border bg-surface p-3 text-sm sm:grid-cols-2">

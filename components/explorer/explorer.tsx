@@ -1,6 +1,6 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useState } from 'react';
 
 import type { EndpointModel } from '@/lib/docs/endpoint-model';
@@ -11,9 +11,9 @@ import { pickerGroups } from '@/lib/explorer/picker';
 import { brokenRules, ruleParams } from '@/lib/explorer/rule-state';
 import { useExplorerAddress } from '@/lib/explorer/use-explorer-address';
 import { sendCall, type CallRequest, type CallResult } from '@/lib/explorer/send-call';
-import { sentimentRecords, type SentimentRecord } from '@/lib/explorer/sentiment';
+import type { SentimentRecord } from '@/lib/explorer/sentiment';
+import { useParamCheck } from '@/lib/explorer/use-param-check';
 import { invalidateUsage } from '@/lib/explorer/usage-queries';
-import { checkParams } from '@/lib/explorer/validate-params';
 
 import { KeyRestrictionNote } from '@/components/key-restriction-note';
 
@@ -21,9 +21,16 @@ import { ApiKeyField } from './api-key-field';
 import { CallHistory } from './call-history';
 import { EndpointPicker } from './endpoint-picker';
 import { ParamForm, type FormStatus } from './param-form';
-import { ResponseView } from './response-view';
 import { ShareLinkBox } from './share-link-box';
 import { SnippetTabs } from './snippet-tabs';
+
+// Loaded with the first answer, not the page: the headers table, the JSON tree and the emotions.
+const ResponseView = dynamic(() => import('./response-view').then((m) => m.ResponseView), {
+  ssr: false,
+  loading: () => (
+    <p className="flex h-40 items-center justify-center rounded-lg border border-border p-6 text-sm text-muted">Showing the response…</p>
+  ),
+});
 
 type Outgoing = Omit<CallRequest, 'apiKey'>;
 interface ShownCall {
@@ -57,7 +64,6 @@ export function Explorer({
   shared: { path: string | null; params: [string, string][] };
   owner: string;
 }) {
-  const queryClient = useQueryClient();
   const groups = useMemo(() => pickerGroups(models), [models]);
   const byPath = useMemo(() => new Map(models.map((m) => [m.path, m])), [models]);
   const [path, setPath] = useState(() => (shared.path && byPath.has(shared.path) ? shared.path : models[0]!.path));
@@ -73,7 +79,7 @@ export function Explorer({
   const [status, setStatus] = useState<FormStatus | null>(null);
 
   const pairs = useMemo(() => queryPairs(model, values), [model, values]);
-  const check = useMemo(() => checkParams(path, pairs), [path, pairs]);
+  const { check, load: loadCheck } = useParamCheck(path, pairs);
   const visibleErrors = useMemo(
     () => Object.fromEntries(Object.entries(check.fieldErrors).filter(([name]) => attempted || touched.has(name))),
     [check, attempted, touched],
@@ -115,7 +121,9 @@ export function Explorer({
       const sentimentOn = outgoing.params.some(([n, v]) => n === 'get_sentiment' && v === 'true');
       const result = await sendCall({ ...outgoing, apiKey }, { parseLarge: sentimentOn });
       const target = byPath.get(outgoing.path)?.sentimentTarget ?? null;
-      setShown({ result, path: outgoing.path, sentiment: sentimentOn && result.status < 400 ? sentimentRecords(result.json, target) : [] });
+      // The emotions' reader (zod's sentiment schema) loads only for a call that asked for them.
+      const sentiment = sentimentOn && result.status < 400 ? (await import('@/lib/explorer/sentiment')).sentimentRecords(result.json, target) : [];
+      setShown({ result, path: outgoing.path, sentiment });
       history.add({
         id: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
         at: new Date().toISOString(),
@@ -131,7 +139,7 @@ export function Explorer({
       });
       const units = result.units === null ? '' : ` · ${result.units} unit${result.units === 1 ? '' : 's'} billed`;
       setStatus({ tone: result.status < 400 ? 'success' : 'error', text: `${result.status}${result.code ? ` ${result.code}` : ''} in ${result.durationMs} ms${units}` });
-      void invalidateUsage(queryClient);
+      invalidateUsage();
     } catch (error) {
       setStatus({ tone: 'error', text: `The call did not reach the API: ${error instanceof Error ? error.message : 'network error'}` });
     } finally {
@@ -141,11 +149,12 @@ export function Explorer({
 
   const outgoing: Outgoing = { method: model.method, path, params: pairs, ...(model.method === 'POST' ? { body } : {}) };
 
-  function trySend() {
+  async function trySend() {
     setAttempted(true);
-    if (check.message) {
-      setStatus({ tone: 'error', text: `Not sent: ${check.message}` });
-      const first = model.params.find((p) => check.fieldErrors[p.name]);
+    const checked = (await loadCheck())(path, pairs);
+    if (checked.message) {
+      setStatus({ tone: 'error', text: `Not sent: ${checked.message}` });
+      const first = model.params.find((p) => checked.fieldErrors[p.name]);
       if (first) focusField(`param-${first.name}`);
       return;
     }
@@ -175,9 +184,10 @@ export function Explorer({
           onChange={(name, value) => {
             setValues((v) => ({ ...v, [name]: value }));
             setTouched((t) => new Set(t).add(name));
+            void loadCheck();
           }}
           onBodyChange={setBody}
-          onSend={trySend}
+          onSend={() => void trySend()}
           onForceSend={() => void send(outgoing)}
         />
         {shown ? (

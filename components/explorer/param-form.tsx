@@ -4,7 +4,8 @@ import type { FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { LiveRegion } from '@/components/ui/live-region';
-import { dollars, priceText, type EndpointModel } from '@/lib/docs/endpoint-model';
+import type { EndpointModel } from '@/lib/docs/endpoint-model';
+import { dollars, priceText } from '@/lib/docs/price-text';
 import { rulesFor, type FormValues } from '@/lib/explorer/form-values';
 import { pagingText } from '@/lib/explorer/picker';
 

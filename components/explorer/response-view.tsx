@@ -1,12 +1,19 @@
 'use client';
 
+import dynamic from 'next/dynamic';
+
 import { Badge } from '@/components/ui/badge';
 import { apiHeaders } from '@/lib/explorer/api-headers';
 import { BILLING_HEADERS, type CallResult } from '@/lib/explorer/send-call';
 import type { SentimentRecord } from '@/lib/explorer/sentiment';
 
 import { BodyView } from './body-view';
-import { SentimentView } from './sentiment-view';
+
+// Only for a call that asked for emotions: its schema and charts stay out of the other answers.
+const SentimentView = dynamic(() => import('./sentiment-view').then((m) => m.SentimentView), {
+  ssr: false,
+  loading: () => <p className="h-48 rounded-md border border-border p-3 text-sm text-muted">Showing the emotions…</p>,
+});
 
 const billing = new Set<string>(BILLING_HEADERS);
 

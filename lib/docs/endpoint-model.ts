@@ -1,7 +1,6 @@
 // One endpoint as the reference and the explorer show it, derived from the registry through the
 // same functions that write openapi.json (queryParameters, jsonSchema), so nothing is described
 // twice. Plain data: safe to pass from a server component to a client one.
-import { formatMicros } from '@/components/money';
 import { familyTitle } from '@/lib/api/family-titles';
 import { jsonSchema, queryParameters } from '@/lib/api/openapi';
 import { SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
@@ -138,10 +137,4 @@ export function anchorOf(path: string): string {
   return path.replace(/^\/v1\//, '').replace(/[^a-z0-9]+/gi, '-');
 }
 
-/** "$0.005" from micro-dollars: the one money rule (components/money.ts). */
-export const dollars = (micros: number): string => formatMicros(micros);
-
-/** "$0.005 per page" or "Free". */
-export function priceText(model: Pick<EndpointModel, 'priceMicros' | 'billingUnit'>): string {
-  return model.priceMicros === 0 ? 'Free' : `${dollars(model.priceMicros)} per ${model.billingUnit}`;
-}
+export { dollars, priceText } from './price-text';

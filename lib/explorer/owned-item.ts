@@ -2,7 +2,7 @@
 // belongs to. It is read back only for that user: anything stored for another user, for nobody
 // (before items carried an owner) or unreadable is erased on reading, so the next person to sign
 // in on a shared browser never sees the previous user's key or calls.
-import { z } from 'zod';
+// Plain type guards, not zod: this runs on every console page, whose first load stays small.
 
 export type ItemStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -14,8 +14,12 @@ function remove(storage: ItemStorage, name: string): void {
   }
 }
 
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** The value stored under `name` for `owner`, or null; someone else's value is erased. */
-export function readOwnedItem<T>(storage: ItemStorage, name: string, owner: string, schema: z.ZodType<T>): T | null {
+export function readOwnedItem<T>(storage: ItemStorage, name: string, owner: string, isValue: (value: unknown) => value is T): T | null {
   let raw: string | null;
   try {
     raw = storage.getItem(name);
@@ -24,8 +28,8 @@ export function readOwnedItem<T>(storage: ItemStorage, name: string, owner: stri
   }
   if (raw === null) return null;
   try {
-    const parsed = z.object({ owner: z.string(), value: schema }).safeParse(JSON.parse(raw));
-    if (parsed.success && parsed.data.owner === owner) return parsed.data.value;
+    const parsed: unknown = JSON.parse(raw);
+    if (isRecord(parsed) && parsed.owner === owner && isValue(parsed.value)) return parsed.value;
   } catch {
     // Not JSON: erased below like someone else's.
   }

@@ -1,6 +1,7 @@
 // The explorer's endpoint picker: every endpoint of the registry (through the reference's model),
 // grouped by family and searchable by path or words of its summary.
-import { priceText, type EndpointModel } from '@/lib/docs/endpoint-model';
+import type { EndpointModel } from '@/lib/docs/endpoint-model';
+import { priceText } from '@/lib/docs/price-text';
 
 export interface PickerEntry {
   path: string;

@@ -2,8 +2,6 @@
 // never localStorage, a cookie or a URL, and never in the history or a share link. It is kept
 // for the signed-in user only (owned-item.ts): another user's key is erased when read, and
 // sign-out erases it.
-import { z } from 'zod';
-
 import { readOwnedItem, removeItems, writeOwnedItem } from './owned-item';
 
 const STORAGE_KEY = 'explorer.apiKey.v2';
@@ -23,7 +21,7 @@ export function readTabKey(owner: string): string {
   const storage = tabStorage();
   if (!storage) return '';
   removeItems(storage, UNOWNED_KEYS);
-  return readOwnedItem(storage, STORAGE_KEY, owner, z.string()) ?? '';
+  return readOwnedItem(storage, STORAGE_KEY, owner, (value): value is string => typeof value === 'string') ?? '';
 }
 
 export function writeTabKey(owner: string, key: string): void {

@@ -1,14 +1,13 @@
-// The console's usage numbers that a call changes, as TanStack Query keys: the usage pages
-// (['usage', …]: components/usage) and the console home (['dashboard']: components/dashboard-home).
-// The explorer's own free-units query sits under ['usage'], so one invalidation refreshes it too.
-import type { QueryClient } from '@tanstack/react-query';
-
+// The explorer's free-units read, which a call changes. The usage pages and the console home
+// read theirs afresh when opened (server-rendered, then refreshed by TanStack Query there).
 import type { getFreeUnitsLeft } from '@/lib/server/usage/get-free-units-left';
+
+import { invalidateFetched } from './use-fetched';
 
 export type FreeUnitsLeft = Awaited<ReturnType<typeof getFreeUnitsLeft>>;
 
-export function freeUnitsQueryKey(path: string) {
-  return ['usage', 'free-units', path] as const;
+export function freeUnitsKey(path: string): string {
+  return `usage:free-units:${path}`;
 }
 
 export async function fetchFreeUnits(path: string): Promise<FreeUnitsLeft> {
@@ -17,7 +16,7 @@ export async function fetchFreeUnits(path: string): Promise<FreeUnitsLeft> {
   return (await response.json()) as FreeUnitsLeft;
 }
 
-/** After a call: every usage number shown anywhere in the console is read again. */
-export async function invalidateUsage(client: QueryClient): Promise<void> {
-  await Promise.all([client.invalidateQueries({ queryKey: ['usage'] }), client.invalidateQueries({ queryKey: ['dashboard'] })]);
+/** After a call: the explorer's usage numbers are read again. */
+export function invalidateUsage(): void {
+  invalidateFetched('usage:');
 }

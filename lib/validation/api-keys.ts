@@ -1,18 +1,9 @@
 // API key management input, shared by the server actions and the forms.
 import { z } from 'zod';
 
-export const API_KEY_NAME_MAX_LENGTH = 64;
-export const MAX_API_KEYS_PER_ACCOUNT = 10;
+import { API_KEY_NAME_MAX_LENGTH, MAX_API_KEYS_PER_ACCOUNT, ROLL_GRACE_LABELS, ROLL_GRACE_PERIODS, type RollGrace } from './api-key-rules';
 
-/** How long a rolled key's old secret keeps working: the choices of the roll dialog, in seconds. */
-export const ROLL_GRACE_PERIODS = { now: 0, '1h': 3_600, '24h': 86_400, '7d': 604_800 } as const;
-export type RollGrace = keyof typeof ROLL_GRACE_PERIODS;
-export const ROLL_GRACE_LABELS: Record<RollGrace, string> = {
-  now: 'Now (the old key stops at once)',
-  '1h': 'In 1 hour',
-  '24h': 'In 24 hours',
-  '7d': 'In 7 days',
-};
+export { API_KEY_NAME_MAX_LENGTH, MAX_API_KEYS_PER_ACCOUNT, ROLL_GRACE_LABELS, ROLL_GRACE_PERIODS, type RollGrace };
 
 /**
  * An expiry as typed in a date field, "YYYY-MM-DD", or blank for none: the key stops working at

@@ -1,8 +1,9 @@
 // Sign-up and sign-in input. The forms and the server actions share these schemas.
 import { z } from 'zod';
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 200;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rules';
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export const emailSchema = z
   .string({ error: 'Enter your email address' })

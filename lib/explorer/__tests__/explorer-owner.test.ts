@@ -79,3 +79,28 @@ describe("the explorer's key and history after another user signs in (finding 6)
     expect(session.length + local.length).toBe(0);
   });
 });
+
+// The checks are plain type guards (no zod on every console page: issue 31, item 4); they refuse
+// what the schema refused.
+describe('what the browser kept, read back', () => {
+  it('erases a history or key that is malformed, and keeps a well-formed one', () => {
+    addToHistory(local, 'user-a', entry('a1'));
+    expect(readHistory(local, 'user-a').map((e) => e.id)).toEqual(['a1']);
+    const stored = (value: unknown) => JSON.stringify({ owner: 'user-a', value });
+    for (const bad of [
+      [{ ...entry('x'), path: '/not-v1' }],
+      [{ ...entry('x'), method: 'DELETE' }],
+      [{ ...entry('x'), params: [['only-one']] }],
+      [{ ...entry('x'), status: 200.5 }],
+      [{ ...entry('x'), units: '1' }],
+      { not: 'a list' },
+    ]) {
+      local.setItem('explorer.history.v2', stored(bad));
+      expect(readHistory(local, 'user-a')).toEqual([]);
+      expect(local.getItem('explorer.history.v2')).toBeNull();
+    }
+    session.setItem('explorer.apiKey.v2', stored(42));
+    expect(readTabKey('user-a')).toBe('');
+    expect(session.getItem('explorer.apiKey.v2')).toBeNull();
+  });
+});
