@@ -5,11 +5,11 @@
 // this server saw (lib/server/auth/client-address.ts).
 // It has the API server's protections against slow and idle clients: header, request and
 // keep-alive timeouts, and caps on connections in all and per client address
-// (lib/api/server/connection-limits.ts). It listens on HOST (loopback unless set).
+// (lib/api/process/connection-limits.ts). It listens on HOST (loopback unless set).
 import { createServer } from 'node:http';
 import next from 'next';
 
-import { limitConnections } from '../lib/api/server/connection-limits';
+import { limitConnections } from '../lib/api/process/connection-limits';
 import { env } from '../lib/env';
 import { appendForwardedFor } from '../lib/server/auth/client-address';
 

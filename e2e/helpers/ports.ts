@@ -4,7 +4,7 @@ const base = Number(process.env.E2E_PORT_BASE ?? 3100);
 
 /** The console (Next), which also mounts /v1 for the explorer's same-origin calls. */
 export const CONSOLE_PORT = base;
-/** The API server (lib/api/server), where production /v1 traffic goes. */
+/** The API server (lib/api/process), where production /v1 traffic goes. */
 export const API_PORT = base + 1;
 /** The fake GitHub (e2e/fakes/github.ts). */
 export const GITHUB_PORT = base + 90;

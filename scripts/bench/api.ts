@@ -35,7 +35,7 @@ import pg from 'pg';
 import { apiKeyDisplay, generateApiKey, hashApiKey } from '../../lib/api-key';
 import { applyMigrations } from '../../lib/db/migrate';
 import { embeddedDirs, resolveDatabase } from '../lib/with-database';
-import { apiServerNodeFlags } from '../../lib/api/server/node-flags';
+import { apiServerNodeFlags } from '../../lib/api/process/node-flags';
 import { profileBreakdown } from './profile-breakdown';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -123,7 +123,7 @@ async function benchKeys(client: pg.Client, count: number): Promise<string[]> {
  * from the gateway in the code they run only. */
 function start(file: string, env: Record<string, string>, imports: string[] = []): Promise<ChildProcess> {
   // BENCH_COMPILED=1: the API server from its bundle (npm run build), as npm start runs it.
-  const compiled = file === 'lib/api/server/main.ts' && process.env.BENCH_COMPILED === '1';
+  const compiled = file === 'lib/api/process/main.ts' && process.env.BENCH_COMPILED === '1';
   const loader = compiled && imports.length === 0 ? [] : ['--import', 'tsx'];
   const started = performance.now();
   const child = spawn(process.execPath, [...apiServerNodeFlags, ...loader, ...imports.flatMap((i) => ['--import', i]), compiled ? 'dist/api-server.js' : file], {
@@ -132,7 +132,7 @@ function start(file: string, env: Record<string, string>, imports: string[] = []
   });
   return new Promise((resolve, reject) => {
     const listening = () => {
-      if (file === 'lib/api/server/main.ts') console.log(`start    ${compiled ? 'dist/api-server.js' : 'tsx lib/api/server/main.ts'} (API_WORKERS=${env.API_WORKERS}): listening ${Math.round(performance.now() - started)} ms after spawn`);
+      if (file === 'lib/api/process/main.ts') console.log(`start    ${compiled ? 'dist/api-server.js' : 'tsx lib/api/process/main.ts'} (API_WORKERS=${env.API_WORKERS}): listening ${Math.round(performance.now() - started)} ms after spawn`);
       resolve(child);
     };
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && listening());
@@ -337,7 +337,7 @@ async function benchLive(c: Case, apiEnv: Record<string, string>, children: Chil
   let ok = true;
   const perPage: Record<string, number> = {};
   for (const [label, port, cacheSeconds] of [['live cache', ports.liveCached, '60'], ['live no-cache', ports.liveUncached, '0']] as const) {
-    const server = await start('lib/api/server/main.ts', { ...liveEnv, API_PORT: String(port), LIVE_CACHE_SECONDS: cacheSeconds });
+    const server = await start('lib/api/process/main.ts', { ...liveEnv, API_PORT: String(port), LIVE_CACHE_SECONDS: cacheSeconds });
     children.push(server);
     const before = await platformCount();
     const m = await measureGateway(server, port, c);
@@ -377,8 +377,8 @@ try {
     [Number(process.env.BENCH_HISTORY ?? 300_000), keys.length],
   );
   const apiEnv = { DATABASE_URL: database.url, API_HOST: '127.0.0.1', REDIS_URL: '' };
-  const gateway = await start('lib/api/server/main.ts', { ...apiEnv, API_PORT: String(ports.api), API_WORKERS: '1', ...(profileDir ? { BENCH_PROFILE: profileDir } : {}) }, profileDir ? ['./scripts/bench/profile-hook.ts'] : []);
-  const workers = cores > 1 ? await start('lib/api/server/main.ts', { ...apiEnv, API_PORT: String(ports.workers), API_WORKERS: String(cores) }) : null;
+  const gateway = await start('lib/api/process/main.ts', { ...apiEnv, API_PORT: String(ports.api), API_WORKERS: '1', ...(profileDir ? { BENCH_PROFILE: profileDir } : {}) }, profileDir ? ['./scripts/bench/profile-hook.ts'] : []);
+  const workers = cores > 1 ? await start('lib/api/process/main.ts', { ...apiEnv, API_PORT: String(ports.workers), API_WORKERS: String(cores) }) : null;
   const bare = await start('scripts/bench/bare-server.ts', { BARE_PORT: String(ports.bare) });
   // The bare server plus one ledger row per call, group-committed before each response.
   const floorAccount = (await client.query<{ id: string }>(`SELECT id FROM "Account" WHERE id LIKE 'bench\\_%' ORDER BY id LIMIT 1`)).rows[0]!.id;

@@ -2,7 +2,7 @@
 // runs each: the bundle when it exists and is newer than every source file it was built from
 // (the inputs esbuild listed in its metafile), else the TypeScript source through tsx.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { apiServerArgs, apiServerNodeFlags } from '../../lib/api/server/node-flags';
+import { apiServerArgs, apiServerNodeFlags } from '../../lib/api/process/node-flags';
 
 export interface ServerBundle {
   /** The TypeScript entry point. */
@@ -16,7 +16,7 @@ export interface ServerBundle {
 }
 
 export const serverBundles = {
-  api: { entry: 'lib/api/server/main.ts', out: 'dist/api-server.js', conditions: [], nodeFlags: apiServerNodeFlags },
+  api: { entry: 'lib/api/process/main.ts', out: 'dist/api-server.js', conditions: [], nodeFlags: apiServerNodeFlags },
   worker: { entry: 'lib/jobs/worker.ts', out: 'dist/worker.js', conditions: ['react-server'], nodeFlags: [] },
   sandbox: { entry: 'lib/billing/sandbox/main.ts', out: 'dist/billing-sandbox.js', conditions: [], nodeFlags: [] },
 } satisfies Record<string, ServerBundle>;

@@ -1,9 +1,9 @@
-// The production API server (lib/api/server/main.ts) as a child process on a free loopback port,
+// The production API server (lib/api/process/main.ts) as a child process on a free loopback port,
 // on the test database, for tests about the process itself: crashes, limits, memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
-import { apiServerArgs } from '../server/node-flags';
+import { apiServerArgs } from '../process/node-flags';
 
 const children: ChildProcess[] = [];
 
@@ -52,7 +52,7 @@ export function workerPids(pid: number): number[] {
     .flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number))
     .filter((child) => {
       try {
-        return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('lib/api/server/main.ts');
+        return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('lib/api/process/main.ts');
       } catch {
         return false; // exited meanwhile
       }

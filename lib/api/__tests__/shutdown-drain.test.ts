@@ -1,6 +1,6 @@
 // SIGTERM on the production API server process while calls are in flight: the server stops
 // accepting connections at once, but every call already started gets its 200 and its usage row
-// is written before the process exits (lib/api/server/main.ts). The upstream holds the calls
+// is written before the process exits (lib/api/process/main.ts). The upstream holds the calls
 // until the test releases them, so nothing here depends on timing.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';

@@ -1,5 +1,5 @@
 // The /v1 gateway over web-standard Request/Response: one implementation that the production
-// API server (lib/api/server) runs on Node and that a Next route mounts for `npm run dev`.
+// API server (lib/api/process) runs on Node and that a Next route mounts for `npm run dev`.
 // Order for every call: authenticate, route, validate, limit, free tier, provider, bill, respond.
 import { isApiKeyFormat } from '@/lib/api-key';
 import { ApiError, errorText } from '../errors';

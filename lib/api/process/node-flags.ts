@@ -11,4 +11,4 @@
 export const apiServerNodeFlags = ['--max-semi-space-size=64'];
 
 /** The API server's command line after `node`: these flags, tsx, and its entry point. */
-export const apiServerArgs = [...apiServerNodeFlags, '--import', 'tsx', 'lib/api/server/main.ts'];
+export const apiServerArgs = [...apiServerNodeFlags, '--import', 'tsx', 'lib/api/process/main.ts'];
