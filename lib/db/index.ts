@@ -1,7 +1,7 @@
 // The one Prisma client. DATABASE_URL is set by scripts/run.ts (the embedded PostgreSQL under
 // .data/) unless the operator set it.
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient } from './generated/prisma/client';
+import { PrismaClient } from '../generated/prisma/client';
 
 const globalForDb = globalThis as unknown as { db?: PrismaClient };
 
