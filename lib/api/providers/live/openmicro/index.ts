@@ -31,7 +31,7 @@ export const openmicroAdapter: LiveAdapter = {
   // The AppView allows 3000 requests per 5 minutes per address (600 a minute): half of it.
   politeness: { requestsPerMinute: 300, burst: 30, concurrency: 4 },
   paths: ['/v1/openmicro/posts'],
-  probe: { path: '/v1/openmicro/posts', query: { query: 'atproto' } },
+  probe: { path: '/v1/openmicro/posts', query: { query: 'redistricting' } },
   retryAfterSeconds: (headers) => retryAfterOf(headers),
   createProvider({ platform, env, log }) {
     const session = new AccountSession(platform, credentialsOf(env), log);

@@ -21,4 +21,7 @@ export const newsletterRoutes: ReplayRoute[] = [
   { path: `/api/v1/posts/by-id/${ANGELSANT.postId}`, file: `${DIR}/posts-by-id-167180194.json` },
   { path: `/${UNKNOWN_HOST}/api/v1/archive`, query: { sort: 'new', offset: '0', limit: '1' }, status: 404, body: {} },
   { path: `/${EMPTY_HOST}/api/v1/archive`, query: { sort: 'new', offset: '0', limit: '1' }, body: [] },
+  // check-sources asks the adapter's probe publication (slys); the replay server answers it with
+  // the recorded archive, so `check-sources` can be tried without the network.
+  { path: '/slys.substack.com/api/v1/archive', query: { sort: 'new', offset: '0', limit: '1' }, file: `${DIR}/archive-angelsant.json` },
 ];

@@ -34,6 +34,9 @@ export const SUSPENDED_USER = 'stigatle@quitter.no';
 
 export const politicnetRoutes: ReplayRoute[] = [
   { path: '/api/v1/accounts/lookup', query: { acct: CHAINSAWRIOT.username }, file: `${DIR}/chainsawriot-account.json` },
+  // check-sources asks the adapter's probe account (Mastodon); against the replay server it is
+  // answered with the recorded account, so `check-sources` can be tried without the network.
+  { path: '/api/v1/accounts/lookup', query: { acct: 'Mastodon' }, file: `${DIR}/chainsawriot-account.json` },
   {
     path: statuses(CHAINSAWRIOT.id),
     query: firstPage,
