@@ -1,13 +1,8 @@
 // The monthly invoicing job: shortly after a month ends (UTC), close it for every account.
 import type { Task } from 'graphile-worker';
 
-import { billingMonth } from '@/lib/api/pricing';
 import { closeMonth } from '@/lib/server/billing/close-month';
-
-/** The month before the one `at` falls in, "YYYY-MM" (UTC). */
-export function previousMonth(at: Date): string {
-  return billingMonth(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1)));
-}
+import { previousMonth } from '@/lib/utc-month';
 
 /** graphile-worker task: its crontab passes the scheduled time as `_cron.ts`. */
 export const closePreviousMonth: Task = async (payload, helpers) => {

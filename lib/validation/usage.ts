@@ -3,18 +3,15 @@
 // the forms, so a bad value gets the same message everywhere.
 import { z } from 'zod';
 
+import { billingMonth, monthStart } from '@/lib/utc-month';
+
 /** How many months back the usage pages go, besides the current one. */
 export const USAGE_MONTHS_BACK = 12;
-
-/** "YYYY-MM" of a moment, UTC. */
-export function monthOf(at: Date): string {
-  return at.toISOString().slice(0, 7);
-}
 
 /** The months the usage pages offer, newest first: the current month and the twelve before it. */
 export function selectableMonths(now: Date = new Date()): string[] {
   return Array.from({ length: USAGE_MONTHS_BACK + 1 }, (_, i) =>
-    monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1))),
+    billingMonth(monthStart(now, -i)),
   );
 }
 
@@ -24,7 +21,7 @@ export function monthParam(now: Date = new Date()) {
     .string()
     .trim()
     .optional()
-    .transform((v) => (v ? v : monthOf(now)))
+    .transform((v) => (v ? v : billingMonth(now)))
     .refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v), 'month must be YYYY-MM, like 2026-11')
     .refine((v) => selectableMonths(now).includes(v), `month must be the current month or one of the ${USAGE_MONTHS_BACK} before it`);
 }

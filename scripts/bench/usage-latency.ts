@@ -9,6 +9,7 @@ import pg from 'pg';
 
 import { dataEndpoints } from '../../lib/api/registry';
 import { applyMigrations } from '../../lib/db/migrate';
+import { monthStart } from '../../lib/utc-month';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -52,8 +53,8 @@ await applyMigrations(url);
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 const now = new Date();
-const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+const start = monthStart(now, -1);
+const end = monthStart(now);
 const month = start.toISOString().slice(0, 7);
 try {
   await seed(client, start, end);

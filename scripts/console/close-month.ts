@@ -2,7 +2,7 @@
 // one), as the monthly job does. The current month may be closed early; it goes on accruing
 // into a next invoice, with nothing billed twice.
 import { formatCents, formatMicros } from '@/components/money';
-import { billingMonth } from '@/lib/api/pricing';
+
 import { ensureBillingSandbox } from '@/lib/billing/sandbox/ensure-running';
 import { findUserByEmail } from '@/lib/server/account/find-user-by-email';
 import { closeMonth, type ClosedInvoice } from '@/lib/server/billing/close-month';
@@ -10,6 +10,7 @@ import { emailSchema } from '@/lib/validation/auth';
 
 import { parseFlags, requireFlag, UsageError } from './args';
 import type { ConsoleCommand } from './command';
+import { billingMonth } from '@/lib/utc-month';
 
 /** One account's close as the operator reads it: what was billed, and what was really carried. */
 export function describeClose(c: ClosedInvoice): string {

@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { billingMonth } from '../pricing';
+
 import { refreshAccountStanding } from '@/lib/server/billing/refresh-account-standing';
 import { newAccountWithKey, startTestApi, type TestApi } from './harness';
+import { billingMonth } from '@/lib/utc-month';
 
 const POSTS = '/v1/forumsite/community/posts';
 const billingPage = `${env.CONSOLE_PUBLIC_URL ?? `http://localhost:${env.PORT}`}/billing`;

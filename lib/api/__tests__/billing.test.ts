@@ -4,9 +4,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { billingMonth, FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
+import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
 import { billing, byPath, refusals, usageEvents } from './cases';
 import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
+import { billingMonth } from '@/lib/utc-month';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -4,10 +4,11 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
-import { billingMonth } from '@/lib/api/pricing';
+
 import { capRefusal } from '../gateway/spend-caps';
 import { billedAndCounted, refusals } from './cases';
 import { newAccountWithKey, startTestApi, type TestApi } from './harness';
+import { billingMonth } from '@/lib/utc-month';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
 let api: TestApi;

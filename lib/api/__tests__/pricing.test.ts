@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { billingMonth } from '../pricing';
+import { billingMonth } from '@/lib/utc-month';
 
 test('billingMonth is the UTC month of the moment, across month and year ends in any order', () => {
   const moments: [string, string][] = [

@@ -4,9 +4,10 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
-import { billingMonth, FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
+import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
 import { encodeBatch, RECORD_USAGE_SQL } from '../gateway/usage-recorder';
 import { newAccountWithKey } from './harness';
+import { billingMonth } from '@/lib/utc-month';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
 afterAll(() => pool.end());

@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { toParameterError } from '../registry/params';
 import type { EndpointDefinition, Provider } from '../registry/types';
 import { ApiError, errorStatus } from '../errors';
-import { billingMonth, FREE_UNITS_PER_MONTH } from '../pricing';
+import { FREE_UNITS_PER_MONTH } from '../pricing';
 import type { AccountStanding, Caller } from './auth-directory';
 import { acquireWaiting, type ConcurrencyLimiter } from './concurrency';
 import { billingPageUrl, settingsPageUrl } from './console-links';
@@ -18,6 +18,7 @@ import { callProvider, type SentimentAnalyzer } from './provider-call';
 import { errorOutcome, outcomeOf, PreparedBody, type CallOutcome } from './respond';
 import { capRefusal, unitCostMicros } from './spend-caps';
 import type { UsageRecorder } from './usage-recorder';
+import { billingMonth, monthStart } from '@/lib/utc-month';
 
 export type { SentimentAnalyzer } from './provider-call';
 
@@ -71,7 +72,7 @@ export function queryObject(entries: Iterable<[string, string]>): Record<string,
 
 /** The 402: which endpoint, when its free tier resets (the 1st of next month, UTC) and where to add a card. */
 function freeTierUsedUp(path: string, account: AccountStanding, at: Date): CallOutcome {
-  const resets = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+  const resets = monthStart(at, 1).toISOString().slice(0, 10);
   const used = `The free tier of ${path} (50 units a month) is used up; it resets on ${resets} at 00:00 UTC.`;
   // A payment method alone is not enough: the owner's email must be verified first.
   if (account.emailUnverified && (account.hasPaymentMethod || account.billingByInvoice)) {

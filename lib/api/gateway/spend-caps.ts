@@ -10,6 +10,7 @@ import { formatMicros } from '@/components/money';
 import { ApiError } from '../errors';
 import type { EndpointDefinition } from '../registry/types';
 import { SENTIMENT_SURCHARGE_MICROS } from '../pricing';
+import { monthStart } from '@/lib/utc-month';
 import type { AccountStanding } from './auth-directory';
 
 function secondsUntil(next: Date, now: Date): string {
@@ -27,7 +28,7 @@ export function capRefusal(
     const midnight = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
     return new ApiError('daily_limit_exceeded', `This call could take today's spend past your daily cap of ${formatMicros(account.dailyCapMicros ?? 0)} (UTC day). Raise the cap in the console, or retry after midnight UTC.`, { 'retry-after': secondsUntil(midnight, at) });
   }
-  const nextMonth = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+  const nextMonth = monthStart(at, 1);
   if (cap === 'key_limit_exceeded') {
     return new ApiError('key_limit_exceeded', `This call could take this API key's spend this month past its monthly limit of ${formatMicros(keyLimitMicros ?? 0)}. Raise the key's limit in the console, use another key, or retry next month (UTC).`, { 'retry-after': secondsUntil(nextMonth, at) });
   }

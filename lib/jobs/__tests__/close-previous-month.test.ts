@@ -4,7 +4,8 @@ import { quickAddJob, runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { billedAccount, type BillingWorld, startBillingWorld } from '@/lib/server/billing/__tests__/billing-harness';
-import { closePreviousMonth, previousMonth } from '../close-previous-month';
+import { closePreviousMonth } from '../close-previous-month';
+import { previousMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;
 beforeAll(async () => {

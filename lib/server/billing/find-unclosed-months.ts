@@ -1,7 +1,7 @@
 import 'server-only';
 
-import { billingMonth } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
+import { billingMonth } from '@/lib/utc-month';
 
 export type FindUnclosedMonthsOptions = { now?: Date };
 

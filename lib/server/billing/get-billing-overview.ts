@@ -1,11 +1,11 @@
 import 'server-only';
 
-import { billingMonth } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
 
 import { MICROS_PER_CENT } from './invoice-amounts';
-import { monthRange } from './ledger-lines';
+
 import { readMonthAccount } from './read-month-account';
+import { billingMonth, monthRange } from '@/lib/utc-month';
 
 export type GetBillingOverviewOptions = { accountId: string; now?: Date };
 

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
+import { monthRange } from '@/lib/utc-month';
 
 export type LedgerLine = {
   endpoint: string;
@@ -48,10 +49,4 @@ export async function ledgerLines({ accountId, month }: LedgerLinesOptions): Pro
     FROM ledger g LEFT JOIN invoiced v ON v."endpoint" = g."endpoint"
     ORDER BY g."endpoint"`;
   return rows.filter((r) => r.requests > 0 || r.units > 0 || r.amountMicros > 0n);
-}
-
-/** The month's first instant and the next month's, UTC. */
-export function monthRange(month: string): [Date, Date] {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return [new Date(Date.UTC(year, m - 1, 1)), new Date(Date.UTC(year, m, 1))];
 }

@@ -1,10 +1,10 @@
 import 'server-only';
 
-import { billingMonth } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
 import { spendingCapNotice } from '@/lib/server/mail/billing-notices';
 
 import { mailAccount } from './mail-account';
+import { billingMonth } from '@/lib/utc-month';
 
 export type WarnSpendingCapsOptions = { now?: Date };
 

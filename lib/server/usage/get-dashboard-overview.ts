@@ -1,10 +1,11 @@
 import 'server-only';
 
-import { billingMonth, FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
+import { FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
 import { getAccountStanding } from '@/lib/server/billing/get-billing-overview';
-import { monthRange } from '@/lib/server/billing/ledger-lines';
+
 import { readMonthAccount } from '@/lib/server/billing/read-month-account';
+import { billingMonth, monthRange } from '@/lib/utc-month';
 
 export type GetDashboardOverviewOptions = { accountId: string; now?: Date };
 

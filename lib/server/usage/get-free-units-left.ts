@@ -1,7 +1,8 @@
 import 'server-only';
 
-import { FREE_UNITS_PER_MONTH, billingMonth } from '@/lib/api/pricing';
+import { FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
+import { billingMonth } from '@/lib/utc-month';
 
 export type GetFreeUnitsLeftOptions = { accountId: string; endpoint: string; now?: Date };
 

@@ -3,7 +3,7 @@ import 'server-only';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { monthRange } from '@/lib/server/billing/ledger-lines';
+import { monthRange } from '@/lib/utc-month';
 
 export type GetLatencyByDayOptions = {
   accountId: string;

@@ -3,10 +3,9 @@ import 'server-only';
 import { FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { monthRange } from '@/lib/server/billing/ledger-lines';
-import { monthOf } from '@/lib/validation/usage';
 
 import { listUsageKeys } from './list-usage-keys';
+import { billingMonth, monthRange } from '@/lib/utc-month';
 
 export type GetUsageMonthOptions = { accountId: string; month: string; keyId?: string | null; now?: Date };
 
@@ -85,7 +84,7 @@ export async function getUsageMonth({ accountId, month, keyId = null, now = new 
     day.amountMicros[name]! += Number(row.amountMicros);
   }
 
-  const isCurrent = month === monthOf(now);
+  const isCurrent = month === billingMonth(now);
   // A straight line from the month so far to its end, for the current month only: an estimate.
   const elapsed = Math.max(1, now.getTime() - start.getTime());
   const projectionMicros = isCurrent ? Math.floor((summary.amountMicros * (end.getTime() - start.getTime())) / elapsed) : null;

@@ -1,9 +1,9 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
-import { monthRange } from '@/lib/server/billing/ledger-lines';
 
 import { listUsageKeys, usageKeyLabel } from './list-usage-keys';
+import { monthRange } from '@/lib/utc-month';
 
 export type StreamUsageCsvOptions = { accountId: string; month: string };
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { billingMonth } from '@/lib/api/pricing';
+
 import { db } from '@/lib/db';
 import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { closeMonth } from '../close-month';
@@ -17,6 +17,7 @@ import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWo
 import {
   addCardInPortal, chargeMonth, closedAccount, DECLINING_CARD, deliverAgain, eventsOf, failedCharges, GOOD_CARD, INSUFFICIENT_FUNDS_CARD, loseDispute, mailTo, standingOf,
 } from './standing-helpers';
+import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;
 beforeAll(async () => {

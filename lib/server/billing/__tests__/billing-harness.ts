@@ -5,13 +5,14 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import Stripe from 'stripe';
-import { billingMonth, SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
+import { SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
 import { UsageRecorder } from '@/lib/api/gateway/usage-recorder';
 import { startStripeSandbox, type StripeSandbox } from '@/lib/billing/sandbox/server';
 import { db } from '@/lib/db';
 import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { ensureStripeCustomer } from '../ensure-stripe-customer';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
+import { billingMonth } from '@/lib/utc-month';
 
 export const WEBHOOK_SECRET = 'whsec_billing_tests';
 

@@ -3,7 +3,7 @@
 // the spending-cap warnings.
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { billingMonth } from '@/lib/api/pricing';
+
 import { db } from '@/lib/db';
 import { consoleUrl } from '@/lib/server/account/console-url';
 import { completePaymentMethodSetup } from '../complete-payment-method-setup';
@@ -12,6 +12,7 @@ import { setSpendingCaps } from '../set-spending-caps';
 import { warnSpendingCaps } from '../warn-spending-caps';
 import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld } from './billing-harness';
 import { closedAccount, DECLINING_CARD, deliverAgain, eventsOf, GOOD_CARD, mailTo } from './standing-helpers';
+import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;
 beforeAll(async () => {

@@ -3,13 +3,14 @@
 // card decline is a normal outcome of the charge: any other refusal is a recorded failure.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { billingMonth } from '@/lib/api/pricing';
+
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { closeMonth } from '../close-month';
 import { setInvoiceBilling } from '../set-invoice-billing';
 import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld } from './billing-harness';
+import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;
 beforeAll(async () => {

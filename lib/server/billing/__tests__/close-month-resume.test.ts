@@ -1,12 +1,13 @@
 // Issue 28, finding 6: a close resumed after Stripe's idempotency keys expired (24 h) makes no
 // second draft or item, and Stripe's total is checked against the ledger's before finalizing.
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { billingMonth } from '@/lib/api/pricing';
+
 import { db } from '@/lib/db';
 import { closeMonth } from '../close-month';
 import { closeMonthHooks, type CloseMonthStep } from '../close-month-hooks';
 import { MICROS_PER_CENT } from '../invoice-amounts';
 import { billedAccount, type BillingWorld, ledgerMicros, recordCalls, startBillingWorld } from './billing-harness';
+import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;
 beforeAll(async () => {

@@ -1,13 +1,14 @@
 // Month close: invoices from the ledger, exact to the micro-dollar with the documented rounding,
 // and safe against crashes, concurrent runs and early closes.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { billingMonth } from '@/lib/api/pricing';
+
 import { db } from '@/lib/db';
 import { describeClose } from '@/scripts/console/close-month';
 import { closeMonth } from '../close-month';
 import { closeMonthHooks } from '../close-month-hooks';
 import { MICROS_PER_CENT } from '../invoice-amounts';
 import { billedAccount, type BillingWorld, ledgerMicros, recordCalls, startBillingWorld } from './billing-harness';
+import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;
 beforeAll(async () => {

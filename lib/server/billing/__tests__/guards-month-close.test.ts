@@ -2,12 +2,13 @@
 // closes, two closes of one month at once held together at the same point, and sentiment units
 // counted exactly on the invoice line, the usage month and the daily rollup.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { billingMonth } from '@/lib/api/pricing';
+
 import { db } from '@/lib/db';
 import { getUsageMonth } from '@/lib/server/usage/get-usage-month';
 import { closeLockKey, closeMonth } from '../close-month';
 import { closeMonthHooks } from '../close-month-hooks';
 import { billedAccount, type BillingWorld, ledgerMicros, recordCalls, startBillingWorld } from './billing-harness';
+import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
-import { billingMonth } from '@/lib/api/pricing';
+
 import { db } from '@/lib/db';
 import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { closeMonth } from '../close-month';
@@ -16,6 +16,7 @@ import { setInvoiceBilling } from '../set-invoice-billing';
 import { unblockAccount } from '../unblock-account';
 import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld, WEBHOOK_SECRET } from './billing-harness';
 import { addCardInPortal, chargeMonth, closedAccount, DECLINING_CARD, eventsOf, GOOD_CARD, standingOf } from './standing-helpers';
+import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;
 beforeAll(async () => {

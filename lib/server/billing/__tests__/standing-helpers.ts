@@ -2,10 +2,11 @@
 // disputes and portal card changes through the billing sandbox, and what was charged and mailed.
 import Stripe from 'stripe';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
-import { billingMonth } from '@/lib/api/pricing';
+
 import { db } from '@/lib/db';
 import { closeMonth } from '../close-month';
 import { billedAccount, type BillingWorld, recordCalls, WEBHOOK_SECRET } from './billing-harness';
+import { billingMonth } from '@/lib/utc-month';
 
 export const DECLINING_CARD = '4000000000000341';
 export const INSUFFICIENT_FUNDS_CARD = '4000000000009995';

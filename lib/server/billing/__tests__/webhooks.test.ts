@@ -3,11 +3,12 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
-import { billingMonth } from '@/lib/api/pricing';
+
 import { db } from '@/lib/db';
 import { completePaymentMethodSetup } from '../complete-payment-method-setup';
 import { closeMonth } from '../close-month';
 import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld, WEBHOOK_SECRET } from './billing-harness';
+import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;
 beforeAll(async () => {

@@ -3,10 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
-import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS, billingMonth } from '@/lib/api/pricing';
+import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
 import { newAccountWithKey } from '@/lib/api/__tests__/harness';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { streamUsageCsv } from '../stream-usage-csv';
+import { billingMonth } from '@/lib/utc-month';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
 afterAll(async () => {

@@ -4,10 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
-import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS, billingMonth } from '@/lib/api/pricing';
+import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
 import { newAccountWithKey } from '@/lib/api/__tests__/harness';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { getLatencyByDay } from '../get-latency-by-day';
+import { billingMonth } from '@/lib/utc-month';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
 afterAll(() => pool.end());

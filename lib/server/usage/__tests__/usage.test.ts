@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS, billingMonth } from '@/lib/api/pricing';
+import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
 import { newAccountWithKey, startTestApi, type TestApi } from '@/lib/api/__tests__/harness';
 import { db } from '@/lib/db';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
@@ -14,6 +14,7 @@ import { getUsageMonth } from '../get-usage-month';
 import { BadCursorError, listUsageRequests } from '../list-usage-requests';
 import { pruneUsageLog } from '../prune-usage-log';
 import { microsToUsd, streamUsageCsv } from '../stream-usage-csv';
+import { billingMonth } from '@/lib/utc-month';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
 let api: TestApi;
