@@ -1,6 +1,6 @@
 import Link from 'next/link';
 
-import { familyTitles } from '@/lib/api/family-titles';
+import { familyTitles } from '@/lib/api/families';
 import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
 import { endpoints } from '@/lib/api/registry';
 import { anchorOf, describeEndpoint, dollars, priceText, type EndpointModel } from '@/lib/docs/endpoint-model';

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 
 import { dataEndpoints } from '../lib/api/registry';
-import { familyTitle } from '../lib/api/family-titles';
+import { familyTitle } from '../lib/api/families';
 import { expectNoSeriousViolations } from './helpers/axe';
 
 const families = [...new Set(dataEndpoints.map((e) => e.family))];

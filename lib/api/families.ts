@@ -1,28 +1,48 @@
-// Each family's `source` and `domain`: the one table. The spec hides the platforms' real names,
-// so the defaults are neutral; an operator sets the real ones with FAMILY_<NAME>_SOURCE and
-// FAMILY_<NAME>_DOMAIN (e.g. FAMILY_SHOP_DOMAIN).
-import type { Family } from './registry/types';
+// Each data family, described once: its display name and one-line description (the OpenAPI
+// document's tags, the reference's sidebar, the explorer's picker groups, the pricing page) and
+// its public `source` and `domain` (the records' fields). The spec hides the platforms' real
+// names, so the defaults are neutral; an operator sets the real ones with FAMILY_<NAME>_SOURCE
+// and FAMILY_<NAME>_DOMAIN (e.g. FAMILY_SHOP_DOMAIN). Families without endpoints have no title.
+import type { EndpointDefinition, Family } from './registry/types';
 
-const defaults: Record<Family, { source: string; domain: string }> = {
-  shop: { source: 'Shop', domain: 'shop.example' },
-  openmicro: { source: 'Openmicro', domain: 'openmicro.example' },
-  socialnet: { source: 'Socialnet', domain: 'socialnet.example' },
-  photonet: { source: 'Photonet', domain: 'photonet.example' },
-  forumsite: { source: 'Forumsite', domain: 'forumsite.example' },
-  newsletter: { source: 'Newsletter', domain: 'newsletter.example' },
-  textthreads: { source: 'Textthreads', domain: 'textthreads.example' },
-  clipnet: { source: 'Clipnet', domain: 'clipnet.example' },
-  politicnet: { source: 'Politicnet', domain: 'politicnet.example' },
-  videosite: { source: 'Videosite', domain: 'videosite.example' },
-  xnet: { source: 'Xnet', domain: 'xnet.example' },
-  news: { source: 'News', domain: 'news.example' },
+type Group = EndpointDefinition['family'];
+type Described = { title: string; description: string };
+
+/** In the order the docs and the OpenAPI tags list them. */
+const table: Record<Family, { site: { source: string; domain: string } } & Partial<Described>> = {
+  shop: { title: 'Shop', description: 'Marketplace product search, product details, sellers and their reviews.', site: { source: 'Shop', domain: 'shop.example' } },
+  photonet: { title: 'Photonet', description: 'Photo network: user profiles, followed accounts, comment replies and highlight stories.', site: { source: 'Photonet', domain: 'photonet.example' } },
+  clipnet: { title: 'Clipnet', description: 'Short videos: search, a user\'s videos and followers, comments and replies.', site: { source: 'Clipnet', domain: 'clipnet.example' } },
+  openmicro: { title: 'Openmicro', description: 'Open microblogging: post search.', site: { source: 'Openmicro', domain: 'openmicro.example' } },
+  politicnet: { title: 'Politicnet', description: 'A politics network: a user\'s posts.', site: { source: 'Politicnet', domain: 'politicnet.example' } },
+  newsletter: { title: 'Newsletter', description: 'Newsletter platform: profiles, notes, category feeds and publications.', site: { source: 'Newsletter', domain: 'newsletter.example' } },
+  videosite: { title: 'Videosite', description: 'Video site: channel details.', site: { source: 'Videosite', domain: 'videosite.example' } },
+  forumsite: { title: 'Forumsite', description: 'Forums: a community\'s posts and details.', site: { source: 'Forumsite', domain: 'forumsite.example' } },
+  socialnet: { title: 'Socialnet', description: 'Social network: locations, groups, a page\'s videos and group post search.', site: { source: 'Socialnet', domain: 'socialnet.example' } },
+  textthreads: { title: 'Textthreads', description: 'Text threads: a user\'s posts.', site: { source: 'Textthreads', domain: 'textthreads.example' } },
+  news: { title: 'News', description: 'News article search.', site: { source: 'News', domain: 'news.example' } },
+  xnet: { site: { source: 'Xnet', domain: 'xnet.example' } },
 };
 
+/** Display name and description per group with endpoints, 'platform' (batch and the key check) last. */
+export const familyTitles: Partial<Record<Group, Described>> = {
+  ...Object.fromEntries(
+    Object.entries(table).flatMap(([family, { title, description }]) => (title && description ? [[family, { title, description }]] : [])),
+  ),
+  platform: { title: 'Platform', description: 'Batch calls and the key check; free and not counted.' },
+};
+
+/** A family's display name ("Forumsite"). */
+export function familyTitle(family: Group): string {
+  return familyTitles[family]?.title ?? family;
+}
+
+/** A family's public source and domain, as the operator set them or the neutral defaults. */
 export function familySite(family: Family): { source: string; domain: string } {
   const env = process.env;
   const key = `FAMILY_${family.toUpperCase()}`;
   return {
-    source: env[`${key}_SOURCE`] ?? defaults[family].source,
-    domain: env[`${key}_DOMAIN`] ?? defaults[family].domain,
+    source: env[`${key}_SOURCE`] ?? table[family].site.source,
+    domain: env[`${key}_DOMAIN`] ?? table[family].site.domain,
   };
 }

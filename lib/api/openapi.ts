@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formatMicros } from '@/components/money';
 
 import { errorStatus } from './errors';
-import { familyTitles } from './family-titles';
+import { familyTitles } from './families';
 import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from './pricing';
 import { endpoints } from './registry';
 import { parameterRules } from './registry/params';

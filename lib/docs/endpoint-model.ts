@@ -1,7 +1,7 @@
 // One endpoint as the reference and the explorer show it, derived from the registry through the
 // same functions that write openapi.json (queryParameters, jsonSchema), so nothing is described
 // twice. Plain data: safe to pass from a server component to a client one.
-import { familyTitle } from '@/lib/api/family-titles';
+import { familyTitle } from '@/lib/api/families';
 import { jsonSchema, queryParameters } from '@/lib/api/openapi';
 import { SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
 import { describeRule, parameterRules, type ParameterRule } from '@/lib/api/registry/params';

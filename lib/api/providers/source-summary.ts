@@ -1,7 +1,7 @@
 // Each family's source as customers and operators see it (/status, the landing page, /docs):
 // live, upstream or sandbox, and for live the paths served from the platform. Never throws: a
 // setting the API refuses at start is reported as the error instead.
-import { familyTitle } from '../family-titles';
+import { familyTitle } from '../families';
 import { dataEndpoints } from '../registry';
 import type { Family } from '../registry/types';
 import type { LiveAdapter } from './live/types';
