@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { ApiKeyStatusBadge } from '@/components/api-key-status-badge';
 import { Button } from '@/components/ui/button';
 import { scopesInWords } from '@/components/key-scopes-in-words';
-import { formatMicros } from '@/components/money';
+import { formatMicros } from '@/lib/money';
 import { DateTime } from '@/components/ui/date-time';
 import type { ApiKeyRecord } from '@/lib/server/keys/api-key-select';
 

@@ -1,7 +1,7 @@
 import { MINIMUM_CHARGE_TEXT } from '@/lib/billing/month-account';
 import type { BillingOverview } from '@/lib/server/billing/get-billing-overview';
 
-import { formatCents, formatMicros } from './money';
+import { formatCents, formatMicros } from '@/lib/money';
 import { Badge } from './ui/badge';
 
 type Invoice = BillingOverview['invoices'][number];

@@ -1,6 +1,6 @@
 import type { MonthAccount } from '@/lib/billing/month-account';
 
-import { formatMicros } from './money';
+import { formatMicros } from '@/lib/money';
 
 /**
  * What no invoice has charged yet, part by part (this month's calls, a past month's calls still

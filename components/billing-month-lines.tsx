@@ -1,6 +1,6 @@
 import type { LedgerLine } from '@/lib/server/billing/ledger-lines';
 
-import { formatMicros } from './money';
+import { formatMicros } from '@/lib/money';
 
 /** The month's calls still to be invoiced, one row per endpoint, as the invoice will show them. */
 export function BillingMonthLines({ month, lines }: { month: string; lines: LedgerLine[] }) {

@@ -1,7 +1,7 @@
 import { addPaymentMethodAction } from '@/lib/actions/billing';
 import type { AccountStandingView } from '@/lib/server/billing/get-billing-overview';
 
-import { formatCents } from './money';
+import { formatCents } from '@/lib/money';
 
 const buttonClass = 'inline-flex min-h-10 items-center rounded-md border border-transparent bg-primary px-4 text-sm font-medium text-primary-fg hover:bg-primary-hover';
 

@@ -1,6 +1,6 @@
 import type { BillingOverview } from '@/lib/server/billing/get-billing-overview';
 
-import { formatMicros } from './money';
+import { formatMicros } from '@/lib/money';
 
 /** Warnings at 80 % of a cap and when it is reached. */
 export function CapWarnings({ caps }: { caps: BillingOverview['caps'] }) {

@@ -4,7 +4,7 @@ import { useActionState, useEffect } from 'react';
 
 import { useKeyStatus } from '@/components/key-status';
 import { scopesInWords } from '@/components/key-scopes-in-words';
-import { microsToDollarInput } from '@/components/money';
+import { microsToDollarInput } from '@/lib/money';
 import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';

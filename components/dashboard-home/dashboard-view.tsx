@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
-import { formatMicros } from '@/components/money';
+import { formatMicros } from '@/lib/money';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import type { DashboardOverview } from '@/lib/server/usage/get-dashboard-overview';

@@ -1,6 +1,6 @@
 'use client';
 
-import { formatMicros } from '@/components/money';
+import { formatMicros } from '@/lib/money';
 import type { EndpointModel } from '@/lib/docs/endpoint-model';
 import { maxCost } from '@/lib/explorer/cost';
 import type { FormValues } from '@/lib/explorer/form-values';

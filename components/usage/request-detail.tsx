@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
-import { formatMicros } from '@/components/money';
+import { formatMicros } from '@/lib/money';
 import { Badge } from '@/components/ui/badge';
 import type { UsageRequestDetail } from '@/lib/server/usage/get-usage-request';
 

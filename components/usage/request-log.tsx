@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useRef, type FormEvent } from 'react';
 
-import { formatMicros } from '@/components/money';
+import { formatMicros } from '@/lib/money';
 import { Badge } from '@/components/ui/badge';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { buttonClasses } from '@/components/ui/button';

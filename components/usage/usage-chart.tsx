@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 
-import { formatMicros } from '@/components/money';
+import { formatMicros } from '@/lib/money';
 import type { UsageMonth } from '@/lib/server/usage/get-usage-month';
 
 /** Series colours, readable on the light and the dark background; "other" is always grey. */

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 
-import { formatMicros } from '@/components/money';
+import { formatMicros } from '@/lib/money';
 import type { UsageMonth } from '@/lib/server/usage/get-usage-month';
 
 type Line = UsageMonth['endpoints'][number];

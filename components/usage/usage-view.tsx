@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 
-import { formatMicros } from '@/components/money';
+import { formatMicros } from '@/lib/money';
 import { buttonClasses } from '@/components/ui/button';
 import { usageKeyLabel } from '@/lib/usage-key-label';
 import type { UsageMonth } from '@/lib/server/usage/get-usage-month';

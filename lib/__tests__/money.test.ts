@@ -1,6 +1,6 @@
-// Issue 28, finding 12: money formatted one way everywhere (components/money.ts).
+// Issue 28, finding 12: money formatted one way everywhere (lib/money.ts).
 import { expect, test } from 'vitest';
-import { formatCents, formatMicros, microsToDollarInput } from '@/components/money';
+import { formatCents, formatMicros, microsToDollarInput } from '@/lib/money';
 import { dollars } from '@/lib/docs/endpoint-model';
 
 test('formats money one way: cents-precision amounts with separators, sub-cent amounts to their last digit (finding 12)', () => {

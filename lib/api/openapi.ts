@@ -1,6 +1,6 @@
 // GET /v1/openapi.json: the OpenAPI 3.1 document, generated from the registry.
 import { z } from 'zod';
-import { formatMicros } from '@/components/money';
+import { formatMicros } from '@/lib/money';
 
 import { errorStatus } from './errors';
 import { familyTitles } from './families';

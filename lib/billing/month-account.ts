@@ -5,7 +5,7 @@
 //     the daily sweep invoices them, close-unclosed-months.ts);
 //   - a remainder carried from an earlier invoice: an invoice under Stripe's $0.50 minimum is not
 //     charged and carries its whole amount on; a charged one carries its fraction of a cent.
-import { formatCents, formatMicros } from '@/components/money';
+import { formatCents, formatMicros } from '@/lib/money';
 import { MINIMUM_CHARGE_CENTS } from '@/lib/server/billing/invoice-amounts';
 
 /** The remainder at the head of the account's carry chain. */

@@ -1,6 +1,6 @@
 // billing-status: the month closes that failed (and are not resolved yet) and every past month
 // still to close; the daily sweep (01:05 UTC) retries them, or `close-month` does it now.
-import { formatMicros } from '@/components/money';
+import { formatMicros } from '@/lib/money';
 import { getBillingStatus } from '@/lib/server/billing/get-billing-status';
 
 import { parseFlags } from './args';

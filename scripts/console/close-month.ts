@@ -1,7 +1,7 @@
 // close-month --month YYYY-MM [--email <email>]: invoice the month (every account with usage, or
 // one), as the monthly job does. The current month may be closed early; it goes on accruing
 // into a next invoice, with nothing billed twice.
-import { formatCents, formatMicros } from '@/components/money';
+import { formatCents, formatMicros } from '@/lib/money';
 
 import { ensureBillingSandbox } from '@/lib/billing/sandbox/ensure-running';
 import { findUserByEmail } from '@/lib/server/account/find-user-by-email';

@@ -7,7 +7,7 @@ import { BillingMonthAccount } from '@/components/billing-month-account';
 import { BillingMonthLines } from '@/components/billing-month-lines';
 import { CapWarnings } from '@/components/cap-warnings';
 import { SpendingCapsForm } from '@/components/spending-caps-form';
-import { microsToDollarInput } from '@/components/money';
+import { microsToDollarInput } from '@/lib/money';
 import { buttonClasses } from '@/components/ui/button';
 import { addPaymentMethodAction, openBillingPortalAction } from '@/lib/actions/billing';
 import { requireSession } from '@/lib/server/auth/require-session';

@@ -3,7 +3,7 @@
 // (Account.blockedReason and blockedDueCents, refresh-account-standing.ts), so this reads one row;
 // only blocked accounts' calls come here, and the auth cache does not hold them anyway.
 import type pg from 'pg';
-import { formatCents } from '@/components/money';
+import { formatCents } from '@/lib/money';
 import { ApiError, errorText } from '../errors';
 import { billingPageUrl } from './console-links';
 

@@ -6,7 +6,7 @@
 // UTC midnight or month, billed nothing. A call costs at most what it held, so the spend never
 // passes a cap (unless the cap is lowered, or set, while calls are in flight). A key's own monthly
 // limit is held the same way, in the same reservation, and refused with 429 key_limit_exceeded.
-import { formatMicros } from '@/components/money';
+import { formatMicros } from '@/lib/money';
 import { ApiError } from '../errors';
 import type { EndpointDefinition } from '../registry/types';
 import { SENTIMENT_SURCHARGE_MICROS } from '../pricing';

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { formatCents } from '@/components/money';
+import { formatCents } from '@/lib/money';
 import type { AccountBlockCause, InvoiceStatus } from '@/lib/generated/prisma/client';
 
 export type BlockFacts = {

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { formatMicros } from '@/components/money';
+import { formatMicros } from '@/lib/money';
 import { db } from '@/lib/db';
 import type { Invoice, InvoiceLine } from '@/lib/generated/prisma/client';
 

@@ -2,7 +2,7 @@
 // (invoices) or micro-dollars (spend), shown as the console shows them.
 import 'server-only';
 
-import { formatCents, formatMicros } from '@/components/money';
+import { formatCents, formatMicros } from '@/lib/money';
 import { consoleUrl } from '@/lib/server/account/console-url';
 
 export type Notice = { subject: string; text: string };
