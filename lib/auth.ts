@@ -10,7 +10,7 @@ import { cookies, headers } from 'next/headers';
 import { authConfig } from '@/lib/auth.config';
 import { env } from '@/lib/env';
 import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
-import { clientAddress } from '@/lib/server/auth/client-address';
+import { clientAddress } from '@/lib/http/client-address';
 import { completeTwoFactorSignIn } from '@/lib/server/auth/complete-two-factor-sign-in';
 import { findCurrentSession } from '@/lib/server/auth/find-current-session';
 import { linkOAuthIdentity } from '@/lib/server/auth/link-oauth-identity';

@@ -3,7 +3,7 @@
 // developer machine and only for this machine's own clients.
 import { BlockList, isIP } from 'node:net';
 
-import { clientAddress } from './server/auth/client-address';
+import { clientAddress } from './http/client-address';
 
 /**
  * Whether the mailbox is on. An explicit DEV_MAILBOX decides (`true` is the tests' and a
@@ -29,7 +29,7 @@ export function isLoopbackAddress(address: string | null | undefined): boolean {
 
 /**
  * Whether a request to the mailbox comes from this machine: the client's address as the console
- * computes it (TRUSTED_PROXY_HOPS, lib/server/auth/client-address.ts) is loopback, and so is every
+ * computes it (TRUSTED_PROXY_HOPS, lib/http/client-address.ts) is loopback, and so is every
  * other entry of X-Forwarded-For, the connection's own address (which the console server appends)
  * included. So a client elsewhere is refused whatever it writes in the header, also through a
  * proxy on this machine that TRUSTED_PROXY_HOPS does not count, or one it claims but is not there.

@@ -2,7 +2,7 @@
 // that appends each connection's address to X-Forwarded-For, as a proxy does. `next start` keeps a
 // client's own X-Forwarded-For untouched and fills it in only when absent, so the sign-in throttle
 // could not tell a forged header from a proxy's; here the right-most entry is always an address
-// this server saw (lib/server/auth/client-address.ts).
+// this server saw (lib/http/client-address.ts).
 // It has the API server's protections against slow and idle clients: header, request and
 // keep-alive timeouts, and caps on connections in all and per client address
 // (lib/api/process/connection-limits.ts). It listens on HOST (loopback unless set).
@@ -11,7 +11,7 @@ import next from 'next';
 
 import { limitConnections } from '../lib/api/process/connection-limits';
 import { env } from '../lib/env';
-import { appendForwardedFor } from '../lib/server/auth/client-address';
+import { appendForwardedFor } from '../lib/http/client-address';
 
 const app = next({ dev: false, port: env.PORT, hostname: env.HOST });
 const handle = app.getRequestHandler();

@@ -13,7 +13,7 @@ import { resetPassword } from '@/lib/server/account/reset-password';
 import { secureAccount } from '@/lib/server/account/secure-account';
 import { sendEmailVerification } from '@/lib/server/account/send-email-verification';
 import { verifyEmail } from '@/lib/server/account/verify-email';
-import { clientAddress } from '@/lib/server/auth/client-address';
+import { clientAddress } from '@/lib/http/client-address';
 import { endUserSessions } from '@/lib/server/auth/end-user-sessions';
 import { RECENT_SIGN_IN_MS } from '@/lib/server/auth/recent-sign-in';
 import { requireSession } from '@/lib/server/auth/require-session';

@@ -10,7 +10,7 @@ import { enabledOAuthProviders } from '@/lib/auth.config';
 import { env } from '@/lib/env';
 import { createAccountWithUser } from '@/lib/server/account/create-account-with-user';
 import { EmailTakenError } from '@/lib/server/account/email-taken-error';
-import { clientAddress } from '@/lib/server/auth/client-address';
+import { clientAddress } from '@/lib/http/client-address';
 import { endUserSessions } from '@/lib/server/auth/end-user-sessions';
 import { sendEmailVerification } from '@/lib/server/account/send-email-verification';
 import { noteSignUpForTakenEmail } from '@/lib/server/auth/note-sign-up-for-taken-email';

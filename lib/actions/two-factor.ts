@@ -5,7 +5,7 @@ import { headers } from 'next/headers';
 
 import { env } from '@/lib/env';
 import { cancelTwoFactorSetup } from '@/lib/server/auth/cancel-two-factor-setup';
-import { clientAddress } from '@/lib/server/auth/client-address';
+import { clientAddress } from '@/lib/http/client-address';
 import { confirmTwoFactorSetup } from '@/lib/server/auth/confirm-two-factor-setup';
 import { disableTwoFactor } from '@/lib/server/auth/disable-two-factor';
 import { regenerateRecoveryCodes } from '@/lib/server/auth/regenerate-recovery-codes';

@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { env } from '@/lib/env';
 import { logError } from '@/lib/observability/logger';
-import { clientAddress } from '@/lib/server/auth/client-address';
+import { clientAddress } from '@/lib/http/client-address';
 import { errorText } from '../errors';
 import { forwardingHeaders } from './trusted-forwarding';
 

@@ -14,7 +14,7 @@ import { isIP } from 'node:net';
 import { errorStatus, errorText } from '../errors';
 import type { ConcurrencyLimiter, Slot } from '../gateway/concurrency';
 
-/** The caller's address, as the console saw it (lib/server/auth/client-address.ts). */
+/** The caller's address, as the console saw it (lib/http/client-address.ts). */
 export const FORWARDED_CLIENT_HEADER = 'x-internal-client-address';
 /** Proves the request comes from the console: the secret both processes share. */
 export const FORWARD_SECRET_HEADER = 'x-internal-forward-secret';
