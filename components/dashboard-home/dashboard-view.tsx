@@ -29,7 +29,7 @@ function Card({ title, children, id }: { title: string; children: ReactNode; id:
 }
 
 /** The console's home: refreshed every 30 s and whenever the explorer invalidates ['dashboard']. */
-export function DashboardView({ initial, curl }: { initial: DashboardOverview; curl: string }) {
+export function DashboardView({ initial, curl, monthChart }: { initial: DashboardOverview; curl: string; monthChart?: ReactNode }) {
   const { data = initial } = useQuery({ queryKey: ['dashboard'], queryFn: fetchDashboard, initialData: initial, refetchInterval: REFRESH_MS, staleTime: 0 });
   const d = data;
   const percent = (n: number) => `${(n * 100).toFixed(n > 0 && n < 0.01 ? 2 : 1)} %`;
@@ -89,6 +89,7 @@ export function DashboardView({ initial, curl }: { initial: DashboardOverview; c
           <p className="text-xs text-muted">{d.blocked ? 'Calls answer 403 account_blocked.' : 'Calls are served.'}</p>
         </Card>
       </div>
+      {monthChart}
       <section aria-labelledby="tier-heading" className="flex flex-col gap-2">
         <h2 id="tier-heading" className="text-lg font-semibold">Free tier this month</h2>
         {d.freeTier.length ? (

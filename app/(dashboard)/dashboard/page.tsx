@@ -2,9 +2,11 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 
 import { DashboardView } from '@/components/dashboard-home/dashboard-view';
+import { MonthActivityChart } from '@/components/dashboard-home/month-activity-chart';
 import { env } from '@/lib/env';
 import { requireSession } from '@/lib/server/auth/require-session';
 import { getDashboardOverview } from '@/lib/server/usage/get-dashboard-overview';
+import { getMonthByDay } from '@/lib/server/usage/get-month-by-day';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
@@ -27,7 +29,7 @@ export default async function DashboardPage() {
         <h1 className="text-2xl font-semibold">Dashboard</h1>
         <p className="text-sm text-muted">Signed in as {email}. Months and days are UTC.</p>
       </header>
-      <DashboardView initial={overview} curl={curl} />
+      <DashboardView initial={overview} curl={curl} monthChart={overview.firstSteps ? null : <MonthActivityChart data={await getMonthByDay({ accountId })} />} />
     </div>
   );
 }

@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 
+import { LatencySection } from '@/components/usage/latency-section';
 import { UsageTabs } from '@/components/usage/usage-tabs';
 import { UsageView } from '@/components/usage/usage-view';
+import { findEndpoint } from '@/lib/api/registry';
 import { requireSession } from '@/lib/server/auth/require-session';
+import { getLatencyByDay } from '@/lib/server/usage/get-latency-by-day';
 import { getUsageMonth } from '@/lib/server/usage/get-usage-month';
 import { queryErrors, selectableMonths, usageMonthQuerySchema } from '@/lib/validation/usage';
 
@@ -13,6 +16,8 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   const { accountId } = await requireSession();
   const raw = await searchParams;
   const parsed = usageMonthQuerySchema().safeParse({ month: first(raw.month), key: first(raw.key) });
+  const usage = parsed.success ? await getUsageMonth({ accountId, month: parsed.data.month, keyId: parsed.data.key }) : null;
+  const endpoint = first(raw.endpoint)?.trim() || null;
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-1">
@@ -22,11 +27,15 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
         </p>
       </header>
       <UsageTabs current="overview" />
-      {parsed.success ? (
-        <UsageView initial={await getUsageMonth({ accountId, month: parsed.data.month, keyId: parsed.data.key })} months={selectableMonths()} />
+      {usage ? (
+        <>
+          <UsageView initial={usage} months={selectableMonths()} />
+          <LatencySection month={usage.month} keyId={usage.keyId} endpoints={usage.endpoints.map((e) => e.endpoint)}
+            latency={endpoint && !findEndpoint(endpoint) ? { error: `endpoint must be one of the API's paths, like /v1/shop/products; "${endpoint.slice(0, 80)}" is not` } : await getLatencyByDay({ accountId, month: usage.month, keyId: usage.keyId, endpoint })} />
+        </>
       ) : (
         <div role="alert" className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
-          {queryErrors(parsed.error)}. <Link href="/usage" className="underline">Show this month</Link>
+          {parsed.error ? queryErrors(parsed.error) : null}. <Link href="/usage" className="underline">Show this month</Link>
         </div>
       )}
     </div>

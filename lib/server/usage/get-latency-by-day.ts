@@ -51,8 +51,8 @@ export type LatencyDay = {
  * statement over the request log (UsageEvent, by its (account, time) or (account, endpoint,
  * time) index) and the refusals' per-minute counts, since refused calls are errors the caller
  * saw too. The log is pruned after USAGE_LOG_RETENTION_DAYS: `loggedFrom` says from which day
- * on the figures are whole. A month of 100,000 calls reads in about 60 ms (npm run
- * bench:usage-latency).
+ * on the figures are whole. Timed over a month of 100,000 calls by npm run bench:usage-latency
+ * (docs/performance.md).
  */
 export async function getLatencyByDay({
   accountId,

@@ -8,6 +8,7 @@ import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pric
 import { newAccountWithKey } from '@/lib/api/__tests__/harness';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { getLatencyByDay } from '../get-latency-by-day';
+import { getMonthByDay } from '../get-month-by-day';
 import { billingMonth } from '@/lib/utc-month';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
@@ -100,5 +101,24 @@ describe('getLatencyByDay', () => {
     // Kept 40 days at 2026-11-26T10:00: from 2026-10-17T10:00, so the first whole day is the 18th.
     expect((await getLatencyByDay({ accountId, month: MONTH, retentionDays: 40, now })).loggedFrom).toBe('2026-10-18');
     expect((await getLatencyByDay({ accountId, month: MONTH, retentionDays: 60, now })).loggedFrom).toBeNull();
+  });
+});
+
+describe('getMonthByDay', () => {
+  test("lists every day of the month with the calls and spend the ledger billed, the account's only", async () => {
+    const { accountId, keyId } = await seededAccount();
+    // 55 calls on the 5th to an endpoint not called before: 50 free units, then 5 at $0.006.
+    await writeCalls(Array.from({ length: 55 }, () => ({ accountId, keyId, endpoint: '/v1/clipnet/video/comments', at: '2026-10-05T08:00:00.000Z', latencyMs: 1 })));
+    const result = await getMonthByDay({ accountId, now: new Date('2026-10-20T12:00:00Z') });
+    expect(result).toMatchObject({ month: '2026-10', today: '2026-10-20' });
+    expect(result.days).toHaveLength(31);
+    // Refused calls are not in the ledger's count of calls; the 404 and 502 are.
+    expect(result.days.filter((d) => d.calls > 0)).toEqual([
+      { date: '2026-10-03', calls: 10, amountMicros: 0 },
+      { date: '2026-10-05', calls: 55, amountMicros: 30_000 },
+      { date: '2026-10-20', calls: 3, amountMicros: 0 },
+    ]);
+    const other = await newAccountWithKey();
+    expect((await getMonthByDay({ accountId: other.accountId, now: new Date('2026-10-20T12:00:00Z') })).days.every((d) => d.calls === 0)).toBe(true);
   });
 });
