@@ -3,7 +3,7 @@
 import { DateTime } from '@/components/ui/date-time';
 import { Button } from '@/components/ui/button';
 import type { HistoryEntry } from '@/lib/explorer/history';
-import { requestUrl } from '@/lib/explorer/send-call';
+import { requestUrl } from '@/lib/explorer/request-url';
 
 /** The last calls of this browser: re-open one in the form, or send it again. */
 export function CallHistory({

@@ -1,7 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 
 import type { EndpointModel } from '@/lib/docs/endpoint-model';
 import { initialValues, queryPairs, type FormValues } from '@/lib/explorer/form-values';
@@ -10,7 +9,7 @@ import { useCallHistory, useTabKey } from '@/lib/explorer/hooks';
 import { pickerGroups } from '@/lib/explorer/picker';
 import { brokenRules, ruleParams } from '@/lib/explorer/rule-state';
 import { useExplorerAddress } from '@/lib/explorer/use-explorer-address';
-import { sendCall, type CallRequest, type CallResult } from '@/lib/explorer/send-call';
+import type { CallRequest, CallResult } from '@/lib/explorer/send-call';
 import type { SentimentRecord } from '@/lib/explorer/sentiment';
 import { useParamCheck } from '@/lib/explorer/use-param-check';
 import { invalidateUsage } from '@/lib/explorer/usage-queries';
@@ -25,12 +24,12 @@ import { ShareLinkBox } from './share-link-box';
 import { SnippetTabs } from './snippet-tabs';
 
 // Loaded with the first answer, not the page: the headers table, the JSON tree and the emotions.
-const ResponseView = dynamic(() => import('./response-view').then((m) => m.ResponseView), {
-  ssr: false,
-  loading: () => (
-    <p className="flex h-40 items-center justify-center rounded-lg border border-border p-6 text-sm text-muted">Showing the response…</p>
-  ),
-});
+// React.lazy rather than next/dynamic: the answer never renders on the server, and next/dynamic's
+// own loader would add a kilobyte to the page (issue 31, item 4: 150 kB a page).
+const ResponseView = lazy(() => import('./response-view').then((m) => ({ default: m.ResponseView })));
+const responseLoading = (
+  <p className="flex h-40 items-center justify-center rounded-lg border border-border p-6 text-sm text-muted">Showing the response…</p>
+);
 
 type Outgoing = Omit<CallRequest, 'apiKey'>;
 interface ShownCall {
@@ -119,6 +118,8 @@ export function Explorer({
     setStatus({ text: `Sending ${outgoing.path}…` });
     try {
       const sentimentOn = outgoing.params.some(([n, v]) => n === 'get_sentiment' && v === 'true');
+      // The sender loads with the first call, like the check (use-param-check.ts).
+      const { sendCall } = await import('@/lib/explorer/send-call');
       const result = await sendCall({ ...outgoing, apiKey }, { parseLarge: sentimentOn });
       const target = byPath.get(outgoing.path)?.sentimentTarget ?? null;
       // The emotions' reader (zod's sentiment schema) loads only for a call that asked for them.
@@ -191,7 +192,9 @@ export function Explorer({
           onForceSend={() => void send(outgoing)}
         />
         {shown ? (
-          <ResponseView result={shown.result} path={shown.path} sentiment={shown.sentiment} />
+          <Suspense fallback={responseLoading}>
+            <ResponseView result={shown.result} path={shown.path} sentiment={shown.sentiment} />
+          </Suspense>
         ) : (
           <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted">Send a call to see its status, headers, body and cost here.</p>
         )}

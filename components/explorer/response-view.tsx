@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { lazy, Suspense } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { apiHeaders } from '@/lib/explorer/api-headers';
@@ -10,10 +10,8 @@ import type { SentimentRecord } from '@/lib/explorer/sentiment';
 import { BodyView } from './body-view';
 
 // Only for a call that asked for emotions: its schema and charts stay out of the other answers.
-const SentimentView = dynamic(() => import('./sentiment-view').then((m) => m.SentimentView), {
-  ssr: false,
-  loading: () => <p className="h-48 rounded-md border border-border p-3 text-sm text-muted">Showing the emotions…</p>,
-});
+const SentimentView = lazy(() => import('./sentiment-view').then((m) => ({ default: m.SentimentView })));
+const sentimentLoading = <p className="h-48 rounded-md border border-border p-3 text-sm text-muted">Showing the emotions…</p>;
 
 const billing = new Set<string>(BILLING_HEADERS);
 
@@ -63,7 +61,11 @@ export function ResponseView({ result, path, sentiment }: { result: CallResult; 
           </table>
         </div>
       </details>
-      {sentiment.length > 0 ? <SentimentView records={sentiment} /> : null}
+      {sentiment.length > 0 ? (
+        <Suspense fallback={sentimentLoading}>
+          <SentimentView records={sentiment} />
+        </Suspense>
+      ) : null}
       <BodyView key={result.requestId ?? result.durationMs} result={result} path={path} />
     </section>
   );

@@ -1,5 +1,6 @@
 // One call from the explorer to the real /v1 endpoint on the console's own origin, timed, with
 // every header and the body as text (parsed as JSON once, for the views that need it).
+import { requestUrl } from './request-url';
 
 /** The headers that say what a call cost, highlighted in the response view. */
 export const BILLING_HEADERS = ['x-billed-units', 'x-free-units', 'x-billed-amount-micros', 'x-free-tier-remaining', 'x-request-id'] as const;
@@ -29,11 +30,7 @@ export interface CallResult {
   units: number | null;
 }
 
-/** The request's URL on this origin, query string included. */
-export function requestUrl(path: string, params: readonly (readonly [string, string])[]): string {
-  const query = new URLSearchParams(params as [string, string][]).toString();
-  return `${path}${query ? `?${query}` : ''}`;
-}
+export { requestUrl };
 
 function parseJson(text: string): unknown {
   try {
