@@ -22,6 +22,7 @@ export function DashboardNav() {
   const navRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   // Close the phone menu after navigating.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing the menu is what a new pathname triggers
   useEffect(() => setOpen(false), [pathname]);
   // While open, Escape closes it (focus back on its button) and so does a tap anywhere outside.
   useEffect(() => {

@@ -3,5 +3,6 @@
 const script = `(function(){try{var t=localStorage.getItem("theme");if(t==="dark"||t==="light")document.documentElement.classList.add(t)}catch(e){}})()`;
 
 export function ThemeScript({ nonce }: { nonce?: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, run before first paint with the page's nonce
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />;
 }

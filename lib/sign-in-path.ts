@@ -7,6 +7,7 @@ export const CONSOLE_PATH_HEADER = 'x-console-path';
 const BASE = 'http://console.invalid';
 // Browsers drop tabs and newlines from URLs and read `\` as `/`, so `/\t/evil.example` or
 // `/\evil.example` would leave the site although they start with one slash.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f\\]/;
 
 /**

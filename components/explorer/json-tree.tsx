@@ -10,7 +10,7 @@ export const OPEN_DEPTH = 2;
 const ITEM_BATCH = 100;
 
 function Highlight({ text, query }: { text: string; query: string }) {
-  return matches(text, query) ? <mark className="rounded bg-warning-soft text-fg ring-1 ring-warning">{text}</mark> : <>{text}</>;
+  return matches(text, query) ? <mark className="rounded bg-warning-soft text-fg ring-1 ring-warning">{text}</mark> : text;
 }
 
 function Scalar({ value, query }: { value: unknown; query: string }) {

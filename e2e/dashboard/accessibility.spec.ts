@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, } from '@playwright/test';
 
 import { signUp } from '../helpers/accounts';
 import { createKey } from '../helpers/keys';

@@ -108,7 +108,7 @@ test('dashboard, usage, request log and CSV agree with the billing headers; anot
   if (shots) await page.screenshot({ path: `${shots}usage-light.png`, fullPage: true });
 
   // The key filter keeps the numbers (one key made them all); the month before is empty.
-  await page.getByLabel('Key').selectOption({ label: 'usage e2e (' + key.slice(0, 12) + '…' + key.slice(-4) + ')' });
+  await page.getByLabel('Key').selectOption({ label: `usage e2e (${key.slice(0, 12)}…${key.slice(-4)})` });
   await expect(page).toHaveURL(/key=/);
   await expect(page.locator('dl').first()).toContainText(`Billed units${totalUnits}`);
   await page.getByRole('link', { name: /Previous month/ }).click();

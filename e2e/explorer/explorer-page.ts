@@ -16,12 +16,12 @@ export async function openExplorerWithKey(page: Page): Promise<string> {
   return key;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** Finds an endpoint through the picker's search and picks it. */
 export async function pickEndpoint(page: Page, search: string, path: string): Promise<void> {
   await page.getByLabel('Search endpoints').fill(search);
-  await page.getByRole('navigation', { name: 'Endpoints' }).getByRole('button', { name: new RegExp(`^${escape(path)} `) }).click();
+  await page.getByRole('navigation', { name: 'Endpoints' }).getByRole('button', { name: new RegExp(`^${escapeRegExp(path)} `) }).click();
   await expect(page.getByRole('heading', { name: `GET ${path}` })).toBeVisible();
 }
 

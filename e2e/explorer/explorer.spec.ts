@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, } from '@playwright/test';
 
 import { signUp } from '../helpers/accounts';
 import { CONSOLE_PORT } from '../helpers/ports';

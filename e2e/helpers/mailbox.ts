@@ -17,8 +17,8 @@ export async function mailTo(to: string): Promise<Mail[]> {
   try {
     const html = await (await mailbox.get(`/dev/mailbox?to=${encodeURIComponent(to)}`)).text();
     return [...html.matchAll(/<article aria-label="([^"]*)"[\s\S]*?<pre[^>]*>([\s\S]*?)<\/pre>/g)].map((match) => ({
-      subject: unescape(match[1]!),
-      text: unescape(match[2]!),
+      subject: decodeEntities(match[1]!),
+      text: decodeEntities(match[2]!),
     }));
   } finally {
     await mailbox.dispose();
@@ -45,7 +45,7 @@ export function linkIn(text: string, path: string): string {
   return match[1]!;
 }
 
-function unescape(html: string): string {
+function decodeEntities(html: string): string {
   return html
     .replace(/<!-- -->/g, '')
     .replace(/&#x27;|&#39;/g, "'")

@@ -50,7 +50,7 @@ describe('hashApiKey', () => {
 
 describe('apiKeyDisplay', () => {
   it('shows the prefix with four random characters and the last four', () => {
-    const key = 'ak_live_AbCd' + 'x'.repeat(32) + 'WXYZ';
+    const key = `ak_live_AbCd${'x'.repeat(32)}WXYZ`;
     expect(apiKeyDisplay(key)).toEqual({ prefix: 'ak_live_AbCd', last4: 'WXYZ' });
   });
 });
@@ -59,12 +59,12 @@ describe('isApiKeyFormat', () => {
   it.each([
     ['', false],
     ['ak_live_', false],
-    ['ak_test_' + 'a'.repeat(40), false],
-    ['ak_live_' + 'a'.repeat(39), false],
-    ['ak_live_' + 'a'.repeat(41), false],
-    ['ak_live_' + 'a'.repeat(39) + '-', false],
-    [' ak_live_' + 'a'.repeat(40), false],
-    ['ak_live_' + 'aZ09'.repeat(10), true],
+    [`ak_test_${'a'.repeat(40)}`, false],
+    [`ak_live_${'a'.repeat(39)}`, false],
+    [`ak_live_${'a'.repeat(41)}`, false],
+    [`ak_live_${'a'.repeat(39)}-`, false],
+    [` ak_live_${'a'.repeat(40)}`, false],
+    [`ak_live_${'aZ09'.repeat(10)}`, true],
   ])('answers %j with %s', (input, expected) => {
     expect(isApiKeyFormat(input)).toBe(expected);
   });

@@ -20,5 +20,5 @@ export function explorerLink(path: string, params: readonly (readonly [string, s
 export function readShareLink(search: URLSearchParams): { path: string | null; params: [string, string][] } {
   const path = search.get('path');
   const params = [...search.entries()].filter(([name]) => name.toLowerCase() !== 'path' && !mayHoldSecret(name));
-  return { path: path && path.startsWith('/v1/') ? path : null, params };
+  return { path: path?.startsWith('/v1/') ? path : null, params };
 }

@@ -32,6 +32,7 @@ export function invalidateFetched(prefix: string): void {
 export function useFetched<T>(key: string | null, fetcher: () => Promise<T>, staleMs = 30_000): { data: T | undefined; isError: boolean } {
   const current = useSyncExternalStore(subscribe, () => version, () => 0);
   const [state, setState] = useState<{ key: string | null; data?: T; isError: boolean }>({ key: null, isError: false });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `current` (the store's version) re-reads after an invalidation; `fetcher` is new each render and `key` names what it reads
   useEffect(() => {
     if (key === null) return;
     let live = true;
@@ -51,7 +52,6 @@ export function useFetched<T>(key: string | null, fetcher: () => Promise<T>, sta
     return () => {
       live = false;
     };
-    // `fetcher` is a new function each render; `key` names what it reads.
   }, [key, current, staleMs]);
   return state.key === key && key !== null ? { data: state.data, isError: state.isError } : { data: undefined, isError: false };
 }

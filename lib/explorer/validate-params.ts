@@ -22,7 +22,7 @@ const valid: ParamCheck = { message: null, code: null, fieldErrors: {} };
 
 export function checkParams(path: string, pairs: readonly (readonly [string, string])[]): ParamCheck {
   const endpoint = findEndpoint(path);
-  if (!endpoint || endpoint.method !== 'GET') return valid;
+  if (endpoint?.method !== 'GET') return valid;
   const raw: Record<string, string> = Object.fromEntries(pairs);
   const parsed = endpoint.params.safeParse(raw);
   if (parsed.success) return valid;

@@ -7,7 +7,6 @@ import type { MlpModel } from './mlp';
 export const headNames = [
   'joy', 'trust', 'fear', 'surprise', 'sadness', 'disgust', 'anger', 'anticipation', 'positive', 'negative',
 ] as const;
-export type HeadName = (typeof headNames)[number];
 export const headCount = headNames.length;
 export const positiveHead = headNames.indexOf('positive');
 export const negativeHead = headNames.indexOf('negative');

@@ -23,7 +23,7 @@ const NOISE = /https?:\/\/\S+|www\.\S+|@\w+|\/?\bu\/\w+|\[[A-Z]+\]/g;
 const HASHTAG = /#([\p{L}\p{N}_]+)/gu;
 // Emoticons come first so that ":)" is not read as the punctuation ":" followed by ")".
 const TOKEN =
-  /(?:[:;=8][-']?[)(\]\[dDpP\/\\|*oO]|<3|\)[-']?[:;])|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*|\p{Extended_Pictographic}|[!?.,;:]/gu;
+  /(?:[:;=8][-']?[)(\][dDpP/\\|*oO]|<3|\)[-']?[:;])|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*|\p{Extended_Pictographic}|[!?.,;:]/gu;
 /** `TOKEN` anchored at `lastIndex`: the scanner's fallback for whatever it does not read itself. */
 const TOKEN_AT = new RegExp(TOKEN.source, 'uy');
 const ELONGATION = /(\p{L})\1{2,}/gu;

@@ -1,9 +1,9 @@
 // API key management input, shared by the server actions and the forms.
 import { z } from 'zod';
 
-import { API_KEY_NAME_MAX_LENGTH, MAX_API_KEYS_PER_ACCOUNT, ROLL_GRACE_LABELS, ROLL_GRACE_PERIODS, type RollGrace } from './api-key-rules';
+import { API_KEY_NAME_MAX_LENGTH, MAX_API_KEYS_PER_ACCOUNT, ROLL_GRACE_PERIODS, type RollGrace } from './api-key-rules';
 
-export { API_KEY_NAME_MAX_LENGTH, MAX_API_KEYS_PER_ACCOUNT, ROLL_GRACE_LABELS, ROLL_GRACE_PERIODS, type RollGrace };
+export { API_KEY_NAME_MAX_LENGTH, MAX_API_KEYS_PER_ACCOUNT, ROLL_GRACE_PERIODS, type RollGrace };
 
 /**
  * An expiry as typed in a date field, "YYYY-MM-DD", or blank for none: the key stops working at
@@ -50,4 +50,3 @@ export const rollApiKeySchema = apiKeyInputSchema.pick({ keyId: true, grace: tru
 export const keyExpirySchema = apiKeyInputSchema.pick({ keyId: true, expiresOn: true });
 export const keyLimitSchema = apiKeyInputSchema.pick({ keyId: true, monthlyLimit: true });
 
-export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;

@@ -33,5 +33,3 @@ export const signInSchema = credentialsSchema.extend({
     .max(PASSWORD_MAX_LENGTH, 'Incorrect email or password'),
 });
 
-export type SignUpInput = z.infer<typeof signUpSchema>;
-export type SignInInput = z.infer<typeof signInSchema>;

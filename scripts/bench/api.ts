@@ -373,7 +373,7 @@ try {
      SELECT 'history_' || g, a.id, 'key_' || a.id, '/v1/socialnet/locations', 200, 1, 0, 1000, false, 3,
             date_trunc('month', now() AT TIME ZONE 'UTC') - interval '1 second' * g
      FROM generate_series(1, $1::int) g
-     JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "Account" WHERE id LIKE 'bench\_%') a ON a.n = g % $2`,
+     JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "Account" WHERE id LIKE 'bench_%') a ON a.n = g % $2`,
     [Number(process.env.BENCH_HISTORY ?? 300_000), keys.length],
   );
   const apiEnv = { DATABASE_URL: database.url, API_HOST: '127.0.0.1', REDIS_URL: '' };

@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import { toParameterError } from '../registry/params';
 import type { EndpointDefinition, Provider } from '../registry/types';
-import { ApiError, errorStatus } from '../errors';
+import { errorStatus } from '../errors';
 import { FREE_UNITS_PER_MONTH } from '../pricing';
 import type { AccountStanding, Caller } from './auth-directory';
 import { acquireWaiting, type ConcurrencyLimiter } from './concurrency';

@@ -1,5 +1,5 @@
 // JSON responses with the gateway's headers, compressed when the client takes it.
-import { ApiError, errorStatus, type ErrorCode } from '../errors';
+import { type ApiError, errorStatus, type ErrorCode } from '../errors';
 import { compress, MIN_COMPRESSED_BYTES, type Encoding } from './compression';
 import { corsHeaders } from './cors';
 

@@ -147,4 +147,3 @@ export const forumsiteEndpoints = [
 
 export type ForumsitePost = z.infer<typeof forumsitePostSchema>;
 export type ForumsiteCommunity = z.infer<typeof forumsiteCommunitySchema>;
-export type ForumsitePostsResponse = z.infer<typeof forumsitePostsResponse>;

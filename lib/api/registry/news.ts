@@ -58,4 +58,3 @@ export const newsEndpoints = [
 ] satisfies EndpointDefinition[];
 
 export type NewsArticle = z.infer<typeof newsArticleSchema>;
-export type NewsArticlesResponse = z.infer<typeof newsArticlesResponse>;

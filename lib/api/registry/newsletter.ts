@@ -142,7 +142,3 @@ export const newsletterEndpoints = [
   },
 ] satisfies EndpointDefinition[];
 
-export type NewsletterUsersResponse = z.infer<typeof newsletterUsersResponse>;
-export type NewsletterNotesResponse = z.infer<typeof newsletterNotesResponse>;
-export type NewsletterCategoryFeedResponse = z.infer<typeof newsletterCategoryFeedResponse>;
-export type NewsletterPublicationResponse = z.infer<typeof newsletterPublicationResponse>;

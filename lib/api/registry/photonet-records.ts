@@ -49,7 +49,6 @@ export const photonetHighlightSchema = z.strictObject({
   author: z.string(),
   author_id: z.string(),
 });
-export type PhotonetHighlight = z.infer<typeof photonetHighlightSchema>;
 
 const taggedUser = z.strictObject({ username: z.string(), full_name: z.string(), user_id: z.string() });
 

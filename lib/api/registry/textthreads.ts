@@ -107,4 +107,3 @@ export const textthreadsEndpoints = [
 ] satisfies EndpointDefinition[];
 
 export type TextthreadsPost = z.infer<typeof textthreadsPostSchema>;
-export type TextthreadsUserPostsResponse = z.infer<typeof textthreadsUserPostsResponse>;

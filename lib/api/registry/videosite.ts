@@ -71,4 +71,3 @@ export const videositeEndpoints = [
 ] satisfies EndpointDefinition[];
 
 export type VideositeChannel = z.infer<typeof videositeChannelSchema>;
-export type VideositeChannelResponse = z.infer<typeof videositeChannelResponse>;

@@ -30,7 +30,7 @@ export class SandboxBilling {
   /** GET /v1/customers/{id}: a deleted customer is answered as Stripe does, `{id, object, deleted: true}`. */
   async retrieveCustomer(id: string): Promise<Obj> {
     const found = await this.store.get(id);
-    if (!found || found.object !== 'customer') throw missing('customer', id);
+    if (found?.object !== 'customer') throw missing('customer', id);
     if (found.deleted) return { id, object: 'customer', deleted: true } as unknown as Obj;
     return found;
   }

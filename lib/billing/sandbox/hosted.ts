@@ -18,18 +18,17 @@ export function createHostedPages(billing: SandboxBilling, invoices: SandboxInvo
 
   async function checkout(method: string, id: string, body: string, response: http.ServerResponse): Promise<boolean> {
     const session = await store.get(id);
-    if (!session || session.object !== 'checkout.session') return false;
-    if (session.status !== 'open') return void html(response, 410, checkoutClosedPage()), true;
-    if (method === 'GET') return void html(response, 200, checkoutPage(session)), true;
+    if (session?.object !== 'checkout.session') return false;
+    if (session.status !== 'open') { html(response, 410, checkoutClosedPage()); return true; }
+    if (method === 'GET') { html(response, 200, checkoutPage(session)); return true; }
     const card = str(parseForm(body), 'card') ?? '';
     const result = await locks.with([session.id, session.customer as string], () => billing.completeCheckout(session.id, card));
-    if ('declined' in result) return void html(response, 402, checkoutPage(session, result.declined)), true;
-    return void redirect(response, String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id)), true;
+    if ('declined' in result) { html(response, 402, checkoutPage(session, result.declined)); return true; }redirect(response, String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id)); return true; 
   }
 
   async function portal(method: string, id: string, action: string | undefined, body: string, response: http.ServerResponse): Promise<boolean> {
     const session = await store.get(id);
-    if (!session || session.object !== 'billing_portal.session') return false;
+    if (session?.object !== 'billing_portal.session') return false;
     const customerId = session.customer as string;
     let message: string | undefined;
     if (method === 'POST') {
@@ -38,8 +37,8 @@ export function createHostedPages(billing: SandboxBilling, invoices: SandboxInvo
         const methodId = str(form, 'payment_method') ?? '';
         const owned = await store.get(methodId);
         if ((action === 'default' || action === 'remove') && owned?.customer !== customerId) return 'That card is not on file.';
-        if (action === 'default') return void (await billing.setDefaultPaymentMethod(customerId, methodId)), 'Default card changed.';
-        if (action === 'remove') return void (await billing.detachPaymentMethod(methodId)), 'Card removed.';
+        if (action === 'default') { await billing.setDefaultPaymentMethod(customerId, methodId); return 'Default card changed.'; }
+        if (action === 'remove') { await billing.detachPaymentMethod(methodId); return 'Card removed.'; }
         const behaviour = cardBehaviour(str(form, 'card') ?? '');
         if (!behaviour || behaviour === 'setup_declined') return 'Your card was declined.';
         const added = await billing.attachCard(customerId, str(form, 'card')!, behaviour);
@@ -49,30 +48,28 @@ export function createHostedPages(billing: SandboxBilling, invoices: SandboxInvo
     }
     const customer = await billing.require(customerId, 'customer');
     const methods = await store.list('payment_method', { customer: customerId });
-    const defaultId = (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method;
-    return void html(response, 200, portalPage(session, methods, defaultId, message)), true;
+    const defaultId = (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method;html(response, 200, portalPage(session, methods, defaultId, message)); return true; 
   }
 
   async function invoice(method: string, id: string, view: string | undefined, body: string, response: http.ServerResponse): Promise<boolean> {
     const found = await store.get(id);
-    if (!found || found.object !== 'invoice' || found.status === 'draft') return false;
+    if (found?.object !== 'invoice' || found.status === 'draft') return false;
     if (view === '/pdf' && method === 'GET') {
       const pdf = await invoicePdf(found, billing.clock.now());
       response.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${found.number ?? found.id}.pdf"` }).end(pdf);
       return true;
     }
     if (view) return false;
-    if (method === 'GET') return void html(response, 200, invoicePage(found)), true;
+    if (method === 'GET') { html(response, 200, invoicePage(found)); return true; }
     // The customer pays by card on the hosted page (a card used once, not saved as the default).
     const card = str(parseForm(body), 'card') ?? '';
     const behaviour = cardBehaviour(card);
-    if (!behaviour || behaviour === 'setup_declined') return void html(response, 402, invoicePage(found, 'Your card was declined.')), true;
+    if (!behaviour || behaviour === 'setup_declined') { html(response, 402, invoicePage(found, 'Your card was declined.')); return true; }
     const outcome = await locks.with([found.id], async () => {
       const method = await billing.attachCard(found.customer as string, card, behaviour);
       return invoices.pay(found.id, { payment_method: method.id }).then(() => null, (error: Error) => error.message);
     });
-    const latest = (await store.get(found.id))!;
-    return void html(response, outcome ? 402 : 200, invoicePage(latest, outcome ?? undefined)), true;
+    const latest = (await store.get(found.id))!;html(response, outcome ? 402 : 200, invoicePage(latest, outcome ?? undefined)); return true; 
   }
 
   /** Serves a hosted page; false when nothing is at that path. */

@@ -3,12 +3,12 @@
 // HTML that follows the visitor's light or dark preference.
 import type { Obj } from './billing';
 
-const escape = (value: unknown) =>
+const escapeHtml = (value: unknown) =>
   String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · Billing sandbox</title><style>
+<title>${escapeHtml(title)} · Billing sandbox</title><style>
 :root{color-scheme:light dark;--bg:#fff;--fg:#111827;--muted:#4b5563;--line:#d1d5db;--accent:#1d4ed8;--danger:#b91c1c}
 @media (prefers-color-scheme:dark){:root{--bg:#0b1220;--fg:#f3f4f6;--muted:#9ca3af;--line:#374151;--accent:#60a5fa;--danger:#fca5a5}}
 body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,sans-serif}
@@ -27,10 +27,10 @@ const cardField = `<label for="card">Card number</label>
 <p id="card-hint" class="muted">Test cards: 4242 4242 4242 4242 (works), 4000 0000 0000 0341 (charges fail), 4000 0000 0000 9995 (insufficient funds), 4000 0000 0000 0002 (declined).</p>`;
 
 export function checkoutPage(session: Obj, error?: string): string {
-  const alert = error ? `<p class="error" role="alert">${escape(error)}</p>` : '';
-  const cancel = session.cancel_url ? `<p><a href="${escape(session.cancel_url)}">Cancel and go back</a></p>` : '';
+  const alert = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
+  const cancel = session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel and go back</a></p>` : '';
   return page('Save a card', `<h1>Save a card for future payments</h1>${alert}
-<form method="post" action="/checkout/${escape(session.id)}">${cardField}<button type="submit">Save card</button></form>${cancel}`);
+<form method="post" action="/checkout/${escapeHtml(session.id)}">${cardField}<button type="submit">Save card</button></form>${cancel}`);
 }
 
 export function checkoutClosedPage(): string {
@@ -41,15 +41,15 @@ export function portalPage(session: Obj, methods: Obj[], defaultId: string | nul
   const rows = methods.map((m) => {
     const card = m.card as { brand: string; last4: string; exp_month: number; exp_year: number };
     const isDefault = m.id === defaultId;
-    return `<tr><td>${escape(card.brand)} •••• ${escape(card.last4)} <span class="muted">${card.exp_month}/${card.exp_year}</span>${isDefault ? ' <span class="badge">Default</span>' : ''}</td>
-<td>${isDefault ? '' : `<form method="post" action="/portal/${escape(session.id)}/default"><input type="hidden" name="payment_method" value="${escape(m.id)}"><button class="secondary" type="submit">Make default</button></form>`}
-<form method="post" action="/portal/${escape(session.id)}/remove"><input type="hidden" name="payment_method" value="${escape(m.id)}"><button class="secondary" type="submit" aria-label="Remove card ending ${escape(card.last4)}">Remove</button></form></td></tr>`;
+    return `<tr><td>${escapeHtml(card.brand)} •••• ${escapeHtml(card.last4)} <span class="muted">${card.exp_month}/${card.exp_year}</span>${isDefault ? ' <span class="badge">Default</span>' : ''}</td>
+<td>${isDefault ? '' : `<form method="post" action="/portal/${escapeHtml(session.id)}/default"><input type="hidden" name="payment_method" value="${escapeHtml(m.id)}"><button class="secondary" type="submit">Make default</button></form>`}
+<form method="post" action="/portal/${escapeHtml(session.id)}/remove"><input type="hidden" name="payment_method" value="${escapeHtml(m.id)}"><button class="secondary" type="submit" aria-label="Remove card ending ${escapeHtml(card.last4)}">Remove</button></form></td></tr>`;
   });
   const list = rows.length ? `<table><caption class="muted">Cards on file</caption><tbody>${rows.join('')}</tbody></table>` : '<p>No cards on file.</p>';
-  const back = session.return_url ? `<p><a href="${escape(session.return_url)}">Return to the console</a></p>` : '';
-  const status = message ? `<p role="status">${escape(message)}</p>` : '';
+  const back = session.return_url ? `<p><a href="${escapeHtml(session.return_url)}">Return to the console</a></p>` : '';
+  const status = message ? `<p role="status">${escapeHtml(message)}</p>` : '';
   return page('Billing portal', `<h1>Payment methods</h1>${status}${list}
-<h2>Add a card</h2><form method="post" action="/portal/${escape(session.id)}/add">${cardField}<button type="submit">Save card</button></form>${back}`);
+<h2>Add a card</h2><form method="post" action="/portal/${escapeHtml(session.id)}/add">${cardField}<button type="submit">Save card</button></form>${back}`);
 }
 
 const money = (cents: unknown) => `$${(Number(cents) / 100).toFixed(2)}`;
@@ -57,14 +57,14 @@ const day = (unix: unknown) => (typeof unix === 'number' ? new Date(unix * 1000)
 
 export function invoicePage(invoice: Obj, error?: string): string {
   const lines = (invoice.lines as { data: Obj[] }).data
-    .map((l) => `<tr><td>${escape(l.description)}</td><td>${money(l.amount)}</td></tr>`).join('');
+    .map((l) => `<tr><td>${escapeHtml(l.description)}</td><td>${money(l.amount)}</td></tr>`).join('');
   const due = invoice.due_date ? `<p>Due: ${day(invoice.due_date)}</p>` : '';
   const payable = invoice.status === 'open' || invoice.status === 'uncollectible';
-  const alert = error ? `<p class="error" role="alert">${escape(error)}</p>` : '';
+  const alert = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
   const pay = payable
-    ? `<h2>Pay ${money(invoice.amount_remaining)}</h2>${alert}<form method="post" action="/invoices/${escape(invoice.id)}">${cardField}<button type="submit">Pay invoice</button></form>`
+    ? `<h2>Pay ${money(invoice.amount_remaining)}</h2>${alert}<form method="post" action="/invoices/${escapeHtml(invoice.id)}">${cardField}<button type="submit">Pay invoice</button></form>`
     : alert;
-  return page(`Invoice ${invoice.number ?? invoice.id}`, `<h1>Invoice ${escape(invoice.number ?? invoice.id)}</h1>
-<p>Status: <strong>${escape(invoice.status)}</strong></p>${due}<table><thead><tr><th>Description</th><th>Amount</th></tr></thead><tbody>${lines}</tbody></table>
-<p>Total: <strong>${money(invoice.total)}</strong></p><p><a href="/invoices/${escape(invoice.id)}/pdf">Download PDF</a></p>${pay}`);
+  return page(`Invoice ${invoice.number ?? invoice.id}`, `<h1>Invoice ${escapeHtml(invoice.number ?? invoice.id)}</h1>
+<p>Status: <strong>${escapeHtml(invoice.status)}</strong></p>${due}<table><thead><tr><th>Description</th><th>Amount</th></tr></thead><tbody>${lines}</tbody></table>
+<p>Total: <strong>${money(invoice.total)}</strong></p><p><a href="/invoices/${escapeHtml(invoice.id)}/pdf">Download PDF</a></p>${pay}`);
 }

@@ -2,7 +2,7 @@
 // their own (`stripe_sandbox`), so they survive restarts and the app and test databases stay
 // apart. Plain `pg`: this stands in for a third party, it is not the app's system of record.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 
 export type StripeObject = { id: string; object: string; created: number } & Record<string, unknown>;
 

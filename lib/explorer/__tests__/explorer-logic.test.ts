@@ -95,7 +95,7 @@ describe('findInText', () => {
     const found = await findInText(text, 'askscience', { pause: async () => {} });
     expect(found?.total).toBe(3);
     expect(found?.shown.map((m) => m.at)).toEqual([chunk - 3, 2 * chunk, 2 * chunk + 110]);
-    expect(found?.shown[0]!.match).toBe('AskScience');
+    expect(found!.shown[0]!.match).toBe('AskScience');
   });
 
   it('stops when the search is replaced by another', async () => {

@@ -8,7 +8,7 @@ import { seededRandom } from '@/scripts/sentiment/logistic';
 const NOISE = /https?:\/\/\S+|www\.\S+|@\w+|\/?\bu\/\w+|\[[A-Z]+\]/g;
 const HASHTAG = /#([\p{L}\p{N}_]+)/gu;
 const TOKEN =
-  /(?:[:;=8][-']?[)(\]\[dDpP\/\\|*oO]|<3|\)[-']?[:;])|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*|\p{Extended_Pictographic}|[!?.,;:]/gu;
+  /(?:[:;=8][-']?[)(\][dDpP/\\|*oO]|<3|\)[-']?[:;])|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*|\p{Extended_Pictographic}|[!?.,;:]/gu;
 
 function referenceTokenize(text: string): TokenizedText {
   const cues = { exclamations: 0, questions: 0, shoutedWords: 0, letterWords: 0, elongatedWords: 0 };

@@ -16,7 +16,7 @@ export type CompletePaymentMethodSetupOptions = { accountId: string; checkoutSes
 export async function completePaymentMethodSetup({ accountId, checkoutSessionId }: CompletePaymentMethodSetupOptions): Promise<boolean> {
   const session = await stripe().checkout.sessions.retrieve(checkoutSessionId).catch(() => null);
   const intent = typeof session?.setup_intent === 'string' ? session.setup_intent : session?.setup_intent?.id;
-  if (!session || session.status !== 'complete' || !intent) return false;
+  if (session?.status !== 'complete' || !intent) return false;
   if (!(await applySetupIntent({ setupIntentId: intent, accountId }))) return false;
   await retryUnpaidInvoices({ accountId }).catch((error: unknown) => console.error(`retrying the unpaid invoices of ${accountId} failed`, error));
   return true;

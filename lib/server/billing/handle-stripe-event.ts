@@ -90,8 +90,6 @@ function invoiceEvent(notice?: MailInvoiceNoticeOptions['kind']): Handler {
   };
 }
 
-export const handledStripeEvents = Object.keys(handlers);
-
 /**
  * Handles a verified event once: the event id is recorded in the same step that makes later
  * deliveries of it no-ops, and only after its handler succeeded, so a failing handler is

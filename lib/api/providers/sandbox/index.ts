@@ -26,10 +26,6 @@ export const sandboxNotes: readonly string[] = [
   ...socialnetSandboxNotes, ...textthreadsSandboxNotes, ...newsSandboxNotes,
 ];
 
-export function hasSandbox(path: string): boolean {
-  return Object.hasOwn(handlers, path);
-}
-
 export const sandboxProvider: Provider = {
   local: true,
   async call(endpoint, params, signal) {

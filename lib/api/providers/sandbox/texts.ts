@@ -4,7 +4,7 @@
 import { Rng, availableItems, rngFor } from './random';
 
 // People come from the one generator all sandboxes share.
-export { person, type Person } from './people';
+export { person } from './people';
 
 /** URL-safe lowercase words joined by dashes. */
 export function slugify(text: string): string {

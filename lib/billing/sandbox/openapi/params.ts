@@ -19,7 +19,8 @@ function check(value: FormValue, schema: Schema, name: string): void {
     const errors: unknown[] = [];
     for (const option of schema.anyOf) {
       try {
-        return check(value, option, name);
+        check(value, option, name);
+        return;
       } catch (error) {
         errors.push(error);
       }

@@ -5,7 +5,6 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import Stripe from 'stripe';
-import { SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
 import { UsageRecorder } from '@/lib/api/gateway/usage-recorder';
 import { startStripeSandbox, type StripeSandbox } from '@/lib/billing/sandbox/server';
 import { db } from '@/lib/db';
@@ -100,5 +99,3 @@ export async function ledgerMicros(accountId: string): Promise<bigint> {
   const rows = await db.usageMonthly.findMany({ where: { accountId, month: billingMonth() } });
   return rows.reduce((sum, r) => sum + r.amountMicros, 0n);
 }
-
-export { SENTIMENT_SURCHARGE_MICROS };

@@ -71,7 +71,7 @@ function richTextOf(text: string, facets: readonly unknown[] | undefined, tags: 
 
 function quotedPostOf(post: PostView): OpenmicroPost['quoted_post'] {
   const embedded = embeddedPostOf(post.embed);
-  if (!embedded || embedded.$type !== 'app.bsky.embed.record#viewRecord') return null;
+  if (embedded?.$type !== 'app.bsky.embed.record#viewRecord') return null;
   const view = viewRecordSchema.safeParse(embedded);
   if (!view.success) return null;
   const quoted = view.data;

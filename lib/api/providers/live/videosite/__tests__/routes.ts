@@ -23,6 +23,7 @@ const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../..');
 export const REPLAY_API_KEY = 'replay-videosite-key';
 
 /** The settings scripts/live-replay.ts prints beside LIVE_VIDEOSITE_URL. */
+/** @public read by name by scripts/live-replay.ts */
 export const videositeReplayEnv = { LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY };
 
 /** A recording's text, for faults and for payloads a test derives from it. */
