@@ -8,7 +8,7 @@ import { endSessionAction } from '@/lib/actions/sessions';
 function EndButton({ device }: { device: string }) {
   const { pending } = useFormStatus();
   return (
-    <SubmitButton pending={pending} pendingLabel="Ending…" variant="danger" size="sm">
+    <SubmitButton pending={pending} pendingLabel="Ending…" variant="danger" size="sm" className="whitespace-nowrap">
       End session<span className="sr-only"> on {device}</span>
     </SubmitButton>
   );

@@ -35,6 +35,7 @@ test('lists the signed-in sessions and ends another one', async ({ page, browser
   await expect(firefoxRow).toContainText('Password');
   await expect(firefoxRow).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
   await expectNoSeriousViolations(page, 'sessions list');
+  await page.getByRole('region', { name: 'Sessions', exact: true }).screenshot({ path: '/work/shots/h18/sessions-list.png' });
 
   await firefoxRow.getByRole('button', { name: 'End session on Firefox on Windows' }).click();
   await expect(page.getByText('That session is signed out.')).toBeVisible();
