@@ -35,10 +35,12 @@ CREATE TRIGGER "Account_auth_changed"
 -- `batch` is a JSON array of calls in arrival order: id (request id), a (account), k (key),
 -- e (endpoint), m (month), s (status), u (units), p (price per unit), snt (sentiment),
 -- l (latency ms), t (time), r (free units reserved up front), c (counts as a request), cd (the
--- error code answered, absent for a 2xx), lu (false when the call leaves its key's last-used time
--- alone: the API server writes it at most once a second per key; absent means true), sr (true
--- when the call holds a "SpendReservation" under a spending cap, see reserve_call below: it is
--- deleted in this transaction, so a call's cost counts as held or as spent, never both or neither).
+-- error code answered, absent for a 2xx), q (the validated parameters as a query string, at most
+-- 2,048 characters, for the request log's detail view; absent when there are none), lu (false
+-- when the call leaves its key's last-used time alone: the API server writes it at most once a
+-- second per key; absent means true), sr (true when the call holds a "SpendReservation" under a
+-- spending cap, see reserve_call below: it is deleted in this transaction, so a call's cost
+-- counts as held or as spent, never both or neither).
 -- Per (account, endpoint, month), locked in sorted order: calls with a reservation take their
 -- free units from it; the others take what is left of the month's free units, in order. A call
 -- already recorded (a retried batch) is not recorded or counted again. Calls refused before the
@@ -87,7 +89,7 @@ BEGIN
   WITH input AS (
     SELECT x.*, row_number() OVER () AS ord
     FROM jsonb_to_recordset(batch) AS x(id text, a text, k text, e text, m text, s int, u int, p bigint,
-                                        snt boolean, l int, t timestamp(3), r int, c boolean, sc boolean, cd text, lu boolean)
+                                        snt boolean, l int, t timestamp(3), r int, c boolean, sc boolean, cd text, q text, lu boolean)
   ),
   -- A call already recorded (a retried batch) keeps what it was given and takes no free units;
   -- a new one is written to the ledger unless it was refused before the platform was asked.
@@ -123,8 +125,8 @@ BEGIN
   ),
   ins AS (
     INSERT INTO "UsageEvent" ("id", "accountId", "apiKeyId", "endpoint", "status", "code", "units", "freeUnits",
-                              "amountMicros", "sentiment", "latencyMs", "createdAt")
-    SELECT pr.id, pr.a, pr.k, pr.e, pr.s, pr.cd, pr.u, pr.free, pr.amount, pr.snt, pr.l, pr.t FROM priced pr
+                              "amountMicros", "sentiment", "latencyMs", "createdAt", "params")
+    SELECT pr.id, pr.a, pr.k, pr.e, pr.s, pr.cd, pr.u, pr.free, pr.amount, pr.snt, pr.l, pr.t, pr.q FROM priced pr
     WHERE pr.fresh
   ),
   monthly AS (

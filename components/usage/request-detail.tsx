@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 
 import { formatMicros } from '@/lib/money';
 import { Badge } from '@/components/ui/badge';
+import { explorerLink } from '@/lib/explorer/share-link';
 import type { UsageRequestDetail } from '@/lib/server/usage/get-usage-request';
 
 import { CopyRequestId } from './copy-request-id';
+import { RequestParams } from './request-params';
 import { statusTone, utcSeconds } from './request-time';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -26,9 +28,7 @@ export function RequestDetail({ request }: { request: UsageRequestDetail }) {
       <Row label="Time (UTC)"><time dateTime={request.createdAt}>{utcSeconds(request.createdAt)}</time></Row>
       <Row label="Method"><code className="font-mono">{request.method}</code></Row>
       <Row label="Path"><code className="break-all font-mono">{request.endpoint}</code></Row>
-      <Row label="Parameters">
-        <span className="text-muted">Not kept: the log records the endpoint, not the query string (it may hold search terms of your users).</span>
-      </Row>
+      <Row label="Parameters"><RequestParams params={request.params} /></Row>
       <Row label="Status">
         <Badge tone={statusTone(request.status)}>{request.status}</Badge>
       </Row>
@@ -48,7 +48,10 @@ export function RequestDetail({ request }: { request: UsageRequestDetail }) {
         )}
       </Row>
       <Row label="Open in the explorer">
-        <Link className="underline" href={`/explorer?path=${request.endpoint}`}>Try {request.endpoint} again</Link>
+        {/* With its parameters, unless they were cut (a cut value would be called as it stands). */}
+        <Link className="underline" href={explorerLink(request.endpoint, request.params && !request.params.truncated ? request.params.entries : [])}>
+          Try {request.endpoint} again
+        </Link>
       </Row>
     </dl>
   );

@@ -1,6 +1,7 @@
 // Issue 31, item 2: the request log as a tool. Refused calls (400, 402, 429) are listed, marked
 // refused and not billed; times read to the second; filters by status class, endpoint and key;
-// each call opens a detail view with its fields and a button that copies its request id.
+// each call opens a detail view with its fields (its parameters among them) and a button that
+// copies its request id.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { signUp } from '../helpers/accounts';
@@ -23,7 +24,7 @@ test('lists refused calls as refused and not billed, filters, and opens a call w
   const key = await createKey(page, 'log tool');
   const ok = await call(request, key, `${POSTS}?community=gardening&pages=2`);
   expect(ok.status).toBe(200);
-  const notFound = await call(request, key, '/v1/textthreads/user/posts?username=sandbox_not_found&pages=1');
+  const notFound = await call(request, key, '/v1/textthreads/user/posts?username=@sandbox_not_found');
   expect(notFound.status).toBe(404);
   const refused = await call(request, key, `${POSTS}?community=gardening&pages=0`);
   expect(refused.status).toBe(400);
@@ -68,7 +69,8 @@ test('lists refused calls as refused and not billed, filters, and opens a call w
   await page.getByRole('link', { name: `Details of ${notFound.requestId}` }).click();
   await expect(page).toHaveURL(new RegExp(`/usage/requests/${notFound.requestId}$`));
   const details = page.getByRole('definition');
-  const field = (label: string) => page.locator('dl[aria-label="Request details"] > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+  const field = (label: string) =>
+    page.locator('dl[aria-label="Request details"] > div').filter({ has: page.locator(':scope > dt').getByText(label, { exact: true }) }).locator(':scope > dd');
   await expect(field('Method')).toHaveText('GET');
   await expect(field('Path')).toHaveText('/v1/textthreads/user/posts');
   await expect(field('Status')).toHaveText('404');
@@ -78,7 +80,17 @@ test('lists refused calls as refused and not billed, filters, and opens a call w
   await expect(field('Free units')).toHaveText(/^\d+/);
   await expect(field('Amount')).toHaveText(/^\$/);
   await expect(field('Key')).toContainText('log tool');
-  await expect(field('Parameters')).toBeVisible();
+  // The parameters as the gateway validated them (the default `pages` filled in, the `@` taken
+  // off), name = value, with the query string and a button that copies it; never the key.
+  const params = field('Parameters').locator('dl[aria-label="Parameters"]');
+  await expect(params.locator('dt')).toHaveText(['username', 'pages']);
+  await expect(params.locator('dd')).toHaveText(['sandbox_not_found', '1']);
+  await expect(page.getByTestId('detail-query-string')).toHaveText('?username=sandbox_not_found&pages=1');
+  await expect(field('Parameters')).not.toContainText(key);
+  await expect(page.getByRole('link', { name: 'Try /v1/textthreads/user/posts again' })).toHaveAttribute(
+    'href',
+    '/explorer?path=/v1/textthreads/user/posts&username=sandbox_not_found&pages=1',
+  );
   await expect(field('Time (UTC)')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
   await expect(details.first()).toBeVisible();
   await expect(page.getByTestId('detail-request-id')).toHaveText(notFound.requestId);
@@ -86,10 +98,13 @@ test('lists refused calls as refused and not billed, filters, and opens a call w
   await page.getByRole('button', { name: 'Copy request id' }).click();
   await expect(page.getByText('Request id copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(notFound.requestId);
+  await page.getByRole('button', { name: 'Copy query string' }).click();
+  await expect(page.getByText('Query string copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('?username=sandbox_not_found&pages=1');
 
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `/work/shots/h19/request-detail-${colorScheme}.png`, fullPage: true });
+    await page.screenshot({ path: `/work/shots/h28/request-detail-${colorScheme}.png`, fullPage: true });
     await expectNoSeriousViolations(page, `request detail (${colorScheme})`);
     await page.goto('/usage/requests');
     await expectNoSeriousViolations(page, `request log with refusals (${colorScheme})`);

@@ -69,6 +69,7 @@ try {
             id: newRequestId(), accountId: ids[i % accounts]!, apiKeyId: `key_${ids[i % accounts]}`,
             endpoint: '/v1/socialnet/locations', month, status: 200, units: 1, priceMicros: 1000,
             sentiment: false, latencyMs: 3, createdAt: new Date(), reservedFree: 0, counted: true,
+            params: 'query=coffee+shops+in+berlin',
           },
           touchesKey: false,
         })),

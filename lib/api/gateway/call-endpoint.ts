@@ -18,6 +18,7 @@ import { callProvider, type SentimentAnalyzer } from './provider-call';
 import { errorOutcome, outcomeOf, PreparedBody, type CallOutcome } from './respond';
 import { capRefusal, unitCostMicros } from './spend-caps';
 import type { UsageRecorder } from './usage-recorder';
+import { loggedParams } from '@/lib/usage-log-params';
 import { billingMonth, monthStart } from '@/lib/utc-month';
 
 export type { SentimentAnalyzer } from './provider-call';
@@ -120,7 +121,10 @@ export async function callEndpoint(
   const month = billingMonth(at);
 
   /** Writes the call's record and answers with its billing headers (after the commit). */
-  const record = async (outcome: CallOutcome, call: { units: number; reservedFree: number; spendHeld?: boolean; sentiment: boolean; counted: boolean }) => {
+  const record = async (
+    outcome: CallOutcome,
+    call: { units: number; reservedFree: number; spendHeld?: boolean; sentiment: boolean; counted: boolean; params?: string | null },
+  ) => {
     const { units, reservedFree } = call;
     const billed = await deps.recorder.record({
       id: context.requestId,
@@ -138,6 +142,7 @@ export async function callEndpoint(
       reservedFree,
       counted: call.counted,
       spendHeld: call.spendHeld,
+      params: call.params,
     });
     outcome.headers = {
       ...outcome.headers,
@@ -151,8 +156,8 @@ export async function callEndpoint(
   // Refused before the provider: recorded, but no units and not counted as a request.
   const refuse = (outcome: CallOutcome) => record(outcome, { units: 0, reservedFree: 0, sentiment: false, counted: false });
 
-  let params = context.search === undefined ? undefined : cachedParams(endpoint, context.search);
-  if (params === undefined) {
+  let cached = context.search === undefined ? undefined : cachedParams(endpoint, context.search);
+  if (cached === undefined) {
     const query = queryObject(rawQuery);
     if (typeof query === 'string') {
       return refuse(errorOutcome('invalid_parameter', `Invalid parameter '${query}': given more than once`));
@@ -162,9 +167,14 @@ export async function callEndpoint(
       const { code, error } = toParameterError(parsed.error, query);
       return refuse(errorOutcome(code, error));
     }
-    params = parsed.data;
-    if (context.search !== undefined) keepParams(endpoint, context.search, params);
+    // A batch item's parameters are not cached (no query string): logged here, once per item.
+    cached = context.search === undefined
+      ? { params: parsed.data, logged: loggedParams(parsed.data) }
+      : keepParams(endpoint, context.search, parsed.data);
   }
+  // What the log row keeps: the parameters as validated, before a free-tier cut of `pages`.
+  const { logged } = cached;
+  let { params } = cached;
   const slotKey = `${caller.key.accountId}:${endpoint.path}`;
   const slot = context.waitForSlot
     ? await acquireWaiting(deps.limiter, slotKey, endpoint.concurrency, context.signal)
@@ -232,7 +242,7 @@ export async function callEndpoint(
     if (truncated) outcome.headers['x-free-tier-truncated'] = 'true';
     // Never more units than asked for (an upstream claiming more pages): a hold covers what was asked.
     const billable = Math.min(units, wanted);
-    const answer = await record(outcome, { units: billable, reservedFree: reserved, spendHeld, sentiment: params.get_sentiment === true, counted: true });
+    const answer = await record(outcome, { units: billable, reservedFree: reserved, spendHeld, sentiment: params.get_sentiment === true, counted: true, params: logged });
     recorded = true;
     return answer;
   } finally {

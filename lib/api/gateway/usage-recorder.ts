@@ -41,6 +41,8 @@ export interface UsageRecord {
   counted: boolean;
   /** Whether the call holds spend under a cap (holds.ts): its billing consumes the hold. */
   spendHeld?: boolean;
+  /** The validated parameters the log row keeps (lib/usage-log-params.ts); absent or null: none. */
+  params?: string | null;
 }
 
 export interface BilledUsage {
@@ -81,6 +83,7 @@ export function encodeBatch(batch: Pick<Pending, 'record' | 'touchesKey'>[], ret
     id: r.id, a: r.accountId, k: r.apiKeyId, e: r.endpoint, m: r.month, s: r.status, u: r.units,
     p: r.priceMicros, snt: r.sentiment, l: Math.round(r.latencyMs), t: sqlTime(r.createdAt), r: r.reservedFree, c: r.counted,
     ...(r.code ? { cd: r.code } : {}),
+    ...(r.params ? { q: r.params } : {}),
     ...(r.spendHeld ? { sr: true } : {}),
     ...(touchesKey ? {} : { lu: false }),
   }));

@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { readLoggedParams, type LoggedParamsView } from '@/lib/usage-log-params';
 import { findEndpoint } from '@/lib/api/registry';
 import { db } from '@/lib/db';
 
@@ -12,6 +13,8 @@ export type UsageRequestDetail = UsageRequest & {
   method: 'GET' | 'POST';
   /** The key's status now (a deleted key's calls stay in the log). */
   keyStatus: 'active' | 'revoked' | 'deleted' | null;
+  /** The validated parameters, keys left out and cut when huge; null: none (or a call logged before they were). */
+  params: LoggedParamsView | null;
 };
 
 /**
@@ -38,5 +41,6 @@ export async function getUsageRequest({ accountId, requestId }: GetUsageRequestO
     amountMicros: Number(row.amountMicros),
     sentiment: row.sentiment,
     latencyMs: row.latencyMs,
+    params: readLoggedParams(row.params),
   };
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "UsageEvent" ADD COLUMN     "params" TEXT;
