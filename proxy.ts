@@ -8,7 +8,7 @@
 import NextAuth from 'next-auth';
 import { NextResponse } from 'next/server';
 
-import { authConfig } from '@/lib/auth.config';
+import { authConfig } from '@/lib/auth/config';
 import { isAllowedOrigin } from '@/lib/http/same-origin';
 import { makeNonce, NONCE_HEADER, securityHeaders } from '@/lib/http/security-headers';
 import { CONSOLE_PATH_HEADER, signInPath } from '@/lib/sign-in-path';

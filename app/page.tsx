@@ -13,7 +13,7 @@ import { summarizeSources } from '@/lib/api/providers/source-summary';
 import { dataEndpoints, findEndpoint } from '@/lib/api/registry';
 import { apiBaseUrl } from '@/lib/docs/api-base-url';
 import { exampleResponse } from '@/lib/docs/example-response';
-import { getConsoleSession } from '@/lib/server/auth/get-console-session';
+import { getConsoleSession } from '@/lib/auth/get-console-session';
 import { buildSnippet } from '@/lib/explorer/snippets';
 
 export const metadata: Metadata = {

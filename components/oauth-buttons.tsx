@@ -1,5 +1,5 @@
 import { signInWithProviderAction } from '@/lib/actions/auth';
-import { enabledOAuthProviders } from '@/lib/auth.config';
+import { enabledOAuthProviders } from '@/lib/auth/config';
 
 import { buttonClasses } from '@/components/ui/button';
 

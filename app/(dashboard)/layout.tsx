@@ -7,7 +7,7 @@ import { DashboardNav } from '@/components/dashboard-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { getAccountSettings } from '@/lib/server/account/get-account-settings';
-import { requireSession } from '@/lib/server/auth/require-session';
+import { requireSession } from '@/lib/auth/require-session';
 import { getAccountStanding } from '@/lib/server/billing/get-billing-overview';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {

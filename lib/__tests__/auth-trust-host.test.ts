@@ -11,7 +11,7 @@ async function trustHostWith(values: Partial<Record<(typeof names)[number], stri
     else process.env[name] = values[name];
   }
   vi.resetModules();
-  const { authConfig } = await import('@/lib/auth.config');
+  const { authConfig } = await import('@/lib/auth/config');
   return authConfig.trustHost;
 }
 

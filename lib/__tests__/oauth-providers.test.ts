@@ -10,7 +10,7 @@ async function providersWith(values: Partial<Record<(typeof names)[number], stri
     else process.env[name] = values[name];
   }
   vi.resetModules();
-  const { enabledOAuthProviders } = await import('@/lib/auth.config');
+  const { enabledOAuthProviders } = await import('@/lib/auth/config');
   return enabledOAuthProviders().map((provider) => provider.id);
 }
 

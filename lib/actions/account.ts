@@ -16,7 +16,7 @@ import { verifyEmail } from '@/lib/server/account/verify-email';
 import { clientAddress } from '@/lib/http/client-address';
 import { endUserSessions } from '@/lib/server/auth/end-user-sessions';
 import { RECENT_SIGN_IN_MS } from '@/lib/server/auth/recent-sign-in';
-import { requireSession } from '@/lib/server/auth/require-session';
+import { requireSession } from '@/lib/auth/require-session';
 import {
   changeEmailSchema,
   changePasswordSchema,

@@ -11,7 +11,7 @@ import { findKeyRestriction } from '@/lib/server/keys/find-key-restriction';
 import { rollApiKey } from '@/lib/server/keys/roll-api-key';
 import { setApiKeyExpiry } from '@/lib/server/keys/set-api-key-expiry';
 import { setApiKeyLimit } from '@/lib/server/keys/set-api-key-limit';
-import { requireSession, type ConsoleSession } from '@/lib/server/auth/require-session';
+import { requireSession, type ConsoleSession } from '@/lib/auth/require-session';
 import { apiKeyIdSchema, createApiKeySchema, keyExpirySchema, keyLimitSchema, rollApiKeySchema } from '@/lib/validation/api-keys';
 
 import { fieldErrorsFrom, type ActionState } from './action-state';

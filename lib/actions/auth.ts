@@ -6,7 +6,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 
 import { signIn, signOut } from '@/lib/auth';
-import { enabledOAuthProviders } from '@/lib/auth.config';
+import { enabledOAuthProviders } from '@/lib/auth/config';
 import { env } from '@/lib/env';
 import { createAccountWithUser } from '@/lib/server/account/create-account-with-user';
 import { EmailTakenError } from '@/lib/server/account/email-taken-error';
@@ -17,7 +17,7 @@ import { noteSignUpForTakenEmail } from '@/lib/server/auth/note-sign-up-for-take
 import { takeThrottleAttempt } from '@/lib/server/auth/take-throttle-attempt';
 import { throttleKeyForSignUp } from '@/lib/server/auth/throttle-policy';
 import { TWO_FACTOR_COOKIE } from '@/lib/server/auth/two-factor-challenge';
-import { getConsoleSession } from '@/lib/server/auth/get-console-session';
+import { getConsoleSession } from '@/lib/auth/get-console-session';
 import { localPath } from '@/lib/sign-in-path';
 import { signInSchema, signUpSchema } from '@/lib/validation/auth';
 

@@ -8,7 +8,7 @@ import { spendingCapsSchema } from '@/lib/validation/billing';
 import { setSpendingCaps } from '@/lib/server/billing/set-spending-caps';
 
 import { fieldErrorsFrom, type ActionState } from './action-state';
-import { requireSession } from '@/lib/server/auth/require-session';
+import { requireSession } from '@/lib/auth/require-session';
 import { openBillingPortal, startPaymentMethodSetup } from '@/lib/server/billing/start-payment-method-setup';
 
 /** The console's own origin, as the browser reached it, for Stripe's return links. */

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 
-import { requireSession } from '@/lib/server/auth/require-session';
+import { requireSession } from '@/lib/auth/require-session';
 import { ApiKeyError } from '@/lib/server/keys/api-key-error';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 

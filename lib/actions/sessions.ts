@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 
 import { endUserSession } from '@/lib/server/auth/end-user-session';
-import { requireSession } from '@/lib/server/auth/require-session';
+import { requireSession } from '@/lib/auth/require-session';
 
 import type { ActionState } from './action-state';
 

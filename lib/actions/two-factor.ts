@@ -9,7 +9,7 @@ import { clientAddress } from '@/lib/http/client-address';
 import { confirmTwoFactorSetup } from '@/lib/server/auth/confirm-two-factor-setup';
 import { disableTwoFactor } from '@/lib/server/auth/disable-two-factor';
 import { regenerateRecoveryCodes } from '@/lib/server/auth/regenerate-recovery-codes';
-import { requireSession } from '@/lib/server/auth/require-session';
+import { requireSession } from '@/lib/auth/require-session';
 import { startTwoFactorSetup } from '@/lib/server/auth/start-two-factor-setup';
 
 import type { ActionState } from './action-state';

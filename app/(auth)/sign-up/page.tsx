@@ -6,7 +6,7 @@ import { AuthCard } from '@/components/auth-card';
 import { CredentialsForm } from '@/components/credentials-form';
 import { OAuthButtons } from '@/components/oauth-buttons';
 import { signUpAction } from '@/lib/actions/auth';
-import { getConsoleSession } from '@/lib/server/auth/get-console-session';
+import { getConsoleSession } from '@/lib/auth/get-console-session';
 
 export const metadata: Metadata = { title: 'Create an account' };
 

@@ -10,7 +10,7 @@ import { SpendingCapsForm } from '@/components/spending-caps-form';
 import { microsToDollarInput } from '@/lib/money';
 import { buttonClasses } from '@/components/ui/button';
 import { addPaymentMethodAction, openBillingPortalAction } from '@/lib/actions/billing';
-import { requireSession } from '@/lib/server/auth/require-session';
+import { requireSession } from '@/lib/auth/require-session';
 import { completePaymentMethodSetup } from '@/lib/server/billing/complete-payment-method-setup';
 import { getBillingOverview } from '@/lib/server/billing/get-billing-overview';
 

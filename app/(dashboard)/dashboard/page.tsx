@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { DashboardView } from '@/components/dashboard-home/dashboard-view';
 import { MonthActivityChart } from '@/components/dashboard-home/month-activity-chart';
 import { env } from '@/lib/env';
-import { requireSession } from '@/lib/server/auth/require-session';
+import { requireSession } from '@/lib/auth/require-session';
 import { getDashboardOverview } from '@/lib/server/usage/get-dashboard-overview';
 import { getMonthByDay } from '@/lib/server/usage/get-month-by-day';
 

@@ -5,7 +5,7 @@ import { endpoints } from '@/lib/api/registry';
 import { apiBaseUrl } from '@/lib/docs/api-base-url';
 import { describeEndpoint } from '@/lib/docs/endpoint-model';
 import { readShareLink } from '@/lib/explorer/share-link';
-import { requireSession } from '@/lib/server/auth/require-session';
+import { requireSession } from '@/lib/auth/require-session';
 
 export const metadata: Metadata = { title: 'Explorer' };
 

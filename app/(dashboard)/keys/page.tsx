@@ -4,7 +4,7 @@ import { ApiKeyTable } from '@/components/api-key-table';
 import { CreateKeyForm } from '@/components/create-key-form';
 import { KeyActivityList } from '@/components/key-activity-list';
 import { KeyStatusProvider, KeyStatusRegion } from '@/components/key-status';
-import { requireSession } from '@/lib/server/auth/require-session';
+import { requireSession } from '@/lib/auth/require-session';
 import { listApiKeys } from '@/lib/server/keys/list-api-keys';
 import { keyScopeOptions } from '@/lib/server/keys/key-scope-options';
 import { listKeyEvents } from '@/lib/server/keys/list-key-events';

@@ -7,12 +7,12 @@ import { TwoFactorSettings } from '@/components/two-factor-settings';
 import { buttonClasses } from '@/components/ui/button';
 import { changeEmailAction, changePasswordAction, deleteAccountAction, signOutOtherSessionsAction } from '@/lib/actions/account';
 import { signInWithProviderAction } from '@/lib/actions/auth';
-import { enabledOAuthProviders } from '@/lib/auth.config';
+import { enabledOAuthProviders } from '@/lib/auth/config';
 import { getAccountSettings } from '@/lib/server/account/get-account-settings';
 import { getTwoFactorStatus } from '@/lib/server/auth/get-two-factor-status';
 import { listUserSessions } from '@/lib/server/auth/list-user-sessions';
 import { RECENT_SIGN_IN_MS } from '@/lib/server/auth/recent-sign-in';
-import { requireSession } from '@/lib/server/auth/require-session';
+import { requireSession } from '@/lib/auth/require-session';
 import { DELETE_CONFIRMATION } from '@/lib/validation/account';
 import { PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
 

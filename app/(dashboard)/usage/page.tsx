@@ -5,7 +5,7 @@ import { LatencySection } from '@/components/usage/latency-section';
 import { UsageTabs } from '@/components/usage/usage-tabs';
 import { UsageView } from '@/components/usage/usage-view';
 import { findEndpoint } from '@/lib/api/registry';
-import { requireSession } from '@/lib/server/auth/require-session';
+import { requireSession } from '@/lib/auth/require-session';
 import { getLatencyByDay } from '@/lib/server/usage/get-latency-by-day';
 import { getUsageMonth } from '@/lib/server/usage/get-usage-month';
 import { queryErrors, selectableMonths, usageMonthQuerySchema } from '@/lib/validation/usage';

@@ -1,7 +1,7 @@
 // GET /api/dashboard: the console home's numbers for the signed-in account.
-import { getConsoleSession } from '@/lib/server/auth/get-console-session';
+import { getConsoleSession } from '@/lib/auth/get-console-session';
 import { getDashboardOverview } from '@/lib/server/usage/get-dashboard-overview';
-import { NO_STORE } from '@/lib/server/usage/usage-route';
+import { NO_STORE } from '@/lib/auth/usage-route';
 
 export const dynamic = 'force-dynamic';
 

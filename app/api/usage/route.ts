@@ -1,7 +1,7 @@
 // GET /api/usage?month=YYYY-MM&key=<key id>: a month of the signed-in account's usage (the
 // /usage page's data, refetched while the current month is open).
 import { getUsageMonth } from '@/lib/server/usage/get-usage-month';
-import { NO_STORE, usageRouteInput } from '@/lib/server/usage/usage-route';
+import { NO_STORE, usageRouteInput } from '@/lib/auth/usage-route';
 import { usageMonthQuerySchema } from '@/lib/validation/usage';
 
 export const dynamic = 'force-dynamic';

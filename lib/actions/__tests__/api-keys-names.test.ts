@@ -2,13 +2,13 @@
 // name field (the form focuses it), with what was typed kept. Next's session and cache are stood in for.
 import { describe, expect, it, vi } from 'vitest';
 
-import type { ConsoleSession } from '@/lib/server/auth/require-session';
+import type { ConsoleSession } from '@/lib/auth/require-session';
 import { listApiKeys } from '@/lib/server/keys/list-api-keys';
 import { seedAccount } from '@/lib/server/keys/__tests__/seed';
 
 const signedIn = vi.hoisted(() => ({ session: null as ConsoleSession | null }));
 
-vi.mock('@/lib/server/auth/require-session', () => ({
+vi.mock('@/lib/auth/require-session', () => ({
   requireSession: async () => {
     if (!signedIn.session) throw new Error('no session in this test');
     return signedIn.session;

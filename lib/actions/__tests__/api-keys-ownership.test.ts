@@ -4,14 +4,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { db } from '@/lib/db';
-import type { ConsoleSession } from '@/lib/server/auth/require-session';
+import type { ConsoleSession } from '@/lib/auth/require-session';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
 import { seedAccount } from '@/lib/server/keys/__tests__/seed';
 
 const signedIn = vi.hoisted(() => ({ session: null as ConsoleSession | null }));
 
-vi.mock('@/lib/server/auth/require-session', () => ({
+vi.mock('@/lib/auth/require-session', () => ({
   requireSession: async () => {
     if (!signedIn.session) throw new Error('no session in this test');
     return signedIn.session;

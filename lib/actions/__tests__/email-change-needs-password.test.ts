@@ -9,11 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { db } from '@/lib/db';
-import type { ConsoleSession } from '@/lib/server/auth/require-session';
+import type { ConsoleSession } from '@/lib/auth/require-session';
 
 const request = vi.hoisted(() => ({ session: null as ConsoleSession | null, ip: '10.0.0.1' }));
 
-vi.mock('@/lib/server/auth/require-session', () => ({
+vi.mock('@/lib/auth/require-session', () => ({
   requireSession: async () => {
     if (!request.session) throw new Error('no session in this test');
     return request.session;

@@ -6,7 +6,7 @@ import { redirect } from 'next/navigation';
 import { ActionForm } from '@/components/action-form';
 import { AuthCard } from '@/components/auth-card';
 import { twoFactorSignInAction } from '@/lib/actions/auth';
-import { getConsoleSession } from '@/lib/server/auth/get-console-session';
+import { getConsoleSession } from '@/lib/auth/get-console-session';
 import { readTwoFactorChallenge, TWO_FACTOR_COOKIE } from '@/lib/server/auth/two-factor-challenge';
 import { localPath } from '@/lib/sign-in-path';
 

@@ -1,7 +1,7 @@
 // GET /usage/export?month=YYYY-MM: the month's usage as CSV, one row per UTC day, endpoint and
 // key (columns in lib/server/usage/stream-usage-csv.ts), streamed as a download.
 import { streamUsageCsv } from '@/lib/server/usage/stream-usage-csv';
-import { NO_STORE, usageRouteInput } from '@/lib/server/usage/usage-route';
+import { NO_STORE, usageRouteInput } from '@/lib/auth/usage-route';
 import { usageMonthQuerySchema } from '@/lib/validation/usage';
 
 export const dynamic = 'force-dynamic';

@@ -5,7 +5,7 @@ import { RefusalTallies } from '@/components/usage/refusal-tallies';
 import { RequestLog, type RequestLogFilters } from '@/components/usage/request-log';
 import { UsageTabs } from '@/components/usage/usage-tabs';
 import { dataEndpoints } from '@/lib/api/registry';
-import { requireSession } from '@/lib/server/auth/require-session';
+import { requireSession } from '@/lib/auth/require-session';
 import { listUsageRefusals, REFUSAL_TALLY_LIMIT } from '@/lib/server/usage/list-usage-refusals';
 import { BadCursorError, listUsageRequests } from '@/lib/server/usage/list-usage-requests';
 import { queryErrors, requestLogQuerySchema } from '@/lib/validation/usage';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { findEndpoint } from '@/lib/api/registry';
 import { getFreeUnitsLeft } from '@/lib/server/usage/get-free-units-left';
-import { NO_STORE, usageRouteInput } from '@/lib/server/usage/usage-route';
+import { NO_STORE, usageRouteInput } from '@/lib/auth/usage-route';
 
 export const dynamic = 'force-dynamic';
 

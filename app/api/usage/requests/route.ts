@@ -1,7 +1,7 @@
 // GET /api/usage/requests: the signed-in account's request log, newest first, with filters
 // (endpoint, key, status=2xx|4xx|5xx, from, to, requestId) and a cursor for the next page.
 import { BadCursorError, listUsageRequests } from '@/lib/server/usage/list-usage-requests';
-import { NO_STORE, usageRouteInput } from '@/lib/server/usage/usage-route';
+import { NO_STORE, usageRouteInput } from '@/lib/auth/usage-route';
 import { requestLogQuerySchema } from '@/lib/validation/usage';
 
 export const dynamic = 'force-dynamic';

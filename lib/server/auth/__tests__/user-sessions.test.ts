@@ -1,5 +1,5 @@
 // Issue 32, item 6: the sessions list and ending one session, through the functions the sign-in
-// callback, the session check (findCurrentSession: what lib/auth.ts and getConsoleSession ask)
+// callback, the session check (findCurrentSession: what lib/auth/index.ts and getConsoleSession ask)
 // and /settings call, on the real database.
 import { randomUUID } from 'node:crypto';
 

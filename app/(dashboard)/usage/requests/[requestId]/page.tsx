@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { RequestDetail } from '@/components/usage/request-detail';
 import { UsageTabs } from '@/components/usage/usage-tabs';
 import { env } from '@/lib/env';
-import { requireSession } from '@/lib/server/auth/require-session';
+import { requireSession } from '@/lib/auth/require-session';
 import { getUsageRequest } from '@/lib/server/usage/get-usage-request';
 
 export const metadata: Metadata = { title: 'Request' };

@@ -2,7 +2,7 @@ import 'server-only';
 
 import type { z } from 'zod';
 
-import { getConsoleSession, type ConsoleSession } from '@/lib/server/auth/get-console-session';
+import { getConsoleSession, type ConsoleSession } from '@/lib/auth/get-console-session';
 import { queryErrors } from '@/lib/validation/usage';
 
 type Parsed<T> = { session: ConsoleSession; query: T } | { response: Response };

@@ -7,7 +7,7 @@ import type { JWT } from 'next-auth/jwt';
 import Credentials from 'next-auth/providers/credentials';
 import { cookies, headers } from 'next/headers';
 
-import { authConfig } from '@/lib/auth.config';
+import { authConfig } from './config';
 import { env } from '@/lib/env';
 import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
 import { clientAddress } from '@/lib/http/client-address';

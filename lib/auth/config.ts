@@ -1,5 +1,5 @@
 // The part of the Auth.js configuration that needs no database: proxy.ts reads sessions with it.
-// lib/auth.ts adds the providers' sign-in logic.
+// lib/auth/index.ts adds the providers' sign-in logic.
 import type { NextAuthConfig } from 'next-auth';
 import GitHub from 'next-auth/providers/github';
 import Google from 'next-auth/providers/google';

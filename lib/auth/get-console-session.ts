@@ -2,7 +2,7 @@ import 'server-only';
 
 import { auth } from '@/lib/auth';
 
-import { findCurrentSession } from './find-current-session';
+import { findCurrentSession } from '@/lib/server/auth/find-current-session';
 
 export type ConsoleSession = {
   userId: string;
