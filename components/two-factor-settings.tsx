@@ -39,12 +39,17 @@ function CodeForm({ action, label, submitLabel, pendingLabel, variant = 'primary
   variant?: 'primary' | 'danger';
   onRecoveryCodes: (codes: string[]) => void;
 }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle' } as TwoFactorState);
+  // The codes are handed up as the action answers, not from an effect: a form that turned two-factor
+  // on leaves the page in the same refresh, before its effects would run.
+  const [state, formAction, pending] = useActionState(async (previous: TwoFactorState, formData: FormData) => {
+    const next = await action(previous, formData);
+    if (next.recoveryCodes) onRecoveryCodes(next.recoveryCodes);
+    return next;
+  }, { status: 'idle' } as TwoFactorState);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (state.recoveryCodes) onRecoveryCodes(state.recoveryCodes);
     if (state.status === 'error' && state.fieldErrors) formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-  }, [state, onRecoveryCodes]);
+  }, [state]);
   return (
     <form ref={formRef} action={formAction} className="flex flex-col gap-3" noValidate>
       <Input label={label} name="code" autoComplete="one-time-code" inputMode="text" spellCheck={false} errors={state.fieldErrors?.code} />
@@ -102,7 +107,9 @@ export function TwoFactorSettings({ enabledAt, recoveryCodesLeft, pending }: Two
             <strong>On</strong> since {enabledAt.slice(0, 10)}. Signing in with your password also asks for a code from your authenticator app.{' '}
             {recoveryCodesLeft} of 10 recovery codes left.
           </p>
+          {/* Keys: each form keeps its own outcome, not the one of the form that stood here before. */}
           <CodeForm
+            key="regenerate"
             action={regenerateRecoveryCodesAction}
             label="Code for new recovery codes"
             submitLabel="Make new recovery codes"
@@ -110,6 +117,7 @@ export function TwoFactorSettings({ enabledAt, recoveryCodesLeft, pending }: Two
             onRecoveryCodes={setRecoveryCodes}
           />
           <CodeForm
+            key="disable"
             action={disableTwoFactorAction}
             label="Code to turn it off"
             submitLabel="Turn off two-factor sign-in"
@@ -132,6 +140,7 @@ export function TwoFactorSettings({ enabledAt, recoveryCodesLeft, pending }: Two
             <li>Enter the 6-digit code the app shows.</li>
           </ol>
           <CodeForm
+            key="confirm"
             action={confirmTwoFactorSetupAction}
             label="Code from your app"
             submitLabel="Turn on two-factor sign-in"
