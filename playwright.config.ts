@@ -2,7 +2,13 @@
 // E2E_PORT_BASE, with the migrated test database).
 import { defineConfig, devices } from '@playwright/test';
 
-import { API_PORT, CONSOLE_PORT, GITHUB_PORT, STRIPE_SANDBOX_PAGES_PORT, STRIPE_SANDBOX_PORT } from './e2e/helpers/ports';
+import {
+  API_PORT,
+  CONSOLE_PORT,
+  GITHUB_PORT,
+  STRIPE_SANDBOX_PAGES_PORT,
+  STRIPE_SANDBOX_PORT,
+} from './e2e/helpers/ports';
 import { sandboxControlToken } from './e2e/helpers/sandbox';
 
 /** The OAuth app the console is registered as with the fake GitHub. */
@@ -48,7 +54,11 @@ export default defineConfig({
       command: 'npx tsx e2e/fakes/github.ts',
       port: GITHUB_PORT,
       reuseExistingServer: !process.env.CI,
-      env: { PORT: String(GITHUB_PORT), GITHUB_CLIENT_ID: GITHUB_CLIENT.id, GITHUB_CLIENT_SECRET: GITHUB_CLIENT.secret },
+      env: {
+        PORT: String(GITHUB_PORT),
+        GITHUB_CLIENT_ID: GITHUB_CLIENT.id,
+        GITHUB_CLIENT_SECRET: GITHUB_CLIENT.secret,
+      },
     },
     {
       command: 'npm run build && npx tsx scripts/run.ts start',

@@ -19,7 +19,9 @@ const CONSOLE_PREFIXES = ['/keys', '/usage', '/billing', '/explorer', '/dashboar
 
 export default auth((request) => {
   const { pathname, search } = request.nextUrl;
-  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+  const https =
+    request.nextUrl.protocol === 'https:' ||
+    request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
   const nonce = makeNonce();
   const security = securityHeaders({ nonce, https, development: process.env.NODE_ENV === 'development' });
   const withSecurityHeaders = (response: NextResponse) => {
@@ -28,12 +30,15 @@ export default auth((request) => {
   };
 
   if (!isAllowedOrigin({ method: request.method, pathname, headers: request.headers })) {
-    return withSecurityHeaders(NextResponse.json({ error: 'Cross-site request refused', code: 'forbidden_origin' }, { status: 403 }));
+    return withSecurityHeaders(
+      NextResponse.json({ error: 'Cross-site request refused', code: 'forbidden_origin' }, { status: 403 }),
+    );
   }
 
   const signedIn = Boolean(request.auth?.user?.id);
   const inConsole = CONSOLE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-  if (inConsole && !signedIn) return withSecurityHeaders(NextResponse.redirect(new URL(signInPath(pathname + search), request.nextUrl)));
+  if (inConsole && !signedIn)
+    return withSecurityHeaders(NextResponse.redirect(new URL(signInPath(pathname + search), request.nextUrl)));
 
   const headers = new Headers(request.headers);
   // requireSession may still find the session ended (signed out elsewhere); it sends the visitor

@@ -4,7 +4,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // Files that stand in for a module (vi.mock) or change process.env: each runs in a fresh module
 // registry. The others share their worker's modules (isolate: false), so a worker imports the app
 // once rather than once per file: 15 s of imports instead of 80, over a suite of 70 files.
-const ownModules = ['lib/actions/__tests__/**/*.test.ts', 'lib/__tests__/oauth-providers.test.ts', 'lib/__tests__/auth-trust-host.test.ts'];
+const ownModules = [
+  'lib/actions/__tests__/**/*.test.ts',
+  'lib/__tests__/oauth-providers.test.ts',
+  'lib/__tests__/auth-trust-host.test.ts',
+];
 const allTests = ['lib/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 export default defineConfig({
@@ -30,7 +34,15 @@ export default defineConfig({
     maxWorkers: 3,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'shared', isolate: false, include: allTests, exclude: [...configDefaults.exclude, ...ownModules] } },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          isolate: false,
+          include: allTests,
+          exclude: [...configDefaults.exclude, ...ownModules],
+        },
+      },
       { extends: true, test: { name: 'isolated', include: ownModules } },
     ],
   },

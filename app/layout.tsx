@@ -14,7 +14,10 @@ export const metadata: Metadata = {
   // Files in public/: the favicon, icons and web manifest.
   manifest: '/site.webmanifest',
   icons: {
-    icon: [{ url: '/favicon.ico', sizes: '32x32' }, { url: '/icon.svg', type: 'image/svg+xml' }],
+    icon: [
+      { url: '/favicon.ico', sizes: '32x32' },
+      { url: '/icon.svg', type: 'image/svg+xml' },
+    ],
     apple: '/apple-touch-icon.png',
   },
 };

@@ -41,8 +41,14 @@ export default async function LandingPage() {
       title: 'One key, every source',
       text: `${dataEndpoints.length} endpoints over ${familyCount} platforms: marketplaces, photo and video networks, microblogs, forums, newsletters and news.`,
     },
-    { title: 'Pay per call', text: `No subscription. Every endpoint has a free tier of ${FREE_UNITS_PER_MONTH} units a month; after that, a fraction of a cent per call.` },
-    { title: 'Sentiment built in', text: 'Add get_sentiment=true to text endpoints and every post, comment or review comes back with its emotion.' },
+    {
+      title: 'Pay per call',
+      text: `No subscription. Every endpoint has a free tier of ${FREE_UNITS_PER_MONTH} units a month; after that, a fraction of a cent per call.`,
+    },
+    {
+      title: 'Sentiment built in',
+      text: 'Add get_sentiment=true to text endpoints and every post, comment or review comes back with its emotion.',
+    },
   ];
   return (
     <div className="flex min-h-dvh flex-col">
@@ -66,9 +72,9 @@ export default async function LandingPage() {
             Real-time public data through one API
           </h1>
           <p className="max-w-2xl text-lg text-muted">
-            Products and sellers, profiles and posts, videos, comments, forum threads, newsletters and news articles, as clean
-            JSON. Create a key, send it in the <code className="font-mono">X-API-Key</code> header, and pay only for what you
-            use.
+            Products and sellers, profiles and posts, videos, comments, forum threads, newsletters and news articles, as
+            clean JSON. Create a key, send it in the <code className="font-mono">X-API-Key</code> header, and pay only
+            for what you use.
           </p>
           <div className="flex flex-wrap gap-3">
             <Link href="/sign-up" className={buttonClasses('primary')}>
@@ -99,8 +105,9 @@ export default async function LandingPage() {
             One call
           </h2>
           <p className="text-muted">
-            {sample.summary}: <code className="break-all font-mono text-sm">{sample.path}</code>. Every endpoint answers the same
-            way, with the call&apos;s cost in the <code className="font-mono text-sm">X-Billed-Units</code> header.
+            {sample.summary}: <code className="break-all font-mono text-sm">{sample.path}</code>. Every endpoint answers
+            the same way, with the call&apos;s cost in the <code className="font-mono text-sm">X-Billed-Units</code>{' '}
+            header.
           </p>
           <CodeBlock label="Example request with curl" code={curl} />
           {response ? <CodeBlock label="Example response" code={response} /> : null}
@@ -115,11 +122,16 @@ export default async function LandingPage() {
 
         <LandingPricing />
 
-        <section aria-labelledby="start-title" className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-6">
+        <section
+          aria-labelledby="start-title"
+          className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-6"
+        >
           <h2 id="start-title" className="text-xl font-semibold">
             Start with the free tier
           </h2>
-          <p className="text-muted">Sign up, create a key and make your first calls in a minute. No card needed until you go past the free tier.</p>
+          <p className="text-muted">
+            Sign up, create a key and make your first calls in a minute. No card needed until you go past the free tier.
+          </p>
           <div className="flex flex-wrap gap-3">
             <Link href="/sign-up" className={buttonClasses('primary')}>
               Create a free account

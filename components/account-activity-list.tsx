@@ -12,7 +12,9 @@ export function AccountActivityList({ events }: { events: BillingOverview['activ
   if (!events.length) return null;
   return (
     <section aria-labelledby="account-activity-heading" className="flex flex-col gap-3">
-      <h2 id="account-activity-heading" className="text-lg font-semibold">Account activity</h2>
+      <h2 id="account-activity-heading" className="text-lg font-semibold">
+        Account activity
+      </h2>
       <Table caption="Blocks and unblocks of the account">
         <THead>
           <tr>

@@ -46,11 +46,17 @@ export function AccountMenu({ email, userId }: { email: string; userId: string }
       <div className="absolute right-0 z-30 mt-2 w-64 rounded-lg border border-border bg-raised p-3 shadow-lg">
         <p className="text-xs text-muted">Signed in as</p>
         <p className="mb-3 break-all text-sm font-medium">{email}</p>
-        <Link href="/settings" className="mb-2 block rounded-md border border-border px-3 py-2 text-sm hover:bg-surface">
+        <Link
+          href="/settings"
+          className="mb-2 block rounded-md border border-border px-3 py-2 text-sm hover:bg-surface"
+        >
           Account settings
         </Link>
         <form action={signOutAction} onSubmit={forgetExplorerState}>
-          <button type="submit" className="w-full rounded-md border border-border px-3 py-2 text-left text-sm hover:bg-surface">
+          <button
+            type="submit"
+            className="w-full rounded-md border border-border px-3 py-2 text-left text-sm hover:bg-surface"
+          >
             Sign out
           </button>
         </form>

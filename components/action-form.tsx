@@ -31,7 +31,16 @@ export type ActionFormProps = {
  * A small form over a server action: every field's error at once, focus on the first invalid
  * field, the outcome announced in one polite live region, the button disabled while pending.
  */
-export function ActionForm({ action, fields, hidden, submitLabel, pendingLabel, variant = 'primary', doneReplacesForm = false, children }: ActionFormProps) {
+export function ActionForm({
+  action,
+  fields,
+  hidden,
+  submitLabel,
+  pendingLabel,
+  variant = 'primary',
+  doneReplacesForm = false,
+  children,
+}: ActionFormProps) {
   const [state, formAction, pending] = useActionState(action, { status: 'idle' } as ActionState);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -65,7 +74,9 @@ export function ActionForm({ action, fields, hidden, submitLabel, pendingLabel, 
         </SubmitButton>
       )}
       <div aria-live="polite" role="status" className="min-h-6 text-sm">
-        {state.message ? <p className={state.status === 'error' ? 'text-danger' : 'text-success'}>{state.message}</p> : null}
+        {state.message ? (
+          <p className={state.status === 'error' ? 'text-danger' : 'text-success'}>{state.message}</p>
+        ) : null}
       </div>
       {state.link ? (
         <Link href={state.link.href} className="self-start text-sm font-medium underline">

@@ -32,7 +32,17 @@ function CardLabel({ children }: { children: ReactNode }) {
 }
 
 /** One key: a table row on wide screens, a card on phones. */
-export function ApiKeyRow({ apiKey: key, label, busy, expired, toggleAction, onToggle, onDelete, onRoll, onManage }: ApiKeyRowProps) {
+export function ApiKeyRow({
+  apiKey: key,
+  label,
+  busy,
+  expired,
+  toggleAction,
+  onToggle,
+  onDelete,
+  onRoll,
+  onManage,
+}: ApiKeyRowProps) {
   const active = key.status === 'active';
   const toggleText = active ? 'Revoke' : 'Re-enable';
   return (
@@ -83,30 +93,54 @@ export function ApiKeyRow({ apiKey: key, label, busy, expired, toggleAction, onT
       <td className={`${cellClass} max-md:mt-2`}>
         <div className="flex w-full flex-wrap justify-end gap-2 max-md:justify-stretch">
           {active && !expired ? (
-            <Button variant="secondary" size="sm" className="max-md:flex-1" aria-disabled={busy} data-key-action="roll" aria-label={`Roll ${label}`} onClick={() => !busy && onRoll(key)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="max-md:flex-1"
+              aria-disabled={busy}
+              data-key-action="roll"
+              aria-label={`Roll ${label}`}
+              onClick={() => !busy && onRoll(key)}
+            >
               Roll
             </Button>
           ) : null}
           {!expired ? (
-            <Button variant="secondary" size="sm" className="max-md:flex-1" aria-disabled={busy} data-key-action="manage" aria-label={`Manage ${label}`} onClick={() => !busy && onManage(key)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="max-md:flex-1"
+              aria-disabled={busy}
+              data-key-action="manage"
+              aria-label={`Manage ${label}`}
+              onClick={() => !busy && onManage(key)}
+            >
               Manage
             </Button>
           ) : null}
           {!expired ? (
-          <form
-            action={toggleAction}
-            className="max-md:flex-1"
-            onSubmit={(event) => {
-              // aria-disabled, not disabled: a disabled button would drop the focus on <body>.
-              if (busy) event.preventDefault();
-              else onToggle(key.id);
-            }}
-          >
-            <input type="hidden" name="keyId" value={key.id} />
-            <Button type="submit" variant="secondary" size="sm" className="w-full" aria-disabled={busy} data-key-action="toggle" aria-label={`${toggleText} ${label}`}>
-              {toggleText}
-            </Button>
-          </form>
+            <form
+              action={toggleAction}
+              className="max-md:flex-1"
+              onSubmit={(event) => {
+                // aria-disabled, not disabled: a disabled button would drop the focus on <body>.
+                if (busy) event.preventDefault();
+                else onToggle(key.id);
+              }}
+            >
+              <input type="hidden" name="keyId" value={key.id} />
+              <Button
+                type="submit"
+                variant="secondary"
+                size="sm"
+                className="w-full"
+                aria-disabled={busy}
+                data-key-action="toggle"
+                aria-label={`${toggleText} ${label}`}
+              >
+                {toggleText}
+              </Button>
+            </form>
           ) : null}
           <Button
             variant="danger"

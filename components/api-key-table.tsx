@@ -22,7 +22,8 @@ const idle: ActionState = { status: 'idle' };
  */
 function keyLabels(keys: ApiKeyRecord[]): Map<string, string> {
   const counts = new Map<string, number>();
-  for (const key of keys) if (key.name) counts.set(key.name.toLowerCase(), (counts.get(key.name.toLowerCase()) ?? 0) + 1);
+  for (const key of keys)
+    if (key.name) counts.set(key.name.toLowerCase(), (counts.get(key.name.toLowerCase()) ?? 0) + 1);
   return new Map(
     keys.map((key) => {
       const display = `${key.prefix}…${key.last4}`;
@@ -65,12 +66,15 @@ export function ApiKeyTable({ keys, now, liveCount }: { keys: ApiKeyRecord[]; no
     announce({ tone: state.status === 'error' ? 'error' : 'success', text: state.message });
     const keyId = changedKey.current;
     if (state.status !== 'success' || !keyId) return;
-    listRef.current?.querySelector<HTMLElement>(`tr[data-key-id="${CSS.escape(keyId)}"] [data-key-action="toggle"]`)?.focus();
+    listRef.current
+      ?.querySelector<HTMLElement>(`tr[data-key-id="${CSS.escape(keyId)}"] [data-key-action="toggle"]`)
+      ?.focus();
   });
   useEffect(() => reportChange(revokeState), [revokeState]);
   useEffect(() => reportChange(reenableState), [reenableState]);
   useEffect(() => {
-    if (rollState.message) announce({ tone: rollState.status === 'error' ? 'error' : 'success', text: rollState.message });
+    if (rollState.message)
+      announce({ tone: rollState.status === 'error' ? 'error' : 'success', text: rollState.message });
   }, [rollState, announce]);
   useEffect(() => {
     if (!deleteState.message) return;
@@ -99,7 +103,13 @@ export function ApiKeyTable({ keys, now, liveCount }: { keys: ApiKeyRecord[]; no
           <p className="mt-1 text-sm text-muted">Create a key above to start calling the API.</p>
         </div>
       ) : (
-        <div ref={listRef} role="region" aria-label="API keys" tabIndex={0} className="md:overflow-x-auto md:rounded-lg md:border md:border-border">
+        <div
+          ref={listRef}
+          role="region"
+          aria-label="API keys"
+          tabIndex={0}
+          className="md:overflow-x-auto md:rounded-lg md:border md:border-border"
+        >
           <table className="w-full border-collapse text-left text-sm max-md:block">
             <caption className="sr-only">API keys</caption>
             <thead className="bg-surface text-muted max-md:sr-only">
@@ -142,8 +152,19 @@ export function ApiKeyTable({ keys, now, liveCount }: { keys: ApiKeyRecord[]; no
           </table>
         </div>
       )}
-      <KeyRollDialog apiKey={toRoll} label={toRoll ? (labels.get(toRoll.id) ?? '') : ''} open={rollOpen} onClose={() => setRollOpen(false)} action={rollAction} />
-      <KeyMenuDialog apiKey={toManage} label={toManage ? (labels.get(toManage.id) ?? '') : ''} open={manageOpen} onClose={closeManage} />
+      <KeyRollDialog
+        apiKey={toRoll}
+        label={toRoll ? (labels.get(toRoll.id) ?? '') : ''}
+        open={rollOpen}
+        onClose={() => setRollOpen(false)}
+        action={rollAction}
+      />
+      <KeyMenuDialog
+        apiKey={toManage}
+        label={toManage ? (labels.get(toManage.id) ?? '') : ''}
+        open={manageOpen}
+        onClose={closeManage}
+      />
       <Dialog
         open={dialogOpen}
         onClose={() => setDialogOpen(false)}
@@ -151,9 +172,11 @@ export function ApiKeyTable({ keys, now, liveCount }: { keys: ApiKeyRecord[]; no
         description={
           toDelete ? (
             <>
-              <span className="font-mono">{toDelete.prefix}…{toDelete.last4}</span>
-              {toDelete.name ? ` (${toDelete.name})` : ''} will stop working at once and cannot be restored.
-              Requests with it will answer “Invalid API key”.
+              <span className="font-mono">
+                {toDelete.prefix}…{toDelete.last4}
+              </span>
+              {toDelete.name ? ` (${toDelete.name})` : ''} will stop working at once and cannot be restored. Requests
+              with it will answer “Invalid API key”.
             </>
           ) : null
         }

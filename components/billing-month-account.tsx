@@ -7,7 +7,13 @@ import { formatMicros } from '@/lib/money';
  * to be invoiced, an amount carried from an earlier invoice) with their total, and why an amount
  * is carried (Stripe's $0.50 minimum, or fractions of a cent).
  */
-export function BillingMonthAccount({ account, projectionMicros }: { account: MonthAccount; projectionMicros: bigint }) {
+export function BillingMonthAccount({
+  account,
+  projectionMicros,
+}: {
+  account: MonthAccount;
+  projectionMicros: bigint;
+}) {
   const { parts, totalMicros, minimumNote } = account;
   return (
     <div className="flex flex-col gap-2">
@@ -27,7 +33,9 @@ export function BillingMonthAccount({ account, projectionMicros }: { account: Mo
       </dl>
       {minimumNote ? <p className="text-sm">{minimumNote}</p> : null}
       {projectionMicros > totalMicros ? (
-        <p className="text-sm text-muted">About {formatMicros(projectionMicros)} by month end (estimate, at this month&apos;s pace).</p>
+        <p className="text-sm text-muted">
+          About {formatMicros(projectionMicros)} by month end (estimate, at this month&apos;s pace).
+        </p>
       ) : null}
     </div>
   );

@@ -3,7 +3,8 @@ import type { AccountStandingView } from '@/lib/server/billing/get-billing-overv
 
 import { formatCents } from '@/lib/money';
 
-const buttonClass = 'inline-flex min-h-10 items-center rounded-md border border-transparent bg-primary px-4 text-sm font-medium text-primary-fg hover:bg-primary-hover';
+const buttonClass =
+  'inline-flex min-h-10 items-center rounded-md border border-transparent bg-primary px-4 text-sm font-medium text-primary-fg hover:bg-primary-hover';
 
 /**
  * On every console page while the account is blocked: why, what is due, and the fix for each
@@ -16,16 +17,21 @@ export function BlockedBanner({ standing }: { standing: AccountStandingView }) {
     <div role="alert" className="border-b border-danger bg-danger-soft">
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-3 py-3 sm:flex-row sm:items-center sm:px-6">
         <p className="flex-1 text-sm text-fg">
-          <strong className="text-danger">Your account is blocked: the API answers 403 account_blocked.</strong> {reason}
+          <strong className="text-danger">Your account is blocked: the API answers 403 account_blocked.</strong>{' '}
+          {reason}
           {dueCents > 0 ? ` Amount due: ${formatCents(dueCents)}.` : ''}
         </p>
         <div className="flex flex-wrap gap-2">
           {causes.includes('overdue_invoice') && payInvoiceUrl ? (
-            <a href={payInvoiceUrl} className={buttonClass}>Pay the invoice</a>
+            <a href={payInvoiceUrl} className={buttonClass}>
+              Pay the invoice
+            </a>
           ) : null}
           {causes.includes('unpaid_invoice') ? (
             <form action={addPaymentMethodAction}>
-              <button type="submit" className={buttonClass}>Update payment method</button>
+              <button type="submit" className={buttonClass}>
+                Update payment method
+              </button>
             </form>
           ) : null}
         </div>

@@ -43,29 +43,41 @@ export function CreateKeyForm({ keyCount, scopeOptions }: { keyCount: number; sc
     <div className="flex flex-col gap-4">
       <form ref={formRef} action={formAction} className="flex flex-col gap-3" noValidate>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Input
-          label="Key name (optional)"
-          hint={state.fieldErrors?.name?.length ? undefined : `Up to ${API_KEY_NAME_MAX_LENGTH} characters, different from your other keys' names.`}
-          name="name"
-          placeholder="e.g. production server"
-          defaultValue={state.status === 'error' ? (state.values?.name ?? '') : ''}
-          errors={state.fieldErrors?.name}
-          className="sm:w-80"
-          autoComplete="off"
-        />
-        <SubmitButton
-          pending={pending}
-          pendingLabel="Creating…"
-          className="sm:mt-6"
-          disabled={pending || full}
-          aria-describedby={full ? 'create-key-limit' : undefined}
-        >
-          Create key
-        </SubmitButton>
+          <Input
+            label="Key name (optional)"
+            hint={
+              state.fieldErrors?.name?.length
+                ? undefined
+                : `Up to ${API_KEY_NAME_MAX_LENGTH} characters, different from your other keys' names.`
+            }
+            name="name"
+            placeholder="e.g. production server"
+            defaultValue={state.status === 'error' ? (state.values?.name ?? '') : ''}
+            errors={state.fieldErrors?.name}
+            className="sm:w-80"
+            autoComplete="off"
+          />
+          <SubmitButton
+            pending={pending}
+            pendingLabel="Creating…"
+            className="sm:mt-6"
+            disabled={pending || full}
+            aria-describedby={full ? 'create-key-limit' : undefined}
+          >
+            Create key
+          </SubmitButton>
         </div>
         {/* Open by itself when one of its fields was refused, so the message is seen. */}
-        <details className="rounded-md border border-border p-3" open={Boolean(state.fieldErrors?.expiresOn || state.fieldErrors?.monthlyLimit || state.fieldErrors?.scopes) || undefined}>
-          <summary className="cursor-pointer text-sm font-medium">More options: expiry, restriction, monthly limit</summary>
+        <details
+          className="rounded-md border border-border p-3"
+          open={
+            Boolean(state.fieldErrors?.expiresOn || state.fieldErrors?.monthlyLimit || state.fieldErrors?.scopes) ||
+            undefined
+          }
+        >
+          <summary className="cursor-pointer text-sm font-medium">
+            More options: expiry, restriction, monthly limit
+          </summary>
           <div className="mt-3 flex flex-col gap-4">
             <div className="flex flex-col gap-3 sm:flex-row">
               <Input
@@ -95,8 +107,8 @@ export function CreateKeyForm({ keyCount, scopeOptions }: { keyCount: number; sc
       </form>
       {full ? (
         <p id="create-key-limit" className="text-sm text-muted">
-          You have {MAX_API_KEYS_PER_ACCOUNT} of {MAX_API_KEYS_PER_ACCOUNT} keys, the most an account can have. Delete a key you
-          no longer use to create another.
+          You have {MAX_API_KEYS_PER_ACCOUNT} of {MAX_API_KEYS_PER_ACCOUNT} keys, the most an account can have. Delete a
+          key you no longer use to create another.
         </p>
       ) : null}
       {newKey ? <NewKeyPanel apiKey={newKey} onDismiss={() => dismiss(newKey)} /> : null}

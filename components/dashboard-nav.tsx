@@ -76,7 +76,10 @@ export function DashboardNav() {
       >
         <span aria-hidden="true">☰</span> Menu
       </button>
-      <div id="console-nav-links" className={`${open ? 'block' : 'hidden'} absolute inset-x-0 top-full z-20 border-b border-border bg-bg p-3 shadow-md md:static md:block md:border-0 md:bg-transparent md:p-0 md:shadow-none`}>
+      <div
+        id="console-nav-links"
+        className={`${open ? 'block' : 'hidden'} absolute inset-x-0 top-full z-20 border-b border-border bg-bg p-3 shadow-md md:static md:block md:border-0 md:bg-transparent md:p-0 md:shadow-none`}
+      >
         {links}
       </div>
     </nav>

@@ -7,7 +7,15 @@ import type { SourceSummary } from '@/lib/api/providers/source-summary';
  * Which families this deployment serves from the platforms themselves and which from invented
  * sandbox records, for the landing page and /docs; /status has the figures.
  */
-export function DataSourceList({ summary, headingLevel = 2, id }: { summary: SourceSummary; headingLevel?: 2 | 3; id: string }) {
+export function DataSourceList({
+  summary,
+  headingLevel = 2,
+  id,
+}: {
+  summary: SourceSummary;
+  headingLevel?: 2 | 3;
+  id: string;
+}) {
   const Heading = `h${headingLevel}` as const;
   const live = summary.families.filter((f) => f.source === 'live');
   return (
@@ -25,7 +33,11 @@ export function DataSourceList({ summary, headingLevel = 2, id }: { summary: Sou
       </p>
       <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Source of each family">
         {summary.families.map((f) => (
-          <li key={f.family} data-family={f.family} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border bg-surface px-3 py-2">
+          <li
+            key={f.family}
+            data-family={f.family}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border bg-surface px-3 py-2"
+          >
             <span className="font-medium">{f.title}</span>
             <DataSourceBadge source={f.source} />
           </li>

@@ -18,7 +18,15 @@ function EndButton({ device }: { device: string }) {
  * A row's "End session" button. Its outcome goes to the list, which announces it: when it worked,
  * this row leaves the list (and this form with it) in the same refresh.
  */
-export function EndSessionForm({ sessionId, device, onOutcome }: { sessionId: string; device: string; onOutcome: (outcome: { ok: boolean; message: string }) => void }) {
+export function EndSessionForm({
+  sessionId,
+  device,
+  onOutcome,
+}: {
+  sessionId: string;
+  device: string;
+  onOutcome: (outcome: { ok: boolean; message: string }) => void;
+}) {
   async function end(formData: FormData) {
     const state = await endSessionAction({ status: 'idle' }, formData);
     onOutcome({ ok: state.status === 'success', message: state.message ?? '' });

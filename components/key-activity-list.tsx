@@ -46,7 +46,11 @@ export function KeyActivityList({ events }: { events: KeyEventRecord[] }) {
                   </span>
                   {/* A long name without spaces is cut with an ellipsis, whole on hover and for screen readers. */}
                   {event.apiKey.name ? (
-                    <span data-testid="activity-key-name" className="block truncate text-muted" title={event.apiKey.name}>
+                    <span
+                      data-testid="activity-key-name"
+                      className="block truncate text-muted"
+                      title={event.apiKey.name}
+                    >
                       {event.apiKey.name}
                     </span>
                   ) : null}

@@ -49,7 +49,12 @@ export function KeyMenuDialog({ apiKey, label, open, onClose }: KeyMenuDialogPro
             {apiKey.scopes.length ? `only ${scopesInWords(apiKey.scopes)}` : 'none (every endpoint)'}.
             <span className="text-muted"> Set when a key is created.</span>
           </p>
-          <form key={`expiry-${apiKey.id}-${expiresOn}`} action={expiryAction} className="flex flex-col gap-2" noValidate>
+          <form
+            key={`expiry-${apiKey.id}-${expiresOn}`}
+            action={expiryAction}
+            className="flex flex-col gap-2"
+            noValidate
+          >
             <input type="hidden" name="keyId" value={apiKey.id} />
             <Input
               label="Expires on"
@@ -59,7 +64,13 @@ export function KeyMenuDialog({ apiKey, label, open, onClose }: KeyMenuDialogPro
               defaultValue={expiryState.status === 'error' ? (expiryState.values?.expiresOn ?? expiresOn) : expiresOn}
               errors={expiryState.fieldErrors?.expiresOn}
             />
-            <SubmitButton pending={savingExpiry} pendingLabel="Saving…" variant="secondary" size="sm" className="self-end">
+            <SubmitButton
+              pending={savingExpiry}
+              pendingLabel="Saving…"
+              variant="secondary"
+              size="sm"
+              className="self-end"
+            >
               Save expiry
             </SubmitButton>
           </form>
@@ -74,7 +85,13 @@ export function KeyMenuDialog({ apiKey, label, open, onClose }: KeyMenuDialogPro
               defaultValue={limitState.status === 'error' ? (limitState.values?.monthlyLimit ?? limit) : limit}
               errors={limitState.fieldErrors?.monthlyLimit}
             />
-            <SubmitButton pending={savingLimit} pendingLabel="Saving…" variant="secondary" size="sm" className="self-end">
+            <SubmitButton
+              pending={savingLimit}
+              pendingLabel="Saving…"
+              variant="secondary"
+              size="sm"
+              className="self-end"
+            >
               Save limit
             </SubmitButton>
           </form>

@@ -14,12 +14,18 @@ function allows(scopes: readonly string[], path: string): boolean {
  * endpoint is outside it (the call would answer 403 key_not_permitted), or the key has expired.
  */
 export function KeyRestrictionNote({ apiKey, path }: { apiKey: string; path: string }) {
-  const { data } = useFetched(apiKey.startsWith('ak_') ? `key-restriction:${apiKey}` : null, () => keyRestrictionAction(apiKey));
+  const { data } = useFetched(apiKey.startsWith('ak_') ? `key-restriction:${apiKey}` : null, () =>
+    keyRestrictionAction(apiKey),
+  );
   if (!data) return null;
   const expired = data.expiresAt !== null && new Date(data.expiresAt).getTime() <= Date.now();
   if (!expired && allows(data.scopes, path)) return null;
   return (
-    <p role="note" data-testid="key-restriction-note" className="rounded-md border border-warning bg-warning-soft px-3 py-2 text-sm">
+    <p
+      role="note"
+      data-testid="key-restriction-note"
+      className="rounded-md border border-warning bg-warning-soft px-3 py-2 text-sm"
+    >
       {expired
         ? 'This key has expired: calls with it answer 401 expired_api_key. Use another key.'
         : `This key may call only ${scopesInWords(data.scopes)}: ${path} will answer 403 key_not_permitted. Use another key.`}

@@ -23,8 +23,12 @@ export function KeyRollDialog({ apiKey, label, open, onClose, action }: KeyRollD
       description={
         apiKey ? (
           <>
-            A new key replaces <span className="font-mono">{apiKey.prefix}…{apiKey.last4}</span>, with the same name, restriction,
-            limit and expiry. It is shown once. Until the old key stops, both work and both count toward your 10 keys.
+            A new key replaces{' '}
+            <span className="font-mono">
+              {apiKey.prefix}…{apiKey.last4}
+            </span>
+            , with the same name, restriction, limit and expiry. It is shown once. Until the old key stops, both work
+            and both count toward your 10 keys.
           </>
         ) : null
       }

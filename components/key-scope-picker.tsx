@@ -8,10 +8,14 @@ import type { KeyScopeFamily } from '@/lib/server/keys/key-scope-options';
  */
 export function KeyScopePicker({ options, errors }: { options: KeyScopeFamily[]; errors?: string[] }) {
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={errors?.length ? 'key-scopes-error' : 'key-scopes-hint'}>
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-describedby={errors?.length ? 'key-scopes-error' : 'key-scopes-hint'}
+    >
       <legend className="text-sm font-medium">Restrict to (optional)</legend>
       <p id="key-scopes-hint" className="text-sm text-muted">
-        Leave all unchecked for a key that may call every endpoint. A call outside the restriction answers 403 key_not_permitted and is not billed.
+        Leave all unchecked for a key that may call every endpoint. A call outside the restriction answers 403
+        key_not_permitted and is not billed.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         {options.map(({ family, endpoints }) => (
@@ -31,7 +35,9 @@ export function KeyScopePicker({ options, errors }: { options: KeyScopeFamily[];
       </div>
       {errors?.length ? (
         <ul id="key-scopes-error" className="text-sm text-danger">
-          {errors.map((message) => <li key={message}>{message}</li>)}
+          {errors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
         </ul>
       ) : null}
     </fieldset>

@@ -26,9 +26,9 @@ export function LandingPricing() {
         </h2>
         <p className="max-w-2xl text-muted">
           No subscription: each call is billed per request or per page of results. Every endpoint&apos;s first{' '}
-          {FREE_UNITS_PER_MONTH} units each calendar month are free, and you can sign up and use them without a card. Asking
-          for sentiment (<code className="font-mono text-sm">get_sentiment=true</code>) adds {dollars(SENTIMENT_SURCHARGE_MICROS)}{' '}
-          per unit where it is offered.
+          {FREE_UNITS_PER_MONTH} units each calendar month are free, and you can sign up and use them without a card.
+          Asking for sentiment (<code className="font-mono text-sm">get_sentiment=true</code>) adds{' '}
+          {dollars(SENTIMENT_SURCHARGE_MICROS)} per unit where it is offered.
         </p>
       </div>
       {families.map(([family, models]) => (
@@ -36,7 +36,9 @@ export function LandingPricing() {
           <h3 id={`family-${family}`} className="text-lg font-semibold">
             {familyTitles[family]?.title ?? family}
           </h3>
-          {familyTitles[family]?.description ? <p className="text-sm text-muted">{familyTitles[family]?.description}</p> : null}
+          {familyTitles[family]?.description ? (
+            <p className="text-sm text-muted">{familyTitles[family]?.description}</p>
+          ) : null}
           <ul className="flex flex-col rounded-lg border border-border bg-surface">
             {models.map((model) => (
               <li
@@ -45,7 +47,10 @@ export function LandingPricing() {
                 className="flex flex-col gap-1 border-t border-border px-3 py-3 first:border-t-0 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
               >
                 <div className="flex min-w-0 flex-col gap-0.5">
-                  <Link href={`/docs#${anchorOf(model.path)}`} className="break-all font-mono text-sm font-medium text-primary underline">
+                  <Link
+                    href={`/docs#${anchorOf(model.path)}`}
+                    className="break-all font-mono text-sm font-medium text-primary underline"
+                  >
                     {model.path}
                   </Link>
                   <span className="text-sm">{model.summary}</span>
@@ -54,7 +59,8 @@ export function LandingPricing() {
                   <span className="font-semibold tabular-nums">{priceText(model)}</span>
                   {model.priceMicros > 0 ? (
                     <span className="text-muted">
-                      {FREE_UNITS_PER_MONTH} free a month{model.sentiment ? `; sentiment +${dollars(model.sentimentSurchargeMicros)}` : ''}
+                      {FREE_UNITS_PER_MONTH} free a month
+                      {model.sentiment ? `; sentiment +${dollars(model.sentimentSurchargeMicros)}` : ''}
                     </span>
                   ) : (
                     <span className="text-muted">not counted</span>

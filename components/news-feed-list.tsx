@@ -26,7 +26,13 @@ export function NewsFeedList({ feeds }: { feeds: readonly NewsFeedStatus[] }) {
             <span>
               <span className="text-muted">Last success: </span>
               <DateTime value={feed.lastSuccessAt} fallback={feed.lastFetchedAt ? 'never' : 'not read yet'} />
-              {feed.lastSuccessAt ? <span className="text-muted"> ({feed.articles.toLocaleString('en-US')} articles stored{feed.lastStatus === 304 ? ', unchanged since' : ''})</span> : null}
+              {feed.lastSuccessAt ? (
+                <span className="text-muted">
+                  {' '}
+                  ({feed.articles.toLocaleString('en-US')} articles stored
+                  {feed.lastStatus === 304 ? ', unchanged since' : ''})
+                </span>
+              ) : null}
             </span>
             {feed.lastError ? (
               <span>

@@ -8,7 +8,12 @@ export function PageSkeleton({ label, blocks = [4, 10, 16] }: { label: string; b
         <div className="h-5 w-full max-w-lg animate-pulse rounded bg-surface" />
       </div>
       {blocks.map((rem, index) => (
-        <div key={index} aria-hidden="true" className="animate-pulse rounded-lg bg-surface" style={{ height: `${rem}rem` }} />
+        <div
+          key={index}
+          aria-hidden="true"
+          className="animate-pulse rounded-lg bg-surface"
+          style={{ height: `${rem}rem` }}
+        />
       ))}
     </div>
   );

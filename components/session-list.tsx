@@ -59,7 +59,11 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
               </TD>
               <TD className="font-mono text-xs">{s.ip ?? <span className="text-muted">unknown</span>}</TD>
               <TD className="text-right">
-                {s.current ? <span className="text-sm font-medium text-success">This session</span> : <EndSessionForm sessionId={s.id} device={s.device} onOutcome={setOutcome} />}
+                {s.current ? (
+                  <span className="text-sm font-medium text-success">This session</span>
+                ) : (
+                  <EndSessionForm sessionId={s.id} device={s.device} onOutcome={setOutcome} />
+                )}
               </TD>
             </TR>
           ))}

@@ -7,13 +7,24 @@ import { buttonClasses } from '@/components/ui/button';
 export function SiteHeader() {
   return (
     <header className="border-b border-border">
-      <nav aria-label="Site" className="mx-auto flex w-full max-w-4xl items-center justify-between gap-2 px-4 py-3 sm:px-6">
-        <Link href="/" className="font-semibold sm:text-lg">Public Data API</Link>
+      <nav
+        aria-label="Site"
+        className="mx-auto flex w-full max-w-4xl items-center justify-between gap-2 px-4 py-3 sm:px-6"
+      >
+        <Link href="/" className="font-semibold sm:text-lg">
+          Public Data API
+        </Link>
         <div className="flex items-center gap-1 sm:gap-2">
-          <Link href="/docs" className={buttonClasses('ghost', 'sm')}>Docs</Link>
-          <Link href="/status" className={buttonClasses('ghost', 'sm')}>Status</Link>
+          <Link href="/docs" className={buttonClasses('ghost', 'sm')}>
+            Docs
+          </Link>
+          <Link href="/status" className={buttonClasses('ghost', 'sm')}>
+            Status
+          </Link>
           <ThemeToggle />
-          <Link href="/sign-in" className={buttonClasses('ghost', 'sm')}>Sign in</Link>
+          <Link href="/sign-in" className={buttonClasses('ghost', 'sm')}>
+            Sign in
+          </Link>
         </div>
       </nav>
     </header>

@@ -13,7 +13,11 @@ export function TestModeBanner() {
     <aside aria-label="Billing mode" className="border-b border-warning bg-warning-soft">
       <p className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-3 py-1 text-xs sm:px-6">
         <Badge tone="warning">Test mode</Badge>
-        <span>{isBillingSandbox() ? 'Payments go to the billing sandbox: no card is charged.' : 'Stripe test keys: no card is charged.'}</span>
+        <span>
+          {isBillingSandbox()
+            ? 'Payments go to the billing sandbox: no card is charged.'
+            : 'Stripe test keys: no card is charged.'}
+        </span>
       </p>
     </aside>
   );

@@ -25,13 +25,22 @@ type Action = (previous: TwoFactorState, formData: FormData) => Promise<TwoFacto
 function Outcome({ state }: { state: TwoFactorState }) {
   return (
     <div aria-live="polite" role="status" className="min-h-6 text-sm">
-      {state.message ? <p className={state.status === 'error' ? 'text-danger' : 'text-success'}>{state.message}</p> : null}
+      {state.message ? (
+        <p className={state.status === 'error' ? 'text-danger' : 'text-success'}>{state.message}</p>
+      ) : null}
     </div>
   );
 }
 
 /** A form asking for a code; hands recovery codes it receives up, so they outlive the form. */
-function CodeForm({ action, label, submitLabel, pendingLabel, variant = 'primary', onRecoveryCodes }: {
+function CodeForm({
+  action,
+  label,
+  submitLabel,
+  pendingLabel,
+  variant = 'primary',
+  onRecoveryCodes,
+}: {
   action: Action;
   label: string;
   submitLabel: string;
@@ -41,18 +50,29 @@ function CodeForm({ action, label, submitLabel, pendingLabel, variant = 'primary
 }) {
   // The codes are handed up as the action answers, not from an effect: a form that turned two-factor
   // on leaves the page in the same refresh, before its effects would run.
-  const [state, formAction, pending] = useActionState(async (previous: TwoFactorState, formData: FormData) => {
-    const next = await action(previous, formData);
-    if (next.recoveryCodes) onRecoveryCodes(next.recoveryCodes);
-    return next;
-  }, { status: 'idle' } as TwoFactorState);
+  const [state, formAction, pending] = useActionState(
+    async (previous: TwoFactorState, formData: FormData) => {
+      const next = await action(previous, formData);
+      if (next.recoveryCodes) onRecoveryCodes(next.recoveryCodes);
+      return next;
+    },
+    { status: 'idle' } as TwoFactorState,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (state.status === 'error' && state.fieldErrors) formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+    if (state.status === 'error' && state.fieldErrors)
+      formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
   }, [state]);
   return (
     <form ref={formRef} action={formAction} className="flex flex-col gap-3" noValidate>
-      <Input label={label} name="code" autoComplete="one-time-code" inputMode="text" spellCheck={false} errors={state.fieldErrors?.code} />
+      <Input
+        label={label}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="text"
+        spellCheck={false}
+        errors={state.fieldErrors?.code}
+      />
       <SubmitButton pending={pending} pendingLabel={pendingLabel} variant={variant} className="self-start">
         {submitLabel}
       </SubmitButton>
@@ -61,7 +81,17 @@ function CodeForm({ action, label, submitLabel, pendingLabel, variant = 'primary
   );
 }
 
-function ButtonForm({ action, label, pendingLabel, variant = 'primary' }: { action: (previous: TwoFactorState) => Promise<TwoFactorState>; label: string; pendingLabel: string; variant?: 'primary' | 'secondary' }) {
+function ButtonForm({
+  action,
+  label,
+  pendingLabel,
+  variant = 'primary',
+}: {
+  action: (previous: TwoFactorState) => Promise<TwoFactorState>;
+  label: string;
+  pendingLabel: string;
+  variant?: 'primary' | 'secondary';
+}) {
   const [state, formAction, pending] = useActionState(action, { status: 'idle' } as TwoFactorState);
   return (
     <form action={formAction} className="flex flex-col gap-2">
@@ -81,7 +111,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <h3 ref={headingRef} tabIndex={-1} className="font-semibold">
         Your recovery codes
       </h3>
-      <p className="text-sm">Save them somewhere safe now: they are not shown again. Each signs in once in place of a code, if you lose your phone.</p>
+      <p className="text-sm">
+        Save them somewhere safe now: they are not shown again. Each signs in once in place of a code, if you lose your
+        phone.
+      </p>
       <ol aria-label="Recovery codes" className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm">
         {codes.map((code) => (
           <li key={code}>{code}</li>
@@ -104,8 +137,8 @@ export function TwoFactorSettings({ enabledAt, recoveryCodesLeft, pending }: Two
       {enabledAt ? (
         <>
           <p className="text-sm">
-            <strong>On</strong> since {enabledAt.slice(0, 10)}. Signing in with your password also asks for a code from your authenticator app.{' '}
-            {recoveryCodesLeft} of 10 recovery codes left.
+            <strong>On</strong> since {enabledAt.slice(0, 10)}. Signing in with your password also asks for a code from
+            your authenticator app. {recoveryCodesLeft} of 10 recovery codes left.
           </p>
           {/* Keys: each form keeps its own outcome, not the one of the form that stood here before. */}
           <CodeForm
@@ -132,10 +165,17 @@ export function TwoFactorSettings({ enabledAt, recoveryCodesLeft, pending }: Two
             <li>
               Scan this QR code with an authenticator app (1Password, Google Authenticator, Authy…).
               {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn on the server */}
-              <img src={pending.qrDataUrl} alt="QR code to add Public Data API to your authenticator app" width={192} height={192} className="mt-2 rounded-md bg-white p-1" />
+              <img
+                src={pending.qrDataUrl}
+                alt="QR code to add Public Data API to your authenticator app"
+                width={192}
+                height={192}
+                className="mt-2 rounded-md bg-white p-1"
+              />
             </li>
             <li>
-              Or type this key into the app: <code className="break-all rounded bg-surface px-1 font-mono">{groupedSecret}</code>
+              Or type this key into the app:{' '}
+              <code className="break-all rounded bg-surface px-1 font-mono">{groupedSecret}</code>
             </li>
             <li>Enter the 6-digit code the app shows.</li>
           </ol>
@@ -147,11 +187,18 @@ export function TwoFactorSettings({ enabledAt, recoveryCodesLeft, pending }: Two
             pendingLabel="Checking…"
             onRecoveryCodes={setRecoveryCodes}
           />
-          <ButtonForm action={cancelTwoFactorSetupAction} label="Cancel set-up" pendingLabel="Cancelling…" variant="secondary" />
+          <ButtonForm
+            action={cancelTwoFactorSetupAction}
+            label="Cancel set-up"
+            pendingLabel="Cancelling…"
+            variant="secondary"
+          />
         </>
       ) : (
         <>
-          <p className="text-sm text-muted">Off. With it on, signing in with your password also asks for a code from an authenticator app on your phone.</p>
+          <p className="text-sm text-muted">
+            Off. With it on, signing in with your password also asks for a code from an authenticator app on your phone.
+          </p>
           <ButtonForm action={startTwoFactorSetupAction} label="Set up two-factor sign-in" pendingLabel="Starting…" />
         </>
       )}

@@ -28,7 +28,10 @@ test.describe('the landing page', () => {
     await expect(page.getByLabel('Example request with curl')).toContainText("-H 'X-API-Key: <API_KEY>'");
     await expect(page.getByLabel('Example response')).toContainText('"');
     await expect(page.getByRole('link', { name: 'Read the API reference' })).toHaveAttribute('href', '/docs');
-    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/docs');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'API reference' })).toHaveAttribute(
+      'href',
+      '/docs',
+    );
     await page.getByRole('link', { name: 'Read the API reference' }).click();
     await expect(page).toHaveURL(/\/docs$/);
     await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
@@ -48,7 +51,9 @@ test.describe('the landing page', () => {
       await page.goto('/');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      const violations = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+      const violations = results.violations.map(
+        (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+      );
       expect(violations, violations.join('\n')).toEqual([]);
     });
   }

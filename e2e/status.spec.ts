@@ -23,12 +23,17 @@ test.describe('the status page', () => {
     }
   });
 
-  test('is linked from the footer, the landing page and the reference, which say where each family\'s data comes from', async ({ page }) => {
+  test("is linked from the footer, the landing page and the reference, which say where each family's data comes from", async ({
+    page,
+  }) => {
     await page.goto('/');
     const landingSources = page.getByRole('list', { name: 'Source of each family' });
     await expect(landingSources.getByRole('listitem')).toHaveCount(families.length);
     await expect(landingSources.locator('li[data-family="forumsite"]')).toContainText('Sandbox data');
-    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Status' })).toHaveAttribute('href', '/status');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Status' })).toHaveAttribute(
+      'href',
+      '/status',
+    );
     await page.getByRole('main').getByRole('link', { name: 'See the status of each source' }).click();
     await expect(page).toHaveURL(/\/status$/);
 

@@ -11,7 +11,11 @@ import { clientAddress } from './http/client-address';
  * default: the embedded database and no SMTP server. A DATABASE_URL of the operator's never turns
  * it on by itself.
  */
-export function devMailboxEnabled(options: { devMailbox: string | undefined; embeddedDatabase: boolean; smtpUrl: string | undefined }): boolean {
+export function devMailboxEnabled(options: {
+  devMailbox: string | undefined;
+  embeddedDatabase: boolean;
+  smtpUrl: string | undefined;
+}): boolean {
   if (options.devMailbox === 'true' || options.devMailbox === 'false') return options.devMailbox === 'true';
   return options.embeddedDatabase && !options.smtpUrl;
 }

@@ -13,7 +13,9 @@ export function formatMicros(micros: bigint | number): string {
   const negative = value < 0n;
   const abs = negative ? -value : value;
   const dollars = abs / 1_000_000n;
-  const fraction = String(abs % 1_000_000n).padStart(6, '0').replace(/0{1,4}$/, '');
+  const fraction = String(abs % 1_000_000n)
+    .padStart(6, '0')
+    .replace(/0{1,4}$/, '');
   return `${negative ? '-' : ''}$${dollars.toLocaleString('en-US')}.${fraction.padEnd(2, '0')}`;
 }
 

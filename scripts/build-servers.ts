@@ -10,7 +10,8 @@ import { build, type Metafile } from 'esbuild';
 import { metafileOf, serverBundles } from './lib/server-bundles';
 
 // Bundled CommonJS helpers may call require(); give the ES module one.
-const banner = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+const banner =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
  * Files a module reads beside itself by a literal `new URL('./file', import.meta.url)` (the
@@ -24,7 +25,8 @@ function copyAssets(metafile: Metafile, outDir: string): void {
     for (const [, name] of code.matchAll(/new URL\(['"]\.\/([^'"]+)['"],\s*import\.meta\.url\)/g)) {
       const source = path.join(path.dirname(input), name!);
       const earlier = copied.get(name!);
-      if (earlier && earlier !== source) throw new Error(`build-servers: ${earlier} and ${source} would both be ${outDir}/${name}`);
+      if (earlier && earlier !== source)
+        throw new Error(`build-servers: ${earlier} and ${source} would both be ${outDir}/${name}`);
       copied.set(name!, source);
       copyFileSync(source, path.join(outDir, name!));
       metafile.inputs[source] = { bytes: statSync(source).size, imports: [] };
@@ -51,4 +53,8 @@ for (const bundle of Object.values(serverBundles)) {
   copyAssets(result.metafile, path.dirname(bundle.out));
   writeFileSync(metafileOf(bundle), JSON.stringify(result.metafile));
 }
-console.log(`Servers bundled into dist/ in ${Math.round(performance.now() - started)} ms: ${Object.values(serverBundles).map((b) => b.out).join(', ')}`);
+console.log(
+  `Servers bundled into dist/ in ${Math.round(performance.now() - started)} ms: ${Object.values(serverBundles)
+    .map((b) => b.out)
+    .join(', ')}`,
+);

@@ -25,13 +25,18 @@ const server = createServer(
     connectionsCheckingInterval: 1_000,
   },
   (request, response) => {
-    const forwardedFor = appendForwardedFor(request.headers['x-forwarded-for'] as string | undefined, request.socket.remoteAddress);
+    const forwardedFor = appendForwardedFor(
+      request.headers['x-forwarded-for'] as string | undefined,
+      request.socket.remoteAddress,
+    );
     if (forwardedFor) request.headers['x-forwarded-for'] = forwardedFor;
     void handle(request, response);
   },
 );
 limitConnections(server, { total: env.CONSOLE_MAX_CONNECTIONS, perAddress: env.CONSOLE_MAX_CONNECTIONS_PER_ADDRESS });
-server.listen(env.PORT, env.HOST, () => console.log(`Console ready on http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`));
+server.listen(env.PORT, env.HOST, () =>
+  console.log(`Console ready on http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`),
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

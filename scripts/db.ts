@@ -22,7 +22,9 @@ async function newMigration(name: string | undefined): Promise<void> {
     const engine = await openSchemaEngine(url);
     try {
       const file = (p: string) => ({ files: [{ path: p, content: readFileSync(p, 'utf8') }] });
-      const from = existsSync(snapshotPath) ? { tag: 'schemaDatamodel' as const, ...file(snapshotPath) } : { tag: 'empty' as const };
+      const from = existsSync(snapshotPath)
+        ? { tag: 'schemaDatamodel' as const, ...file(snapshotPath) }
+        : { tag: 'empty' as const };
       const result = await engine.diff({
         from,
         to: { tag: 'schemaDatamodel', ...file(schemaPath) },

@@ -29,8 +29,12 @@ for (const [index, family] of wanted.entries()) {
   }
   const server = await startReplayServer(routes, { port: firstPort + index });
   servers.push(server);
-  const extra = Object.entries((module[`${family}ReplayEnv`] ?? {}) as Record<string, string>).map(([name, value]) => ` ${name}=${value}`);
-  settings.push(`DATA_SOURCE_${family.toUpperCase()}=live LIVE_${family.toUpperCase()}_URL=${server.url}${extra.join('')}`);
+  const extra = Object.entries((module[`${family}ReplayEnv`] ?? {}) as Record<string, string>).map(
+    ([name, value]) => ` ${name}=${value}`,
+  );
+  settings.push(
+    `DATA_SOURCE_${family.toUpperCase()}=live LIVE_${family.toUpperCase()}_URL=${server.url}${extra.join('')}`,
+  );
   console.log(`${family}: ${routes.length} recorded answers at ${server.url}`);
 }
 if (servers.length > 0) {

@@ -10,7 +10,10 @@ const steps: [string, string[]][] = [
   ['import layers', ['node_modules/.bin/tsx', 'scripts/lint/import-layers.ts']],
   ['knip', ['node_modules/.bin/knip']],
   ['type check', ['node_modules/.bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['unit and integration tests', ['node_modules/.bin/tsx', 'scripts/run.ts', 'test', 'node_modules/.bin/vitest', 'run']],
+  [
+    'unit and integration tests',
+    ['node_modules/.bin/tsx', 'scripts/run.ts', 'test', 'node_modules/.bin/vitest', 'run'],
+  ],
   ['browser tests', ['node_modules/.bin/tsx', 'scripts/run.ts', 'test', 'node_modules/.bin/playwright', 'test']],
 ];
 

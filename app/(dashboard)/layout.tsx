@@ -12,7 +12,10 @@ import { getAccountStanding } from '@/lib/server/billing/get-billing-overview';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();
-  const [standing, settings] = await Promise.all([getAccountStanding({ accountId: session.accountId }), getAccountSettings(session)]);
+  const [standing, settings] = await Promise.all([
+    getAccountStanding({ accountId: session.accountId }),
+    getAccountSettings(session),
+  ]);
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="relative border-b border-border bg-bg">

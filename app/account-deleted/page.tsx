@@ -11,11 +11,15 @@ export default function AccountDeletedPage() {
     <PublicPage>
       <h1 className="text-2xl font-semibold">Your account is deleted</h1>
       <p>
-        You are signed out, your API keys no longer work, and your email address, name and card are removed. Usage records and
-        invoices are kept as billing records, without them.
+        You are signed out, your API keys no longer work, and your email address, name and card are removed. Usage
+        records and invoices are kept as billing records, without them.
       </p>
       <p className="text-muted">
-        Want to come back? <Link href="/sign-up" className="font-medium text-primary underline">Create a new account</Link>.
+        Want to come back?{' '}
+        <Link href="/sign-up" className="font-medium text-primary underline">
+          Create a new account
+        </Link>
+        .
       </p>
     </PublicPage>
   );

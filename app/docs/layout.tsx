@@ -15,7 +15,11 @@ export default function DocsLayout({ children }: { children: ReactNode }) {
             <span className="sm:hidden">PDA</span>
           </Link>
           <nav aria-label="Site" className="flex min-w-0 items-center gap-1 text-sm">
-            <Link href="/docs" aria-current="page" className="rounded-md bg-surface px-2 py-2 font-medium underline decoration-2 underline-offset-4">
+            <Link
+              href="/docs"
+              aria-current="page"
+              className="rounded-md bg-surface px-2 py-2 font-medium underline decoration-2 underline-offset-4"
+            >
               Reference
             </Link>
             <Link href="/explorer" className="rounded-md px-2 py-2 font-medium text-muted hover:bg-surface">

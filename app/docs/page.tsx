@@ -12,7 +12,8 @@ import { exampleResponse } from '@/lib/docs/example-response';
 
 export const metadata: Metadata = {
   title: 'API reference',
-  description: 'Every endpoint of the Public Data API: parameters, prices, paging, response fields, errors and examples.',
+  description:
+    'Every endpoint of the Public Data API: parameters, prices, paging, response fields, errors and examples.',
 };
 
 const API_VERSION = '1.1.0';
@@ -37,8 +38,12 @@ export default async function DocsPage() {
             <a className="font-medium text-primary underline" href="/v1/openapi.json" download="openapi.json">
               Download openapi.json
             </a>
-            <a className="font-medium text-primary underline" href="/explorer">Open the explorer</a>
-            <a className="font-medium text-primary underline" href="/status">Status of the data sources</a>
+            <a className="font-medium text-primary underline" href="/explorer">
+              Open the explorer
+            </a>
+            <a className="font-medium text-primary underline" href="/status">
+              Status of the data sources
+            </a>
           </p>
         </div>
         <Providers>
@@ -46,7 +51,9 @@ export default async function DocsPage() {
         </Providers>
         <DocsIntro baseUrl={baseUrl} version={API_VERSION} />
         <section aria-labelledby="endpoints-title" className="flex flex-col gap-8">
-          <h2 id="endpoints-title" className="text-2xl font-semibold">Endpoints</h2>
+          <h2 id="endpoints-title" className="text-2xl font-semibold">
+            Endpoints
+          </h2>
           {models.map((model, i) => (
             <EndpointReference
               key={model.path}

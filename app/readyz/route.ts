@@ -7,5 +7,8 @@ export const dynamic = 'force-dynamic';
 
 export async function GET(): Promise<Response> {
   const { ready, checks } = await checkConsoleReadiness();
-  return Response.json({ status: ready ? 'ready' : 'not ready', checks }, { status: ready ? 200 : 503, headers: { 'cache-control': 'no-store' } });
+  return Response.json(
+    { status: ready ? 'ready' : 'not ready', checks },
+    { status: ready ? 200 : 503, headers: { 'cache-control': 'no-store' } },
+  );
 }

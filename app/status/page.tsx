@@ -11,7 +11,8 @@ import { getSourceStatus, type FamilyStatus } from '@/lib/server/status/get-sour
 
 export const metadata: Metadata = {
   title: 'Status',
-  description: 'Where each family of the Public Data API gets its data, and how its live sources answered in the last hour.',
+  description:
+    'Where each family of the Public Data API gets its data, and how its live sources answered in the last hour.',
 };
 
 // Reads the environment and the request log on each request (at most every 15 s per process).
@@ -39,10 +40,15 @@ function FamilyCard({ family }: { family: FamilyStatus }) {
   const hour = family.lastHour;
   const others = family.paths.filter((p) => !family.livePaths.includes(p));
   return (
-    <li data-family={family.family} className="flex min-w-0 flex-col gap-3 rounded-lg border border-border bg-surface p-4">
+    <li
+      data-family={family.family}
+      className="flex min-w-0 flex-col gap-3 rounded-lg border border-border bg-surface p-4"
+    >
       <section aria-labelledby={titleId} className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id={titleId} className="text-lg font-semibold">{family.title}</h2>
+          <h2 id={titleId} className="text-lg font-semibold">
+            {family.title}
+          </h2>
           <DataSourceBadge source={family.source} />
         </div>
         <p className="text-sm text-muted">{family.newsFeeds ? newsSourceText : sourceText[family.source]}</p>
@@ -74,10 +80,12 @@ function FamilyCard({ family }: { family: FamilyStatus }) {
               </div>
               {family.quotaToday ? (
                 <div className="col-span-2">
-                  <dt className="text-muted">Platform quota used today ({family.quotaToday.day}, {family.quotaToday.timeZone})</dt>
+                  <dt className="text-muted">
+                    Platform quota used today ({family.quotaToday.day}, {family.quotaToday.timeZone})
+                  </dt>
                   <dd className="font-semibold">
-                    {family.quotaToday.units.toLocaleString('en-US')} {family.quotaToday.units === 1 ? 'unit' : 'units'}, resets{' '}
-                    <DateTime value={family.quotaToday.resetsAt} />
+                    {family.quotaToday.units.toLocaleString('en-US')} {family.quotaToday.units === 1 ? 'unit' : 'units'}
+                    , resets <DateTime value={family.quotaToday.resetsAt} />
                   </dd>
                 </div>
               ) : null}
@@ -85,17 +93,33 @@ function FamilyCard({ family }: { family: FamilyStatus }) {
             {family.newsFeeds ? <NewsFeedList feeds={family.newsFeeds} /> : null}
             {others.length > 0 ? (
               <p className="text-sm text-muted">
-                Live: {family.livePaths.map((p) => <code key={p} className="break-all font-mono">{p} </code>)}. Sandbox or upstream:{' '}
-                {others.map((p) => <code key={p} className="break-all font-mono">{p} </code>)}.
+                Live:{' '}
+                {family.livePaths.map((p) => (
+                  <code key={p} className="break-all font-mono">
+                    {p}{' '}
+                  </code>
+                ))}
+                . Sandbox or upstream:{' '}
+                {others.map((p) => (
+                  <code key={p} className="break-all font-mono">
+                    {p}{' '}
+                  </code>
+                ))}
+                .
               </p>
             ) : null}
             {others.some((p) => family.sandboxReasons[p]) ? (
-              <ul className="flex list-none flex-col gap-1 text-sm text-muted" aria-label="Paths not served live, and why">
-                {others.filter((p) => family.sandboxReasons[p]).map((p) => (
-                  <li key={p} data-sandbox-path={p}>
-                    <code className="break-all font-mono">{p}</code>: sandbox or upstream; {family.sandboxReasons[p]}.
-                  </li>
-                ))}
+              <ul
+                className="flex list-none flex-col gap-1 text-sm text-muted"
+                aria-label="Paths not served live, and why"
+              >
+                {others
+                  .filter((p) => family.sandboxReasons[p])
+                  .map((p) => (
+                    <li key={p} data-sandbox-path={p}>
+                      <code className="break-all font-mono">{p}</code>: sandbox or upstream; {family.sandboxReasons[p]}.
+                    </li>
+                  ))}
               </ul>
             ) : null}
           </>
@@ -113,9 +137,13 @@ export default async function StatusPage() {
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-border">
         <div className="mx-auto flex w-full max-w-4xl items-center justify-between gap-2 px-4 py-3 sm:px-6">
-          <Link href="/" className="font-semibold sm:text-lg">Public Data API</Link>
+          <Link href="/" className="font-semibold sm:text-lg">
+            Public Data API
+          </Link>
           <div className="flex items-center gap-1 sm:gap-2">
-            <Link href="/docs" className={buttonClasses('ghost', 'sm')}>Docs</Link>
+            <Link href="/docs" className={buttonClasses('ghost', 'sm')}>
+              Docs
+            </Link>
             <ThemeToggle />
           </div>
         </div>
@@ -124,8 +152,12 @@ export default async function StatusPage() {
         <div className="flex flex-col gap-2">
           <h1 className="text-3xl font-bold tracking-tight">Status</h1>
           <p className="max-w-2xl text-muted">
-            Where each family&apos;s data comes from on this deployment: {live === 0 ? 'no family is live; every one answers with sandbox data' : `${live} of ${status.families.length} families call their platform live`}.
-            For live sources, the last hour of calls as the API recorded them; a 404 for an unknown account counts as an answer, 5xx and rate limits as errors.
+            Where each family&apos;s data comes from on this deployment:{' '}
+            {live === 0
+              ? 'no family is live; every one answers with sandbox data'
+              : `${live} of ${status.families.length} families call their platform live`}
+            . For live sources, the last hour of calls as the API recorded them; a 404 for an unknown account counts as
+            an answer, 5xx and rate limits as errors.
           </p>
           <p className="text-sm text-muted">
             Figures as of <DateTime value={status.at} precise />.

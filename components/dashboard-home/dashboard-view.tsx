@@ -22,37 +22,69 @@ async function fetchDashboard(): Promise<DashboardOverview> {
 function Card({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2 rounded-lg border border-border bg-raised p-4">
-      <h2 id={id} className="text-sm font-semibold text-muted">{title}</h2>
+      <h2 id={id} className="text-sm font-semibold text-muted">
+        {title}
+      </h2>
       {children}
     </section>
   );
 }
 
 /** The console's home: refreshed every 30 s and whenever the explorer invalidates ['dashboard']. */
-export function DashboardView({ initial, curl, monthChart }: { initial: DashboardOverview; curl: string; monthChart?: ReactNode }) {
-  const { data = initial } = useQuery({ queryKey: ['dashboard'], queryFn: fetchDashboard, initialData: initial, refetchInterval: REFRESH_MS, staleTime: 0 });
+export function DashboardView({
+  initial,
+  curl,
+  monthChart,
+}: {
+  initial: DashboardOverview;
+  curl: string;
+  monthChart?: ReactNode;
+}) {
+  const { data = initial } = useQuery({
+    queryKey: ['dashboard'],
+    queryFn: fetchDashboard,
+    initialData: initial,
+    refetchInterval: REFRESH_MS,
+    staleTime: 0,
+  });
   const d = data;
   const percent = (n: number) => `${(n * 100).toFixed(n > 0 && n < 0.01 ? 2 : 1)} %`;
 
   if (d.firstSteps) {
     return (
-      <section aria-labelledby="first-steps" className="flex flex-col gap-4 rounded-lg border border-primary bg-raised p-5">
-        <h2 id="first-steps" className="text-lg font-semibold">First steps</h2>
+      <section
+        aria-labelledby="first-steps"
+        className="flex flex-col gap-4 rounded-lg border border-primary bg-raised p-5"
+      >
+        <h2 id="first-steps" className="text-lg font-semibold">
+          First steps
+        </h2>
         <ol className="flex list-decimal flex-col gap-4 pl-5 text-sm">
           <li>
-            <p className="font-medium">Create an API key {d.firstSteps.hasKey ? <Badge tone="success">done</Badge> : null}</p>
+            <p className="font-medium">
+              Create an API key {d.firstSteps.hasKey ? <Badge tone="success">done</Badge> : null}
+            </p>
             <p className="text-muted">Keys are shown once; keep yours somewhere safe.</p>
-            {d.firstSteps.hasKey ? null : <Link className={`${buttonClasses('primary', 'sm')} mt-2`} href="/keys">Create a key</Link>}
+            {d.firstSteps.hasKey ? null : (
+              <Link className={`${buttonClasses('primary', 'sm')} mt-2`} href="/keys">
+                Create a key
+              </Link>
+            )}
           </li>
           <li>
             <p className="font-medium">Make a first call</p>
-            <p className="mb-2 text-muted">Each endpoint&apos;s first 50 units a month are free. Put your key in place of <code className="font-mono">ak_live_…</code>:</p>
+            <p className="mb-2 text-muted">
+              Each endpoint&apos;s first 50 units a month are free. Put your key in place of{' '}
+              <code className="font-mono">ak_live_…</code>:
+            </p>
             <CopyText text={curl} label="Copy the curl command" />
           </li>
           <li>
             <p className="font-medium">Or try the API in the browser</p>
             <p className="text-muted">Pick an endpoint, fill in a form, see the answer and what it cost.</p>
-            <Link className={`${buttonClasses('secondary', 'sm')} mt-2`} href="/explorer">Open the explorer</Link>
+            <Link className={`${buttonClasses('secondary', 'sm')} mt-2`} href="/explorer">
+              Open the explorer
+            </Link>
           </li>
         </ol>
       </section>
@@ -65,8 +97,22 @@ export function DashboardView({ initial, curl, monthChart }: { initial: Dashboar
         <p role="alert" className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
           The API is blocked for this account: {d.blocked.reason}
           {/* The remedy per cause, as the blocked banner offers it: a lost dispute or an operator's block has none here. */}
-          {d.blocked.causes.includes('overdue_invoice') && d.blocked.payInvoiceUrl ? <> <a href={d.blocked.payInvoiceUrl} className="font-medium underline">Pay the invoice</a></> : null}
-          {d.blocked.causes.includes('unpaid_invoice') ? <> <Link href="/billing" className="font-medium underline">Update the payment method</Link></> : null}
+          {d.blocked.causes.includes('overdue_invoice') && d.blocked.payInvoiceUrl ? (
+            <>
+              {' '}
+              <a href={d.blocked.payInvoiceUrl} className="font-medium underline">
+                Pay the invoice
+              </a>
+            </>
+          ) : null}
+          {d.blocked.causes.includes('unpaid_invoice') ? (
+            <>
+              {' '}
+              <Link href="/billing" className="font-medium underline">
+                Update the payment method
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -76,43 +122,73 @@ export function DashboardView({ initial, curl, monthChart }: { initial: Dashboar
           {d.carried?.note ? <p className="text-xs">{d.carried.note}</p> : null}
         </Card>
         <Card title="Last 24 hours" id="day-heading">
-          <p className="text-2xl font-semibold tabular-nums">{d.last24h.calls.toLocaleString('en-US')} <span className="text-sm font-normal text-muted">calls</span></p>
-          <p className="text-xs text-muted">{d.last24h.errors.toLocaleString('en-US')} errors · error rate {percent(d.last24h.errorRate)}</p>
+          <p className="text-2xl font-semibold tabular-nums">
+            {d.last24h.calls.toLocaleString('en-US')} <span className="text-sm font-normal text-muted">calls</span>
+          </p>
+          <p className="text-xs text-muted">
+            {d.last24h.errors.toLocaleString('en-US')} errors · error rate {percent(d.last24h.errorRate)}
+          </p>
         </Card>
         <Card title="Payment method" id="payment-heading">
           <p className="text-sm font-medium">{d.paymentMethod ?? 'None on file'}</p>
-          <p className="text-xs text-muted">{d.paymentMethod ? 'Calls past the free tier are billed monthly.' : 'Each endpoint stops at its free tier.'}</p>
-          <Link href="/billing" className="text-sm text-primary underline-offset-4 hover:underline">{d.paymentMethod ? 'Billing' : 'Add a payment method'}</Link>
+          <p className="text-xs text-muted">
+            {d.paymentMethod ? 'Calls past the free tier are billed monthly.' : 'Each endpoint stops at its free tier.'}
+          </p>
+          <Link href="/billing" className="text-sm text-primary underline-offset-4 hover:underline">
+            {d.paymentMethod ? 'Billing' : 'Add a payment method'}
+          </Link>
         </Card>
         <Card title="Standing" id="standing-heading">
-          <p className="text-sm">{d.blocked ? <Badge tone="danger">Blocked</Badge> : <Badge tone="success">In good standing</Badge>}</p>
+          <p className="text-sm">
+            {d.blocked ? <Badge tone="danger">Blocked</Badge> : <Badge tone="success">In good standing</Badge>}
+          </p>
           <p className="text-xs text-muted">{d.blocked ? 'Calls answer 403 account_blocked.' : 'Calls are served.'}</p>
         </Card>
       </div>
       {monthChart}
       <section aria-labelledby="tier-heading" className="flex flex-col gap-2">
-        <h2 id="tier-heading" className="text-lg font-semibold">Free tier this month</h2>
+        <h2 id="tier-heading" className="text-lg font-semibold">
+          Free tier this month
+        </h2>
         {d.freeTier.length ? (
           <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
             {d.freeTier.map((e) => (
               <li key={e.endpoint} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
                 <span className="font-mono text-xs sm:text-sm">{e.endpoint}</span>
                 <span className="flex items-center gap-2">
-                  <span className="tabular-nums">{e.freeUnits} / {d.freeUnitsPerMonth} free</span>
-                  {e.past ? <Badge tone="warning">{e.billableUnits ? `past it: ${e.billableUnits.toLocaleString('en-US')} billed` : 'used up'}</Badge> : <Badge>near</Badge>}
+                  <span className="tabular-nums">
+                    {e.freeUnits} / {d.freeUnitsPerMonth} free
+                  </span>
+                  {e.past ? (
+                    <Badge tone="warning">
+                      {e.billableUnits ? `past it: ${e.billableUnits.toLocaleString('en-US')} billed` : 'used up'}
+                    </Badge>
+                  ) : (
+                    <Badge>near</Badge>
+                  )}
                 </span>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="rounded-lg border border-dashed border-border bg-surface p-3 text-sm text-muted">No endpoint is near its 50 free units this month.</p>
+          <p className="rounded-lg border border-dashed border-border bg-surface p-3 text-sm text-muted">
+            No endpoint is near its 50 free units this month.
+          </p>
         )}
       </section>
       <nav aria-label="Console sections" className="flex flex-wrap gap-2">
-        <Link className={buttonClasses('secondary', 'sm')} href="/keys">API keys</Link>
-        <Link className={buttonClasses('secondary', 'sm')} href="/usage">Usage</Link>
-        <Link className={buttonClasses('secondary', 'sm')} href="/billing">Billing</Link>
-        <Link className={buttonClasses('secondary', 'sm')} href="/explorer">Explorer</Link>
+        <Link className={buttonClasses('secondary', 'sm')} href="/keys">
+          API keys
+        </Link>
+        <Link className={buttonClasses('secondary', 'sm')} href="/usage">
+          Usage
+        </Link>
+        <Link className={buttonClasses('secondary', 'sm')} href="/billing">
+          Billing
+        </Link>
+        <Link className={buttonClasses('secondary', 'sm')} href="/explorer">
+          Explorer
+        </Link>
       </nav>
     </div>
   );

@@ -22,10 +22,14 @@ export function DocsDataSources() {
   if (data) return <DataSourceList summary={data} id="data-sources" />;
   return (
     <section aria-labelledby="data-sources-title" className="flex flex-col gap-3">
-      <h2 id="data-sources-title" className="text-2xl font-semibold">Data on this deployment</h2>
+      <h2 id="data-sources-title" className="text-2xl font-semibold">
+        Data on this deployment
+      </h2>
       <p className="text-muted" aria-live="polite">
         {isError ? 'Which families serve live data could not be read.' : 'Reading which families serve live data…'}{' '}
-        <Link href="/status" className="font-medium text-primary underline">See the status of each source</Link>
+        <Link href="/status" className="font-medium text-primary underline">
+          See the status of each source
+        </Link>
       </p>
     </section>
   );

@@ -10,7 +10,9 @@ const introLinks = [
 ];
 
 /** Grouped by family in registry order. */
-export function groupByFamily<T extends Pick<EndpointModel, 'family' | 'familyTitle'>>(items: readonly T[]): { family: string; title: string; items: T[] }[] {
+export function groupByFamily<T extends Pick<EndpointModel, 'family' | 'familyTitle'>>(
+  items: readonly T[],
+): { family: string; title: string; items: T[] }[] {
   const groups = new Map<string, { family: string; title: string; items: T[] }>();
   for (const item of items) {
     const group = groups.get(item.family) ?? { family: item.family, title: item.familyTitle, items: [] };
@@ -26,17 +28,24 @@ function Links({ endpoints }: { endpoints: readonly EndpointModel[] }) {
       <ul className="flex flex-col gap-1">
         {introLinks.map((link) => (
           <li key={link.id}>
-            <a href={`#${link.id}`} className="text-muted hover:text-fg hover:underline">{link.label}</a>
+            <a href={`#${link.id}`} className="text-muted hover:text-fg hover:underline">
+              {link.label}
+            </a>
           </li>
         ))}
       </ul>
       {groupByFamily(endpoints).map((group) => (
         <div key={group.family}>
-          <p id={`nav-${group.family}`} className="font-semibold">{group.title}</p>
+          <p id={`nav-${group.family}`} className="font-semibold">
+            {group.title}
+          </p>
           <ul aria-labelledby={`nav-${group.family}`} className="mt-1 flex flex-col gap-1 border-l border-border pl-3">
             {group.items.map((e) => (
               <li key={e.path}>
-                <a href={`#${anchorOf(e.path)}`} className="block break-all font-mono text-xs text-muted hover:text-fg hover:underline">
+                <a
+                  href={`#${anchorOf(e.path)}`}
+                  className="block break-all font-mono text-xs text-muted hover:text-fg hover:underline"
+                >
                   {e.path.replace(/^\/v1/, '')}
                 </a>
               </li>
@@ -58,7 +67,10 @@ export function DocsSidebar({ endpoints }: { endpoints: readonly EndpointModel[]
           <Links endpoints={endpoints} />
         </nav>
       </details>
-      <nav aria-label="Reference contents" className="sticky top-4 hidden max-h-[calc(100dvh-2rem)] w-60 shrink-0 overflow-y-auto pr-2 lg:block">
+      <nav
+        aria-label="Reference contents"
+        className="sticky top-4 hidden max-h-[calc(100dvh-2rem)] w-60 shrink-0 overflow-y-auto pr-2 lg:block"
+      >
         <Links endpoints={endpoints} />
       </nav>
     </>

@@ -27,9 +27,15 @@ function ParamsTable({ params }: { params: readonly ParamField[] }) {
       <table className="w-full min-w-[30rem] border-collapse text-sm">
         <thead>
           <tr className="border-b border-border text-left">
-            <th scope="col" className="py-2 pr-3">Parameter</th>
-            <th scope="col" className="py-2 pr-3">Type</th>
-            <th scope="col" className="py-2">Rules</th>
+            <th scope="col" className="py-2 pr-3">
+              Parameter
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Type
+            </th>
+            <th scope="col" className="py-2">
+              Rules
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -37,12 +43,20 @@ function ParamsTable({ params }: { params: readonly ParamField[] }) {
             <tr key={p.name} className="border-b border-border align-top">
               <td className="py-2 pr-3 font-mono text-xs">
                 {p.name}
-                {p.required ? <span className="ml-1 text-danger" title="required">* <span className="sr-only">required</span></span> : null}
+                {p.required ? (
+                  <span className="ml-1 text-danger" title="required">
+                    * <span className="sr-only">required</span>
+                  </span>
+                ) : null}
               </td>
               <td className="py-2 pr-3">{p.type}</td>
               <td className="py-2">
                 {paramRules(p) || '—'}
-                {p.name === 'get_sentiment' && p.description ? <p className="mt-1 text-xs text-muted"><RichText text={p.description} /></p> : null}
+                {p.name === 'get_sentiment' && p.description ? (
+                  <p className="mt-1 text-xs text-muted">
+                    <RichText text={p.description} />
+                  </p>
+                ) : null}
               </td>
             </tr>
           ))}
@@ -58,7 +72,10 @@ function FieldList({ fields }: { fields: readonly ResponseField[] }) {
       {fields.map((f) => (
         <li key={f.name}>
           <span className="font-mono text-xs">{f.name}</span>{' '}
-          <span className="text-muted">{f.type}{f.nullable ? ' or null' : ''}</span>
+          <span className="text-muted">
+            {f.type}
+            {f.nullable ? ' or null' : ''}
+          </span>
           {f.fields ? (
             <div className="ml-4 mt-1 border-l border-border pl-3">
               <FieldList fields={f.fields} />
@@ -83,11 +100,20 @@ export function EndpointReference(props: {
     method: e.method,
     path: e.path,
     params: Object.entries(e.example),
-    body: e.method === 'POST' ? JSON.stringify({ requests: [{ path: '/v1/forumsite/community/posts', params: { community: 'news', pages: 2 } }] }) : undefined,
+    body:
+      e.method === 'POST'
+        ? JSON.stringify({
+            requests: [{ path: '/v1/forumsite/community/posts', params: { community: 'news', pages: 2 } }],
+          })
+        : undefined,
   });
   const billed = e.billedErrors.filter((b) => b.units > 0);
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-4 flex flex-col gap-4 border-t border-border pt-8">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="scroll-mt-4 flex flex-col gap-4 border-t border-border pt-8"
+    >
       <div className="flex flex-col gap-2">
         <h3 id={`${id}-title`} className="break-all font-mono text-lg font-semibold">
           <span className="mr-2 rounded bg-surface px-1.5 py-0.5 text-sm text-muted">{e.method}</span>
@@ -96,11 +122,17 @@ export function EndpointReference(props: {
         <p className="font-medium">{e.summary}</p>
         <div className="flex flex-wrap gap-2">
           <Badge tone="neutral">{priceText(e)}</Badge>
-          {e.paging ? <Badge tone="neutral">{`${e.paging.param} ≤ ${e.paging.max ?? '∞'}${e.pageSize ? `, ${e.pageSize} per page` : ''}`}</Badge> : null}
+          {e.paging ? (
+            <Badge tone="neutral">{`${e.paging.param} ≤ ${e.paging.max ?? '∞'}${e.pageSize ? `, ${e.pageSize} per page` : ''}`}</Badge>
+          ) : null}
           <Badge tone="neutral">{`${e.concurrency} at a time`}</Badge>
-          {e.sentiment ? <Badge tone="neutral">{`sentiment +${dollars(e.sentimentSurchargeMicros)}/${e.billingUnit}`}</Badge> : null}
+          {e.sentiment ? (
+            <Badge tone="neutral">{`sentiment +${dollars(e.sentimentSurchargeMicros)}/${e.billingUnit}`}</Badge>
+          ) : null}
         </div>
-        <p className="text-sm text-muted"><RichText text={e.description} /></p>
+        <p className="text-sm text-muted">
+          <RichText text={e.description} />
+        </p>
       </div>
 
       {e.params.length > 0 ? (
@@ -109,7 +141,9 @@ export function EndpointReference(props: {
           <ParamsTable params={e.params} />
           {e.ruleTexts.length > 0 ? (
             <ul className="list-disc pl-5 text-sm">
-              {e.ruleTexts.map((text) => <li key={text}>{text}</li>)}
+              {e.ruleTexts.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
             </ul>
           ) : null}
         </div>
@@ -139,7 +173,10 @@ export function EndpointReference(props: {
           </details>
         ) : null}
         <p>
-          <Link href={explorerLink(e.path, Object.entries(e.example))} className="text-sm font-medium text-primary underline">
+          <Link
+            href={explorerLink(e.path, Object.entries(e.example))}
+            className="text-sm font-medium text-primary underline"
+          >
             Try it in the explorer<span className="sr-only">: {e.path}</span>
           </Link>
         </p>

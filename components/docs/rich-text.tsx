@@ -5,7 +5,9 @@ export function RichText({ text }: { text: string }) {
     <>
       {parts.map((part, i) =>
         part.startsWith('`') && part.endsWith('`') && part.length > 2 ? (
-          <code key={i} className="rounded bg-surface px-1 font-mono text-[0.9em]">{part.slice(1, -1)}</code>
+          <code key={i} className="rounded bg-surface px-1 font-mono text-[0.9em]">
+            {part.slice(1, -1)}
+          </code>
         ) : (
           part
         ),

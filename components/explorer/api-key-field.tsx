@@ -26,10 +26,17 @@ export function ApiKeyField({ apiKey, onChange }: { apiKey: string; onChange: (k
   }, [state, onChange]);
 
   return (
-    <section aria-labelledby="explorer-key-title" className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4">
-      <h2 id="explorer-key-title" className="font-semibold">Authentication</h2>
+    <section
+      aria-labelledby="explorer-key-title"
+      className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4"
+    >
+      <h2 id="explorer-key-title" className="font-semibold">
+        Authentication
+      </h2>
       <div className="flex flex-col gap-1">
-        <label htmlFor="explorer-api-key" className="text-sm font-medium">API key</label>
+        <label htmlFor="explorer-api-key" className="text-sm font-medium">
+          API key
+        </label>
         <div className="flex gap-2">
           <input
             id="explorer-api-key"
@@ -47,7 +54,8 @@ export function ApiKeyField({ apiKey, onChange }: { apiKey: string; onChange: (k
           </Button>
         </div>
         <p id="explorer-api-key-hint" className="text-xs text-muted">
-          Kept in this tab only, until you close it. Keys are stored as hashes, so the console cannot fill one in for you.
+          Kept in this tab only, until you close it. Keys are stored as hashes, so the console cannot fill one in for
+          you.
         </p>
       </div>
       <form action={createKey} className="flex flex-wrap items-center gap-3">
@@ -56,7 +64,9 @@ export function ApiKeyField({ apiKey, onChange }: { apiKey: string; onChange: (k
         </Button>
         <span className="text-xs text-muted">A normal key of your account: it counts toward the ten.</span>
       </form>
-      <LiveRegion tone={state.status === 'error' ? 'error' : state.status === 'success' ? 'success' : undefined}>{state.message}</LiveRegion>
+      <LiveRegion tone={state.status === 'error' ? 'error' : state.status === 'success' ? 'success' : undefined}>
+        {state.message}
+      </LiveRegion>
       {shownKey ? (
         // The panel reports "Copied" through the keys page's status line; here it gets its own.
         <KeyStatusProvider>

@@ -28,7 +28,10 @@ export function BodyView({ result, path }: { result: CallResult; path: string })
   const [expanded, setExpanded] = useState(true);
   const searchId = useId();
   const large = result.bytes > LARGE_BODY_BYTES || result.json === undefined;
-  const openPaths = useMemo(() => (large ? new Set<string>() : openPathsFor(result.json, deferredQuery)), [large, result.json, deferredQuery]);
+  const openPaths = useMemo(
+    () => (large ? new Set<string>() : openPathsFor(result.json, deferredQuery)),
+    [large, result.json, deferredQuery],
+  );
   return (
     <section aria-labelledby="explorer-body-title" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -37,7 +40,9 @@ export function BodyView({ result, path }: { result: CallResult; path: string })
         </h3>
         <div className="flex flex-wrap items-end gap-2">
           <div className="flex flex-col gap-1">
-            <label htmlFor={searchId} className="text-xs font-medium">Search the body</label>
+            <label htmlFor={searchId} className="text-xs font-medium">
+              Search the body
+            </label>
             <input
               id={searchId}
               type="search"
@@ -51,7 +56,11 @@ export function BodyView({ result, path }: { result: CallResult; path: string })
               {expanded ? 'Collapse all' : 'Expand'}
             </Button>
           ) : null}
-          <Button variant="secondary" size="sm" onClick={() => download(result.text, downloadName(path, result.requestId))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => download(result.text, downloadName(path, result.requestId))}
+          >
             Download body
           </Button>
         </div>
@@ -59,9 +68,20 @@ export function BodyView({ result, path }: { result: CallResult; path: string })
       {large ? (
         <TextBody text={result.text} bytes={result.bytes} query={deferredQuery} />
       ) : (
-        <div tabIndex={0} role="region" aria-label="Response body" className="max-h-[32rem] overflow-auto rounded-md border border-border bg-surface p-3">
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="Response body"
+          className="max-h-[32rem] overflow-auto rounded-md border border-border bg-surface p-3"
+        >
           {/* Remounting the tree is how "Collapse all" and "Expand" reset every node. */}
-          <JsonTree key={expanded ? 'open' : 'closed'} value={result.json} query={deferredQuery} openPaths={openPaths} openDepth={expanded ? 2 : 1} />
+          <JsonTree
+            key={expanded ? 'open' : 'closed'}
+            value={result.json}
+            query={deferredQuery}
+            openPaths={openPaths}
+            openDepth={expanded ? 2 : 1}
+          />
         </div>
       )}
     </section>

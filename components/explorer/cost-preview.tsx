@@ -21,7 +21,8 @@ export function CostPreview({ model, values }: { model: EndpointModel; values: F
         </dd>
         {model.priceMicros > 0 ? (
           <dd className="text-xs text-muted">
-            {cost.units} {unit}{cost.units === 1 ? '' : 's'} × {formatMicros(model.priceMicros)}
+            {cost.units} {unit}
+            {cost.units === 1 ? '' : 's'} × {formatMicros(model.priceMicros)}
             {cost.surchargeMicros > 0 ? ` + sentiment ${formatMicros(cost.surchargeMicros)}` : ''}; before free units
           </dd>
         ) : null}

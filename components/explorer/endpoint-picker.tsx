@@ -5,7 +5,15 @@ import { useId, useMemo, useState } from 'react';
 import { searchPicker, type PickerGroup } from '@/lib/explorer/picker';
 
 /** Every endpoint by family, searchable by path or summary words, with price and paging. */
-export function EndpointPicker({ groups, selected, onSelect }: { groups: readonly PickerGroup[]; selected: string; onSelect: (path: string) => void }) {
+export function EndpointPicker({
+  groups,
+  selected,
+  onSelect,
+}: {
+  groups: readonly PickerGroup[];
+  selected: string;
+  onSelect: (path: string) => void;
+}) {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const shown = useMemo(() => searchPicker(groups, query), [groups, query]);
@@ -13,7 +21,9 @@ export function EndpointPicker({ groups, selected, onSelect }: { groups: readonl
   return (
     <nav aria-label="Endpoints" className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-col gap-1">
-        <label htmlFor={searchId} className="text-sm font-medium">Search endpoints</label>
+        <label htmlFor={searchId} className="text-sm font-medium">
+          Search endpoints
+        </label>
         <input
           id={searchId}
           type="search"
@@ -22,13 +32,17 @@ export function EndpointPicker({ groups, selected, onSelect }: { groups: readonl
           placeholder="Path or words, e.g. forum posts"
           className="min-h-10 w-full rounded-md border border-border bg-raised px-3 text-base text-fg placeholder:text-muted"
         />
-        <p aria-live="polite" className="text-xs text-muted">{count} endpoint{count === 1 ? '' : 's'}</p>
+        <p aria-live="polite" className="text-xs text-muted">
+          {count} endpoint{count === 1 ? '' : 's'}
+        </p>
       </div>
       <div className="flex max-h-80 flex-col gap-4 overflow-y-auto rounded-md border border-border bg-surface p-2 lg:max-h-[calc(100dvh-12rem)]">
         {shown.length === 0 ? <p className="p-2 text-sm text-muted">No endpoint matches “{query}”.</p> : null}
         {shown.map((group) => (
           <div key={group.family} className="flex flex-col gap-1">
-            <h2 id={`picker-${group.family}`} className="px-2 text-xs font-semibold uppercase tracking-wide text-muted">{group.title}</h2>
+            <h2 id={`picker-${group.family}`} className="px-2 text-xs font-semibold uppercase tracking-wide text-muted">
+              {group.title}
+            </h2>
             <ul aria-labelledby={`picker-${group.family}`} className="flex flex-col gap-1">
               {group.entries.map((entry) => {
                 const current = entry.path === selected;
@@ -43,7 +57,8 @@ export function EndpointPicker({ groups, selected, onSelect }: { groups: readonl
                       }`}
                     >
                       <span className="break-all font-mono text-xs font-semibold">
-                        {entry.method === 'POST' ? 'POST ' : ''}{entry.path}
+                        {entry.method === 'POST' ? 'POST ' : ''}
+                        {entry.path}
                       </span>
                       <span className="text-xs text-muted">{entry.summary}</span>
                       <span className="text-xs">

@@ -28,7 +28,9 @@ import { SnippetTabs } from './snippet-tabs';
 // own loader would add a kilobyte to the page (issue 31, item 4: 150 kB a page).
 const ResponseView = lazy(() => import('./response-view').then((m) => ({ default: m.ResponseView })));
 const responseLoading = (
-  <p className="flex h-40 items-center justify-center rounded-lg border border-border p-6 text-sm text-muted">Showing the response…</p>
+  <p className="flex h-40 items-center justify-center rounded-lg border border-border p-6 text-sm text-muted">
+    Showing the response…
+  </p>
 );
 
 type Outgoing = Omit<CallRequest, 'apiKey'>;
@@ -67,7 +69,9 @@ export function Explorer({
   const byPath = useMemo(() => new Map(models.map((m) => [m.path, m])), [models]);
   const [path, setPath] = useState(() => (shared.path && byPath.has(shared.path) ? shared.path : models[0]!.path));
   const model = byPath.get(path)!;
-  const [values, setValues] = useState<FormValues>(() => initialValues(model, shared.path === path ? shared.params : []));
+  const [values, setValues] = useState<FormValues>(() =>
+    initialValues(model, shared.path === path ? shared.params : []),
+  );
   const [body, setBody] = useState(() => batchExample(models));
   const [apiKey, setApiKey] = useTabKey(owner);
   const history = useCallHistory(owner);
@@ -84,7 +88,10 @@ export function Explorer({
     [check, attempted, touched],
   );
   const visibleBrokenRules = useMemo(
-    () => brokenRules(model.rules, check).map((broken, i) => broken && (attempted || ruleParams(model.rules[i]!).some((name) => touched.has(name)))),
+    () =>
+      brokenRules(model.rules, check).map(
+        (broken, i) => broken && (attempted || ruleParams(model.rules[i]!).some((name) => touched.has(name))),
+      ),
     [model, check, attempted, touched],
   );
 
@@ -123,7 +130,10 @@ export function Explorer({
       const result = await sendCall({ ...outgoing, apiKey }, { parseLarge: sentimentOn });
       const target = byPath.get(outgoing.path)?.sentimentTarget ?? null;
       // The emotions' reader (zod's sentiment schema) loads only for a call that asked for them.
-      const sentiment = sentimentOn && result.status < 400 ? (await import('@/lib/explorer/sentiment')).sentimentRecords(result.json, target) : [];
+      const sentiment =
+        sentimentOn && result.status < 400
+          ? (await import('@/lib/explorer/sentiment')).sentimentRecords(result.json, target)
+          : [];
       setShown({ result, path: outgoing.path, sentiment });
       history.add({
         id: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
@@ -139,16 +149,27 @@ export function Explorer({
         requestId: result.requestId,
       });
       const units = result.units === null ? '' : ` · ${result.units} unit${result.units === 1 ? '' : 's'} billed`;
-      setStatus({ tone: result.status < 400 ? 'success' : 'error', text: `${result.status}${result.code ? ` ${result.code}` : ''} in ${result.durationMs} ms${units}` });
+      setStatus({
+        tone: result.status < 400 ? 'success' : 'error',
+        text: `${result.status}${result.code ? ` ${result.code}` : ''} in ${result.durationMs} ms${units}`,
+      });
       invalidateUsage();
     } catch (error) {
-      setStatus({ tone: 'error', text: `The call did not reach the API: ${error instanceof Error ? error.message : 'network error'}` });
+      setStatus({
+        tone: 'error',
+        text: `The call did not reach the API: ${error instanceof Error ? error.message : 'network error'}`,
+      });
     } finally {
       setPending(false);
     }
   }
 
-  const outgoing: Outgoing = { method: model.method, path, params: pairs, ...(model.method === 'POST' ? { body } : {}) };
+  const outgoing: Outgoing = {
+    method: model.method,
+    path,
+    params: pairs,
+    ...(model.method === 'POST' ? { body } : {}),
+  };
 
   async function trySend() {
     setAttempted(true);
@@ -164,7 +185,12 @@ export function Explorer({
 
   function resend(entry: HistoryEntry) {
     open(entry.path, entry.params, entry.body);
-    void send({ method: entry.method, path: entry.path, params: entry.params, ...(entry.body !== undefined ? { body: entry.body } : {}) });
+    void send({
+      method: entry.method,
+      path: entry.path,
+      params: entry.params,
+      ...(entry.body !== undefined ? { body: entry.body } : {}),
+    });
   }
 
   return (
@@ -196,13 +222,21 @@ export function Explorer({
             <ResponseView result={shown.result} path={shown.path} sentiment={shown.sentiment} />
           </Suspense>
         ) : (
-          <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted">Send a call to see its status, headers, body and cost here.</p>
+          <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted">
+            Send a call to see its status, headers, body and cost here.
+          </p>
         )}
         <section aria-label="Share" className="flex flex-col gap-4">
           <ShareLinkBox path={path} params={pairs} />
           <SnippetTabs request={{ baseUrl, ...outgoing }} apiKey={apiKey} />
         </section>
-        <CallHistory entries={history.entries} onOpen={(e) => open(e.path, e.params, e.body)} onResend={resend} onClear={history.clear} disabled={pending} />
+        <CallHistory
+          entries={history.entries}
+          onOpen={(e) => open(e.path, e.params, e.body)}
+          onResend={resend}
+          onClear={history.clear}
+          disabled={pending}
+        />
       </div>
     </div>
   );

@@ -24,7 +24,8 @@ export function ParamField({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const options = field.type === 'boolean' ? ['true', 'false'] : field.enum;
-  const blankLabel = field.default !== undefined ? `Default (${String(field.default)})` : field.required ? 'Choose…' : 'Not set';
+  const blankLabel =
+    field.default !== undefined ? `Default (${String(field.default)})` : field.required ? 'Choose…' : 'Not set';
   const common = {
     id,
     name: field.name,
@@ -40,7 +41,10 @@ export function ParamField({
         {field.name}
         {field.required ? (
           <>
-            <span aria-hidden="true" className="text-danger"> *</span>
+            <span aria-hidden="true" className="text-danger">
+              {' '}
+              *
+            </span>
             <span className="sr-only"> (required)</span>
           </>
         ) : null}
@@ -49,7 +53,9 @@ export function ParamField({
         <select {...common} onChange={(e) => onChange(e.target.value)}>
           <option value="">{blankLabel}</option>
           {options.map((option) => (
-            <option key={option} value={option}>{option}</option>
+            <option key={option} value={option}>
+              {option}
+            </option>
           ))}
         </select>
       ) : (
@@ -57,7 +63,9 @@ export function ParamField({
           {...common}
           type="text"
           inputMode={field.type === 'integer' ? 'numeric' : field.type === 'number' ? 'decimal' : undefined}
-          placeholder={field.default !== undefined ? String(field.default) : field.format === 'date' ? 'YYYY-MM-DD' : undefined}
+          placeholder={
+            field.default !== undefined ? String(field.default) : field.format === 'date' ? 'YYYY-MM-DD' : undefined
+          }
           autoComplete="off"
           spellCheck={false}
           onChange={(e) => onChange(e.target.value)}
@@ -72,7 +80,9 @@ export function ParamField({
       </div>
       {errors.length > 0 ? (
         <ul id={errorId} className="text-sm text-danger">
-          {errors.map((message) => <li key={message}>{message}</li>)}
+          {errors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
         </ul>
       ) : null}
     </div>

@@ -52,7 +52,12 @@ export function ParamForm({
   }
   const paging = pagingText(model);
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="explorer-endpoint-title" className="flex min-w-0 flex-col gap-4 rounded-lg border border-border p-4">
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="explorer-endpoint-title"
+      className="flex min-w-0 flex-col gap-4 rounded-lg border border-border p-4"
+    >
       <div className="flex flex-col gap-1">
         <h2 id="explorer-endpoint-title" className="break-all font-mono text-lg font-semibold">
           {model.method} {model.path}
@@ -61,12 +66,18 @@ export function ParamForm({
         <p className="text-xs text-muted">
           {priceText(model)}
           {paging ? ` · ${paging}` : ''}
-          {model.sentiment ? ` · get_sentiment=true adds ${dollars(model.sentimentSurchargeMicros)} per ${model.billingUnit}` : ''}
+          {model.sentiment
+            ? ` · get_sentiment=true adds ${dollars(model.sentimentSurchargeMicros)} per ${model.billingUnit}`
+            : ''}
         </p>
       </div>
       {model.ruleTexts.length > 0 ? (
         // Rules are hints; one is marked as an error only while the values break it.
-        <ul aria-label="Rules between parameters" data-testid="explorer-rules" className="list-inside list-disc rounded-md border border-border p-2 text-xs text-muted">
+        <ul
+          aria-label="Rules between parameters"
+          data-testid="explorer-rules"
+          className="list-inside list-disc rounded-md border border-border p-2 text-xs text-muted"
+        >
           {model.ruleTexts.map((rule, i) =>
             brokenRules[i] ? (
               <li key={rule} data-broken="" className="font-medium text-danger">
@@ -81,7 +92,9 @@ export function ParamForm({
       ) : null}
       {model.method === 'POST' ? (
         <div className="flex flex-col gap-1">
-          <label htmlFor="explorer-body" className="text-sm font-medium">Request body (JSON)</label>
+          <label htmlFor="explorer-body" className="text-sm font-medium">
+            Request body (JSON)
+          </label>
           <textarea
             id="explorer-body"
             value={body}
@@ -110,7 +123,9 @@ export function ParamForm({
       )}
       <CostPreview model={model} values={values} />
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={pending}>{pending ? 'Sending…' : 'Send'}</Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Sending…' : 'Send'}
+        </Button>
         {canForce ? (
           <Button variant="secondary" disabled={pending} onClick={onForceSend}>
             Send anyway (let the API judge)

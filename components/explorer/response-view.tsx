@@ -11,7 +11,9 @@ import { BodyView } from './body-view';
 
 // Only for a call that asked for emotions: its schema and charts stay out of the other answers.
 const SentimentView = lazy(() => import('./sentiment-view').then((m) => ({ default: m.SentimentView })));
-const sentimentLoading = <p className="h-48 rounded-md border border-border p-3 text-sm text-muted">Showing the emotions…</p>;
+const sentimentLoading = (
+  <p className="h-48 rounded-md border border-border p-3 text-sm text-muted">Showing the emotions…</p>
+);
 
 const billing = new Set<string>(BILLING_HEADERS);
 
@@ -21,20 +23,39 @@ function errorText(result: CallResult): string | null {
 }
 
 /** A call's answer: status and code, time, the API's headers (billing first and marked), body, emotions. */
-export function ResponseView({ result, path, sentiment }: { result: CallResult; path: string; sentiment: SentimentRecord[] }) {
+export function ResponseView({
+  result,
+  path,
+  sentiment,
+}: {
+  result: CallResult;
+  path: string;
+  sentiment: SentimentRecord[];
+}) {
   const ok = result.status < 400;
-  const headers = apiHeaders(result.headers).sort(([a], [b]) => Number(billing.has(b)) - Number(billing.has(a)) || a.localeCompare(b));
+  const headers = apiHeaders(result.headers).sort(
+    ([a], [b]) => Number(billing.has(b)) - Number(billing.has(a)) || a.localeCompare(b),
+  );
   const error = ok ? null : errorText(result);
   return (
-    <section aria-labelledby="explorer-response-title" className="flex min-w-0 flex-col gap-4 rounded-lg border border-border p-4">
+    <section
+      aria-labelledby="explorer-response-title"
+      className="flex min-w-0 flex-col gap-4 rounded-lg border border-border p-4"
+    >
       <div className="flex flex-wrap items-center gap-3">
-        <h2 id="explorer-response-title" className="font-semibold">Response</h2>
+        <h2 id="explorer-response-title" className="font-semibold">
+          Response
+        </h2>
         <span data-testid="response-status">
           <Badge tone={ok ? 'success' : 'danger'}>
             {result.status} {result.statusText}
           </Badge>
         </span>
-        {result.code ? <code data-testid="response-code" className="font-mono text-sm text-danger">{result.code}</code> : null}
+        {result.code ? (
+          <code data-testid="response-code" className="font-mono text-sm text-danger">
+            {result.code}
+          </code>
+        ) : null}
         <span className="text-sm text-muted tabular-nums">{result.durationMs} ms</span>
       </div>
       {error ? (
@@ -49,7 +70,11 @@ export function ResponseView({ result, path, sentiment }: { result: CallResult; 
             <caption className="sr-only">Response headers; billing headers first and marked</caption>
             <tbody>
               {headers.map(([name, value]) => (
-                <tr key={name} data-billing={billing.has(name) || undefined} className={`border-t border-border ${billing.has(name) ? 'bg-warning-soft font-semibold' : ''}`}>
+                <tr
+                  key={name}
+                  data-billing={billing.has(name) || undefined}
+                  className={`border-t border-border ${billing.has(name) ? 'bg-warning-soft font-semibold' : ''}`}
+                >
                   <th scope="row" className="whitespace-nowrap px-3 py-1 font-mono font-medium">
                     {name}
                     {billing.has(name) ? <span className="sr-only"> (billing)</span> : null}

@@ -12,9 +12,15 @@ function Bar({ label, value, max, suffix = '' }: { label: string; value: number;
     <div className="grid grid-cols-[6.5rem_1fr_3rem] items-center gap-2 text-xs">
       <span>{label}</span>
       <span className="h-2.5 overflow-hidden rounded-full bg-surface ring-1 ring-border" aria-hidden="true">
-        <span className="block h-full rounded-full bg-primary" style={{ width: `${max === 0 ? 0 : (value / max) * 100}%` }} />
+        <span
+          className="block h-full rounded-full bg-primary"
+          style={{ width: `${max === 0 ? 0 : (value / max) * 100}%` }}
+        />
       </span>
-      <span className="text-right tabular-nums">{value}{suffix}</span>
+      <span className="text-right tabular-nums">
+        {value}
+        {suffix}
+      </span>
     </div>
   );
 }
@@ -25,29 +31,45 @@ export function SentimentView({ records }: { records: SentimentRecord[] }) {
   const [limit, setLimit] = useState(RECORD_BATCH);
   const analysed = summary.records - summary.withoutSignal;
   return (
-    <section aria-labelledby="explorer-sentiment-title" className="flex flex-col gap-4 rounded-md border border-border p-3">
-      <h3 id="explorer-sentiment-title" className="font-semibold">Emotions</h3>
+    <section
+      aria-labelledby="explorer-sentiment-title"
+      className="flex flex-col gap-4 rounded-md border border-border p-3"
+    >
+      <h3 id="explorer-sentiment-title" className="font-semibold">
+        Emotions
+      </h3>
       <p className="text-xs text-muted">
-        {summary.records} records, {analysed} with a signal{summary.withoutSignal ? `, ${summary.withoutSignal} without (sentiment null)` : ''}.
+        {summary.records} records, {analysed} with a signal
+        {summary.withoutSignal ? `, ${summary.withoutSignal} without (sentiment null)` : ''}.
       </p>
       <div className="grid gap-4 md:grid-cols-2">
         <figure className="flex flex-col gap-1">
           <figcaption className="text-sm font-medium">Dominant emotion</figcaption>
           <dl className="sr-only">
             {emotionNames.map((e) => (
-              <div key={e}><dt>{e}</dt><dd>{summary.dominant[e]} records</dd></div>
+              <div key={e}>
+                <dt>{e}</dt>
+                <dd>{summary.dominant[e]} records</dd>
+              </div>
             ))}
           </dl>
-          {emotionNames.map((e) => <Bar key={e} label={e} value={summary.dominant[e]} max={analysed} />)}
+          {emotionNames.map((e) => (
+            <Bar key={e} label={e} value={summary.dominant[e]} max={analysed} />
+          ))}
         </figure>
         <figure className="flex flex-col gap-1">
           <figcaption className="text-sm font-medium">Polarity</figcaption>
           <dl className="sr-only">
             {polarities.map((p) => (
-              <div key={p}><dt>{p}</dt><dd>{percent(summary.polarity[p], analysed)}%</dd></div>
+              <div key={p}>
+                <dt>{p}</dt>
+                <dd>{percent(summary.polarity[p], analysed)}%</dd>
+              </div>
             ))}
           </dl>
-          {polarities.map((p) => <Bar key={p} label={p} value={percent(summary.polarity[p], analysed)} max={100} suffix="%" />)}
+          {polarities.map((p) => (
+            <Bar key={p} label={p} value={percent(summary.polarity[p], analysed)} max={100} suffix="%" />
+          ))}
         </figure>
       </div>
       <ol className="flex flex-col gap-3" aria-label="Records with their emotions">
@@ -55,8 +77,14 @@ export function SentimentView({ records }: { records: SentimentRecord[] }) {
           <li key={i} className="grid gap-2 border-t border-border pt-3 md:grid-cols-2">
             <p className="line-clamp-4 text-sm">{record.text || <span className="text-muted">(no text)</span>}</p>
             {record.sentiment ? (
-              <div className="flex flex-col gap-0.5" aria-label={`Emotions: ${record.sentiment.dominant_emotion}, ${record.sentiment.polarity}`} role="group">
-                {emotionNames.map((e) => <Bar key={e} label={e} value={record.sentiment!.emotions[e]} max={100} />)}
+              <div
+                className="flex flex-col gap-0.5"
+                aria-label={`Emotions: ${record.sentiment.dominant_emotion}, ${record.sentiment.polarity}`}
+                role="group"
+              >
+                {emotionNames.map((e) => (
+                  <Bar key={e} label={e} value={record.sentiment!.emotions[e]} max={100} />
+                ))}
               </div>
             ) : (
               <p className="text-xs text-muted">No emotional signal in this text.</p>
@@ -65,7 +93,11 @@ export function SentimentView({ records }: { records: SentimentRecord[] }) {
         ))}
       </ol>
       {records.length > limit ? (
-        <button type="button" className="self-start text-sm text-primary underline" onClick={() => setLimit((l) => l + RECORD_BATCH)}>
+        <button
+          type="button"
+          className="self-start text-sm text-primary underline"
+          onClick={() => setLimit((l) => l + RECORD_BATCH)}
+        >
           Show {Math.min(RECORD_BATCH, records.length - limit)} more records
         </button>
       ) : null}

@@ -15,7 +15,9 @@ export function ShareLinkBox({ path, params }: { path: string; params: readonly 
 
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor="explorer-share-link" className="text-sm font-medium">Share link</label>
+      <label htmlFor="explorer-share-link" className="text-sm font-medium">
+        Share link
+      </label>
       <div className="flex gap-2">
         <input
           id="explorer-share-link"
@@ -24,7 +26,9 @@ export function ShareLinkBox({ path, params }: { path: string; params: readonly 
           onFocus={(e) => e.currentTarget.select()}
           className="min-h-9 min-w-0 flex-1 rounded-md border border-border bg-surface px-2 font-mono text-xs text-fg"
         />
-        <Button variant="secondary" size="sm" onClick={() => copy(link, 'Link copied', 'link')}>Copy link</Button>
+        <Button variant="secondary" size="sm" onClick={() => copy(link, 'Link copied', 'link')}>
+          Copy link
+        </Button>
       </div>
       <p className="text-xs text-muted">
         Opens this endpoint with these parameters, without your key. <span aria-live="polite">{status}</span>

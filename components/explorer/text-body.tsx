@@ -11,18 +11,25 @@ import { formatBytes } from '@/lib/explorer/send-call';
  */
 export function TextBody({ text, bytes, query }: { text: string; bytes: number; query: string }) {
   const [chars, setChars] = useState(TEXT_SLICE_CHARS);
-  const [found, setFound] = useState<{ query: string; total: number; shown: TextMatch[] }>({ query: '', total: 0, shown: [] });
+  const [found, setFound] = useState<{ query: string; total: number; shown: TextMatch[] }>({
+    query: '',
+    total: 0,
+    shown: [],
+  });
   useEffect(() => {
     const controller = new AbortController();
-    void findInText(text, query, { signal: controller.signal }).then((result) => result && setFound({ query, ...result }));
+    void findInText(text, query, { signal: controller.signal }).then(
+      (result) => result && setFound({ query, ...result }),
+    );
     return () => controller.abort();
   }, [text, query]);
   const shown = Math.min(chars, text.length);
   return (
     <div className="flex flex-col gap-3">
       <p className="text-xs text-muted">
-        This body is {formatBytes(bytes)}: it is shown as text, {shown < text.length ? `the first ${formatBytes(shown)}` : 'in full'}. Download it to
-        read it all in your editor.
+        This body is {formatBytes(bytes)}: it is shown as text,{' '}
+        {shown < text.length ? `the first ${formatBytes(shown)}` : 'in full'}. Download it to read it all in your
+        editor.
       </p>
       {query.trim() ? (
         <div className="flex flex-col gap-1 text-xs">
@@ -48,11 +55,19 @@ export function TextBody({ text, bytes, query }: { text: string; bytes: number; 
           </ol>
         </div>
       ) : null}
-      <pre tabIndex={0} aria-label="Response body as text" className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-all rounded-md border border-border bg-surface p-3 font-mono text-xs">
+      <pre
+        tabIndex={0}
+        aria-label="Response body as text"
+        className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-all rounded-md border border-border bg-surface p-3 font-mono text-xs"
+      >
         {text.slice(0, shown)}
       </pre>
       {shown < text.length ? (
-        <button type="button" className="self-start text-sm text-primary underline" onClick={() => setChars((c) => c + TEXT_SLICE_CHARS)}>
+        <button
+          type="button"
+          className="self-start text-sm text-primary underline"
+          onClick={() => setChars((c) => c + TEXT_SLICE_CHARS)}
+        >
           Show {formatBytes(Math.min(TEXT_SLICE_CHARS, text.length - shown))} more
         </button>
       ) : null}

@@ -3,7 +3,15 @@
  * no flash): "2025-03-14 09:26 UTC". `precise` adds the time to the second as a tooltip (title)
  * and as the text screen readers read, for times where the minute is not enough ("last used").
  */
-export function DateTime({ value, fallback = 'never', precise = false }: { value: Date | string | null; fallback?: string; precise?: boolean }) {
+export function DateTime({
+  value,
+  fallback = 'never',
+  precise = false,
+}: {
+  value: Date | string | null;
+  fallback?: string;
+  precise?: boolean;
+}) {
   if (!value) return <span className="text-muted">{fallback}</span>;
   const date = typeof value === 'string' ? new Date(value) : value;
   const iso = date.toISOString();

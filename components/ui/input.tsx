@@ -33,7 +33,9 @@ export function Input({ label, hint, errors, id, className = '', ...props }: Inp
       ) : null}
       {errorId ? (
         <ul id={errorId} className="text-sm text-danger">
-          {errors?.map((message) => <li key={message}>{message}</li>)}
+          {errors?.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
         </ul>
       ) : null}
     </div>

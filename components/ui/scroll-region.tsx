@@ -7,7 +7,15 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
  * box, a line under it reads "Scroll sideways for more columns" and the edge with more content
  * fades, until the end is reached.
  */
-export function ScrollRegion({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
+export function ScrollRegion({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState({ left: false, right: false });
 
@@ -33,11 +41,27 @@ export function ScrollRegion({ label, className = '', children }: { label: strin
   return (
     <div className="flex flex-col gap-1">
       <div className="relative">
-        <div ref={box} className={`overflow-x-auto rounded-lg border border-border ${className}`} role="region" aria-label={label} tabIndex={0}>
+        <div
+          ref={box}
+          className={`overflow-x-auto rounded-lg border border-border ${className}`}
+          role="region"
+          aria-label={label}
+          tabIndex={0}
+        >
           {children}
         </div>
-        {more.left ? <div aria-hidden="true" className="pointer-events-none absolute inset-y-px left-px w-6 rounded-l-lg bg-gradient-to-r from-fg/15 to-transparent" /> : null}
-        {more.right ? <div aria-hidden="true" className="pointer-events-none absolute inset-y-px right-px w-6 rounded-r-lg bg-gradient-to-l from-fg/15 to-transparent" /> : null}
+        {more.left ? (
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-px left-px w-6 rounded-l-lg bg-gradient-to-r from-fg/15 to-transparent"
+          />
+        ) : null}
+        {more.right ? (
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-px right-px w-6 rounded-r-lg bg-gradient-to-l from-fg/15 to-transparent"
+          />
+        ) : null}
       </div>
       {overflows ? (
         <p data-testid="scroll-cue" className="text-xs text-muted">

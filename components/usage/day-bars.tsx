@@ -31,23 +31,42 @@ const VIEW_HEIGHT = 100;
  * SVG stretches to the width (390 px phones too) at a fixed height; its title and description
  * name it for screen readers, each day's bar has a tooltip, and the table under it holds the numbers.
  */
-export function DayBars({ id, title, description, series, days, mode, max, maxLabel, height = 140, emptyText, table }: DayBarsProps) {
+export function DayBars({
+  id,
+  title,
+  description,
+  series,
+  days,
+  mode,
+  max,
+  maxLabel,
+  height = 140,
+  emptyText,
+  table,
+}: DayBarsProps) {
   const empty = days.every((d) => d.values.every((v) => !v));
   const slot = 100 / Math.max(1, days.length);
   const scale = (v: number) => (Math.min(v, max) / Math.max(max, Number.MIN_VALUE)) * (VIEW_HEIGHT - 2);
 
   return (
     <figure className="flex flex-col gap-2" aria-labelledby={`${id}-caption`}>
-      <figcaption id={`${id}-caption`} className="text-sm font-medium">{title}</figcaption>
+      <figcaption id={`${id}-caption`} className="text-sm font-medium">
+        {title}
+      </figcaption>
       <div className="rounded-lg border border-border bg-raised p-3">
         {empty ? (
           // As tall as the bars with their labels above and below, so an empty month takes the same room.
-          <p className="flex items-center justify-center rounded-md border border-dashed border-border bg-surface text-center text-sm text-muted" style={{ height: height + 40 }}>
+          <p
+            className="flex items-center justify-center rounded-md border border-dashed border-border bg-surface text-center text-sm text-muted"
+            style={{ height: height + 40 }}
+          >
             {emptyText}
           </p>
         ) : (
           <>
-            <div className="mb-1 text-xs text-muted tabular-nums" aria-hidden="true">{maxLabel}</div>
+            <div className="mb-1 text-xs text-muted tabular-nums" aria-hidden="true">
+              {maxLabel}
+            </div>
             <svg
               role="img"
               aria-labelledby={`${id}-title`}
@@ -60,7 +79,17 @@ export function DayBars({ id, title, description, series, days, mode, max, maxLa
               <title id={`${id}-title`}>{title}</title>
               <desc id={`${id}-desc`}>{description}</desc>
               {[0, 0.5, 1].map((f) => (
-                <line key={f} x1={0} x2={100} y1={VIEW_HEIGHT - f * (VIEW_HEIGHT - 2)} y2={VIEW_HEIGHT - f * (VIEW_HEIGHT - 2)} stroke="var(--c-border)" strokeWidth={1} vectorEffect="non-scaling-stroke" strokeDasharray={f ? '3 3' : undefined} />
+                <line
+                  key={f}
+                  x1={0}
+                  x2={100}
+                  y1={VIEW_HEIGHT - f * (VIEW_HEIGHT - 2)}
+                  y2={VIEW_HEIGHT - f * (VIEW_HEIGHT - 2)}
+                  stroke="var(--c-border)"
+                  strokeWidth={1}
+                  vectorEffect="non-scaling-stroke"
+                  strokeDasharray={f ? '3 3' : undefined}
+                />
               ))}
               {days.map((day, i) => {
                 let base = VIEW_HEIGHT;
@@ -76,7 +105,17 @@ export function DayBars({ id, title, description, series, days, mode, max, maxLa
                       const y = mode === 'stack' ? base - h : VIEW_HEIGHT - h;
                       if (mode === 'stack') base -= h;
                       const look = series[s]!;
-                      return <rect key={look.name} x={i * slot + slot * inset} width={slot * (1 - 2 * inset)} y={y} height={h} fill={look.fill} fillOpacity={look.opacity ?? 1} />;
+                      return (
+                        <rect
+                          key={look.name}
+                          x={i * slot + slot * inset}
+                          width={slot * (1 - 2 * inset)}
+                          y={y}
+                          height={h}
+                          fill={look.fill}
+                          fillOpacity={look.opacity ?? 1}
+                        />
+                      );
                     })}
                   </g>
                 );
@@ -91,7 +130,11 @@ export function DayBars({ id, title, description, series, days, mode, max, maxLa
         <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label={`${title}: legend`}>
           {series.map((s) => (
             <li key={s.name} className="inline-flex items-center gap-1.5">
-              <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: s.fill, opacity: s.opacity ?? 1 }} />
+              <span
+                aria-hidden="true"
+                className="inline-block size-3 rounded-sm"
+                style={{ background: s.fill, opacity: s.opacity ?? 1 }}
+              />
               {s.name}
             </li>
           ))}
@@ -99,8 +142,15 @@ export function DayBars({ id, title, description, series, days, mode, max, maxLa
       </div>
       {empty ? null : (
         <details className="text-sm">
-          <summary className="cursor-pointer text-primary underline-offset-4 hover:underline">{title} as a table</summary>
-          <div className="mt-2 overflow-x-auto rounded-lg border border-border" role="region" aria-label={`${title} table`} tabIndex={0}>
+          <summary className="cursor-pointer text-primary underline-offset-4 hover:underline">
+            {title} as a table
+          </summary>
+          <div
+            className="mt-2 overflow-x-auto rounded-lg border border-border"
+            role="region"
+            aria-label={`${title} table`}
+            tabIndex={0}
+          >
             {table}
           </div>
         </details>
@@ -113,5 +163,5 @@ export function DayBars({ id, title, description, series, days, mode, max, maxLa
 export function niceMax(value: number): number {
   if (value <= 0) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
-  return ([1, 2, 5, 10].map((m) => m * power).find((m) => m >= value) ?? 10 * power);
+  return [1, 2, 5, 10].map((m) => m * power).find((m) => m >= value) ?? 10 * power;
 }

@@ -2,7 +2,8 @@ import type { LatencyDay } from '@/lib/server/usage/get-latency-by-day';
 
 import { DayBars, niceMax } from './day-bars';
 
-export const percent = (rate: number | null) => (rate === null ? '–' : `${(rate * 100).toFixed(rate > 0 && rate < 0.01 ? 2 : 1)} %`);
+export const percent = (rate: number | null) =>
+  rate === null ? '–' : `${(rate * 100).toFixed(rate > 0 && rate < 0.01 ? 2 : 1)} %`;
 
 /** The share of calls that failed per day, 5xx stacked on 4xx (refused calls among the 4xx). */
 export function ErrorRateChart({ days, scope }: { days: LatencyDay[]; scope: string }) {
@@ -33,23 +34,37 @@ export function ErrorRateChart({ days, scope }: { days: LatencyDay[]; scope: str
           <caption className="sr-only">Error rate per day, {scope}</caption>
           <thead className="bg-surface text-muted">
             <tr>
-              <th scope="col" className="px-2 py-1.5">Day (UTC)</th>
-              <th scope="col" className="px-2 py-1.5 text-right">Calls</th>
-              <th scope="col" className="px-2 py-1.5 text-right">4xx</th>
-              <th scope="col" className="px-2 py-1.5 text-right">5xx</th>
-              <th scope="col" className="px-2 py-1.5 text-right">Error rate</th>
+              <th scope="col" className="px-2 py-1.5">
+                Day (UTC)
+              </th>
+              <th scope="col" className="px-2 py-1.5 text-right">
+                Calls
+              </th>
+              <th scope="col" className="px-2 py-1.5 text-right">
+                4xx
+              </th>
+              <th scope="col" className="px-2 py-1.5 text-right">
+                5xx
+              </th>
+              <th scope="col" className="px-2 py-1.5 text-right">
+                Error rate
+              </th>
             </tr>
           </thead>
           <tbody>
-            {days.filter((d) => d.calls > 0).map((d) => (
-              <tr key={d.date} className="border-t border-border">
-                <th scope="row" className="px-2 py-1 font-normal tabular-nums">{d.date}</th>
-                <td className="px-2 py-1 text-right tabular-nums">{d.calls.toLocaleString('en-US')}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{d.clientErrors.toLocaleString('en-US')}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{d.serverErrors.toLocaleString('en-US')}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{percent(d.errorRate)}</td>
-              </tr>
-            ))}
+            {days
+              .filter((d) => d.calls > 0)
+              .map((d) => (
+                <tr key={d.date} className="border-t border-border">
+                  <th scope="row" className="px-2 py-1 font-normal tabular-nums">
+                    {d.date}
+                  </th>
+                  <td className="px-2 py-1 text-right tabular-nums">{d.calls.toLocaleString('en-US')}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{d.clientErrors.toLocaleString('en-US')}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{d.serverErrors.toLocaleString('en-US')}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{percent(d.errorRate)}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
       }

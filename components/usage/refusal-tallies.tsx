@@ -11,10 +11,12 @@ import { utcSeconds } from './request-time';
 export function RefusalTallies({ tallies, limit }: { tallies: UsageRefusalTally[]; limit: number }) {
   return (
     <section aria-labelledby="refused-heading" className="flex flex-col gap-3">
-      <h2 id="refused-heading" className="text-lg font-semibold">Refused calls, newest first</h2>
+      <h2 id="refused-heading" className="text-lg font-semibold">
+        Refused calls, newest first
+      </h2>
       <p className="text-sm text-muted">
-        Refused before a platform was asked (bad parameters, payment or a limit): not billed, and counted per minute rather than kept one by one,
-        so they have no request id of their own.
+        Refused before a platform was asked (bad parameters, payment or a limit): not billed, and counted per minute
+        rather than kept one by one, so they have no request id of their own.
       </p>
       {tallies.length ? (
         <ScrollRegion label="Refused calls">
@@ -22,18 +24,36 @@ export function RefusalTallies({ tallies, limit }: { tallies: UsageRefusalTally[
             <caption className="sr-only">Refused calls counted per minute, newest first</caption>
             <thead className="bg-surface text-muted">
               <tr>
-                <th scope="col" className="px-3 py-2">Minute (UTC)</th>
-                <th scope="col" className="px-3 py-2">Key</th>
-                <th scope="col" className="px-3 py-2">Endpoint</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2 text-right">Calls</th>
-                <th scope="col" className="px-3 py-2">Billed</th>
+                <th scope="col" className="px-3 py-2">
+                  Minute (UTC)
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Key
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Endpoint
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Calls
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Billed
+                </th>
               </tr>
             </thead>
             <tbody>
               {tallies.map((t) => (
-                <tr key={`${t.minute}|${t.keyId}|${t.endpoint}|${t.status}`} data-refused="" className="border-t border-border">
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums"><time dateTime={t.minute}>{utcSeconds(t.minute).slice(0, 16)} UTC</time></td>
+                <tr
+                  key={`${t.minute}|${t.keyId}|${t.endpoint}|${t.status}`}
+                  data-refused=""
+                  className="border-t border-border"
+                >
+                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                    <time dateTime={t.minute}>{utcSeconds(t.minute).slice(0, 16)} UTC</time>
+                  </td>
                   <td className="px-3 py-2 text-xs break-all">{t.key}</td>
                   <td className="px-3 py-2 font-mono text-xs">{t.endpoint}</td>
                   <td className="whitespace-nowrap px-3 py-2">
@@ -47,9 +67,13 @@ export function RefusalTallies({ tallies, limit }: { tallies: UsageRefusalTally[
           </table>
         </ScrollRegion>
       ) : (
-        <p className="rounded-lg border border-dashed border-border bg-surface p-4 text-sm text-muted">No refused calls match these filters.</p>
+        <p className="rounded-lg border border-dashed border-border bg-surface p-4 text-sm text-muted">
+          No refused calls match these filters.
+        </p>
       )}
-      {tallies.length >= limit ? <p className="text-xs text-muted">The newest {limit} minutes are shown; narrow the filters for older ones.</p> : null}
+      {tallies.length >= limit ? (
+        <p className="text-xs text-muted">The newest {limit} minutes are shown; narrow the filters for older ones.</p>
+      ) : null}
     </section>
   );
 }

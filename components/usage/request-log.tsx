@@ -15,7 +15,14 @@ import type { UsageRequestPage } from '@/lib/server/usage/list-usage-requests';
 import { statusTone, utcSeconds } from './request-time';
 
 /** The log's filters as the URL carries them (all strings; blank means no filter). */
-export type RequestLogFilters = { endpoint: string; key: string; status: string; from: string; to: string; requestId: string };
+export type RequestLogFilters = {
+  endpoint: string;
+  key: string;
+  status: string;
+  from: string;
+  to: string;
+  requestId: string;
+};
 
 const FILTER_NAMES = ['endpoint', 'key', 'status', 'from', 'to', 'requestId'] as const;
 
@@ -29,7 +36,10 @@ async function fetchPage(filters: RequestLogFilters, cursor: string | null): Pro
   const params = filterParams(filters);
   if (cursor) params.set('cursor', cursor);
   const response = await fetch(`/api/usage/requests?${params}`, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(((await response.json().catch(() => null)) as { error?: string } | null)?.error ?? `HTTP ${response.status}`);
+  if (!response.ok)
+    throw new Error(
+      ((await response.json().catch(() => null)) as { error?: string } | null)?.error ?? `HTTP ${response.status}`,
+    );
   return (await response.json()) as UsageRequestPage;
 }
 
@@ -43,7 +53,15 @@ function utcInput(value: string): string {
  * the page after the last row by (time, request id), so calls arriving meanwhile never shift or
  * repeat rows; "Check for new calls" reads from the top again.
  */
-export function RequestLog({ initial, filters, endpoints }: { initial: UsageRequestPage; filters: RequestLogFilters; endpoints: string[] }) {
+export function RequestLog({
+  initial,
+  filters,
+  endpoints,
+}: {
+  initial: UsageRequestPage;
+  filters: RequestLogFilters;
+  endpoints: string[];
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -78,27 +96,56 @@ export function RequestLog({ initial, filters, endpoints }: { initial: UsageRequ
   const field = 'min-h-9 w-full rounded-md border border-border bg-raised px-2 text-sm';
   return (
     <div className="flex flex-col gap-4">
-      <form onSubmit={onSubmit} method="get" className="grid grid-cols-1 gap-3 rounded-lg border border-border bg-surface p-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Filter the request log">
+      <form
+        onSubmit={onSubmit}
+        method="get"
+        className="grid grid-cols-1 gap-3 rounded-lg border border-border bg-surface p-3 sm:grid-cols-2 lg:grid-cols-3"
+        aria-label="Filter the request log"
+      >
         <div className="flex flex-col gap-1 sm:col-span-2 lg:col-span-3">
-          <label htmlFor="log-request-id" className="text-xs font-medium text-muted">Request id (exact)</label>
-          <input id="log-request-id" name="requestId" defaultValue={filters.requestId} placeholder="req_…" className={`${field} font-mono`} autoComplete="off" spellCheck={false} />
+          <label htmlFor="log-request-id" className="text-xs font-medium text-muted">
+            Request id (exact)
+          </label>
+          <input
+            id="log-request-id"
+            name="requestId"
+            defaultValue={filters.requestId}
+            placeholder="req_…"
+            className={`${field} font-mono`}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor="log-endpoint" className="text-xs font-medium text-muted">Endpoint</label>
+          <label htmlFor="log-endpoint" className="text-xs font-medium text-muted">
+            Endpoint
+          </label>
           <select id="log-endpoint" name="endpoint" defaultValue={filters.endpoint} className={field}>
             <option value="">All endpoints</option>
-            {endpoints.map((e) => <option key={e} value={e}>{e}</option>)}
+            {endpoints.map((e) => (
+              <option key={e} value={e}>
+                {e}
+              </option>
+            ))}
           </select>
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor="log-key" className="text-xs font-medium text-muted">Key</label>
+          <label htmlFor="log-key" className="text-xs font-medium text-muted">
+            Key
+          </label>
           <select id="log-key" name="key" defaultValue={filters.key} className={field}>
             <option value="">All keys</option>
-            {keys.map((k) => <option key={k.id} value={k.id}>{usageKeyLabel(k)}</option>)}
+            {keys.map((k) => (
+              <option key={k.id} value={k.id}>
+                {usageKeyLabel(k)}
+              </option>
+            ))}
           </select>
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor="log-status" className="text-xs font-medium text-muted">Status</label>
+          <label htmlFor="log-status" className="text-xs font-medium text-muted">
+            Status
+          </label>
           <select id="log-status" name="status" defaultValue={filters.status} className={field}>
             <option value="">Any status</option>
             <option value="2xx">2xx success</option>
@@ -107,27 +154,52 @@ export function RequestLog({ initial, filters, endpoints }: { initial: UsageRequ
           </select>
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor="log-from" className="text-xs font-medium text-muted">From (UTC)</label>
-          <input id="log-from" name="from" type="datetime-local" defaultValue={filters.from.slice(0, 16)} className={field} />
+          <label htmlFor="log-from" className="text-xs font-medium text-muted">
+            From (UTC)
+          </label>
+          <input
+            id="log-from"
+            name="from"
+            type="datetime-local"
+            defaultValue={filters.from.slice(0, 16)}
+            className={field}
+          />
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor="log-to" className="text-xs font-medium text-muted">To (UTC)</label>
+          <label htmlFor="log-to" className="text-xs font-medium text-muted">
+            To (UTC)
+          </label>
           <input id="log-to" name="to" type="datetime-local" defaultValue={filters.to.slice(0, 16)} className={field} />
         </div>
         <div className="flex items-end gap-2">
-          <button type="submit" className={buttonClasses('primary', 'sm')}>Search</button>
-          <a href={pathname} className={buttonClasses('ghost', 'sm')}>Clear</a>
+          <button type="submit" className={buttonClasses('primary', 'sm')}>
+            Search
+          </button>
+          <a href={pathname} className={buttonClasses('ghost', 'sm')}>
+            Clear
+          </a>
         </div>
       </form>
 
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold">Calls, newest first</h2>
-        <button type="button" className={buttonClasses('secondary', 'sm')} onClick={() => void query.refetch()} disabled={query.isFetching}>
+        <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold">
+          Calls, newest first
+        </h2>
+        <button
+          type="button"
+          className={buttonClasses('secondary', 'sm')}
+          onClick={() => void query.refetch()}
+          disabled={query.isFetching}
+        >
           Check for new calls
         </button>
       </div>
       <p aria-live="polite" className="min-h-5 text-sm text-muted">
-        {query.error ? `Could not load: ${query.error.message}` : query.isFetching ? 'Loading…' : `${rows.length.toLocaleString('en-US')} call${rows.length === 1 ? '' : 's'} shown${query.hasNextPage ? '; older ones below' : ''}.`}
+        {query.error
+          ? `Could not load: ${query.error.message}`
+          : query.isFetching
+            ? 'Loading…'
+            : `${rows.length.toLocaleString('en-US')} call${rows.length === 1 ? '' : 's'} shown${query.hasNextPage ? '; older ones below' : ''}.`}
       </p>
 
       {rows.length ? (
@@ -136,23 +208,49 @@ export function RequestLog({ initial, filters, endpoints }: { initial: UsageRequ
             <caption className="sr-only">The account&apos;s calls, newest first</caption>
             <thead className="bg-surface text-muted">
               <tr>
-                <th scope="col" className="px-3 py-2">Time (UTC)</th>
-                <th scope="col" className="px-3 py-2">Request id</th>
-                <th scope="col" className="px-3 py-2">Key</th>
-                <th scope="col" className="px-3 py-2">Endpoint</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2 text-right">Units</th>
-                <th scope="col" className="px-3 py-2 text-right">Free</th>
-                <th scope="col" className="px-3 py-2 text-right">Amount</th>
-                <th scope="col" className="px-3 py-2 text-right">Latency</th>
+                <th scope="col" className="px-3 py-2">
+                  Time (UTC)
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Request id
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Key
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Endpoint
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Units
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Free
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Amount
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Latency
+                </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.requestId} className="border-t border-border">
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums"><time dateTime={r.createdAt}>{utcSeconds(r.createdAt)}</time></td>
+                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                    <time dateTime={r.createdAt}>{utcSeconds(r.createdAt)}</time>
+                  </td>
                   <td className="px-3 py-2 font-mono text-xs">
-                    <Link href={`/usage/requests/${encodeURIComponent(r.requestId)}`} className="underline" aria-label={`Details of ${r.requestId}`}>{r.requestId}</Link>
+                    <Link
+                      href={`/usage/requests/${encodeURIComponent(r.requestId)}`}
+                      className="underline"
+                      aria-label={`Details of ${r.requestId}`}
+                    >
+                      {r.requestId}
+                    </Link>
                   </td>
                   <td className="px-3 py-2 text-xs">{r.key}</td>
                   <td className="px-3 py-2 font-mono text-xs">{r.endpoint}</td>
@@ -160,7 +258,15 @@ export function RequestLog({ initial, filters, endpoints }: { initial: UsageRequ
                     <Badge tone={statusTone(r.status)}>{r.status}</Badge>
                     {r.code ? <span className="ml-1.5 font-mono text-xs">{r.code}</span> : null}
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{r.units}{r.sentiment ? <span className="text-muted" title="with sentiment"> +s</span> : null}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {r.units}
+                    {r.sentiment ? (
+                      <span className="text-muted" title="with sentiment">
+                        {' '}
+                        +s
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="px-3 py-2 text-right tabular-nums">{r.freeUnits}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatMicros(r.amountMicros)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{r.latencyMs} ms</td>
@@ -171,11 +277,18 @@ export function RequestLog({ initial, filters, endpoints }: { initial: UsageRequ
         </ScrollRegion>
       ) : (
         <p className="rounded-lg border border-dashed border-border bg-surface p-4 text-sm text-muted">
-          {FILTER_NAMES.some((n) => filters[n]) ? 'No calls match these filters.' : 'No calls yet. Make one from the explorer or with curl, and it appears here.'}
+          {FILTER_NAMES.some((n) => filters[n])
+            ? 'No calls match these filters.'
+            : 'No calls yet. Make one from the explorer or with curl, and it appears here.'}
         </p>
       )}
       {query.hasNextPage ? (
-        <button type="button" className={`${buttonClasses('secondary', 'sm')} self-start`} onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+        <button
+          type="button"
+          className={`${buttonClasses('secondary', 'sm')} self-start`}
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+        >
           {query.isFetchingNextPage ? 'Loading…' : 'Load older calls'}
         </button>
       ) : null}

@@ -14,13 +14,22 @@ export function RequestParams({ params }: { params: LoggedParamsView | null }) {
       <dl aria-label="Parameters" className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-1">
         {params.entries.map(([name, value], i) => (
           <div key={`${i}:${name}`} className="contents">
-            <dt><code className="font-mono">{name}</code></dt>
-            <dd><code className="break-all font-mono">{value}{params.truncated && i === last ? '…' : ''}</code></dd>
+            <dt>
+              <code className="font-mono">{name}</code>
+            </dt>
+            <dd>
+              <code className="break-all font-mono">
+                {value}
+                {params.truncated && i === last ? '…' : ''}
+              </code>
+            </dd>
           </div>
         ))}
       </dl>
       {params.truncated ? (
-        <p className="text-xs text-muted">Cut: the log keeps the first 2,048 characters of a call&apos;s query string.</p>
+        <p className="text-xs text-muted">
+          Cut: the log keeps the first 2,048 characters of a call&apos;s query string.
+        </p>
       ) : null}
       <CopyQueryString query={params.query} />
     </div>

@@ -36,7 +36,13 @@ export function UsageChart({ chart }: { chart: UsageMonth['chart'] }) {
         <legend className="sr-only">Chart shows</legend>
         {(['units', 'amountMicros'] as const).map((m) => (
           <label key={m} className="inline-flex items-center gap-1.5">
-            <input type="radio" name={`${id}-measure`} value={m} checked={measure === m} onChange={() => setMeasure(m)} />
+            <input
+              type="radio"
+              name={`${id}-measure`}
+              value={m}
+              checked={measure === m}
+              onChange={() => setMeasure(m)}
+            />
             {m === 'units' ? 'Units' : 'Spend'}
           </label>
         ))}
@@ -59,7 +65,16 @@ export function UsageChart({ chart }: { chart: UsageMonth['chart'] }) {
                   if (!value) return null;
                   const h = (value / max) * (HEIGHT - 4);
                   y -= h;
-                  return <rect key={s} x={i * barWidth + barWidth * 0.15} width={barWidth * 0.7} y={y} height={h} fill={seriesColour(chart.series, s)} />;
+                  return (
+                    <rect
+                      key={s}
+                      x={i * barWidth + barWidth * 0.15}
+                      width={barWidth * 0.7}
+                      y={y}
+                      height={h}
+                      fill={seriesColour(chart.series, s)}
+                    />
+                  );
                 })}
               </g>
             );
@@ -73,7 +88,11 @@ export function UsageChart({ chart }: { chart: UsageMonth['chart'] }) {
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label="Legend">
           {chart.series.map((s) => (
             <li key={s} className="inline-flex items-center gap-1.5">
-              <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: seriesColour(chart.series, s) }} />
+              <span
+                aria-hidden="true"
+                className="inline-block size-3 rounded-sm"
+                style={{ background: seriesColour(chart.series, s) }}
+              />
               <span className="font-mono">{s}</span>
             </li>
           ))}
@@ -81,24 +100,39 @@ export function UsageChart({ chart }: { chart: UsageMonth['chart'] }) {
       </div>
       <details className="text-sm">
         <summary className="cursor-pointer text-primary underline-offset-4 hover:underline">{label} as a table</summary>
-        <div className="mt-2 overflow-x-auto rounded-lg border border-border" role="region" aria-label={`${label} table`} tabIndex={0}>
+        <div
+          className="mt-2 overflow-x-auto rounded-lg border border-border"
+          role="region"
+          aria-label={`${label} table`}
+          tabIndex={0}
+        >
           <table className="w-full border-collapse text-left text-xs">
             <caption className="sr-only">{label} by endpoint</caption>
             <thead className="bg-surface text-muted">
               <tr>
-                <th scope="col" className="px-2 py-1.5">Day (UTC)</th>
+                <th scope="col" className="px-2 py-1.5">
+                  Day (UTC)
+                </th>
                 {chart.series.map((s) => (
-                  <th key={s} scope="col" className="px-2 py-1.5 text-right font-mono font-normal">{s}</th>
+                  <th key={s} scope="col" className="px-2 py-1.5 text-right font-mono font-normal">
+                    {s}
+                  </th>
                 ))}
-                <th scope="col" className="px-2 py-1.5 text-right">Total</th>
+                <th scope="col" className="px-2 py-1.5 text-right">
+                  Total
+                </th>
               </tr>
             </thead>
             <tbody>
               {chart.days.map((day, i) => (
                 <tr key={day.date} className="border-t border-border">
-                  <th scope="row" className="px-2 py-1 font-normal tabular-nums">{day.date}</th>
+                  <th scope="row" className="px-2 py-1 font-normal tabular-nums">
+                    {day.date}
+                  </th>
                   {chart.series.map((s) => (
-                    <td key={s} className="px-2 py-1 text-right tabular-nums">{format(day[measure][s] ?? 0)}</td>
+                    <td key={s} className="px-2 py-1 text-right tabular-nums">
+                      {format(day[measure][s] ?? 0)}
+                    </td>
                   ))}
                   <td className="px-2 py-1 text-right font-semibold tabular-nums">{format(totals[i] ?? 0)}</td>
                 </tr>

@@ -21,7 +21,10 @@ export function usageQueryKey(month: string, keyId: string | null) {
 async function fetchUsage(month: string, keyId: string | null): Promise<UsageMonth> {
   const params = new URLSearchParams({ month, ...(keyId ? { key: keyId } : {}) });
   const response = await fetch(`/api/usage?${params}`, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(((await response.json().catch(() => null)) as { error?: string } | null)?.error ?? `HTTP ${response.status}`);
+  if (!response.ok)
+    throw new Error(
+      ((await response.json().catch(() => null)) as { error?: string } | null)?.error ?? `HTTP ${response.status}`,
+    );
   return (await response.json()) as UsageMonth;
 }
 
@@ -42,7 +45,11 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
  */
 export function UsageView({ initial, months }: { initial: UsageMonth; months: string[] }) {
   const { month, keyId } = initial;
-  const { data = initial, isFetching, error } = useQuery({
+  const {
+    data = initial,
+    isFetching,
+    error,
+  } = useQuery({
     queryKey: usageQueryKey(month, keyId),
     queryFn: () => fetchUsage(month, keyId),
     initialData: initial,
@@ -59,29 +66,83 @@ export function UsageView({ initial, months }: { initial: UsageMonth; months: st
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <nav aria-label="Month" className="flex items-center gap-2">
-          {older ? <Link className={buttonClasses('secondary', 'sm')} href={withKey(older)} aria-label={`Previous month, ${older}`}>←</Link> : <span className={`${buttonClasses('secondary', 'sm')} opacity-40`} aria-hidden="true">←</span>}
+          {older ? (
+            <Link
+              className={buttonClasses('secondary', 'sm')}
+              href={withKey(older)}
+              aria-label={`Previous month, ${older}`}
+            >
+              ←
+            </Link>
+          ) : (
+            <span className={`${buttonClasses('secondary', 'sm')} opacity-40`} aria-hidden="true">
+              ←
+            </span>
+          )}
           <form method="get" action="/usage" className="flex items-center gap-2">
-            <label htmlFor="usage-month" className="sr-only">Month</label>
-            <select id="usage-month" name="month" defaultValue={month} className="min-h-9 rounded-md border border-border bg-raised px-2 text-sm" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+            <label htmlFor="usage-month" className="sr-only">
+              Month
+            </label>
+            <select
+              id="usage-month"
+              name="month"
+              defaultValue={month}
+              className="min-h-9 rounded-md border border-border bg-raised px-2 text-sm"
+              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            >
               {months.map((m) => (
-                <option key={m} value={m}>{m}{m === months[0] ? ' (this month)' : ''}</option>
+                <option key={m} value={m}>
+                  {m}
+                  {m === months[0] ? ' (this month)' : ''}
+                </option>
               ))}
             </select>
             {keyId ? <input type="hidden" name="key" value={keyId} /> : null}
-            <noscript><button type="submit" className={buttonClasses('secondary', 'sm')}>Show</button></noscript>
+            <noscript>
+              <button type="submit" className={buttonClasses('secondary', 'sm')}>
+                Show
+              </button>
+            </noscript>
           </form>
-          {newer ? <Link className={buttonClasses('secondary', 'sm')} href={withKey(newer)} aria-label={`Next month, ${newer}`}>→</Link> : <span className={`${buttonClasses('secondary', 'sm')} opacity-40`} aria-hidden="true">→</span>}
+          {newer ? (
+            <Link
+              className={buttonClasses('secondary', 'sm')}
+              href={withKey(newer)}
+              aria-label={`Next month, ${newer}`}
+            >
+              →
+            </Link>
+          ) : (
+            <span className={`${buttonClasses('secondary', 'sm')} opacity-40`} aria-hidden="true">
+              →
+            </span>
+          )}
         </nav>
         <form method="get" action="/usage" className="flex flex-wrap items-center gap-2">
           <input type="hidden" name="month" value={month} />
-          <label htmlFor="usage-key" className="text-sm text-muted">Key</label>
-          <select id="usage-key" name="key" defaultValue={keyId ?? ''} className="min-h-9 max-w-[16rem] rounded-md border border-border bg-raised px-2 text-sm" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+          <label htmlFor="usage-key" className="text-sm text-muted">
+            Key
+          </label>
+          <select
+            id="usage-key"
+            name="key"
+            defaultValue={keyId ?? ''}
+            className="min-h-9 max-w-[16rem] rounded-md border border-border bg-raised px-2 text-sm"
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
             <option value="">All keys</option>
             {data.keys.map((k) => (
-              <option key={k.id} value={k.id}>{usageKeyLabel(k)}{k.status === 'active' ? '' : ` (${k.status})`}</option>
+              <option key={k.id} value={k.id}>
+                {usageKeyLabel(k)}
+                {k.status === 'active' ? '' : ` (${k.status})`}
+              </option>
             ))}
           </select>
-          <noscript><button type="submit" className={buttonClasses('secondary', 'sm')}>Filter</button></noscript>
+          <noscript>
+            <button type="submit" className={buttonClasses('secondary', 'sm')}>
+              Filter
+            </button>
+          </noscript>
           <a className={buttonClasses('secondary', 'sm')} href={`/usage/export?month=${month}`} download>
             Download CSV
           </a>
@@ -90,27 +151,50 @@ export function UsageView({ initial, months }: { initial: UsageMonth; months: st
 
       <section aria-labelledby="summary-heading" className="flex flex-col gap-2">
         <div className="flex items-center gap-3">
-          <h2 id="summary-heading" className="text-lg font-semibold">{month}{data.isCurrent ? ', so far' : ''}</h2>
+          <h2 id="summary-heading" className="text-lg font-semibold">
+            {month}
+            {data.isCurrent ? ', so far' : ''}
+          </h2>
           <p aria-live="polite" className="min-h-5 text-xs text-muted">
-            {error ? `Could not refresh: ${error.message}` : data.isCurrent ? (isFetching ? 'Refreshing…' : 'Updates every 15 seconds') : ''}
+            {error
+              ? `Could not refresh: ${error.message}`
+              : data.isCurrent
+                ? isFetching
+                  ? 'Refreshing…'
+                  : 'Updates every 15 seconds'
+                : ''}
           </p>
         </div>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          <Stat label="Requests" value={s.requests.toLocaleString('en-US')} note={s.refused ? `${s.refused.toLocaleString('en-US')} refused, not billed` : undefined} />
-          <Stat label="Billed units" value={s.units.toLocaleString('en-US')} note={`${s.billableUnits.toLocaleString('en-US')} past the free tier`} />
+          <Stat
+            label="Requests"
+            value={s.requests.toLocaleString('en-US')}
+            note={s.refused ? `${s.refused.toLocaleString('en-US')} refused, not billed` : undefined}
+          />
+          <Stat
+            label="Billed units"
+            value={s.units.toLocaleString('en-US')}
+            note={`${s.billableUnits.toLocaleString('en-US')} past the free tier`}
+          />
           <Stat label="Free units used" value={s.freeUnits.toLocaleString('en-US')} />
           <Stat label="Amount" value={formatMicros(s.amountMicros)} />
-          {s.projectionMicros !== null ? <Stat label="Month end (estimate)" value={formatMicros(s.projectionMicros)} note="at this month's pace" /> : null}
+          {s.projectionMicros !== null ? (
+            <Stat label="Month end (estimate)" value={formatMicros(s.projectionMicros)} note="at this month's pace" />
+          ) : null}
         </dl>
       </section>
 
       <section aria-labelledby="chart-heading" className="flex flex-col gap-2">
-        <h2 id="chart-heading" className="text-lg font-semibold">By day</h2>
+        <h2 id="chart-heading" className="text-lg font-semibold">
+          By day
+        </h2>
         <UsageChart chart={data.chart} />
       </section>
 
       <section aria-labelledby="endpoints-heading" className="flex flex-col gap-2">
-        <h2 id="endpoints-heading" className="text-lg font-semibold">By endpoint</h2>
+        <h2 id="endpoints-heading" className="text-lg font-semibold">
+          By endpoint
+        </h2>
         <UsageEndpointTable month={data} />
       </section>
     </div>

@@ -23,7 +23,10 @@ async function addUncollectibleInvoice(email: string): Promise<void> {
   }
 }
 
-test('refuses to delete an account with an uncollectible invoice and links to billing (finding 4)', async ({ page, request }) => {
+test('refuses to delete an account with an uncollectible invoice and links to billing (finding 4)', async ({
+  page,
+  request,
+}) => {
   const email = await signUp(page);
   const key = await createKey(page, 'kept');
   await addUncollectibleInvoice(email);
@@ -32,7 +35,9 @@ test('refuses to delete an account with an uncollectible invoice and links to bi
   const deletion = page.getByRole('region', { name: 'Delete account' });
   await deletion.getByLabel('Type "delete my account" to confirm').fill('delete my account');
   await deletion.getByRole('button', { name: 'Delete account' }).click();
-  await expect(deletion.getByRole('status')).toHaveText('Your account has an unpaid invoice. Pay it on the billing page, then delete the account.');
+  await expect(deletion.getByRole('status')).toHaveText(
+    'Your account has an unpaid invoice. Pay it on the billing page, then delete the account.',
+  );
   const toBilling = deletion.getByRole('link', { name: 'Go to billing' });
   await expect(toBilling).toHaveAttribute('href', '/billing');
 

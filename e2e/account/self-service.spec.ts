@@ -83,7 +83,9 @@ test.describe('password reset', () => {
     const link = linkIn(await latestMail(visitor, email, /^Reset your/), '/reset-password');
     await expireMailedLinks(email);
     await visitor.goto(link);
-    await expect(visitor.getByTestId('reset-link-problem')).toHaveText('Reset links work for 30 minutes. Ask for a new one.');
+    await expect(visitor.getByTestId('reset-link-problem')).toHaveText(
+      'Reset links work for 30 minutes. Ask for a new one.',
+    );
     await expect(visitor.getByLabel('New password')).toHaveCount(0);
     // The old password still works.
     await signIn(visitor, email, PASSWORD);
@@ -92,15 +94,21 @@ test.describe('password reset', () => {
 });
 
 test.describe('email verification', () => {
-  test('a new sign-up signs in only after following its link; signing in before mails a fresh one, and only the latest works', async ({ page }) => {
+  test('a new sign-up signs in only after following its link; signing in before mails a fresh one, and only the latest works', async ({
+    page,
+  }) => {
     const email = uniqueEmail();
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': uniqueClientIp() });
     await submitSignUp(page, email);
     const first = linkIn(await latestMail(page, email, /^Verify your/), '/verify-email');
 
     await signIn(page, email);
-    await expect(page.getByRole('status')).toHaveText('Incorrect email or password. Just signed up? Follow the link we mailed you first.');
-    await expect.poll(async () => (await mailTo(email)).filter((mail) => /^Verify your/.test(mail.subject)).length).toBe(2);
+    await expect(page.getByRole('status')).toHaveText(
+      'Incorrect email or password. Just signed up? Follow the link we mailed you first.',
+    );
+    await expect
+      .poll(async () => (await mailTo(email)).filter((mail) => /^Verify your/.test(mail.subject)).length)
+      .toBe(2);
     await page.goto(first);
     await page.getByRole('button', { name: 'Verify email address' }).click();
     await expect(page.getByRole('status')).toHaveText('This link was already used. Ask for a new one.');
@@ -117,7 +125,10 @@ test.describe('email verification', () => {
 });
 
 test.describe('settings', () => {
-  test('changing the password needs the current one and signs out the other sessions only', async ({ page, browser }) => {
+  test('changing the password needs the current one and signs out the other sessions only', async ({
+    page,
+    browser,
+  }) => {
     const email = await signUp(page);
     const elsewhere = await freshPage(browser);
     await signIn(elsewhere, email);
@@ -159,7 +170,10 @@ test.describe('settings', () => {
     await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
   });
 
-  test('finding 2: changing the email needs the current password, and the old address is told on the request and on the change', async ({ page, browser }) => {
+  test('finding 2: changing the email needs the current password, and the old address is told on the request and on the change', async ({
+    page,
+    browser,
+  }) => {
     const email = await signUp(page);
     const next = uniqueEmail('moved');
     await page.goto('/settings');
@@ -175,7 +189,9 @@ test.describe('settings', () => {
 
     await form.getByLabel('Current password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Change email' }).click();
-    await expect(form.getByRole('status')).toHaveText(`We mailed a link to ${next}. Your email address changes when you follow it. We told your current address too.`);
+    await expect(form.getByRole('status')).toHaveText(
+      `We mailed a link to ${next}. Your email address changes when you follow it. We told your current address too.`,
+    );
     const requested = await latestMail(page, email, /^Your Public Data API email address is about to change/);
     expect(requested).toContain(next);
     linkIn(requested, '/secure-account');
@@ -196,7 +212,10 @@ test.describe('settings', () => {
     await expect(withOld.getByText('Incorrect email or password')).toBeVisible();
   });
 
-  test("finding 2: the old address's recovery link takes a moved account back and signs out whoever moved it", async ({ page, browser }) => {
+  test("finding 2: the old address's recovery link takes a moved account back and signs out whoever moved it", async ({
+    page,
+    browser,
+  }) => {
     // A borrowed session, with the password too, moves the account to another address.
     const email = await signUp(page);
     const thief = uniqueEmail('thief');
@@ -212,7 +231,9 @@ test.describe('settings', () => {
 
     // The owner follows the link mailed to the old address.
     const owner = await freshPage(browser);
-    await owner.goto(linkIn(await latestMail(owner, email, /^Your Public Data API email address was changed/), '/secure-account'));
+    await owner.goto(
+      linkIn(await latestMail(owner, email, /^Your Public Data API email address was changed/), '/secure-account'),
+    );
     await owner.getByLabel('New password').fill(NEW_PASSWORD);
     await owner.getByRole('button', { name: 'Secure my account' }).click();
     await expect(owner).toHaveURL(/\/sign-in\?secured=1$/);
@@ -226,7 +247,10 @@ test.describe('settings', () => {
     await expect(owner.getByText(email).first()).toBeVisible();
   });
 
-  test('deleting the account needs the typed confirmation, stops its keys at once and ends the sign-in', async ({ page, request }) => {
+  test('deleting the account needs the typed confirmation, stops its keys at once and ends the sign-in', async ({
+    page,
+    request,
+  }) => {
     const email = await signUp(page);
     const key = await createKey(page, 'doomed');
     expect((await request.get(verifyUrl, { headers: { 'X-API-Key': key } })).status()).toBe(200);

@@ -35,7 +35,9 @@ test('lists the signed-in sessions and ends another one', async ({ page, browser
   await expect(firefoxRow).toContainText('Password');
   await expect(firefoxRow).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
   await expectNoSeriousViolations(page, 'sessions list');
-  await page.getByRole('region', { name: 'Sessions', exact: true }).screenshot({ path: '/work/shots/h18/sessions-list.png' });
+  await page
+    .getByRole('region', { name: 'Sessions', exact: true })
+    .screenshot({ path: '/work/shots/h18/sessions-list.png' });
 
   await firefoxRow.getByRole('button', { name: 'End session on Firefox on Windows' }).click();
   await expect(page.getByText('That session is signed out.')).toBeVisible();
@@ -48,7 +50,10 @@ test('lists the signed-in sessions and ends another one', async ({ page, browser
   await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
 });
 
-test('"sign out other sessions" still ends every other session and empties the list but this one', async ({ page, browser }) => {
+test('"sign out other sessions" still ends every other session and empties the list but this one', async ({
+  page,
+  browser,
+}) => {
   const email = await signUp(page);
   const elsewhere = await otherBrowser(browser, uniqueClientIp());
   await signIn(elsewhere, email);

@@ -6,7 +6,10 @@ import { signUp } from '../helpers/accounts';
 import { createKey } from '../helpers/keys';
 import { API_PORT, CONSOLE_PORT } from '../helpers/ports';
 
-test('serves at most 10 of 30 simultaneous calls to one endpoint, split across the console and the API server', async ({ page, request }) => {
+test('serves at most 10 of 30 simultaneous calls to one endpoint, split across the console and the API server', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   await signUp(page);
   const key = await createKey(page);
@@ -15,7 +18,10 @@ test('serves at most 10 of 30 simultaneous calls to one endpoint, split across t
   const origins = [`http://localhost:${CONSOLE_PORT}`, `http://localhost:${API_PORT}`];
   const calls = await Promise.all(
     Array.from({ length: 30 }, async (_, i) => {
-      const response = await request.get(`${origins[i % 2]}${path}`, { headers: { 'X-API-Key': key }, timeout: 60_000 });
+      const response = await request.get(`${origins[i % 2]}${path}`, {
+        headers: { 'X-API-Key': key },
+        timeout: 60_000,
+      });
       return { response, finished: Date.now() };
     }),
   );

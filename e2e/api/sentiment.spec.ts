@@ -14,9 +14,12 @@ test.describe('get_sentiment=true', () => {
     test(`adds a sentiment object to every post of a page served by ${where}`, async ({ page, request }) => {
       await signUp(page);
       const key = await createKey(page);
-      const response = await request.get(`${origin}/v1/forumsite/community/posts?community=AskScience&get_sentiment=true`, {
-        headers: { 'X-API-Key': key },
-      });
+      const response = await request.get(
+        `${origin}/v1/forumsite/community/posts?community=AskScience&get_sentiment=true`,
+        {
+          headers: { 'X-API-Key': key },
+        },
+      );
       expect(response.status()).toBe(200);
       const body = (await response.json()) as { posts: { sentiment: unknown }[] };
       expect(body.posts.length).toBeGreaterThan(0);

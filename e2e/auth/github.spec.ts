@@ -45,7 +45,10 @@ test.describe('GitHub sign-in', () => {
     await expect(keyRow(page, key)).toBeVisible();
   });
 
-  test("shuts out a password someone set up beforehand under the GitHub user's verified email", async ({ page, browser }) => {
+  test("shuts out a password someone set up beforehand under the GitHub user's verified email", async ({
+    page,
+    browser,
+  }) => {
     // The attacker signs up with the victim's address and a password of their own (they cannot
     // follow the link mailed to it, so they cannot sign in with it either).
     const attacker = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() } });
@@ -66,14 +69,18 @@ test.describe('GitHub sign-in', () => {
     await attacker.close();
   });
 
-  test('refuses an email GitHub has not verified, so nobody takes over an account by claiming its address', async ({ page }) => {
+  test('refuses an email GitHub has not verified, so nobody takes over an account by claiming its address', async ({
+    page,
+  }) => {
     const email = await signUp(page);
     await signOut(page);
 
     await continueWithGitHub(page, { ...uniqueGitHubUser(), email, verified: false });
     await expect(page).toHaveURL(/\/sign-in\?error=AccessDenied/);
     // Next's route announcer is an alert too: look for ours by its text.
-    await expect(page.getByRole('alert').filter({ hasText: /Its email must be verified with the provider/ })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: /Its email must be verified with the provider/ }),
+    ).toBeVisible();
     await page.goto('/keys');
     await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
   });

@@ -14,7 +14,10 @@ test.describe('sign-in', () => {
     await expect(page.getByText(email).first()).toBeVisible();
   });
 
-  test('ends the session on the server: a cookie kept from before sign-out no longer works', async ({ page, context }) => {
+  test('ends the session on the server: a cookie kept from before sign-out no longer works', async ({
+    page,
+    context,
+  }) => {
     await signUp(page);
     const before = await context.cookies();
     expect(before.some((c) => c.name.includes('session-token'))).toBe(true);

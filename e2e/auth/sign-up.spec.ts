@@ -14,15 +14,23 @@ async function freshPage(browser: Browser): Promise<Page> {
  * the page is on after it, and what the page says, with the address typed in made generic.
  */
 async function signUpAnswer(page: Page, email: string, password = PASSWORD) {
-  const posted = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/sign-up');
+  const posted = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/sign-up',
+  );
   await submitSignUp(page, email, password);
   const url = new URL(page.url());
   const card = await page.locator('main').innerText();
-  return { status: (await posted).status(), url: url.pathname + url.search, card: card.replaceAll(email.toLowerCase(), '<email>') };
+  return {
+    status: (await posted).status(),
+    url: url.pathname + url.search,
+    card: card.replaceAll(email.toLowerCase(), '<email>'),
+  };
 }
 
 test.describe('sign-up', () => {
-  test('asks to check the mail; the mailed link verifies the address, and then the account signs in', async ({ page }) => {
+  test('asks to check the mail; the mailed link verifies the address, and then the account signs in', async ({
+    page,
+  }) => {
     const email = uniqueEmail();
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': uniqueClientIp() });
     await submitSignUp(page, email);
@@ -58,7 +66,10 @@ test.describe('sign-up', () => {
     await expect(page.getByLabel('Email')).toHaveValue('not-an-email');
   });
 
-  test('finding 8: a taken address gets the same screen as a new one, and its owner a mail with sign-in and reset links', async ({ page, browser }) => {
+  test('finding 8: a taken address gets the same screen as a new one, and its owner a mail with sign-in and reset links', async ({
+    page,
+    browser,
+  }) => {
     const owner = await signUp(page);
 
     const newcomer = await freshPage(browser);

@@ -15,7 +15,9 @@ test.use({ extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() } });
 
 /** The code an authenticator app shows `stepsAhead` 30-second steps from now. */
 function codeFor(secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
 }
 
 /** Signs out from the menu of a page without /settings' "Sign out other sessions" button. */

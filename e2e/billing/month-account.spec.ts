@@ -12,7 +12,8 @@ import { createKey } from '../helpers/keys';
 import { verifyEmail } from '../helpers/mailbox';
 import { API_PORT, CONSOLE_PORT } from '../helpers/ports';
 
-const posts = (pages: number) => `http://localhost:${API_PORT}/v1/forumsite/community/posts?community=gardening&pages=${pages}`;
+const posts = (pages: number) =>
+  `http://localhost:${API_PORT}/v1/forumsite/community/posts?community=gardening&pages=${pages}`;
 
 async function saveCard(page: Page, card: string) {
   await page.getByRole('button', { name: 'Add payment method' }).first().click();
@@ -22,7 +23,10 @@ async function saveCard(page: Page, card: string) {
   await expect(page.getByText('Your card is saved.')).toBeVisible();
 }
 
-test('after a close, /billing names this month and the carried amount, summing to the total (finding 12)', async ({ page, request }) => {
+test('after a close, /billing names this month and the carried amount, summing to the total (finding 12)', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const email = await signUp(page);
   await verifyEmail(page, email);
@@ -40,18 +44,28 @@ test('after a close, /billing names this month and the carried amount, summing t
   }
   expect(billed).toBe(66_000);
   const month = new Date().toISOString().slice(0, 7);
-  const printed = execFileSync('npm', ['run', '--silent', 'console', '--', 'close-month', '--month', month, '--email', email], {
-    env: { ...process.env, PORT: String(CONSOLE_PORT), API_PORT: String(API_PORT), BILLING_SANDBOX: 'true' },
-    stdio: 'pipe',
-  }).toString();
+  const printed = execFileSync(
+    'npm',
+    ['run', '--silent', 'console', '--', 'close-month', '--month', month, '--email', email],
+    {
+      env: { ...process.env, PORT: String(CONSOLE_PORT), API_PORT: String(API_PORT), BILLING_SANDBOX: 'true' },
+      stdio: 'pipe',
+    },
+  ).toString();
   expect(printed).toContain('$0.066');
 
   await page.goto('/billing');
   const pending = page.getByRole('region', { name: 'Not yet invoiced' });
   const carried = `Carried from ${month} (under the $0.50 minimum)`;
   await expect(pending.getByRole('definition')).toHaveText(['$0.00', '$0.066', '$0.066']);
-  await expect(pending.getByRole('term')).toHaveText([`Calls in ${month} still to be invoiced`, carried, 'Total not yet invoiced']);
-  await expect(pending).toContainText(`Stripe cannot charge less than $0.50, so $0.066 from ${month} was not charged and is carried to your next invoice.`);
+  await expect(pending.getByRole('term')).toHaveText([
+    `Calls in ${month} still to be invoiced`,
+    carried,
+    'Total not yet invoiced',
+  ]);
+  await expect(pending).toContainText(
+    `Stripe cannot charge less than $0.50, so $0.066 from ${month} was not charged and is carried to your next invoice.`,
+  );
   await expect(pending).toContainText(`No calls in ${month} still to be invoiced.`);
   await expect(pending).not.toContainText('so far');
 
@@ -79,6 +93,8 @@ test('after a close, /billing names this month and the carried amount, summing t
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/dashboard');
-  await expect(page.getByRole('region', { name: `Spend in ${month}` })).toContainText(`Stripe cannot charge less than $0.50, so $0.066 from ${month} was not charged`);
+  await expect(page.getByRole('region', { name: `Spend in ${month}` })).toContainText(
+    `Stripe cannot charge less than $0.50, so $0.066 from ${month} was not charged`,
+  );
   await page.screenshot({ path: '/work/shots/h21/dashboard.png', fullPage: true });
 });

@@ -24,7 +24,10 @@ async function saveCard(page: Page, button: string, card: string) {
   await expect(page.getByText('Your card is saved.')).toBeVisible();
 }
 
-test('pays past the free tier; a failed charge blocks the account until the card is updated', async ({ page, request }) => {
+test('pays past the free tier; a failed charge blocks the account until the card is updated', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const email = await signUp(page);
   // Going past the free tier takes a verified email (and a card).
@@ -36,7 +39,10 @@ test('pays past the free tier; a failed charge blocks the account until the card
   // The free tier: 50 pages, then 402 naming the billing page.
   expect((await request.get(posts(40), { headers })).status()).toBe(200);
   const cut = await request.get(posts(20), { headers });
-  expect({ status: cut.status(), truncated: cut.headers()['x-free-tier-truncated'] }).toEqual({ status: 200, truncated: 'true' });
+  expect({ status: cut.status(), truncated: cut.headers()['x-free-tier-truncated'] }).toEqual({
+    status: 200,
+    truncated: 'true',
+  });
   const refused = await request.get(posts(1), { headers });
   expect(refused.status()).toBe(402);
   expect((await refused.json()).error).toContain('/billing');
@@ -96,5 +102,8 @@ test('pays past the free tier; a failed charge blocks the account until the card
   const pdfHref = await row.getByRole('link', { name: /^PDF/ }).getAttribute('href');
   expect(pdfHref).toMatch(/\/invoices\/in_.+\/pdf$/);
   const pdf = await request.get(pdfHref!);
-  expect({ status: pdf.status(), type: pdf.headers()['content-type'] }).toEqual({ status: 200, type: 'application/pdf' });
+  expect({ status: pdf.status(), type: pdf.headers()['content-type'] }).toEqual({
+    status: 200,
+    type: 'application/pdf',
+  });
 });

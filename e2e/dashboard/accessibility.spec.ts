@@ -1,12 +1,20 @@
-import { expect, test, } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 import { signUp } from '../helpers/accounts';
 import { createKey } from '../helpers/keys';
 import { expectNoSeriousViolations } from '../helpers/axe';
 
-const PUBLIC_PAGES = ['/', '/sign-in', '/sign-up', '/docs', '/forgot-password', '/reset-password?token=t', '/verify-email?token=t', '/dev/mailbox'];
+const PUBLIC_PAGES = [
+  '/',
+  '/sign-in',
+  '/sign-up',
+  '/docs',
+  '/forgot-password',
+  '/reset-password?token=t',
+  '/verify-email?token=t',
+  '/dev/mailbox',
+];
 const CONSOLE_PAGES = ['/dashboard', '/keys', '/usage', '/usage/requests', '/billing', '/explorer', '/settings'];
-
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`accessibility in ${colorScheme} mode`, () => {

@@ -40,14 +40,23 @@ const PUBLIC_PAGES = [
 const CONSOLE_PAGES = ['/dashboard', '/keys', '/usage', '/usage/requests', '/billing', '/settings', '/explorer'];
 
 /** Gzipped bytes of every script a first load of `path` fetches, with their names. */
-async function firstLoadJs(browser: Browser, path: string, options: BrowserContextOptions): Promise<{ total: number; scripts: string[] }> {
+async function firstLoadJs(
+  browser: Browser,
+  path: string,
+  options: BrowserContextOptions,
+): Promise<{ total: number; scripts: string[] }> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const bodies: Promise<{ url: string; bytes: number }>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     const url = new URL(response.url()).pathname;
-    bodies.push(response.body().then((body) => ({ url, bytes: gzipSync(body, { level: 9 }).length }), () => ({ url, bytes: 0 })));
+    bodies.push(
+      response.body().then(
+        (body) => ({ url, bytes: gzipSync(body, { level: 9 }).length }),
+        () => ({ url, bytes: 0 }),
+      ),
+    );
   });
   await page.goto(path, { waitUntil: 'networkidle' });
   const loaded = await Promise.all(bodies);
@@ -70,7 +79,9 @@ async function expectWithinBudget(browser: Browser, pages: string[], options: Br
     if (process.env.BUNDLE_REPORT) console.log(`${path}\n  ${scripts.join('\n  ')}`);
     expect(total, `${path}: some JavaScript`).toBeGreaterThan(0);
     const budget = OVER_BUDGET_BYTES[path] ?? BUDGET_BYTES;
-    expect.soft(total, `${path} ships ${kB(total)} of first-load JS (gzip), budget ${kB(budget)}`).toBeLessThanOrEqual(budget);
+    expect
+      .soft(total, `${path} ships ${kB(total)} of first-load JS (gzip), budget ${kB(budget)}`)
+      .toBeLessThanOrEqual(budget);
   }
   console.log(`first-load JS (gzip):\n${rows.join('\n')}`);
 }
@@ -79,7 +90,10 @@ test('every public page loads at most 150 kB gzip of JavaScript', async ({ brows
   await expectWithinBudget(browser, PUBLIC_PAGES, {});
 });
 
-test('every console page loads at most 150 kB gzip of JavaScript (three held at 156 kB meanwhile)', async ({ browser, page }) => {
+test('every console page loads at most 150 kB gzip of JavaScript (three held at 156 kB meanwhile)', async ({
+  browser,
+  page,
+}) => {
   await signUp(page);
   await expectWithinBudget(browser, CONSOLE_PAGES, { storageState: await page.context().storageState() });
 });

@@ -19,7 +19,9 @@ test.describe('keys page polish', () => {
     await signUp(page);
   });
 
-  test('keeps focus on the row after revoke and re-enable, on the heading after delete and after Done', async ({ page }) => {
+  test('keeps focus on the row after revoke and re-enable, on the heading after delete and after Done', async ({
+    page,
+  }) => {
     const key = await createKey(page, 'focus key');
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByTestId('new-api-key')).toHaveCount(0);
@@ -60,7 +62,7 @@ test.describe('keys page polish', () => {
     await expect(page.getByText(/Key status key revoked/)).toHaveCount(0);
   });
 
-  test('refuses a second key with a live key\'s name, on the name field, with the focus there', async ({ page }) => {
+  test("refuses a second key with a live key's name, on the name field, with the focus there", async ({ page }) => {
     await createKey(page, 'production');
     await page.getByRole('button', { name: 'Done' }).click();
     const name = page.getByLabel('Key name (optional)');

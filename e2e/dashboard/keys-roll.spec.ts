@@ -21,13 +21,18 @@ test.describe('the key menu', () => {
     await signUp(page);
   });
 
-  test('rolls a key with a 1-hour grace period: the new key is shown once, both work, the old one lists its end, the activity records the roll', async ({ page, request }) => {
+  test('rolls a key with a 1-hour grace period: the new key is shown once, both work, the old one lists its end, the activity records the roll', async ({
+    page,
+    request,
+  }) => {
     const oldKey = await createKey(page, 'production');
     await page.getByRole('button', { name: 'Done' }).click();
     await keyRow(page, oldKey).getByRole('button', { name: 'Roll production' }).click();
     const dialog = page.getByRole('dialog', { name: 'Roll production?' });
     await expect(dialog.getByRole('radio', { name: 'In 24 hours' })).toBeChecked();
-    await expect(dialog.getByRole('group', { name: 'When should the old key stop working?' }).getByRole('radio')).toHaveCount(4);
+    await expect(
+      dialog.getByRole('group', { name: 'When should the old key stop working?' }).getByRole('radio'),
+    ).toHaveCount(4);
     await expectNoSeriousViolations(page, 'roll dialog');
     await shoot(page, 'roll-dialog-light');
     await dialog.getByRole('radio', { name: 'In 1 hour' }).check();
@@ -41,7 +46,9 @@ test.describe('the key menu', () => {
     await expect(keyRow(page, oldKey)).toContainText('Active');
     await expect(page.getByRole('heading', { name: /Your keys/ })).toContainText('(2 of 10)');
     for (const key of [oldKey, newKey]) {
-      const response = await request.get(`http://localhost:${API_PORT}/v1/account/verify`, { headers: { 'X-API-Key': key } });
+      const response = await request.get(`http://localhost:${API_PORT}/v1/account/verify`, {
+        headers: { 'X-API-Key': key },
+      });
       expect(response.status()).toBe(200);
     }
     const activity = page.getByRole('region', { name: 'Recent key activity' });
@@ -51,7 +58,10 @@ test.describe('the key menu', () => {
     await expect(page.getByTestId('new-api-key')).toHaveCount(0);
   });
 
-  test('rolling with "Now" ends the old key at once: the API answers expired_api_key, the list shows it expired, and it can be deleted', async ({ page, request }) => {
+  test('rolling with "Now" ends the old key at once: the API answers expired_api_key, the list shows it expired, and it can be deleted', async ({
+    page,
+    request,
+  }) => {
     const oldKey = await createKey(page, 'leaked');
     await page.getByRole('button', { name: 'Done' }).click();
     await keyRow(page, oldKey).getByRole('button', { name: 'Roll leaked' }).click();
@@ -59,8 +69,13 @@ test.describe('the key menu', () => {
     await dialog.getByRole('radio', { name: /^Now/ }).check();
     await dialog.getByRole('button', { name: 'Roll key' }).click();
     await expect(page.getByTestId('new-api-key')).toBeVisible();
-    const response = await request.get(`http://localhost:${API_PORT}/v1/account/verify`, { headers: { 'X-API-Key': oldKey } });
-    expect({ status: response.status(), body: await response.json() }).toEqual({ status: 401, body: { error: 'API key expired', code: 'expired_api_key' } });
+    const response = await request.get(`http://localhost:${API_PORT}/v1/account/verify`, {
+      headers: { 'X-API-Key': oldKey },
+    });
+    expect({ status: response.status(), body: await response.json() }).toEqual({
+      status: 401,
+      body: { error: 'API key expired', code: 'expired_api_key' },
+    });
 
     await page.reload();
     const row = keyRow(page, oldKey);
@@ -72,7 +87,9 @@ test.describe('the key menu', () => {
     await expect(keyRow(page, oldKey)).toHaveCount(0);
   });
 
-  test('sets an expiry and a monthly limit in a key\'s menu, refuses a past date, and shows both in the list', async ({ page }) => {
+  test("sets an expiry and a monthly limit in a key's menu, refuses a past date, and shows both in the list", async ({
+    page,
+  }) => {
     const key = await createKey(page, 'billing job');
     await page.getByRole('button', { name: 'Done' }).click();
     await keyRow(page, key).getByRole('button', { name: 'Manage billing job' }).click();
@@ -100,7 +117,10 @@ test.describe('the key menu', () => {
     await expect(page.getByRole('region', { name: 'Recent key activity' })).toContainText('Limit changed');
   });
 
-  test('creates a key restricted to one family: the list says so, the API refuses others with 403, and the explorer warns before sending', async ({ page, request }) => {
+  test('creates a key restricted to one family: the list says so, the API refuses others with 403, and the explorer warns before sending', async ({
+    page,
+    request,
+  }) => {
     await page.getByLabel('Key name (optional)').fill('shop only');
     await page.getByText('More options: expiry, restriction, monthly limit').click();
     await page.getByRole('checkbox', { name: 'All of shop' }).check();
@@ -113,14 +133,18 @@ test.describe('the key menu', () => {
     await expect(keyRow(page, key).getByTestId('key-scopes')).toHaveText('Restricted to the shop family');
     await expect(keyRow(page, key).getByTestId('key-limit')).toHaveText('Limit $5.00 a month');
 
-    const refused = await request.get(`http://localhost:${API_PORT}/v1/forumsite/community?community=gardening`, { headers: { 'X-API-Key': key } });
+    const refused = await request.get(`http://localhost:${API_PORT}/v1/forumsite/community?community=gardening`, {
+      headers: { 'X-API-Key': key },
+    });
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 'key_not_permitted' });
 
     await page.goto('/explorer');
     await page.getByLabel('API key', { exact: true }).fill(key);
     await pickEndpoint(page, 'community', '/v1/forumsite/community');
-    await expect(page.getByTestId('key-restriction-note')).toContainText('This key may call only the shop family: /v1/forumsite/community will answer 403 key_not_permitted');
+    await expect(page.getByTestId('key-restriction-note')).toContainText(
+      'This key may call only the shop family: /v1/forumsite/community will answer 403 key_not_permitted',
+    );
     await pickEndpoint(page, 'products', '/v1/shop/products');
     await expect(page.getByTestId('key-restriction-note')).toHaveCount(0);
   });

@@ -81,7 +81,9 @@ test.describe('API keys', () => {
     await expect(page.getByRole('heading', { name: /Your keys \(10 of 10\)/ })).toBeVisible();
     const create = page.getByRole('button', { name: 'Create key' });
     await expect(create).toBeDisabled();
-    await expect(create).toHaveAccessibleDescription(/You have 10 of 10 keys, the most an account can have\. Delete a key/);
+    await expect(create).toHaveAccessibleDescription(
+      /You have 10 of 10 keys, the most an account can have\. Delete a key/,
+    );
     await expect(page.getByText(/You have 10 of 10 keys/)).toBeVisible();
     // Enter in the name field does not submit past a disabled button either.
     await page.getByLabel('Key name (optional)').fill('eleventh');

@@ -17,7 +17,11 @@ async function call(request: APIRequestContext, key: string, path: string) {
   return { status: response.status(), requestId: response.headers()['x-request-id'] ?? '' };
 }
 
-test('lists refused calls as refused and not billed, filters, and opens a call with its fields and a copyable id', async ({ page, request, context }) => {
+test('lists refused calls as refused and not billed, filters, and opens a call with its fields and a copyable id', async ({
+  page,
+  request,
+  context,
+}) => {
   test.setTimeout(120_000);
   await signUp(page);
   await page.goto('/keys');
@@ -70,7 +74,10 @@ test('lists refused calls as refused and not billed, filters, and opens a call w
   await expect(page).toHaveURL(new RegExp(`/usage/requests/${notFound.requestId}$`));
   const details = page.getByRole('definition');
   const field = (label: string) =>
-    page.locator('dl[aria-label="Request details"] > div').filter({ has: page.locator(':scope > dt').getByText(label, { exact: true }) }).locator(':scope > dd');
+    page
+      .locator('dl[aria-label="Request details"] > div')
+      .filter({ has: page.locator(':scope > dt').getByText(label, { exact: true }) })
+      .locator(':scope > dd');
   await expect(field('Method')).toHaveText('GET');
   await expect(field('Path')).toHaveText('/v1/textthreads/user/posts');
   await expect(field('Status')).toHaveText('404');

@@ -9,7 +9,9 @@ import { API_PORT } from '../helpers/ports';
 
 const LONG_NAME = 'k'.repeat(64);
 
-test('a 64-character key name is cut in Recent activity, whole on hover, and the By column stays in view', async ({ page }) => {
+test('a 64-character key name is cut in Recent activity, whole on hover, and the By column stays in view', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page);
   await page.goto('/keys');
@@ -37,7 +39,9 @@ test('refuses changing the password to the current one', async ({ page }) => {
 
 test('an expired or unknown reset link says so when it is opened', async ({ page, browser }) => {
   const email = await signUp(page);
-  const visitor = await (await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() } })).newPage();
+  const visitor = await (
+    await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() } })
+  ).newPage();
   await visitor.goto('/forgot-password');
   await visitor.getByLabel('Email').fill(email);
   await visitor.getByRole('button', { name: 'Send reset link' }).click();
@@ -49,7 +53,10 @@ test('an expired or unknown reset link says so when it is opened', async ({ page
   await visitor.goto(link);
   await expect(visitor.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
   await expect(visitor.getByLabel('New password')).toHaveCount(0);
-  await expect(visitor.getByRole('link', { name: 'Ask for a new link' }).first()).toHaveAttribute('href', '/forgot-password');
+  await expect(visitor.getByRole('link', { name: 'Ask for a new link' }).first()).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  );
   await visitor.goto('/reset-password?token=not-a-token');
   await expect(visitor.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
   await expectNoSeriousViolations(visitor, 'reset link problem');
@@ -82,7 +89,13 @@ test('at 390 px, tables that scroll sideways say so, and not when they fit', asy
   await signUp(page);
   await page.goto('/keys');
   const key = await createKey(page, 'narrow');
-  expect((await request.get(`http://localhost:${API_PORT}/v1/forumsite/community/posts?community=gardening&pages=1`, { headers: { 'X-API-Key': key } })).status()).toBe(200);
+  expect(
+    (
+      await request.get(`http://localhost:${API_PORT}/v1/forumsite/community/posts?community=gardening&pages=1`, {
+        headers: { 'X-API-Key': key },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/keys');
@@ -92,7 +105,9 @@ test('at 390 px, tables that scroll sideways say so, and not when they fit', asy
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/keys');
-  await expect(activity.locator('xpath=../following-sibling::p[@data-testid="scroll-cue"]')).toHaveText('↔ Scroll sideways for more columns');
+  await expect(activity.locator('xpath=../following-sibling::p[@data-testid="scroll-cue"]')).toHaveText(
+    '↔ Scroll sideways for more columns',
+  );
   await expect(async () => {
     await page.goto('/usage/requests');
     await expect(page.getByRole('region', { name: 'Request log' })).toBeVisible({ timeout: 1_000 });

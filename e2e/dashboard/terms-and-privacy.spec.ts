@@ -14,7 +14,10 @@ for (const [path, file, title] of [
     const source = await readFile(file, 'utf8');
     const firstSection = /^## (.+)$/m.exec(source)![1]!;
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: path === '/terms' ? 'Terms' : 'Privacy' }).click();
+    await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: path === '/terms' ? 'Terms' : 'Privacy' })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: firstSection, level: 2 })).toBeVisible();
@@ -28,7 +31,9 @@ for (const [path, file, title] of [
   });
 }
 
-test('sign-up says that creating an account agrees to the terms and the privacy policy, with links', async ({ page }) => {
+test('sign-up says that creating an account agrees to the terms and the privacy policy, with links', async ({
+  page,
+}) => {
   await page.goto('/sign-up');
   await expect(page.getByText('By creating an account you agree to the')).toBeVisible();
   await expect(page.getByRole('link', { name: 'terms of service' })).toHaveAttribute('href', '/terms');

@@ -33,7 +33,10 @@ async function tableRows(page: Page, title: string) {
   return region.locator('tbody tr');
 }
 
-test('draws latency and error rate per day, filters by endpoint, and the dashboard draws the month', async ({ page, request }) => {
+test('draws latency and error rate per day, filters by endpoint, and the dashboard draws the month', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await signUp(page);
   const key = await createKey(page, 'charts');
@@ -45,7 +48,9 @@ test('draws latency and error rate per day, filters by endpoint, and the dashboa
   const section = page.getByRole('region', { name: 'Latency and errors' });
   await expect(section).toContainText(`3 calls in ${month}, 66.7 % of them errors.`);
   await expect(section.getByRole('img', { name: /Latency per day \(p50 and p95\)/ })).toBeVisible();
-  await expect(section.getByRole('img', { name: /Error rate per day/ })).toHaveAccessibleDescription(/the highest was 66\.7 % on \d{4}-\d{2}-\d{2}/);
+  await expect(section.getByRole('img', { name: /Error rate per day/ })).toHaveAccessibleDescription(
+    /the highest was 66\.7 % on \d{4}-\d{2}-\d{2}/,
+  );
   // The numbers without the picture: today's row in each table.
   const errors = await tableRows(page, 'Error rate per day');
   await expect(errors).toHaveCount(1);
@@ -68,12 +73,16 @@ test('draws latency and error rate per day, filters by endpoint, and the dashboa
   await expect(section.getByLabel('Endpoint')).toHaveValue('/v1/textthreads/user/posts');
   // A path that is no endpoint is named, not a 500.
   await page.goto('/usage?endpoint=/v1/nowhere');
-  await expect(section.getByRole('alert')).toHaveText(`endpoint must be one of the API's paths, like /v1/shop/products; "/v1/nowhere" is not`);
+  await expect(section.getByRole('alert')).toHaveText(
+    `endpoint must be one of the API's paths, like /v1/shop/products; "/v1/nowhere" is not`,
+  );
 
   // The dashboard: the month's calls (the 200 and the billed 404; the refused call is not billed) and spend.
   await page.goto('/dashboard');
   const month_ = page.getByRole('region', { name: `${month} by day` });
-  await expect(month_.getByRole('img', { name: 'Calls per day' })).toHaveAccessibleDescription(new RegExp(`^2 calls in ${month} so far, the most on ${today} \\(2\\)\\.$`));
+  await expect(month_.getByRole('img', { name: 'Calls per day' })).toHaveAccessibleDescription(
+    new RegExp(`^2 calls in ${month} so far, the most on ${today} \\(2\\)\\.$`),
+  );
   // Both calls were inside the free tier: nothing spent, said in place of the spend bars.
   await expect(month_.getByText('Nothing spent yet this month.')).toBeVisible();
   const calls = await tableRows(page, 'Calls per day');
@@ -87,7 +96,9 @@ test('draws latency and error rate per day, filters by endpoint, and the dashboa
   await page.setViewportSize({ width: 390, height: 844 });
   for (const path of ['/usage', '/dashboard']) {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${path} at 390 px`).toBeLessThanOrEqual(0);
     const chart = page.getByRole('img', { name: path === '/usage' ? /Latency per day/ : 'Calls per day' });
     await expect(chart).toBeVisible();

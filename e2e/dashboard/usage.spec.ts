@@ -14,7 +14,6 @@ const api = (path: string) => `http://localhost:${API_PORT}${path}`;
 const month = new Date().toISOString().slice(0, 7);
 const shots = process.env.E2E_SCREENSHOTS ? `${process.env.E2E_SCREENSHOTS}/` : null;
 
-
 type Billed = { status: number; requestId: string; units: number; free: number; amount: bigint };
 
 async function call(request: APIRequestContext, key: string, path: string): Promise<Billed> {
@@ -55,7 +54,11 @@ test('a new account gets first steps, and empty usage pages say so', async ({ pa
   await expect(page.getByText('No calls yet.')).toBeVisible();
 });
 
-test('dashboard, usage, request log and CSV agree with the billing headers; another account sees nothing', async ({ page, browser, request }) => {
+test('dashboard, usage, request log and CSV agree with the billing headers; another account sees nothing', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   // Past the free tier takes a verified email as well as a card.
   await verifyEmail(page, await signUp(page));
@@ -66,7 +69,9 @@ test('dashboard, usage, request log and CSV agree with the billing headers; anot
   calls.push(await call(request, key, posts(40)));
   await saveCard(page);
   calls.push(await call(request, key, posts(20)));
-  calls.push(await call(request, key, '/v1/clipnet/video/comments?video_id=7301234567890123456&pages=2&get_sentiment=true'));
+  calls.push(
+    await call(request, key, '/v1/clipnet/video/comments?video_id=7301234567890123456&pages=2&get_sentiment=true'),
+  );
   calls.push(await call(request, key, '/v1/textthreads/user/posts?username=sandbox_not_found&pages=3'));
   const refused = await call(request, key, posts(0));
   expect(refused.status).toBe(400);
@@ -75,7 +80,10 @@ test('dashboard, usage, request log and CSV agree with the billing headers; anot
   expect(notFound.units).toBe(1);
   const totalUnits = calls.reduce((s, c) => s + c.units, 0);
   const totalMicros = calls.reduce((s, c) => s + c.amount, 0n);
-  expect(totalMicros, JSON.stringify(calls, (_, v) => (typeof v === 'bigint' ? String(v) : v))).toBeGreaterThan(0n);
+  expect(
+    totalMicros,
+    JSON.stringify(calls, (_, v) => (typeof v === 'bigint' ? String(v) : v)),
+  ).toBeGreaterThan(0n);
 
   // The dashboard: this month's spend and the endpoint past its free tier.
   await page.goto('/dashboard');

@@ -9,7 +9,9 @@ import { fillParams, openExplorerWithKey, pickEndpoint, POSTS, send } from './ex
 const PRODUCTS = '/v1/shop/products';
 const PRICE_RULE = "'min_price' must not be greater than 'max_price'.";
 
-test('shows the price rule as a hint while the prices are empty, and as an error once they break it', async ({ page }) => {
+test('shows the price rule as a hint while the prices are empty, and as an error once they break it', async ({
+  page,
+}) => {
   await openExplorerWithKey(page);
   await expect(page.getByRole('heading', { name: `GET ${PRODUCTS}` })).toBeVisible();
   const rules = page.getByTestId('explorer-rules');
@@ -23,7 +25,9 @@ test('shows the price rule as a hint while the prices are empty, and as an error
   await expect(page.locator('[aria-invalid="true"]')).not.toHaveCount(0);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.locator('form[aria-labelledby="explorer-endpoint-title"]').screenshot({ path: `/work/shots/h19/explorer-hints-${colorScheme}.png` });
+    await page
+      .locator('form[aria-labelledby="explorer-endpoint-title"]')
+      .screenshot({ path: `/work/shots/h19/explorer-hints-${colorScheme}.png` });
     await expectNoSeriousViolations(page, `/explorer with a broken rule (${colorScheme})`);
   }
 
@@ -32,7 +36,9 @@ test('shows the price rule as a hint while the prices are empty, and as an error
   await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
 });
 
-test('opens the forum posts form without an error and its call answers 200, with only the API headers', async ({ page }) => {
+test('opens the forum posts form without an error and its call answers 200, with only the API headers', async ({
+  page,
+}) => {
   await openExplorerWithKey(page);
   await pickEndpoint(page, 'forumsite posts', POSTS);
   const rules = page.getByTestId('explorer-rules');
@@ -43,7 +49,9 @@ test('opens the forum posts form without an error and its call answers 200, with
   await send(page, 200);
   await expect(page.getByTestId('explorer-status')).not.toContainText('Not sent');
 
-  const names = await page.locator('section[aria-labelledby="explorer-response-title"] details th[scope="row"]').allTextContents();
+  const names = await page
+    .locator('section[aria-labelledby="explorer-response-title"] details th[scope="row"]')
+    .allTextContents();
   expect(names.length).toBeGreaterThan(3);
   expect(names.filter((n) => /^x-nextjs-|^x-middleware-/.test(n))).toEqual([]);
   const vary = await page.getByRole('row', { name: /^vary/ }).getByRole('cell').allTextContents();

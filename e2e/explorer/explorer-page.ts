@@ -21,7 +21,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$
 /** Finds an endpoint through the picker's search and picks it. */
 export async function pickEndpoint(page: Page, search: string, path: string): Promise<void> {
   await page.getByLabel('Search endpoints').fill(search);
-  await page.getByRole('navigation', { name: 'Endpoints' }).getByRole('button', { name: new RegExp(`^${escapeRegExp(path)} `) }).click();
+  await page
+    .getByRole('navigation', { name: 'Endpoints' })
+    .getByRole('button', { name: new RegExp(`^${escapeRegExp(path)} `) })
+    .click();
   await expect(page.getByRole('heading', { name: `GET ${path}` })).toBeVisible();
 }
 

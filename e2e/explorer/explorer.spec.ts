@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { expect, test, } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 import { signUp } from '../helpers/accounts';
 import { CONSOLE_PORT } from '../helpers/ports';
@@ -13,7 +13,9 @@ import { expectNoSeriousViolations } from '../helpers/axe';
 
 const PAGES_ERROR = "Invalid parameter 'pages': must be an integer from 1 to 40";
 
-test('picks an endpoint, refuses a bad value in the browser, then sends and shows status, billing headers and body', async ({ page }) => {
+test('picks an endpoint, refuses a bad value in the browser, then sends and shows status, billing headers and body', async ({
+  page,
+}) => {
   const key = await openExplorerWithKey(page);
   await pickEndpoint(page, 'forumsite posts', POSTS);
   await expect(page.getByTestId('free-units-left')).toHaveText('50 of 50');
@@ -74,7 +76,10 @@ test('shows a 400 from the API as it came, with the message the form gave', asyn
   await expect(headerValue(page, 'x-billed-units')).toHaveText('0');
 });
 
-test('creates a key for the explorer and keeps it in this tab only: not in the URL, localStorage or cookies', async ({ page, context }) => {
+test('creates a key for the explorer and keeps it in this tab only: not in the URL, localStorage or cookies', async ({
+  page,
+  context,
+}) => {
   await signUp(page);
   await page.goto('/explorer');
   await page.getByRole('button', { name: 'Create a key for the explorer' }).click();
@@ -107,19 +112,27 @@ test('creates a key for the explorer and keeps it in this tab only: not in the U
   await expect(page.getByRole('region', { name: 'API keys', exact: true })).toContainText(/Explorer \d{4}-\d{2}-\d{2}/);
 });
 
-test('re-sends a call from the history, and a share link restores the form without the key', async ({ page, context }) => {
+test('re-sends a call from the history, and a share link restores the form without the key', async ({
+  page,
+  context,
+}) => {
   const key = await openExplorerWithKey(page);
   await pickEndpoint(page, 'forumsite posts', POSTS);
   await fillParams(page, { community: 'AskScience', sort_by: 'top', posted_ago: '7d', pages: '1' });
   await send(page, 200);
   const link = await page.getByLabel('Share link').inputValue();
-  expect(link).toMatch(/\/explorer\?path=\/v1\/forumsite\/community\/posts&community=AskScience&sort_by=top&posted_ago=7d&pages=1$/);
+  expect(link).toMatch(
+    /\/explorer\?path=\/v1\/forumsite\/community\/posts&community=AskScience&sort_by=top&posted_ago=7d&pages=1$/,
+  );
   expect(link).not.toContain(key);
 
   await pickEndpoint(page, 'forumsite community details', '/v1/forumsite/community');
   const entries = page.getByTestId('history-entry');
   await expect(entries).toHaveCount(1);
-  await entries.first().getByRole('button', { name: `Send ${POSTS} again` }).click();
+  await entries
+    .first()
+    .getByRole('button', { name: `Send ${POSTS} again` })
+    .click();
   await expect(entries).toHaveCount(2);
   await expect(entries.first()).toContainText(`${POSTS}?community=AskScience&sort_by=top&posted_ago=7d&pages=1`);
   await expect(entries.first()).toContainText('200');
@@ -139,7 +152,13 @@ test('re-sends a call from the history, and a share link restores the form witho
 test('shows the emotions of the records with get_sentiment=true', async ({ page }) => {
   await openExplorerWithKey(page);
   await pickEndpoint(page, 'forumsite posts', POSTS);
-  await fillParams(page, { community: 'AskScience', sort_by: 'hot', posted_ago: '', pages: '1', get_sentiment: 'true' });
+  await fillParams(page, {
+    community: 'AskScience',
+    sort_by: 'hot',
+    posted_ago: '',
+    pages: '1',
+    get_sentiment: 'true',
+  });
   await expect(page.getByTestId('max-cost')).toHaveText('$0.004');
   await send(page, 200);
   const view = page.getByRole('region', { name: 'Emotions' });
@@ -147,7 +166,9 @@ test('shows the emotions of the records with get_sentiment=true', async ({ page 
   await expect(view.getByText('Polarity')).toBeVisible();
   await expect(view.getByText(/^\d+ records, \d+ with a signal/)).toBeVisible();
   const records = view.getByRole('list', { name: 'Records with their emotions' }).getByRole('listitem');
-  await expect(records.first().getByRole('group', { name: /^Emotions: \w+, (positive|negative|neutral)$/ })).toBeVisible();
+  await expect(
+    records.first().getByRole('group', { name: /^Emotions: \w+, (positive|negative|neutral)$/ }),
+  ).toBeVisible();
 });
 
 // The sandbox's 40 pages come to about 0.75 MB; a real platform's run to the spec's cap of about
@@ -158,15 +179,29 @@ const LARGE_BODY_BYTES = 3_600_000;
 
 async function startLengtheningRelay(): Promise<{ origin: string; close: () => void }> {
   const server = createServer(async (request, response) => {
-    const upstream = await fetch(`http://localhost:${CONSOLE_PORT}${request.url}`, { headers: { 'X-API-Key': String(request.headers['x-api-key']) } });
+    const upstream = await fetch(`http://localhost:${CONSOLE_PORT}${request.url}`, {
+      headers: { 'X-API-Key': String(request.headers['x-api-key']) },
+    });
     const body = (await upstream.json()) as { posts: { snippet: string }[] };
-    const pad = Math.max(0, Math.ceil((LARGE_BODY_BYTES - Buffer.byteLength(JSON.stringify(body))) / Math.max(1, body.posts.length)));
-    for (const post of body.posts) post.snippet = `${post.snippet} ${'Long post text. '.repeat(Math.ceil(pad / 16))}`.slice(0, post.snippet.length + pad);
+    const pad = Math.max(
+      0,
+      Math.ceil((LARGE_BODY_BYTES - Buffer.byteLength(JSON.stringify(body))) / Math.max(1, body.posts.length)),
+    );
+    for (const post of body.posts)
+      post.snippet = `${post.snippet} ${'Long post text. '.repeat(Math.ceil(pad / 16))}`.slice(
+        0,
+        post.snippet.length + pad,
+      );
     const bytes = Buffer.from(JSON.stringify(body));
-    const headers = Object.fromEntries([...upstream.headers].filter(([name]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)));
+    const headers = Object.fromEntries(
+      [...upstream.headers].filter(
+        ([name]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name),
+      ),
+    );
     response.writeHead(upstream.status, headers);
     for (let at = 0; at < bytes.length; at += 64 * 1024) {
-      if (!response.write(bytes.subarray(at, at + 64 * 1024))) await new Promise((resolve) => response.once('drain', resolve));
+      if (!response.write(bytes.subarray(at, at + 64 * 1024)))
+        await new Promise((resolve) => response.once('drain', resolve));
     }
     response.end();
   });
@@ -187,10 +222,13 @@ test('keeps the tab responsive while a 3.5 MB response renders, and offers it as
     }).observe({ type: 'longtask', buffered: true });
   });
   const relay = await startLengtheningRelay();
-  await page.route((url) => url.pathname === POSTS, (route) => {
-    const url = new URL(route.request().url());
-    return route.continue({ url: `${relay.origin}${url.pathname}${url.search}` });
-  });
+  await page.route(
+    (url) => url.pathname === POSTS,
+    (route) => {
+      const url = new URL(route.request().url());
+      return route.continue({ url: `${relay.origin}${url.pathname}${url.search}` });
+    },
+  );
   await openExplorerWithKey(page);
   await pickEndpoint(page, 'forumsite posts', POSTS);
   await fillParams(page, { community: 'AskScience', sort_by: 'hot', posted_ago: '', pages: '40' });
@@ -204,21 +242,33 @@ test('keeps the tab responsive while a 3.5 MB response renders, and offers it as
   // role and text queries scan the whole page on its main thread and would count as its tasks.
   await page.locator('form[aria-labelledby="explorer-endpoint-title"] button[type="submit"]').click();
   await page.waitForFunction(
-    () => document.querySelector('[data-testid="response-status"]')?.textContent?.startsWith('200') && document.querySelector('pre[aria-label="Response body as text"]'),
+    () =>
+      document.querySelector('[data-testid="response-status"]')?.textContent?.startsWith('200') &&
+      document.querySelector('pre[aria-label="Response body as text"]'),
     undefined,
     { polling: 100, timeout: 60_000 },
   );
   await page.locator('section[aria-labelledby="explorer-body-title"] input[type="search"]').fill('AskScience');
   await page.waitForFunction(
-    () => /^[1-9]\d* matches for “AskScience”/.test(document.querySelector('[data-testid="body-search-status"]')?.textContent ?? ''),
+    () =>
+      /^[1-9]\d* matches for “AskScience”/.test(
+        document.querySelector('[data-testid="body-search-status"]')?.textContent ?? '',
+      ),
     undefined,
     { polling: 100, timeout: 60_000 },
   );
   await page.waitForTimeout(1000);
   const longest = await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask);
-  const tasks = await page.evaluate(() => (window as unknown as { tasks: number[] }).tasks.map(Math.round).sort((a, b) => b - a).slice(0, 5));
+  const tasks = await page.evaluate(() =>
+    (window as unknown as { tasks: number[] }).tasks
+      .map(Math.round)
+      .sort((a, b) => b - a)
+      .slice(0, 5),
+  );
   console.log(`explorer: the longest tasks in ms: ${tasks.join(', ') || 'none over 50 ms'}`);
-  console.log(`explorer: longest main-thread task while a ${POSTS}?pages=40 response of 3.5 MB rendered and was searched: ${Math.round(longest)} ms`);
+  console.log(
+    `explorer: longest main-thread task while a ${POSTS}?pages=40 response of 3.5 MB rendered and was searched: ${Math.round(longest)} ms`,
+  );
   // A figure, not a test of speed: the machine's load moves it (145-160 ms idle, 400-1,200 ms
   // beside other browser tests). `npm run bench:explorer` runs this test alone and holds it to
   // EXPLORER_LONGEST_TASK_MS (200).
@@ -228,7 +278,9 @@ test('keeps the tab responsive while a 3.5 MB response renders, and offers it as
   await expect(headerValue(page, 'x-billed-units')).toHaveText('40');
   await expect(page.getByLabel('Response body as text')).toContainText('"posts"');
   await expect(page.getByRole('heading', { name: /^Body \(3\.[4-9] MB\)$/ })).toBeVisible();
-  await expect(page.getByTestId('body-search-status')).toHaveText(/^[1-9]\d* matches for “AskScience”, the first 50 listed$/);
+  await expect(page.getByTestId('body-search-status')).toHaveText(
+    /^[1-9]\d* matches for “AskScience”, the first 50 listed$/,
+  );
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download body' }).click();
@@ -236,14 +288,19 @@ test('keeps the tab responsive while a 3.5 MB response renders, and offers it as
   relay.close();
 });
 
-
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`has no serious axe violations in ${colorScheme} mode, with a response, and at 390 px`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
     await openExplorerWithKey(page);
     await expectNoSeriousViolations(page, `/explorer empty (${colorScheme})`);
     await pickEndpoint(page, 'forumsite posts', POSTS);
-    await fillParams(page, { community: 'AskScience', sort_by: 'hot', posted_ago: '', pages: '1', get_sentiment: 'true' });
+    await fillParams(page, {
+      community: 'AskScience',
+      sort_by: 'hot',
+      posted_ago: '',
+      pages: '1',
+      get_sentiment: 'true',
+    });
     await send(page, 200);
     await expectNoSeriousViolations(page, `/explorer with a response (${colorScheme})`);
     await page.setViewportSize({ width: 390, height: 844 });

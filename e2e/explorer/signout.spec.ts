@@ -22,7 +22,9 @@ async function useExplorer(page: Page): Promise<string> {
 
 /** Everything the browser keeps for this origin, as text. */
 function stored(page: Page): Promise<string> {
-  return page.evaluate(() => JSON.stringify({ local: { ...window.localStorage }, session: { ...window.sessionStorage } }));
+  return page.evaluate(() =>
+    JSON.stringify({ local: { ...window.localStorage }, session: { ...window.sessionStorage } }),
+  );
 }
 
 async function expectCleanExplorer(page: Page, key: string) {
@@ -34,7 +36,9 @@ async function expectCleanExplorer(page: Page, key: string) {
   expect(await stored(page)).not.toContain('/v1/forumsite/community');
 }
 
-test('the explorer after sign-out: user B in the same tab gets no prefilled key and no history (finding 6)', async ({ page }) => {
+test('the explorer after sign-out: user B in the same tab gets no prefilled key and no history (finding 6)', async ({
+  page,
+}) => {
   const key = await useExplorer(page);
   expect(await stored(page)).toContain(key);
 
@@ -47,7 +51,10 @@ test('the explorer after sign-out: user B in the same tab gets no prefilled key 
   await expectCleanExplorer(page, key);
 });
 
-test("the explorer after a session that ended without sign-out: the next user's first page erases it (finding 6)", async ({ page, context }) => {
+test("the explorer after a session that ended without sign-out: the next user's first page erases it (finding 6)", async ({
+  page,
+  context,
+}) => {
   const key = await useExplorer(page);
   // A's session ends some other way (expired, signed out elsewhere): the tab still holds A's things.
   await context.clearCookies();

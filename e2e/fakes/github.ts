@@ -39,11 +39,17 @@ function json(response: ServerResponse, status: number, value: unknown): void {
 
 /** GitHub answers a failed code exchange with 200 and an error object. */
 function tokenError(response: ServerResponse, error: string, description: string): void {
-  json(response, 200, { error, error_description: description, error_uri: 'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors' });
+  json(response, 200, {
+    error,
+    error_description: description,
+    error_uri: 'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors',
+  });
 }
 
 function authorizePage(query: URLSearchParams): string {
-  const hidden = [...query].map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('');
+  const hidden = [...query]
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize application</title></head><body>
 <main><h1>Authorize application</h1>
 <form method="post" action="/login/oauth/authorize">${hidden}
@@ -65,10 +71,19 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
       return void response.end(authorizePage(url.searchParams));
     }
     const code = randomBytes(10).toString('hex');
-    const user = { login: params.get('login') ?? '', email: params.get('email') ?? '', verified: params.get('verified') === 'on' };
+    const user = {
+      login: params.get('login') ?? '',
+      email: params.get('email') ?? '',
+      verified: params.get('verified') === 'on',
+    };
     const method = params.get('code_challenge_method');
     if (method && method !== 'S256') return json(response, 400, { message: 'code_challenge_method must be S256' });
-    grants.set(code, { user, redirectUri, codeChallenge: params.get('code_challenge'), expires: Date.now() + 10 * 60_000 });
+    grants.set(code, {
+      user,
+      redirectUri,
+      codeChallenge: params.get('code_challenge'),
+      expires: Date.now() + 10 * 60_000,
+    });
     const back = new URL(redirectUri);
     back.searchParams.set('code', code);
     const state = params.get('state');
@@ -81,16 +96,30 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
     const form = await readForm(request);
     // Client credentials in the body or as HTTP Basic (client_secret_basic), as GitHub accepts both.
     const basic = /^Basic (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    const [basicId, basicSecret] = basic ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent) : [];
-    if ((form.get('client_id') ?? basicId) !== clientId || (form.get('client_secret') ?? basicSecret) !== clientSecret) {
-      return tokenError(response, 'incorrect_client_credentials', 'The client_id and/or client_secret passed are incorrect.');
+    const [basicId, basicSecret] = basic
+      ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent)
+      : [];
+    if (
+      (form.get('client_id') ?? basicId) !== clientId ||
+      (form.get('client_secret') ?? basicSecret) !== clientSecret
+    ) {
+      return tokenError(
+        response,
+        'incorrect_client_credentials',
+        'The client_id and/or client_secret passed are incorrect.',
+      );
     }
     const code = form.get('code') ?? '';
     const grant = grants.get(code);
     grants.delete(code);
-    if (!grant || grant.expires < Date.now()) return tokenError(response, 'bad_verification_code', 'The code passed is incorrect or expired.');
+    if (!grant || grant.expires < Date.now())
+      return tokenError(response, 'bad_verification_code', 'The code passed is incorrect or expired.');
     if (form.get('redirect_uri') && form.get('redirect_uri') !== grant.redirectUri) {
-      return tokenError(response, 'redirect_uri_mismatch', 'The redirect_uri MUST match the registered callback URL for this application.');
+      return tokenError(
+        response,
+        'redirect_uri_mismatch',
+        'The redirect_uri MUST match the registered callback URL for this application.',
+      );
     }
     if (grant.codeChallenge) {
       const verifier = form.get('code_verifier') ?? '';
@@ -102,7 +131,9 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
     tokens.set(token, grant.user);
     if (!(request.headers.accept ?? '').includes('application/json')) {
       response.writeHead(200, { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' });
-      return void response.end(new URLSearchParams({ access_token: token, scope: 'read:user,user:email', token_type: 'bearer' }).toString());
+      return void response.end(
+        new URLSearchParams({ access_token: token, scope: 'read:user,user:email', token_type: 'bearer' }).toString(),
+      );
     }
     return json(response, 200, { access_token: token, scope: 'read:user,user:email', token_type: 'bearer' });
   }
@@ -110,9 +141,12 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   if (url.pathname === '/api/v3/user' || url.pathname === '/api/v3/user/emails') {
     const token = /^(?:Bearer|token) (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const user = token ? tokens.get(token) : undefined;
-    if (!user) return json(response, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
+    if (!user)
+      return json(response, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
     if (url.pathname === '/api/v3/user/emails') {
-      return json(response, 200, [{ email: user.email, primary: true, verified: user.verified, visibility: 'private' }]);
+      return json(response, 200, [
+        { email: user.email, primary: true, verified: user.verified, visibility: 'private' },
+      ]);
     }
     const id = userId(user.login);
     return json(response, 200, {

@@ -13,7 +13,10 @@ export type Mail = { subject: string; text: string };
  * header is set here to what a proxy on this machine would report).
  */
 export async function mailTo(to: string): Promise<Mail[]> {
-  const mailbox = await request.newContext({ baseURL: `http://localhost:${CONSOLE_PORT}`, extraHTTPHeaders: { 'x-forwarded-for': '127.0.0.1' } });
+  const mailbox = await request.newContext({
+    baseURL: `http://localhost:${CONSOLE_PORT}`,
+    extraHTTPHeaders: { 'x-forwarded-for': '127.0.0.1' },
+  });
   try {
     const html = await (await mailbox.get(`/dev/mailbox?to=${encodeURIComponent(to)}`)).text();
     return [...html.matchAll(/<article aria-label="([^"]*)"[\s\S]*?<pre[^>]*>([\s\S]*?)<\/pre>/g)].map((match) => ({
@@ -29,11 +32,14 @@ export async function mailTo(to: string): Promise<Mail[]> {
 export async function latestMail(_page: Page, to: string, subject: RegExp): Promise<string> {
   let text = '';
   await expect
-    .poll(async () => {
-      const found = (await mailTo(to)).find((mail) => subject.test(mail.subject));
-      text = found?.text ?? '';
-      return found !== undefined;
-    }, { timeout: 30_000 }) // the mailbox page renders on a server other tests keep busy
+    .poll(
+      async () => {
+        const found = (await mailTo(to)).find((mail) => subject.test(mail.subject));
+        text = found?.text ?? '';
+        return found !== undefined;
+      },
+      { timeout: 30_000 },
+    ) // the mailbox page renders on a server other tests keep busy
     .toBe(true);
   return text;
 }
@@ -84,7 +90,10 @@ async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise
 
 async function isVerified(email: string): Promise<boolean> {
   return withDatabase(async (client) => {
-    const { rows } = await client.query<{ verified: boolean }>(`SELECT "emailVerifiedAt" IS NOT NULL AS verified FROM "User" WHERE email = $1`, [email.toLowerCase()]);
+    const { rows } = await client.query<{ verified: boolean }>(
+      `SELECT "emailVerifiedAt" IS NOT NULL AS verified FROM "User" WHERE email = $1`,
+      [email.toLowerCase()],
+    );
     return rows[0]?.verified ?? false;
   });
 }
@@ -94,5 +103,9 @@ async function isVerified(email: string): Promise<boolean> {
  * without waiting 30 minutes. The tests run with the app's DATABASE_URL (scripts/run.ts test).
  */
 export async function expireMailedLinks(email: string): Promise<void> {
-  await withDatabase((client) => client.query(`UPDATE "UserToken" SET "expiresAt" = now() - interval '1 minute' WHERE email = $1`, [email.toLowerCase()]));
+  await withDatabase((client) =>
+    client.query(`UPDATE "UserToken" SET "expiresAt" = now() - interval '1 minute' WHERE email = $1`, [
+      email.toLowerCase(),
+    ]),
+  );
 }

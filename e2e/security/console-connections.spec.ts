@@ -34,7 +34,12 @@ function slowUpload(key: string, clientIp: string, localAddress: string): SlowUp
     method: 'POST',
     path: '/v1/batch',
     agent: false,
-    headers: { 'x-api-key': key, 'x-forwarded-for': clientIp, 'content-type': 'application/json', 'content-length': '100000' },
+    headers: {
+      'x-api-key': key,
+      'x-forwarded-for': clientIp,
+      'content-type': 'application/json',
+      'content-length': '100000',
+    },
   });
   const connected = new Promise<void>((resolve) => {
     request.once('socket', (socket) => socket.once('connect', resolve).once('close', resolve));
@@ -51,7 +56,11 @@ function slowUpload(key: string, clientIp: string, localAddress: string): SlowUp
 }
 
 /** GET through the console on a connection from `localAddress`. */
-function callFrom(localAddress: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function callFrom(
+  localAddress: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port: CONSOLE_PORT, localAddress, path, agent: false, headers }, (response) => {
@@ -63,12 +72,15 @@ function callFrom(localAddress: string, path: string, headers: Record<string, st
   });
 }
 
-test.describe('the console\'s connections (issue 27, finding 3)', () => {
+test.describe("the console's connections (issue 27, finding 3)", () => {
   // One flood at a time: 1,000 connections at once overflow the listen queue, which would delay
   // the other test's uploads by the kernel's retries.
   test.describe.configure({ mode: 'serial' });
 
-  test('300 slow uploads from one client address do not jam another user\'s explorer calls', async ({ page, browser }) => {
+  test("300 slow uploads from one client address do not jam another user's explorer calls", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(180_000);
     await signUp(page);
     const jammerKey = await createKey(page, 'slow uploads');
@@ -89,13 +101,16 @@ test.describe('the console\'s connections (issue 27, finding 3)', () => {
     };
     try {
       for (let i = 0; i < 300; i += 50) {
-        const batch = Array.from({ length: 50 }, (_, j) => slowUpload(jammerKey, jammer, `127.0.0.${11 + ((i + j) % 3)}`));
+        const batch = Array.from({ length: 50 }, (_, j) =>
+          slowUpload(jammerKey, jammer, `127.0.0.${11 + ((i + j) % 3)}`),
+        );
         uploads.push(...batch);
         await Promise.all(batch.map((u) => u.connected));
       }
       // Once the client's uploads fill its cap at the API server, its next call is refused there.
       // (Before the fix they filled the cap of the console's own address, and every call got 503.)
-      const probe = () => callFrom('127.0.0.14', '/v1/account/verify', { 'x-api-key': jammerKey, 'x-forwarded-for': jammer });
+      const probe = () =>
+        callFrom('127.0.0.14', '/v1/account/verify', { 'x-api-key': jammerKey, 'x-forwarded-for': jammer });
       await expect
         .poll(async () => (await probe()).status, { timeout: 60_000 })
         .not.toBe(200)
@@ -115,7 +130,10 @@ test.describe('the console\'s connections (issue 27, finding 3)', () => {
 
       // Of the client's own uploads, those answered so far were refused with 429, none failed.
       const answered = uploads.flatMap((u) => (u.status === undefined ? [] : [u.status]));
-      expect(answered.filter((status) => status !== 429), tally()).toEqual([]);
+      expect(
+        answered.filter((status) => status !== 429),
+        tally(),
+      ).toEqual([]);
     } finally {
       uploads.forEach((u) => u.request.destroy());
       await otherContext.close();
@@ -129,7 +147,10 @@ test.describe('the console\'s connections (issue 27, finding 3)', () => {
         { length: 1000 },
         () =>
           new Promise<{ socket: net.Socket; closed: boolean }>((resolve) => {
-            const entry = { socket: net.connect({ host: '127.0.0.1', port: CONSOLE_PORT, localAddress: '127.0.0.21' }), closed: false };
+            const entry = {
+              socket: net.connect({ host: '127.0.0.1', port: CONSOLE_PORT, localAddress: '127.0.0.21' }),
+              closed: false,
+            };
             entry.socket.on('close', () => (entry.closed = true));
             entry.socket.on('error', () => {});
             entry.socket.once('connect', () => {

@@ -21,7 +21,9 @@ test.describe('dev mailbox (issue 27, finding 1)', () => {
     }
   });
 
-  test('a browser standing for a client elsewhere is refused, while this machine still reads the mail it caused', async ({ browser }) => {
+  test('a browser standing for a client elsewhere is refused, while this machine still reads the mail it caused', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() } });
     const page = await context.newPage();
     const email = await signUp(page, uniqueEmail('mailbox'), undefined, { keepAddress: true });

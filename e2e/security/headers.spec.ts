@@ -45,19 +45,26 @@ test.describe('security headers', () => {
     const second = await page.request.get('/sign-in');
     expect(second.headers()['content-security-policy']).not.toContain(nonce);
     // The browser hides nonce attributes from getAttribute; the property keeps them.
-    const scripts = await page.locator('script').evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).nonce));
+    const scripts = await page
+      .locator('script')
+      .evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).nonce));
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.every((value) => value === nonce)).toBe(true);
   });
 
-  test('the pages still run their scripts under the policy: no CSP violation while creating a key', async ({ page }) => {
+  test('the pages still run their scripts under the policy: no CSP violation while creating a key', async ({
+    page,
+  }) => {
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
     });
     await signUp(page); // a server action and a client redirect
     await createKey(page, 'under csp'); // the dialog and copy button need hydration
-    await page.getByRole('button', { name: /Dark mode|Light mode|theme/i }).first().click();
+    await page
+      .getByRole('button', { name: /Dark mode|Light mode|theme/i })
+      .first()
+      .click();
     await page.reload(); // the inline theme script must run again
     expect(violations).toEqual([]);
   });
@@ -87,11 +94,17 @@ test.describe('framing', () => {
 });
 
 test.describe('cross-site requests', () => {
-  test('refuses a state-changing request whose Origin is another site, and accepts the same origin', async ({ request }) => {
+  test('refuses a state-changing request whose Origin is another site, and accepts the same origin', async ({
+    request,
+  }) => {
     const crossSite = await request.post('/api/auth/signout', { headers: { origin: 'https://evil.test' }, form: {} });
     expect(crossSite.status()).toBe(403);
     expect(await crossSite.json()).toEqual({ error: 'Cross-site request refused', code: 'forbidden_origin' });
-    const sameSite = await request.post('/api/auth/signout', { headers: { origin: `http://localhost:${CONSOLE_PORT}` }, form: {}, maxRedirects: 0 });
+    const sameSite = await request.post('/api/auth/signout', {
+      headers: { origin: `http://localhost:${CONSOLE_PORT}` },
+      form: {},
+      maxRedirects: 0,
+    });
     expect(sameSite.status()).not.toBe(403);
   });
 });

@@ -8,10 +8,22 @@ import { devMailboxEnabled, isLoopbackAddress, isLoopbackHost, mailboxClientAllo
 describe('devMailboxEnabled', () => {
   it.each([
     ['the embedded database without SMTP', { devMailbox: undefined, embeddedDatabase: true, smtpUrl: undefined }, true],
-    ['the embedded database with SMTP', { devMailbox: undefined, embeddedDatabase: true, smtpUrl: 'smtp://mail:25' }, false],
-    ["an operator's DATABASE_URL without SMTP", { devMailbox: undefined, embeddedDatabase: false, smtpUrl: undefined }, false],
+    [
+      'the embedded database with SMTP',
+      { devMailbox: undefined, embeddedDatabase: true, smtpUrl: 'smtp://mail:25' },
+      false,
+    ],
+    [
+      "an operator's DATABASE_URL without SMTP",
+      { devMailbox: undefined, embeddedDatabase: false, smtpUrl: undefined },
+      false,
+    ],
     ['an explicit DEV_MAILBOX=true', { devMailbox: 'true', embeddedDatabase: false, smtpUrl: undefined }, true],
-    ['an explicit DEV_MAILBOX=false on the embedded database', { devMailbox: 'false', embeddedDatabase: true, smtpUrl: undefined }, false],
+    [
+      'an explicit DEV_MAILBOX=false on the embedded database',
+      { devMailbox: 'false', embeddedDatabase: true, smtpUrl: undefined },
+      false,
+    ],
   ])('with %s: %s', (_, options, enabled) => {
     expect(devMailboxEnabled(options)).toBe(enabled);
   });
@@ -27,20 +39,40 @@ describe('onEmbeddedDatabase', () => {
 
   it("is false for an operator's DATABASE_URL, also beside a stale marker", () => {
     expect(onEmbeddedDatabase({ DATABASE_URL: 'postgresql://db.internal/app' })).toBe(false);
-    expect(onEmbeddedDatabase({ DATABASE_URL: 'postgresql://db.internal/app', EMBEDDED_DATABASE_URL: embedded })).toBe(false);
+    expect(onEmbeddedDatabase({ DATABASE_URL: 'postgresql://db.internal/app', EMBEDDED_DATABASE_URL: embedded })).toBe(
+      false,
+    );
   });
 });
 
 describe('isLoopbackAddress', () => {
-  it.each(['127.0.0.1', '127.1.2.3', '127.255.255.254', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '::ffff:7f00:1', '[::1]', ' 127.0.0.1 '])(
-    'takes %s for this machine',
-    (address) => expect(isLoopbackAddress(address)).toBe(true),
-  );
+  it.each([
+    '127.0.0.1',
+    '127.1.2.3',
+    '127.255.255.254',
+    '::1',
+    '0:0:0:0:0:0:0:1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '[::1]',
+    ' 127.0.0.1 ',
+  ])('takes %s for this machine', (address) => expect(isLoopbackAddress(address)).toBe(true));
 
-  it.each(['10.0.0.1', '192.0.2.2', '128.0.0.1', '0.0.0.0', '::', '::ffff:10.0.0.1', 'fe80::1', 'fd00::2', 'localhost', 'unknown', '', null, undefined])(
-    'does not take %s for this machine',
-    (address) => expect(isLoopbackAddress(address)).toBe(false),
-  );
+  it.each([
+    '10.0.0.1',
+    '192.0.2.2',
+    '128.0.0.1',
+    '0.0.0.0',
+    '::',
+    '::ffff:10.0.0.1',
+    'fe80::1',
+    'fd00::2',
+    'localhost',
+    'unknown',
+    '',
+    null,
+    undefined,
+  ])('does not take %s for this machine', (address) => expect(isLoopbackAddress(address)).toBe(false));
 
   it('takes only loopback interfaces for a dev server that serves nobody else', () => {
     expect(['127.0.0.1', '::1', 'localhost'].map(isLoopbackHost)).toEqual([true, true, true]);

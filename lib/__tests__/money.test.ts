@@ -21,7 +21,14 @@ test('formats money one way: cents-precision amounts with separators, sub-cent a
 });
 
 test('formats cents by the same rule as micro-dollars (finding 12)', () => {
-  expect([0, 5, 50, 60, 123_456, 100_000_000].map((c) => formatCents(c))).toEqual(['$0.00', '$0.05', '$0.50', '$0.60', '$1,234.56', '$1,000,000.00']);
+  expect([0, 5, 50, 60, 123_456, 100_000_000].map((c) => formatCents(c))).toEqual([
+    '$0.00',
+    '$0.05',
+    '$0.50',
+    '$0.60',
+    '$1,234.56',
+    '$1,000,000.00',
+  ]);
   expect(formatCents(50n)).toBe(formatMicros(500_000n));
 });
 
@@ -30,5 +37,10 @@ test('the docs and explorer price text is the same formatter (finding 12)', () =
 });
 
 test('form inputs get plain decimals without the dollar sign or separators (finding 12)', () => {
-  expect([microsToDollarInput(null), microsToDollarInput(12_500_000n), microsToDollarInput(1_234_000_000n), microsToDollarInput(250_000)]).toEqual(['', '12.50', '1234.00', '0.25']);
+  expect([
+    microsToDollarInput(null),
+    microsToDollarInput(12_500_000n),
+    microsToDollarInput(1_234_000_000n),
+    microsToDollarInput(250_000),
+  ]).toEqual(['', '12.50', '1234.00', '0.25']);
 });

@@ -35,7 +35,12 @@ describe('enabledOAuthProviders', () => {
   it('offers each provider that has both', async () => {
     expect(await providersWith({ AUTH_GITHUB_ID: 'id', AUTH_GITHUB_SECRET: 'secret' })).toEqual(['github']);
     expect(
-      await providersWith({ AUTH_GITHUB_ID: 'id', AUTH_GITHUB_SECRET: 'secret', AUTH_GOOGLE_ID: 'id', AUTH_GOOGLE_SECRET: 'secret' }),
+      await providersWith({
+        AUTH_GITHUB_ID: 'id',
+        AUTH_GITHUB_SECRET: 'secret',
+        AUTH_GOOGLE_ID: 'id',
+        AUTH_GOOGLE_SECRET: 'secret',
+      }),
     ).toEqual(['github', 'google']);
   });
 });

@@ -12,8 +12,14 @@ describe('utc-month', () => {
   });
 
   test('monthRange gives the first instant of the month and of the next', () => {
-    expect(monthRange('2028-02').map((d) => d.toISOString())).toEqual(['2028-02-01T00:00:00.000Z', '2028-03-01T00:00:00.000Z']);
-    expect(monthRange('2026-12').map((d) => d.toISOString())).toEqual(['2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z']);
+    expect(monthRange('2028-02').map((d) => d.toISOString())).toEqual([
+      '2028-02-01T00:00:00.000Z',
+      '2028-03-01T00:00:00.000Z',
+    ]);
+    expect(monthRange('2026-12').map((d) => d.toISOString())).toEqual([
+      '2026-12-01T00:00:00.000Z',
+      '2027-01-01T00:00:00.000Z',
+    ]);
   });
 
   test('billingMonth and previousMonth count in UTC, the last millisecond in its month', () => {

@@ -47,7 +47,11 @@ function tooManyAttempts(minutes: number): string {
   return `Too many attempts, try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
-const WRONG_CURRENT_PASSWORD: ActionState = { status: 'error', message: CHECK_FIELDS, fieldErrors: { currentPassword: ['The current password is not right'] } };
+const WRONG_CURRENT_PASSWORD: ActionState = {
+  status: 'error',
+  message: CHECK_FIELDS,
+  fieldErrors: { currentPassword: ['The current password is not right'] },
+};
 
 const TOKEN_FAILURES = {
   invalid: 'This link is not valid. Ask for a new one.',
@@ -63,9 +67,16 @@ export async function requestPasswordResetAction(_previous: ActionState, formDat
   if (!parsed.success) return invalid(parsed.error.issues, raw);
   const waitMinutes = await requestPasswordReset({ email: parsed.data.email, ip: await requestIp() });
   if (waitMinutes > 0) {
-    return { status: 'error', message: `Too many requests, try again in ${waitMinutes} ${waitMinutes === 1 ? 'minute' : 'minutes'}.`, values: raw };
+    return {
+      status: 'error',
+      message: `Too many requests, try again in ${waitMinutes} ${waitMinutes === 1 ? 'minute' : 'minutes'}.`,
+      values: raw,
+    };
   }
-  return { status: 'success', message: `If ${parsed.data.email} has an account, we have mailed it a link to reset the password. It works for 30 minutes.` };
+  return {
+    status: 'success',
+    message: `If ${parsed.data.email} has an account, we have mailed it a link to reset the password. It works for 30 minutes.`,
+  };
 }
 
 export async function resetPasswordAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
@@ -88,7 +99,10 @@ export async function secureAccountAction(_previous: ActionState, formData: Form
 export async function verifyEmailAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const result = await verifyEmail({ token: String(formData.get('token') ?? '') });
   if (!result.ok) return { status: 'error', message: TOKEN_FAILURES[result.reason] };
-  return { status: 'success', message: result.changed ? `Your email address is now ${result.email}.` : `${result.email} is verified.` };
+  return {
+    status: 'success',
+    message: result.changed ? `Your email address is now ${result.email}.` : `${result.email} is verified.`,
+  };
 }
 
 export async function resendVerificationAction(_previous: ActionState): Promise<ActionState> {
@@ -101,8 +115,16 @@ export async function changePasswordAction(_previous: ActionState, formData: For
   const session = await requireSession();
   const parsed = changePasswordSchema.safeParse(formValues(formData, ['currentPassword', 'password']));
   if (!parsed.success) return invalid(parsed.error.issues);
-  const result = await changePassword({ userId: session.userId, ...parsed.data, keepSessionId: session.sessionId, ip: await requestIp() });
-  if (!result.ok) return result.reason === 'locked' ? { status: 'error', message: tooManyAttempts(result.retryAfterMinutes) } : WRONG_CURRENT_PASSWORD;
+  const result = await changePassword({
+    userId: session.userId,
+    ...parsed.data,
+    keepSessionId: session.sessionId,
+    ip: await requestIp(),
+  });
+  if (!result.ok)
+    return result.reason === 'locked'
+      ? { status: 'error', message: tooManyAttempts(result.retryAfterMinutes) }
+      : WRONG_CURRENT_PASSWORD;
   // A session from before sessions had ids cannot be kept: it ends with the others.
   if (!session.sessionId) await signOut({ redirectTo: '/sign-in' });
   return { status: 'success', message: 'Password changed. Your other sessions are signed out.' };
@@ -119,15 +141,34 @@ export async function changeEmailAction(_previous: ActionState, formData: FormDa
   const parsed = changeEmailSchema.safeParse(raw);
   if (!parsed.success) return invalid(parsed.error.issues, values);
   const { email, currentPassword } = parsed.data;
-  const result = await requestEmailChange({ userId: session.userId, newEmail: email, currentPassword, signedInAt: session.signedInAt, ip: await requestIp() });
+  const result = await requestEmailChange({
+    userId: session.userId,
+    newEmail: email,
+    currentPassword,
+    signedInAt: session.signedInAt,
+    ip: await requestIp(),
+  });
   if (result.ok) {
-    return { status: 'success', message: `We mailed a link to ${email}. Your email address changes when you follow it. We told your current address too.` };
+    return {
+      status: 'success',
+      message: `We mailed a link to ${email}. Your email address changes when you follow it. We told your current address too.`,
+    };
   }
   switch (result.reason) {
     case 'same_email':
-      return { status: 'error', message: CHECK_FIELDS, fieldErrors: { email: ['That is already your email address'] }, values };
+      return {
+        status: 'error',
+        message: CHECK_FIELDS,
+        fieldErrors: { email: ['That is already your email address'] },
+        values,
+      };
     case 'password_required':
-      return { status: 'error', message: CHECK_FIELDS, fieldErrors: { currentPassword: ['Enter your current password'] }, values };
+      return {
+        status: 'error',
+        message: CHECK_FIELDS,
+        fieldErrors: { currentPassword: ['Enter your current password'] },
+        values,
+      };
     case 'wrong_password':
       return { ...WRONG_CURRENT_PASSWORD, values };
     case 'locked':
@@ -150,7 +191,8 @@ export async function signOutOtherSessionsAction(_previous: ActionState): Promis
 
 const DELETION_REFUSED: Record<DeleteAccountRefusal, string> = {
   unpaid_invoice: 'Your account has an unpaid invoice. Pay it on the billing page, then delete the account.',
-  account_blocked: 'Your account is blocked until what it owes is settled (a failed payment or a lost dispute). Settle it on the billing page, then delete the account.',
+  account_blocked:
+    'Your account is blocked until what it owes is settled (a failed payment or a lost dispute). Settle it on the billing page, then delete the account.',
 };
 
 export async function deleteAccountAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
@@ -159,7 +201,13 @@ export async function deleteAccountAction(_previous: ActionState, formData: Form
   const parsed = deleteAccountSchema.safeParse(raw);
   if (!parsed.success) return invalid(parsed.error.issues, raw);
   const result = await deleteAccount({ accountId: session.accountId });
-  if (!result.ok) return { status: 'error', message: DELETION_REFUSED[result.reason], link: { href: '/billing', label: 'Go to billing' }, values: raw };
+  if (!result.ok)
+    return {
+      status: 'error',
+      message: DELETION_REFUSED[result.reason],
+      link: { href: '/billing', label: 'Go to billing' },
+      values: raw,
+    };
   await signOut({ redirectTo: '/account-deleted' });
   return { status: 'success' };
 }

@@ -12,7 +12,13 @@ import { rollApiKey } from '@/lib/server/keys/roll-api-key';
 import { setApiKeyExpiry } from '@/lib/server/keys/set-api-key-expiry';
 import { setApiKeyLimit } from '@/lib/server/keys/set-api-key-limit';
 import { requireSession, type ConsoleSession } from '@/lib/auth/require-session';
-import { apiKeyIdSchema, createApiKeySchema, keyExpirySchema, keyLimitSchema, rollApiKeySchema } from '@/lib/validation/api-keys';
+import {
+  apiKeyIdSchema,
+  createApiKeySchema,
+  keyExpirySchema,
+  keyLimitSchema,
+  rollApiKeySchema,
+} from '@/lib/validation/api-keys';
 
 import { fieldErrorsFrom, type ActionState } from './action-state';
 
@@ -62,11 +68,25 @@ export async function createApiKeyAction(_previous: ActionState, formData: FormD
     };
   } catch (error) {
     if (error instanceof ApiKeyError && error.code === 'name_taken') {
-      return { status: 'error', message: 'The key was not created. Check the name.', fieldErrors: { name: [error.message] }, values: raw };
+      return {
+        status: 'error',
+        message: 'The key was not created. Check the name.',
+        fieldErrors: { name: [error.message] },
+        values: raw,
+      };
     }
     if (error instanceof ApiKeyError && error.code === 'invalid_input') {
-      const field = error.message.startsWith('Choose an expiry') ? 'expiresOn' : error.message.startsWith('Unknown') ? 'scopes' : 'monthlyLimit';
-      return { status: 'error', message: 'The key was not created. Check the fields marked below.', fieldErrors: { [field]: [error.message] }, values: raw };
+      const field = error.message.startsWith('Choose an expiry')
+        ? 'expiresOn'
+        : error.message.startsWith('Unknown')
+          ? 'scopes'
+          : 'monthlyLimit';
+      return {
+        status: 'error',
+        message: 'The key was not created. Check the fields marked below.',
+        fieldErrors: { [field]: [error.message] },
+        values: raw,
+      };
     }
     return { ...errorState(error), values: raw };
   }
@@ -112,17 +132,32 @@ function keyLabel(record: { name: string | null; prefix: string; last4: string }
 /** Rolls a key: the new key is shown once, the old one works until the chosen grace period ends. */
 export async function rollApiKeyAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const session = await requireSession();
-  const parsed = rollApiKeySchema.safeParse({ keyId: String(formData.get('keyId') ?? ''), grace: String(formData.get('grace') ?? '') });
+  const parsed = rollApiKeySchema.safeParse({
+    keyId: String(formData.get('keyId') ?? ''),
+    grace: String(formData.get('grace') ?? ''),
+  });
   if (!parsed.success) {
     const fieldErrors = fieldErrorsFrom(parsed.error.issues);
     if (fieldErrors.keyId) return { status: 'error', message: 'This key does not exist or has been deleted' };
     return { status: 'error', message: 'The key was not rolled. Choose when the old key stops working.', fieldErrors };
   }
   try {
-    const { key, old } = await rollApiKey({ accountId: session.accountId, keyId: parsed.data.keyId, actor: actorOf(session), grace: parsed.data.grace });
+    const { key, old } = await rollApiKey({
+      accountId: session.accountId,
+      keyId: parsed.data.keyId,
+      actor: actorOf(session),
+      grace: parsed.data.grace,
+    });
     revalidatePath(KEYS_PATH);
-    const until = parsed.data.grace === 'now' ? 'has stopped working' : `works until ${old.expiresAt?.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
-    return { status: 'success', message: `Key ${keyLabel(old)} rolled: the old key ${until}. Copy the new key now: it will not be shown again.`, createdKey: key };
+    const until =
+      parsed.data.grace === 'now'
+        ? 'has stopped working'
+        : `works until ${old.expiresAt?.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+    return {
+      status: 'success',
+      message: `Key ${keyLabel(old)} rolled: the old key ${until}. Copy the new key now: it will not be shown again.`,
+      createdKey: key,
+    };
   } catch (error) {
     return errorState(error);
   }
@@ -139,13 +174,25 @@ export async function setApiKeyExpiryAction(_previous: ActionState, formData: Fo
     return { status: 'error', message: 'The expiry was not saved. Check the date.', fieldErrors, values: raw };
   }
   try {
-    const record = await setApiKeyExpiry({ accountId: session.accountId, keyId: parsed.data.keyId, actor: actorOf(session), expiresAt: parsed.data.expiresOn });
+    const record = await setApiKeyExpiry({
+      accountId: session.accountId,
+      keyId: parsed.data.keyId,
+      actor: actorOf(session),
+      expiresAt: parsed.data.expiresOn,
+    });
     revalidatePath(KEYS_PATH);
-    const when = record.expiresAt ? `expires at ${record.expiresAt.toISOString().slice(0, 10)} 00:00 UTC` : 'no longer expires';
+    const when = record.expiresAt
+      ? `expires at ${record.expiresAt.toISOString().slice(0, 10)} 00:00 UTC`
+      : 'no longer expires';
     return { status: 'success', message: `Key ${keyLabel(record)} ${when}.` };
   } catch (error) {
     if (error instanceof ApiKeyError && error.code === 'invalid_input') {
-      return { status: 'error', message: 'The expiry was not saved. Check the date.', fieldErrors: { expiresOn: [error.message] }, values: raw };
+      return {
+        status: 'error',
+        message: 'The expiry was not saved. Check the date.',
+        fieldErrors: { expiresOn: [error.message] },
+        values: raw,
+      };
     }
     return { ...errorState(error), values: raw };
   }
@@ -162,9 +209,17 @@ export async function setApiKeyLimitAction(_previous: ActionState, formData: For
     return { status: 'error', message: 'The limit was not saved. Check the amount.', fieldErrors, values: raw };
   }
   try {
-    const record = await setApiKeyLimit({ accountId: session.accountId, keyId: parsed.data.keyId, actor: actorOf(session), monthlyLimitMicros: parsed.data.monthlyLimit });
+    const record = await setApiKeyLimit({
+      accountId: session.accountId,
+      keyId: parsed.data.keyId,
+      actor: actorOf(session),
+      monthlyLimitMicros: parsed.data.monthlyLimit,
+    });
     revalidatePath(KEYS_PATH);
-    const limit = record.monthlyLimitMicros === null ? 'has no monthly limit' : `may spend at most $${(Number(record.monthlyLimitMicros) / 1e6).toFixed(2)} a month`;
+    const limit =
+      record.monthlyLimitMicros === null
+        ? 'has no monthly limit'
+        : `may spend at most $${(Number(record.monthlyLimitMicros) / 1e6).toFixed(2)} a month`;
     return { status: 'success', message: `Key ${keyLabel(record)} ${limit}.` };
   } catch (error) {
     return { ...errorState(error), values: raw };
@@ -172,7 +227,9 @@ export async function setApiKeyLimitAction(_previous: ActionState, formData: For
 }
 
 /** The explorer's question before sending: what the key in its field may call (null: not one of the account's keys). */
-export async function keyRestrictionAction(apiKey: string): Promise<{ scopes: string[]; expiresAt: string | null } | null> {
+export async function keyRestrictionAction(
+  apiKey: string,
+): Promise<{ scopes: string[]; expiresAt: string | null } | null> {
   const session = await requireSession();
   const found = await findKeyRestriction({ accountId: session.accountId, apiKey: String(apiKey).trim().slice(0, 200) });
   return found && { scopes: found.scopes, expiresAt: found.expiresAt?.toISOString() ?? null };

@@ -65,7 +65,9 @@ async function passwordSignIn(email: string, password: string): Promise<ActionSt
       return {
         status: 'error',
         // One answer for a wrong password and for a sign-up not yet verified (see authenticateWithPassword).
-        message: lockedMessage(error.code) ?? 'Incorrect email or password. Just signed up? Follow the link we mailed you first.',
+        message:
+          lockedMessage(error.code) ??
+          'Incorrect email or password. Just signed up? Follow the link we mailed you first.',
         values: { email },
       };
     }
@@ -110,8 +112,15 @@ export async function twoFactorSignInAction(_previous: ActionState, formData: Fo
   const callbackUrl = safeCallback(formData.get('callbackUrl'));
   const again = `/sign-in?${new URLSearchParams({ callbackUrl, twoFactor: 'expired' })}`;
   if (!challenge) redirect(again);
-  const code = String(formData.get('code') ?? '').trim().slice(0, 64);
-  if (!code) return { status: 'error', message: CODE_CHECK, fieldErrors: { code: ['Enter the code from your authenticator app, or a recovery code'] } };
+  const code = String(formData.get('code') ?? '')
+    .trim()
+    .slice(0, 64);
+  if (!code)
+    return {
+      status: 'error',
+      message: CODE_CHECK,
+      fieldErrors: { code: ['Enter the code from your authenticator app, or a recovery code'] },
+    };
   try {
     await signIn('two-factor', { challenge, code, redirect: false });
   } catch (error) {
@@ -125,7 +134,11 @@ export async function twoFactorSignInAction(_previous: ActionState, formData: Fo
     }
     return lockedMessage(error.code)
       ? { status: 'error', message: lockedMessage(error.code)! }
-      : { status: 'error', message: CODE_CHECK, fieldErrors: { code: ['That code is not right, or was already used'] } };
+      : {
+          status: 'error',
+          message: CODE_CHECK,
+          fieldErrors: { code: ['That code is not right, or was already used'] },
+        };
   }
   cookieJar.delete({ name: TWO_FACTOR_COOKIE, path: '/sign-in' });
   redirect(callbackUrl);
@@ -145,7 +158,8 @@ export async function signUpAction(_previous: ActionState, formData: FormData): 
   const ip = clientAddress((await headers()).get('x-forwarded-for'), env.TRUSTED_PROXY_HOPS);
   if (ip) {
     const lockedForMs = await takeThrottleAttempt({ keys: [throttleKeyForSignUp(ip)] });
-    if (lockedForMs > 0) return { status: 'error', message: tooManyAttempts(Math.ceil(lockedForMs / 60_000)), values: { email } };
+    if (lockedForMs > 0)
+      return { status: 'error', message: tooManyAttempts(Math.ceil(lockedForMs / 60_000)), values: { email } };
   }
   try {
     const created = await createAccountWithUser({ email, password, requireVerification: true });

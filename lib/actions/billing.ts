@@ -49,10 +49,18 @@ export async function openBillingPortalAction(): Promise<void> {
 /** The spending caps form: dollars in, micro-dollars stored; blank clears a cap. */
 export async function setSpendingCapsAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const { accountId } = await requireSession();
-  const values = { dailyCap: String(formData.get('dailyCap') ?? ''), monthlyCap: String(formData.get('monthlyCap') ?? '') };
+  const values = {
+    dailyCap: String(formData.get('dailyCap') ?? ''),
+    monthlyCap: String(formData.get('monthlyCap') ?? ''),
+  };
   const parsed = spendingCapsSchema.safeParse(values);
   if (!parsed.success) {
-    return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: fieldErrorsFrom(parsed.error.issues), values };
+    return {
+      status: 'error',
+      message: 'Check the highlighted fields.',
+      fieldErrors: fieldErrorsFrom(parsed.error.issues),
+      values,
+    };
   }
   await setSpendingCaps({ accountId, dailyCapMicros: parsed.data.dailyCap, monthlyCapMicros: parsed.data.monthlyCap });
   return { status: 'success', message: 'Spending caps saved. They apply from the next request.', values };

@@ -12,8 +12,11 @@ export async function endSessionAction(_previous: ActionState, formData: FormDat
   const session = await requireSession();
   const sessionId = String(formData.get('sessionId') ?? '');
   if (!sessionId) return { status: 'error', message: 'Choose a session to end.' };
-  if (sessionId === session.sessionId) return { status: 'error', message: 'This is the session you are using: sign out from the menu instead.' };
+  if (sessionId === session.sessionId)
+    return { status: 'error', message: 'This is the session you are using: sign out from the menu instead.' };
   const ended = await endUserSession({ userId: session.userId, sessionId });
   revalidatePath('/settings');
-  return ended ? { status: 'success', message: 'That session is signed out.' } : { status: 'error', message: 'That session had already ended.' };
+  return ended
+    ? { status: 'success', message: 'That session is signed out.' }
+    : { status: 'error', message: 'That session had already ended.' };
 }

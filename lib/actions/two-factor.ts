@@ -17,11 +17,22 @@ import type { ActionState } from './action-state';
 /** A two-factor form's state: the recovery codes, once, when they were just made. */
 export type TwoFactorState = ActionState & { recoveryCodes?: string[] };
 
-const CODE_MISSING: TwoFactorState = { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { code: ['Enter the 6-digit code from your app'] } };
-const CODE_WRONG: TwoFactorState = { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { code: ['That code is not right, or was already used'] } };
+const CODE_MISSING: TwoFactorState = {
+  status: 'error',
+  message: 'Check the highlighted fields.',
+  fieldErrors: { code: ['Enter the 6-digit code from your app'] },
+};
+const CODE_WRONG: TwoFactorState = {
+  status: 'error',
+  message: 'Check the highlighted fields.',
+  fieldErrors: { code: ['That code is not right, or was already used'] },
+};
 
 function tooManyAttempts(minutes: number): TwoFactorState {
-  return { status: 'error', message: `Too many attempts, try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.` };
+  return {
+    status: 'error',
+    message: `Too many attempts, try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  };
 }
 
 async function requestIp(): Promise<string | null> {
@@ -44,7 +55,10 @@ export async function startTwoFactorSetupAction(_previous: TwoFactorState): Prom
   if (!result.ok) {
     return {
       status: 'error',
-      message: result.reason === 'no_password' ? 'Two-factor sign-in guards a password, and you sign in without one.' : 'Two-factor sign-in is already on.',
+      message:
+        result.reason === 'no_password'
+          ? 'Two-factor sign-in guards a password, and you sign in without one.'
+          : 'Two-factor sign-in is already on.',
     };
   }
   return { status: 'success', message: 'Scan the QR code with your authenticator app, then enter the code it shows.' };
@@ -57,14 +71,23 @@ export async function cancelTwoFactorSetupAction(_previous: TwoFactorState): Pro
   return { status: 'success', message: 'Set-up cancelled.' };
 }
 
-export async function confirmTwoFactorSetupAction(_previous: TwoFactorState, formData: FormData): Promise<TwoFactorState> {
+export async function confirmTwoFactorSetupAction(
+  _previous: TwoFactorState,
+  formData: FormData,
+): Promise<TwoFactorState> {
   const session = await requireSession();
   const code = codeOf(formData);
   if (!code) return CODE_MISSING;
   const result = await confirmTwoFactorSetup({ userId: session.userId, code, ip: await requestIp() });
   revalidatePath('/settings');
-  if (result.ok) return { status: 'success', message: 'Two-factor sign-in is on. Save your recovery codes now.', recoveryCodes: result.recoveryCodes };
-  if (result.reason === 'not_started') return { status: 'error', message: 'Set-up was cancelled or restarted elsewhere. Start it again.' };
+  if (result.ok)
+    return {
+      status: 'success',
+      message: 'Two-factor sign-in is on. Save your recovery codes now.',
+      recoveryCodes: result.recoveryCodes,
+    };
+  if (result.reason === 'not_started')
+    return { status: 'error', message: 'Set-up was cancelled or restarted elsewhere. Start it again.' };
   return refused(result);
 }
 
@@ -78,12 +101,19 @@ export async function disableTwoFactorAction(_previous: TwoFactorState, formData
   return { status: 'success', message: 'Two-factor sign-in is off. Your password alone signs in.' };
 }
 
-export async function regenerateRecoveryCodesAction(_previous: TwoFactorState, formData: FormData): Promise<TwoFactorState> {
+export async function regenerateRecoveryCodesAction(
+  _previous: TwoFactorState,
+  formData: FormData,
+): Promise<TwoFactorState> {
   const session = await requireSession();
   const code = codeOf(formData);
   if (!code) return CODE_MISSING;
   const result = await regenerateRecoveryCodes({ userId: session.userId, code, ip: await requestIp() });
   if (!result.ok) return refused(result);
   revalidatePath('/settings');
-  return { status: 'success', message: 'New recovery codes made; the old ones no longer work. Save these now.', recoveryCodes: result.recoveryCodes };
+  return {
+    status: 'success',
+    message: 'New recovery codes made; the old ones no longer work. Save these now.',
+    recoveryCodes: result.recoveryCodes,
+  };
 }

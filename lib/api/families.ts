@@ -10,16 +10,56 @@ type Described = { title: string; description: string };
 
 /** In the order the docs and the OpenAPI tags list them. */
 const table: Record<Family, { site: { source: string; domain: string } } & Partial<Described>> = {
-  shop: { title: 'Shop', description: 'Marketplace product search, product details, sellers and their reviews.', site: { source: 'Shop', domain: 'shop.example' } },
-  photonet: { title: 'Photonet', description: 'Photo network: user profiles, followed accounts, comment replies and highlight stories.', site: { source: 'Photonet', domain: 'photonet.example' } },
-  clipnet: { title: 'Clipnet', description: 'Short videos: search, a user\'s videos and followers, comments and replies.', site: { source: 'Clipnet', domain: 'clipnet.example' } },
-  openmicro: { title: 'Openmicro', description: 'Open microblogging: post search.', site: { source: 'Openmicro', domain: 'openmicro.example' } },
-  politicnet: { title: 'Politicnet', description: 'A politics network: a user\'s posts.', site: { source: 'Politicnet', domain: 'politicnet.example' } },
-  newsletter: { title: 'Newsletter', description: 'Newsletter platform: profiles, notes, category feeds and publications.', site: { source: 'Newsletter', domain: 'newsletter.example' } },
-  videosite: { title: 'Videosite', description: 'Video site: channel details.', site: { source: 'Videosite', domain: 'videosite.example' } },
-  forumsite: { title: 'Forumsite', description: 'Forums: a community\'s posts and details.', site: { source: 'Forumsite', domain: 'forumsite.example' } },
-  socialnet: { title: 'Socialnet', description: 'Social network: locations, groups, a page\'s videos and group post search.', site: { source: 'Socialnet', domain: 'socialnet.example' } },
-  textthreads: { title: 'Textthreads', description: 'Text threads: a user\'s posts.', site: { source: 'Textthreads', domain: 'textthreads.example' } },
+  shop: {
+    title: 'Shop',
+    description: 'Marketplace product search, product details, sellers and their reviews.',
+    site: { source: 'Shop', domain: 'shop.example' },
+  },
+  photonet: {
+    title: 'Photonet',
+    description: 'Photo network: user profiles, followed accounts, comment replies and highlight stories.',
+    site: { source: 'Photonet', domain: 'photonet.example' },
+  },
+  clipnet: {
+    title: 'Clipnet',
+    description: "Short videos: search, a user's videos and followers, comments and replies.",
+    site: { source: 'Clipnet', domain: 'clipnet.example' },
+  },
+  openmicro: {
+    title: 'Openmicro',
+    description: 'Open microblogging: post search.',
+    site: { source: 'Openmicro', domain: 'openmicro.example' },
+  },
+  politicnet: {
+    title: 'Politicnet',
+    description: "A politics network: a user's posts.",
+    site: { source: 'Politicnet', domain: 'politicnet.example' },
+  },
+  newsletter: {
+    title: 'Newsletter',
+    description: 'Newsletter platform: profiles, notes, category feeds and publications.',
+    site: { source: 'Newsletter', domain: 'newsletter.example' },
+  },
+  videosite: {
+    title: 'Videosite',
+    description: 'Video site: channel details.',
+    site: { source: 'Videosite', domain: 'videosite.example' },
+  },
+  forumsite: {
+    title: 'Forumsite',
+    description: "Forums: a community's posts and details.",
+    site: { source: 'Forumsite', domain: 'forumsite.example' },
+  },
+  socialnet: {
+    title: 'Socialnet',
+    description: "Social network: locations, groups, a page's videos and group post search.",
+    site: { source: 'Socialnet', domain: 'socialnet.example' },
+  },
+  textthreads: {
+    title: 'Textthreads',
+    description: "Text threads: a user's posts.",
+    site: { source: 'Textthreads', domain: 'textthreads.example' },
+  },
   news: { title: 'News', description: 'News article search.', site: { source: 'News', domain: 'news.example' } },
   xnet: { site: { source: 'Xnet', domain: 'xnet.example' } },
 };
@@ -27,7 +67,9 @@ const table: Record<Family, { site: { source: string; domain: string } } & Parti
 /** Display name and description per group with endpoints, 'platform' (batch and the key check) last. */
 export const familyTitles: Partial<Record<Group, Described>> = {
   ...Object.fromEntries(
-    Object.entries(table).flatMap(([family, { title, description }]) => (title && description ? [[family, { title, description }]] : [])),
+    Object.entries(table).flatMap(([family, { title, description }]) =>
+      title && description ? [[family, { title, description }]] : [],
+    ),
   ),
   platform: { title: 'Platform', description: 'Batch calls and the key check; free and not counted.' },
 };

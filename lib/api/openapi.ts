@@ -50,11 +50,23 @@ export function queryParameters(endpoint: EndpointDefinition): JsonSchema[] {
 
 /** The headers every answer of a data endpoint carries (declared once under components.headers). */
 export const billingHeaders: Record<string, { description: string; type: 'integer' | 'string' }> = {
-  'X-Request-Id': { description: 'This call\'s id; quote it to support. Batch items carry `<id>_<index>`.', type: 'string' },
-  'X-Billed-Units': { description: 'Units billed for this call (pages returned, or 1 per request; 0 when refused or not billed).', type: 'integer' },
-  'X-Free-Units': { description: 'How many of the billed units came out of this month\'s free tier.', type: 'integer' },
-  'X-Billed-Amount-Micros': { description: 'What this call costs in micro-dollars, after the free units (1,000,000 = $1).', type: 'integer' },
-  'X-Free-Tier-Remaining': { description: 'Free units of this endpoint left this month, after this call.', type: 'integer' },
+  'X-Request-Id': {
+    description: "This call's id; quote it to support. Batch items carry `<id>_<index>`.",
+    type: 'string',
+  },
+  'X-Billed-Units': {
+    description: 'Units billed for this call (pages returned, or 1 per request; 0 when refused or not billed).',
+    type: 'integer',
+  },
+  'X-Free-Units': { description: "How many of the billed units came out of this month's free tier.", type: 'integer' },
+  'X-Billed-Amount-Micros': {
+    description: 'What this call costs in micro-dollars, after the free units (1,000,000 = $1).',
+    type: 'integer',
+  },
+  'X-Free-Tier-Remaining': {
+    description: 'Free units of this endpoint left this month, after this call.',
+    type: 'integer',
+  },
 };
 
 const headerRefs = (names: readonly string[]) =>
@@ -62,7 +74,8 @@ const headerRefs = (names: readonly string[]) =>
 
 function errorResponses(endpoint: EndpointDefinition): Record<string, JsonSchema> {
   const byStatus = new Map<number, string[]>();
-  for (const [code, status] of Object.entries(errorStatus)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  for (const [code, status] of Object.entries(errorStatus))
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   const responses: Record<string, JsonSchema> = {};
   for (const [status, codes] of byStatus) {
     if (status === 413 && endpoint.method !== 'POST') continue;
@@ -78,7 +91,9 @@ function errorResponses(endpoint: EndpointDefinition): Record<string, JsonSchema
 function priceNote(endpoint: EndpointDefinition): string {
   if (endpoint.priceMicros === 0) return 'Free; not counted.';
   const dollars = formatMicros(endpoint.priceMicros);
-  const sentiment = endpoint.sentiment ? ` get_sentiment=true adds ${formatMicros(SENTIMENT_SURCHARGE_MICROS)} per ${endpoint.billingUnit}.` : '';
+  const sentiment = endpoint.sentiment
+    ? ` get_sentiment=true adds ${formatMicros(SENTIMENT_SURCHARGE_MICROS)} per ${endpoint.billingUnit}.`
+    : '';
   return `${dollars} per ${endpoint.billingUnit === 'page' ? 'page returned' : 'request'}; the first ${FREE_UNITS_PER_MONTH} per month are free.${sentiment} At most ${endpoint.concurrency} simultaneous requests per account.`;
 }
 
@@ -93,7 +108,9 @@ function operation(endpoint: EndpointDefinition): JsonSchema {
     responses: {
       '200': {
         description: 'Success',
-        headers: headerRefs(endpoint.priceMicros > 0 || endpoint.path === '/v1/batch' ? Object.keys(billingHeaders) : ['X-Request-Id']),
+        headers: headerRefs(
+          endpoint.priceMicros > 0 || endpoint.path === '/v1/batch' ? Object.keys(billingHeaders) : ['X-Request-Id'],
+        ),
         content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } },
       },
       ...errorResponses(endpoint),
@@ -127,15 +144,23 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
     info: {
       title: 'Public data API',
       version: '1.1.0',
-      description: 'Real-time public data from social networks, forums, a marketplace and news through one REST API. Every request carries X-API-Key.',
+      description:
+        'Real-time public data from social networks, forums, a marketplace and news through one REST API. Every request carries X-API-Key.',
     },
     servers: [{ url: serverUrl.replace(/\/+$/, '') }],
-    tags: Object.entries(familyTitles).map(([name, { title, description }]) => ({ name, 'x-displayName': title, description })),
+    tags: Object.entries(familyTitles).map(([name, { title, description }]) => ({
+      name,
+      'x-displayName': title,
+      description,
+    })),
     security: [{ ApiKey: [] }],
     components: {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
       headers: Object.fromEntries(
-        Object.entries(billingHeaders).map(([name, h]) => [name, { description: h.description, schema: { type: h.type } }]),
+        Object.entries(billingHeaders).map(([name, h]) => [
+          name,
+          { description: h.description, schema: { type: h.type } },
+        ]),
       ),
       schemas: {
         Error: {

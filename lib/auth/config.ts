@@ -31,7 +31,13 @@ function oauthProviders(): NonNullable<NextAuthConfig['providers']> {
         enterprise: enterpriseUrl ? { baseUrl: enterpriseUrl } : undefined,
         // GitHub's profile email may be unverified; link only by the primary verified address.
         userinfo: {
-          async request({ tokens, provider }: { tokens: { access_token?: string }; provider: { userinfo?: { url: URL } } }) {
+          async request({
+            tokens,
+            provider,
+          }: {
+            tokens: { access_token?: string };
+            provider: { userinfo?: { url: URL } };
+          }) {
             const userUrl = provider.userinfo!.url.href;
             const headers = { Authorization: `Bearer ${tokens.access_token}`, 'User-Agent': 'authjs' };
             const profile = (await (await fetch(userUrl, { headers })).json()) as Record<string, unknown>;

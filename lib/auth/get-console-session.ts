@@ -23,8 +23,19 @@ export async function getConsoleSession(): Promise<ConsoleSession | null> {
   const userId = session?.user?.id;
   const accountId = session?.user?.accountId;
   if (!userId || !accountId) return null;
-  const current = await findCurrentSession({ userId, accountId, signedInAt: session.signedInAt, sessionId: session.sessionId });
+  const current = await findCurrentSession({
+    userId,
+    accountId,
+    signedInAt: session.signedInAt,
+    sessionId: session.sessionId,
+  });
   if (!current) return null;
   const { user } = current;
-  return { userId: user.id, accountId: user.accountId, email: user.email, sessionId: session.sessionId, signedInAt: session.signedInAt };
+  return {
+    userId: user.id,
+    accountId: user.accountId,
+    email: user.email,
+    sessionId: session.sessionId,
+    signedInAt: session.signedInAt,
+  };
 }

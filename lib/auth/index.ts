@@ -15,7 +15,11 @@ import { completeTwoFactorSignIn } from '@/lib/server/auth/complete-two-factor-s
 import { findCurrentSession } from '@/lib/server/auth/find-current-session';
 import { linkOAuthIdentity } from '@/lib/server/auth/link-oauth-identity';
 import { noteSessionSeen, recordUserSession } from '@/lib/server/auth/record-user-session';
-import { issueTwoFactorChallenge, TWO_FACTOR_CHALLENGE_MS, TWO_FACTOR_COOKIE } from '@/lib/server/auth/two-factor-challenge';
+import {
+  issueTwoFactorChallenge,
+  TWO_FACTOR_CHALLENGE_MS,
+  TWO_FACTOR_COOKIE,
+} from '@/lib/server/auth/two-factor-challenge';
 import { signInSchema } from '@/lib/validation/auth';
 
 declare module 'next-auth' {
@@ -67,7 +71,13 @@ async function isTokenCurrent(token: JWT): Promise<boolean> {
   });
   if (!current) return false;
   if (typeof sessionId === 'string' && typeof signedInAt === 'number') {
-    await noteSessionSeen({ sessionId, userId, signedInAt, lastSeenAt: current.row?.lastSeenAt ?? null, ...(await requestDetails()) });
+    await noteSessionSeen({
+      sessionId,
+      userId,
+      signedInAt,
+      lastSeenAt: current.row?.lastSeenAt ?? null,
+      ...(await requestDetails()),
+    });
   }
   return true;
 }
@@ -78,7 +88,8 @@ async function isTokenCurrent(token: JWT): Promise<boolean> {
  */
 async function startTwoFactorStep(userId: string): Promise<void> {
   const h = await headers();
-  const https = h.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https' || env.AUTH_URL?.startsWith('https:') === true;
+  const https =
+    h.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https' || env.AUTH_URL?.startsWith('https:') === true;
   (await cookies()).set(TWO_FACTOR_COOKIE, issueTwoFactorChallenge({ userId }), {
     httpOnly: true,
     sameSite: 'lax',
@@ -107,9 +118,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         const ip = clientAddress(request.headers.get('x-forwarded-for'), env.TRUSTED_PROXY_HOPS);
         const result = await authenticateWithPassword({ ...parsed.data, ip });
         if (!result.ok) {
-          throw new PasswordSignInError(
-            result.reason === 'locked' ? `locked:${result.retryAfterMinutes}` : 'invalid',
-          );
+          throw new PasswordSignInError(result.reason === 'locked' ? `locked:${result.retryAfterMinutes}` : 'invalid');
         }
         if (result.twoFactor) {
           await startTwoFactorStep(result.user.id);
@@ -130,7 +139,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         const result = await completeTwoFactorSignIn({ challenge, code, ip });
         if (!result.ok) {
           throw new PasswordSignInError(
-            result.reason === 'locked' ? `locked:${result.retryAfterMinutes}` : result.reason === 'expired' ? 'expired' : 'invalid',
+            result.reason === 'locked'
+              ? `locked:${result.retryAfterMinutes}`
+              : result.reason === 'expired'
+                ? 'expired'
+                : 'invalid',
           );
         }
         return { id: result.user.id, email: result.user.email, accountId: result.user.accountId };
@@ -157,7 +170,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       const signedInAt = Date.now();
       const sessionId = randomUUID();
       const startSession = async (userId: string) =>
-        recordUserSession({ sessionId, userId, signedInAt, method: signInMethod(account.provider), ...(await requestDetails()) });
+        recordUserSession({
+          sessionId,
+          userId,
+          signedInAt,
+          method: signInMethod(account.provider),
+          ...(await requestDetails()),
+        });
       if (account.type === 'credentials' && user?.id && user.accountId) {
         await startSession(user.id);
         return { ...token, userId: user.id, accountId: user.accountId, signedInAt, sessionId };
@@ -170,7 +189,14 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       });
       if (!linked) return null;
       await startSession(linked.userId);
-      return { ...token, userId: linked.userId, accountId: linked.accountId, email: linked.email, signedInAt, sessionId };
+      return {
+        ...token,
+        userId: linked.userId,
+        accountId: linked.accountId,
+        email: linked.email,
+        signedInAt,
+        sessionId,
+      };
     },
   },
   logger: {

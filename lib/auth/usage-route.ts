@@ -14,10 +14,22 @@ type Parsed<T> = { session: ConsoleSession; query: T } | { response: Response };
  */
 export async function usageRouteInput<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<z.infer<S>>> {
   const session = await getConsoleSession();
-  if (!session) return { response: Response.json({ error: 'Sign in to read usage', code: 'unauthorized' }, { status: 401, headers: NO_STORE }) };
+  if (!session)
+    return {
+      response: Response.json(
+        { error: 'Sign in to read usage', code: 'unauthorized' },
+        { status: 401, headers: NO_STORE },
+      ),
+    };
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = schema.safeParse(params);
-  if (!parsed.success) return { response: Response.json({ error: queryErrors(parsed.error), code: 'invalid_parameter' }, { status: 400, headers: NO_STORE }) };
+  if (!parsed.success)
+    return {
+      response: Response.json(
+        { error: queryErrors(parsed.error), code: 'invalid_parameter' },
+        { status: 400, headers: NO_STORE },
+      ),
+    };
   return { session, query: parsed.data };
 }
 

@@ -40,7 +40,8 @@ export type MonthAccount = {
 
 export const MINIMUM_CHARGE_TEXT = formatCents(MINIMUM_CHARGE_CENTS);
 
-const listMonths = (months: string[]) => (months.length > 1 ? `${months.slice(0, -1).join(', ')} and ${months.at(-1)}` : (months[0] ?? 'an earlier month'));
+const listMonths = (months: string[]) =>
+  months.length > 1 ? `${months.slice(0, -1).join(', ')} and ${months.at(-1)}` : (months[0] ?? 'an earlier month');
 
 /** The sentence that says why an amount is carried, with the amount. */
 export function carriedSentence(carried: CarriedRemainder): string {
@@ -53,16 +54,26 @@ export function carriedSentence(carried: CarriedRemainder): string {
 
 /** The parts (the current month always, the others when they hold an amount) and their total. */
 export function buildMonthAccount({ month, thisMonthMicros, pastMonths, carried }: MonthAccountInput): MonthAccount {
-  const parts: MonthAccountPart[] = [{ kind: 'this_month', label: `Calls in ${month} still to be invoiced`, micros: thisMonthMicros }];
+  const parts: MonthAccountPart[] = [
+    { kind: 'this_month', label: `Calls in ${month} still to be invoiced`, micros: thisMonthMicros },
+  ];
   for (const past of pastMonths) {
-    if (past.micros > 0n) parts.push({ kind: 'past_month', label: `Calls in ${past.month} still to be invoiced`, micros: past.micros });
+    if (past.micros > 0n)
+      parts.push({ kind: 'past_month', label: `Calls in ${past.month} still to be invoiced`, micros: past.micros });
   }
   if (carried && carried.micros > 0n) {
-    parts.push({ kind: 'carried', label: `Carried from ${listMonths(carried.months)}${carried.underMinimum ? ` (under the ${MINIMUM_CHARGE_TEXT} minimum)` : ' (fractions of a cent)'}`, micros: carried.micros });
+    parts.push({
+      kind: 'carried',
+      label: `Carried from ${listMonths(carried.months)}${carried.underMinimum ? ` (under the ${MINIMUM_CHARGE_TEXT} minimum)` : ' (fractions of a cent)'}`,
+      micros: carried.micros,
+    });
   }
   const totalMicros = parts.reduce((sum, p) => sum + p.micros, 0n);
   const carriedNote = carried && carried.micros > 0n ? carriedSentence(carried) : null;
   const underMinimum = totalMicros > 0n && totalMicros < MINIMUM_CHARGE_CENTS * 10_000n;
-  const notes = [carriedNote, underMinimum ? `A total still under ${MINIMUM_CHARGE_TEXT} when the month closes is carried again.` : null].filter((n) => n !== null);
+  const notes = [
+    carriedNote,
+    underMinimum ? `A total still under ${MINIMUM_CHARGE_TEXT} when the month closes is carried again.` : null,
+  ].filter((n) => n !== null);
   return { parts, totalMicros, carriedNote, minimumNote: notes.length ? notes.join(' ') : null };
 }

@@ -29,7 +29,9 @@ export function stripe(): Stripe {
   const sandboxKey = process.env.STRIPE_SANDBOX_SECRET_KEY ?? env.STRIPE_SANDBOX_SECRET_KEY;
   if (client && clientSandbox === `${sandboxUrl} ${sandboxKey}`) return client;
   if (!sandboxUrl || !sandboxKey) {
-    throw new Error('No STRIPE_SECRET_KEY and no billing sandbox (STRIPE_SANDBOX_URL, STRIPE_SANDBOX_SECRET_KEY): start the app with npm start or npm run dev.');
+    throw new Error(
+      'No STRIPE_SECRET_KEY and no billing sandbox (STRIPE_SANDBOX_URL, STRIPE_SANDBOX_SECRET_KEY): start the app with npm start or npm run dev.',
+    );
   }
   const sandbox = new URL(sandboxUrl);
   // The sandbox's own secret key: its API refuses any other, as Stripe does.

@@ -20,7 +20,9 @@ export async function ensureAppRole(superuserUrl: string, appPassword: string): 
     const { rowCount } = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_ROLE]);
     const verb = rowCount ? 'ALTER' : 'CREATE';
     // The password is random base64url, so quoting it as a literal is safe.
-    await client.query(`${verb} ROLE "${APP_ROLE}" LOGIN NOSUPERUSER CREATEDB NOCREATEROLE NOREPLICATION PASSWORD '${appPassword}'`);
+    await client.query(
+      `${verb} ROLE "${APP_ROLE}" LOGIN NOSUPERUSER CREATEDB NOCREATEROLE NOREPLICATION PASSWORD '${appPassword}'`,
+    );
   });
 }
 
@@ -58,9 +60,12 @@ export async function adoptLegacyCluster(
     const { rows } = await client.query<{ datname: string }>(
       "SELECT datname FROM pg_database WHERE NOT datistemplate AND datname <> 'postgres'",
     );
-    for (const { datname } of rows) await client.query(`ALTER DATABASE "${datname.replace(/"/g, '')}" OWNER TO "${APP_ROLE}"`);
+    for (const { datname } of rows)
+      await client.query(`ALTER DATABASE "${datname.replace(/"/g, '')}" OWNER TO "${APP_ROLE}"`);
     return rows.map((r) => r.datname);
   });
   for (const database of databases) await withClient(superuserUrl(database), (client) => client.query(ADOPT_OBJECTS));
-  await withClient(superuserUrl('postgres'), (client) => client.query(`ALTER ROLE postgres PASSWORD '${fresh.superuserPassword}'`));
+  await withClient(superuserUrl('postgres'), (client) =>
+    client.query(`ALTER ROLE postgres PASSWORD '${fresh.superuserPassword}'`),
+  );
 }

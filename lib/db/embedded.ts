@@ -128,15 +128,23 @@ export async function startEmbeddedPostgres(options: { dir: string; database: st
   const initialised = existsSync(path.join(dir, 'PG_VERSION'));
   const known = readCredentials(dir);
   // A data directory from before the credentials file: its superuser still has the old password.
-  const credentials = known ?? { superuserPassword: initialised ? LEGACY_PASSWORD : newSecret(), appPassword: newSecret() };
+  const credentials = known ?? {
+    superuserPassword: initialised ? LEGACY_PASSWORD : newSecret(),
+    appPassword: newSecret(),
+  };
   if (!known && !initialised) writeCredentials(dir, credentials);
 
   const existing = await runningPort(dir, credentials.superuserPassword);
   if (existing && known) {
     await ensureDatabase(url(SUPERUSER, credentials.superuserPassword, existing, 'postgres'), options.database);
-    return { url: url(APP_ROLE, credentials.appPassword, existing, options.database), owner: false, stop: async () => {} };
+    return {
+      url: url(APP_ROLE, credentials.appPassword, existing, options.database),
+      owner: false,
+      stop: async () => {},
+    };
   }
-  if (existing) throw new Error(`The embedded PostgreSQL in ${dir} runs an older version of this app: stop it, then start again.`);
+  if (existing)
+    throw new Error(`The embedded PostgreSQL in ${dir} runs an older version of this app: stop it, then start again.`);
 
   const port = await freePort();
   const server = serverFor(dir, port, credentials.superuserPassword);
@@ -144,7 +152,10 @@ export async function startEmbeddedPostgres(options: { dir: string; database: st
   await server.start();
   const superuserUrl = (database: string) => url(SUPERUSER, credentials.superuserPassword, port, database);
   if (!known) {
-    const fresh = { superuserPassword: initialised ? newSecret() : credentials.superuserPassword, appPassword: credentials.appPassword };
+    const fresh = {
+      superuserPassword: initialised ? newSecret() : credentials.superuserPassword,
+      appPassword: credentials.appPassword,
+    };
     await adoptLegacyCluster(superuserUrl, fresh);
     writeCredentials(dir, fresh);
     credentials.superuserPassword = fresh.superuserPassword;

@@ -62,7 +62,10 @@ export async function openSchemaEngine(url: string): Promise<SchemaEngine> {
 /** The committed migrations as the engine expects them. */
 export function readMigrations(): MigrationList {
   const dirs = existsSync(migrationsDir)
-    ? readdirSync(migrationsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? readdirSync(migrationsDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   const lockPath = path.join(migrationsDir, 'migration_lock.toml');
   return {

@@ -56,8 +56,11 @@ export interface EndpointModel {
 
 function paramField(parameter: JsonSchema): ParamField {
   const schema = (parameter.schema ?? {}) as JsonSchema;
-  const type = (['integer', 'number', 'boolean'].includes(String(schema.type)) ? schema.type : 'string') as ParamField['type'];
-  const pick = <K extends keyof ParamField>(key: K): Partial<ParamField> => (schema[key] === undefined ? {} : { [key]: schema[key] });
+  const type = (
+    ['integer', 'number', 'boolean'].includes(String(schema.type)) ? schema.type : 'string'
+  ) as ParamField['type'];
+  const pick = <K extends keyof ParamField>(key: K): Partial<ParamField> =>
+    schema[key] === undefined ? {} : { [key]: schema[key] };
   return {
     name: String(parameter.name),
     required: parameter.required === true,
@@ -88,7 +91,8 @@ function typeOf(schema: JsonSchema): { type: string; nullable: boolean; inner: J
     const items = typeOf((schema.items ?? {}) as JsonSchema);
     return { type: `${items.type}[]`, nullable, inner: items.inner };
   }
-  if (Array.isArray(schema.enum)) return { type: schema.enum.map((v) => JSON.stringify(v)).join(' | '), nullable, inner: schema };
+  if (Array.isArray(schema.enum))
+    return { type: schema.enum.map((v) => JSON.stringify(v)).join(' | '), nullable, inner: schema };
   return { type: main.join(' | ') || 'any', nullable, inner: schema };
 }
 
@@ -98,7 +102,12 @@ export function responseFields(schema: JsonSchema, depth = 0): ResponseField[] {
   return Object.entries(properties).map(([name, property]) => {
     const { type, nullable, inner } = typeOf(property);
     const nested = depth < 2 && inner.properties ? responseFields(inner, depth + 1) : undefined;
-    return { name, type: inner.properties && !type.includes('[]') ? 'object' : type.replace(/^object\[\]$/, 'object[]'), nullable, ...(nested ? { fields: nested } : {}) };
+    return {
+      name,
+      type: inner.properties && !type.includes('[]') ? 'object' : type.replace(/^object\[\]$/, 'object[]'),
+      nullable,
+      ...(nested ? { fields: nested } : {}),
+    };
   });
 }
 
@@ -123,7 +132,9 @@ export function describeEndpoint(endpoint: EndpointDefinition): EndpointModel {
     rules,
     ruleTexts: rules.map(describeRule),
     billedErrors: Object.entries(endpoint.billedErrors).map(([code, units]) => ({ code, units: units ?? 0 })),
-    example: Object.fromEntries(Object.entries(endpoint.example).filter((e): e is [string, string] => e[1] !== undefined)),
+    example: Object.fromEntries(
+      Object.entries(endpoint.example).filter((e): e is [string, string] => e[1] !== undefined),
+    ),
   };
 }
 

@@ -11,7 +11,10 @@ export function apiHeaders(headers: readonly (readonly [string, string])[]): [st
     const lower = name.toLowerCase();
     if (consoleOnly.test(lower)) continue;
     if (lower === 'vary') {
-      const own = value.split(',').map((v) => v.trim()).filter((v) => v !== '' && !consoleVary.test(v.toLowerCase()));
+      const own = value
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== '' && !consoleVary.test(v.toLowerCase()));
       if (own.length > 0) kept.push([name, own.join(', ')]);
       continue;
     }

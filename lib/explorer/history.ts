@@ -25,7 +25,8 @@ export interface HistoryEntry {
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isPair = (v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]);
+const isPair = (v: unknown): v is [string, string] =>
+  Array.isArray(v) && v.length === 2 && isString(v[0]) && isString(v[1]);
 
 /** What the browser kept, checked field by field (storage can hold anything an older page wrote). */
 function isHistoryEntry(v: unknown): v is HistoryEntry {

@@ -66,7 +66,11 @@ const SEARCH_CHUNK_CHARS = 256 * 1024;
 export async function findInText(
   text: string,
   query: string,
-  { limit = MATCH_LIMIT, signal, pause = () => new Promise<void>((r) => setTimeout(r, 0)) }: { limit?: number; signal?: AbortSignal; pause?: () => Promise<void> } = {},
+  {
+    limit = MATCH_LIMIT,
+    signal,
+    pause = () => new Promise<void>((r) => setTimeout(r, 0)),
+  }: { limit?: number; signal?: AbortSignal; pause?: () => Promise<void> } = {},
 ): Promise<{ total: number; shown: TextMatch[] } | null> {
   const needle = query.trim().toLowerCase();
   const shown: TextMatch[] = [];
@@ -75,7 +79,11 @@ export async function findInText(
   for (let start = 0; start < text.length; start += SEARCH_CHUNK_CHARS) {
     // Each chunk overlaps the next by the needle's length, and counts matches starting in it only.
     const chunk = text.slice(start, start + SEARCH_CHUNK_CHARS + needle.length - 1).toLowerCase();
-    for (let i = chunk.indexOf(needle); i !== -1 && i < SEARCH_CHUNK_CHARS; i = chunk.indexOf(needle, i + needle.length)) {
+    for (
+      let i = chunk.indexOf(needle);
+      i !== -1 && i < SEARCH_CHUNK_CHARS;
+      i = chunk.indexOf(needle, i + needle.length)
+    ) {
       const at = start + i;
       total += 1;
       if (shown.length < limit) {

@@ -19,7 +19,12 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The value stored under `name` for `owner`, or null; someone else's value is erased. */
-export function readOwnedItem<T>(storage: ItemStorage, name: string, owner: string, isValue: (value: unknown) => value is T): T | null {
+export function readOwnedItem<T>(
+  storage: ItemStorage,
+  name: string,
+  owner: string,
+  isValue: (value: unknown) => value is T,
+): T | null {
   let raw: string | null;
   try {
     raw = storage.getItem(name);

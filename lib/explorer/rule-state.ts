@@ -10,7 +10,8 @@ const quoted = (names: readonly string[]) => names.map((n) => `'${n}'`).join(' o
 function breaks(rule: ParameterRule, message: string): boolean {
   if (rule.kind === 'exactly_one_of') return message.includes(`provide exactly one of ${quoted(rule.params)}`);
   if (rule.kind === 'at_least_one_of') return message === `Missing parameter: provide ${quoted(rule.params)}`;
-  if (rule.kind === 'only_valid_with') return message.startsWith(`Invalid parameter '${rule.param}': only valid with ${rule.other} `);
+  if (rule.kind === 'only_valid_with')
+    return message.startsWith(`Invalid parameter '${rule.param}': only valid with ${rule.other} `);
   return message === rule.message;
 }
 

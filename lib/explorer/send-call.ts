@@ -3,7 +3,13 @@
 import { requestUrl } from './request-url';
 
 /** The headers that say what a call cost, highlighted in the response view. */
-export const BILLING_HEADERS = ['x-billed-units', 'x-free-units', 'x-billed-amount-micros', 'x-free-tier-remaining', 'x-request-id'] as const;
+export const BILLING_HEADERS = [
+  'x-billed-units',
+  'x-free-units',
+  'x-billed-amount-micros',
+  'x-free-tier-remaining',
+  'x-request-id',
+] as const;
 
 export interface CallRequest {
   method: 'GET' | 'POST';
@@ -80,7 +86,10 @@ async function readBody(response: Response): Promise<{ text: string; bytes: numb
 /** Bodies larger than this are not parsed unless asked (see sendCall's parseLarge). */
 export const PARSE_LIMIT_BYTES = 256 * 1024;
 
-export async function sendCall(request: CallRequest, options: { parseLarge?: boolean; signal?: AbortSignal } = {}): Promise<CallResult> {
+export async function sendCall(
+  request: CallRequest,
+  options: { parseLarge?: boolean; signal?: AbortSignal } = {},
+): Promise<CallResult> {
   const headers: Record<string, string> = { 'X-API-Key': request.apiKey };
   if (request.method === 'POST') headers['Content-Type'] = 'application/json';
   const started = performance.now();

@@ -12,7 +12,10 @@ export function mayHoldSecret(name: string): boolean {
 
 /** The explorer's address for a call. */
 export function explorerLink(path: string, params: readonly (readonly [string, string])[]): string {
-  const query = new URLSearchParams([['path', path], ...params.filter(([name, v]) => v !== '' && !mayHoldSecret(name))] as [string, string][]);
+  const query = new URLSearchParams([
+    ['path', path],
+    ...params.filter(([name, v]) => v !== '' && !mayHoldSecret(name)),
+  ] as [string, string][]);
   return `/explorer?${query.toString().replace(/%2F/g, '/')}`;
 }
 

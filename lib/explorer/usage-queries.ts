@@ -11,8 +11,13 @@ export function freeUnitsKey(path: string): string {
 }
 
 export async function fetchFreeUnits(path: string): Promise<FreeUnitsLeft> {
-  const response = await fetch(`/api/usage/free-units?${new URLSearchParams({ endpoint: path })}`, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(((await response.json().catch(() => null)) as { error?: string } | null)?.error ?? `HTTP ${response.status}`);
+  const response = await fetch(`/api/usage/free-units?${new URLSearchParams({ endpoint: path })}`, {
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok)
+    throw new Error(
+      ((await response.json().catch(() => null)) as { error?: string } | null)?.error ?? `HTTP ${response.status}`,
+    );
   return (await response.json()) as FreeUnitsLeft;
 }
 

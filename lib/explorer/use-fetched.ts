@@ -29,8 +29,16 @@ export function invalidateFetched(prefix: string): void {
 }
 
 /** `fetcher`'s answer for `key` (null: nothing to read); `isError` when the last read failed. */
-export function useFetched<T>(key: string | null, fetcher: () => Promise<T>, staleMs = 30_000): { data: T | undefined; isError: boolean } {
-  const current = useSyncExternalStore(subscribe, () => version, () => 0);
+export function useFetched<T>(
+  key: string | null,
+  fetcher: () => Promise<T>,
+  staleMs = 30_000,
+): { data: T | undefined; isError: boolean } {
+  const current = useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => 0,
+  );
   const [state, setState] = useState<{ key: string | null; data?: T; isError: boolean }>({ key: null, isError: false });
   // biome-ignore lint/correctness/useExhaustiveDependencies: `current` (the store's version) re-reads after an invalidation; `fetcher` is new each render and `key` names what it reads
   useEffect(() => {
@@ -53,5 +61,7 @@ export function useFetched<T>(key: string | null, fetcher: () => Promise<T>, sta
       live = false;
     };
   }, [key, current, staleMs]);
-  return state.key === key && key !== null ? { data: state.data, isError: state.isError } : { data: undefined, isError: false };
+  return state.key === key && key !== null
+    ? { data: state.data, isError: state.isError }
+    : { data: undefined, isError: false };
 }

@@ -22,7 +22,10 @@ export function loadParamCheck(): Promise<Check> {
 const NOT_CHECKED: ParamCheck = { message: null, code: null, fieldErrors: {} };
 
 /** The check of `pairs` against `path`'s schema once loaded; `load` starts loading and gives the check. */
-export function useParamCheck(path: string, pairs: readonly (readonly [string, string])[]): { check: ParamCheck; load: () => Promise<Check> } {
+export function useParamCheck(
+  path: string,
+  pairs: readonly (readonly [string, string])[],
+): { check: ParamCheck; load: () => Promise<Check> } {
   const [checkParams, setCheckParams] = useState<Check | null>(() => loaded);
   const load = useCallback(
     () =>

@@ -6,7 +6,10 @@
 import { isIP } from 'node:net';
 
 /** Adds the connection's address to a request's X-Forwarded-For, as a proxy does. */
-export function appendForwardedFor(forwardedFor: string | undefined, remoteAddress: string | undefined): string | undefined {
+export function appendForwardedFor(
+  forwardedFor: string | undefined,
+  remoteAddress: string | undefined,
+): string | undefined {
   if (!remoteAddress) return forwardedFor;
   return forwardedFor?.trim() ? `${forwardedFor}, ${remoteAddress}` : remoteAddress;
 }
@@ -17,7 +20,10 @@ export function appendForwardedFor(forwardedFor: string | undefined, remoteAddre
  * left-most is taken, the furthest any trusted hop saw. Null when the entry is not an IP address.
  */
 export function clientAddress(forwardedFor: string | null | undefined, trustedHops: number): string | null {
-  const entries = (forwardedFor ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (forwardedFor ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (!entries.length) return null;
   const entry = entries[Math.max(0, entries.length - 1 - trustedHops)]!;
   const address = entry.startsWith('::ffff:') && isIP(entry.slice(7)) === 4 ? entry.slice(7) : entry;

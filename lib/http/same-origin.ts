@@ -29,7 +29,15 @@ function requestOrigin(headers: Headers): string | null {
 }
 
 /** Whether a request may change state: a safe method, a server-to-server path, or a same-origin page. */
-export function isAllowedOrigin({ method, pathname, headers }: { method: string; pathname: string; headers: Headers }): boolean {
+export function isAllowedOrigin({
+  method,
+  pathname,
+  headers,
+}: {
+  method: string;
+  pathname: string;
+  headers: Headers;
+}): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return true;
   if (SERVER_TO_SERVER_PREFIXES.some((p) => pathname.startsWith(p))) return true;
   const origin = headers.get('origin');

@@ -40,7 +40,15 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /** Every security header of a console response. */
-export function securityHeaders({ nonce, https, development = false }: { nonce: string; https: boolean; development?: boolean }) {
+export function securityHeaders({
+  nonce,
+  https,
+  development = false,
+}: {
+  nonce: string;
+  https: boolean;
+  development?: boolean;
+}) {
   return {
     'Content-Security-Policy': contentSecurityPolicy(nonce, { development }),
     'X-Content-Type-Options': 'nosniff',

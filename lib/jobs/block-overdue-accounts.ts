@@ -9,4 +9,5 @@ export const blockOverdueAccountsTask: Task = async (_payload, helpers) => {
   if (refreshed) helpers.logger.info(`overdue invoices: ${refreshed} accounts blocked`);
 };
 
-export const blockOverdueAccountsCron = '20 * * * * block_overdue_accounts ?fill=1h&max=1&jobKey=block_overdue_accounts';
+export const blockOverdueAccountsCron =
+  '20 * * * * block_overdue_accounts ?fill=1h&max=1&jobKey=block_overdue_accounts';

@@ -12,7 +12,9 @@ export const closePreviousMonth: Task = async (payload, helpers) => {
   const failed = closed.filter((c) => c.outcome === 'failed');
   // Each account's failure is recorded and the others went on; the daily sweep retries them.
   for (const f of failed) helpers.logger.error(`close of ${month} failed for account ${f.accountId}: ${f.error}`);
-  helpers.logger.info(`closed ${month}: ${closed.filter((c) => c.outcome === 'invoiced').length} invoices for ${closed.length} accounts, ${failed.length} failed`);
+  helpers.logger.info(
+    `closed ${month}: ${closed.filter((c) => c.outcome === 'invoiced').length} invoices for ${closed.length} accounts, ${failed.length} failed`,
+  );
 };
 
 /**

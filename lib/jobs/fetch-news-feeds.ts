@@ -15,7 +15,8 @@ export function newsIsLive(env: EnvRecord = process.env): boolean {
 /** One line per run: how many feeds were read in full, unchanged, failed or waiting. */
 export function summarizeOutcomes(outcomes: readonly FeedOutcome[]): string {
   const count = (result: FeedOutcome['result']) => outcomes.filter((o) => o.result === result).length;
-  const sum = (field: 'inserted' | 'updated') => outcomes.reduce((total, o) => total + (o.result === 'stored' ? o[field] : 0), 0);
+  const sum = (field: 'inserted' | 'updated') =>
+    outcomes.reduce((total, o) => total + (o.result === 'stored' ? o[field] : 0), 0);
   return `news feeds: ${outcomes.length} listed, ${count('stored')} read in full (${sum('inserted')} new articles, ${sum('updated')} updated), ${count('not-modified')} unchanged (304), ${count('failed')} failed, ${count('waiting')} waiting for their Retry-After`;
 }
 

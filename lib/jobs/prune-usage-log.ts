@@ -6,7 +6,9 @@ import { pruneUsageLog } from '@/lib/server/usage/prune-usage-log';
 
 export const pruneUsageLogTask: Task = async (_payload, helpers) => {
   const { cutoff, events, refusals } = await pruneUsageLog({ retentionDays: env.USAGE_LOG_RETENTION_DAYS });
-  helpers.logger.info(`pruned the request log before ${cutoff.toISOString()}: ${events} calls, ${refusals} refusal counts`);
+  helpers.logger.info(
+    `pruned the request log before ${cutoff.toISOString()}: ${events} calls, ${refusals} refusal counts`,
+  );
 };
 
 /** 03:15 UTC every day; one worker runs it (graphile-worker records each cron run). */

@@ -54,8 +54,17 @@ const runner = await run({
   taskList: Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, counted(name, task)])),
   // graphile-worker's own lines (job failures, retries) in the same JSON log.
   logger: new Logger((scope) => (level, message, meta) => logger[levels[level]]({ ...scope, ...meta }, message)),
-  crontab: [crontab, closeUnclosedMonthsCron, pruneUsageLogCron, warnSpendingCapsCron, blockOverdueAccountsCron, fetchNewsFeedsCron].join('\n'),
+  crontab: [
+    crontab,
+    closeUnclosedMonthsCron,
+    pruneUsageLogCron,
+    warnSpendingCapsCron,
+    blockOverdueAccountsCron,
+    fetchNewsFeedsCron,
+  ].join('\n'),
 });
 await queueNewsFetchAtStart(runner);
-logger.info('Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices hourly, spending-cap warnings every 5 minutes, live news feeds every 10 minutes when news is live; mail over SMTP_URL)');
+logger.info(
+  'Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices hourly, spending-cap warnings every 5 minutes, live news feeds every 10 minutes when news is live; mail over SMTP_URL)',
+);
 await runner.promise;

@@ -10,13 +10,30 @@ import { env } from '@/lib/env';
 
 /** Fields censored wherever they appear at the top level or one object down. */
 const secretFields = [
-  'apiKey', 'api_key', 'key', 'x-api-key', 'authorization', 'cookie', 'set-cookie', 'password', 'secret', 'token',
-  'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'AUTH_SECRET', 'API_INTERNAL_SECRET',
+  'apiKey',
+  'api_key',
+  'key',
+  'x-api-key',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'password',
+  'secret',
+  'token',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'AUTH_SECRET',
+  'API_INTERNAL_SECRET',
 ];
 export const redactPaths = [
   ...secretFields.map((f) => `["${f}"]`),
   ...secretFields.map((f) => `*["${f}"]`),
-  'req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
 ];
 
 /** A synchronous pino-pretty stream when the package is installed (a devDependency), else null. */
@@ -30,8 +47,14 @@ function prettyStream(): DestinationStream | null {
 }
 
 function createLogger(): Logger {
-  const pretty = env.LOG_FORMAT === 'pretty' || (env.LOG_FORMAT === undefined && env.NODE_ENV !== 'production' && process.stdout.isTTY === true);
-  const options = { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[redacted]' }, base: { pid: process.pid } };
+  const pretty =
+    env.LOG_FORMAT === 'pretty' ||
+    (env.LOG_FORMAT === undefined && env.NODE_ENV !== 'production' && process.stdout.isTTY === true);
+  const options = {
+    level: env.LOG_LEVEL,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    base: { pid: process.pid },
+  };
   const stream = pretty ? prettyStream() : null;
   return stream ? pino(options, stream) : pino(options);
 }
@@ -41,6 +64,9 @@ export const logger = createLogger();
 /** The `log(message, detail)` the gateway and its parts take: an error line, with the request id the message names. */
 export function logError(message: string, detail?: unknown): void {
   const requestId = /\breq_[0-9a-f]+\b/.exec(message)?.[0];
-  const fields = { ...(requestId ? { requestId } : {}), ...(detail instanceof Error ? { err: detail } : detail !== undefined ? { detail } : {}) };
+  const fields = {
+    ...(requestId ? { requestId } : {}),
+    ...(detail instanceof Error ? { err: detail } : detail !== undefined ? { detail } : {}),
+  };
   logger.error(fields, message);
 }

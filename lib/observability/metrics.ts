@@ -30,7 +30,10 @@ export function countUpstream<T>(family: string, request: Promise<T>): Promise<T
     () => metrics.upstream(family, 'ok'),
     (error: unknown) => {
       const code = (error as { code?: string } | null)?.code;
-      metrics.upstream(family, code === 'upstream_rate_limit' || code === 'upstream_error' || code === 'upstream_timeout' ? code : 'aborted');
+      metrics.upstream(
+        family,
+        code === 'upstream_rate_limit' || code === 'upstream_error' || code === 'upstream_timeout' ? code : 'aborted',
+      );
     },
   );
   return request;

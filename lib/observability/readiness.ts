@@ -24,7 +24,10 @@ export interface ReadinessProbes {
 /** The migrations this build expects: the folder names under prisma/migrations. */
 export function expectedMigrations(dir = path.resolve('prisma/migrations')): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -36,23 +39,28 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 /** A failure as a short reason, never a connection string (pg's messages name host and port only). */
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
+const reason = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
 
 export async function checkReadiness(probes: ReadinessProbes): Promise<Readiness> {
   const ms = probes.timeoutMs ?? 2_000;
   const checks: Readiness['checks'] = { database: 'ok', migrations: 'ok' };
   const database = within(
-    probes.query(`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`),
+    probes.query(
+      `SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    ),
     ms,
     'PostgreSQL',
   ).then(
     (rows) => {
       const applied = new Set(rows.map((r) => r.migration_name));
       const missing = expectedMigrations().filter((name) => !applied.has(name));
-      if (missing.length) checks.migrations = `${missing.length} not applied (npm run db:migrate): ${missing.slice(0, 3).join(', ')}`;
+      if (missing.length)
+        checks.migrations = `${missing.length} not applied (npm run db:migrate): ${missing.slice(0, 3).join(', ')}`;
     },
     (error: unknown) => {
-      const undefinedTable = (error as { code?: string }).code === '42P01' || /_prisma_migrations.*does not exist/.test(reason(error));
+      const undefinedTable =
+        (error as { code?: string }).code === '42P01' || /_prisma_migrations.*does not exist/.test(reason(error));
       if (undefinedTable) checks.migrations = 'none applied (npm run db:migrate)';
       else {
         checks.database = reason(error);

@@ -10,6 +10,10 @@ function workerUtils(): Promise<WorkerUtils> {
   return globalForQueue.workerUtils;
 }
 
-export async function enqueueJob(task: string, payload: Record<string, unknown>, options: { jobKey?: string } = {}): Promise<void> {
+export async function enqueueJob(
+  task: string,
+  payload: Record<string, unknown>,
+  options: { jobKey?: string } = {},
+): Promise<void> {
   await (await workerUtils()).addJob(task, payload, { maxAttempts: 10, ...options });
 }

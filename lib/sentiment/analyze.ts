@@ -46,9 +46,7 @@ export function toSentiment(model: LinearModel, scores: TextScores): NonNullable
   const thresholds = { positive: model.thresholds[positiveHead]!, negative: model.thresholds[negativeHead]! };
   const polarity = decidePolarity(scores.polarity, thresholds);
   const polarityStrength =
-    polarity === 'neutral'
-      ? 0
-      : thresholdScaledScore(scores.polarity[polarity], thresholds[polarity]) / 100;
+    polarity === 'neutral' ? 0 : thresholdScaledScore(scores.polarity[polarity], thresholds[polarity]) / 100;
   return {
     emotions,
     dominant_emotion: dominant,

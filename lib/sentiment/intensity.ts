@@ -3,9 +3,35 @@ import type { TextCues } from './tokenizer';
 
 // Words that turn the volume up ("so good", "really angry"); VADER's boosters in spirit.
 const INTENSIFIERS = new Set([
-  'so', 'very', 'really', 'extremely', 'totally', 'absolutely', 'completely', 'utterly', 'incredibly',
-  'super', 'truly', 'such', 'too', 'insanely', 'hugely', 'deeply', 'highly', 'seriously', 'literally',
-  'fucking', 'freaking', 'damn', 'most', 'ever', 'soo', 'sooo', 'veryy', 'reallyy', 'omg',
+  'so',
+  'very',
+  'really',
+  'extremely',
+  'totally',
+  'absolutely',
+  'completely',
+  'utterly',
+  'incredibly',
+  'super',
+  'truly',
+  'such',
+  'too',
+  'insanely',
+  'hugely',
+  'deeply',
+  'highly',
+  'seriously',
+  'literally',
+  'fucking',
+  'freaking',
+  'damn',
+  'most',
+  'ever',
+  'soo',
+  'sooo',
+  'veryy',
+  'reallyy',
+  'omg',
 ]);
 
 export interface IntensityInputs {

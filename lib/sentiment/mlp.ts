@@ -53,10 +53,12 @@ export interface MlpModel {
 export function decodeMlp(file: MlpFile): MlpModel {
   if (file.format !== 1) throw new Error(`unknown sentiment MLP format ${String(file.format)}`);
   const embeddingBytes = Buffer.from(file.embedding, 'base64');
-  if (embeddingBytes.length !== file.buckets * file.hidden || file.hidden % 4 !== 0) throw new Error('sentiment MLP embedding has the wrong size');
+  if (embeddingBytes.length !== file.buckets * file.hidden || file.hidden % 4 !== 0)
+    throw new Error('sentiment MLP embedding has the wrong size');
   const packed = new Uint8Array(embeddingBytes.length);
   for (let i = 0; i < packed.length; i++) packed[i] = (embeddingBytes[i]! ^ 0x80) & 0xff;
-  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('sentiment MLP needs a little-endian platform');
+  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1)
+    throw new Error('sentiment MLP needs a little-endian platform');
   const int16 = (data: string, length: number, scale: number): Float64Array => {
     const bytes = Buffer.from(data, 'base64');
     if (bytes.length !== length * 2) throw new Error('sentiment MLP layer has the wrong size');
@@ -66,7 +68,8 @@ export function decodeMlp(file: MlpFile): MlpModel {
   };
   const stored = int16(file.w1, file.hidden * denseFeatureCount, file.w1Scale);
   const w1 = new Float64Array(stored.length);
-  for (let j = 0; j < file.hidden; j++) for (let d = 0; d < denseFeatureCount; d++) w1[d * file.hidden + j] = stored[j * denseFeatureCount + d]!;
+  for (let j = 0; j < file.hidden; j++)
+    for (let d = 0; d < denseFeatureCount; d++) w1[d * file.hidden + j] = stored[j * denseFeatureCount + d]!;
   return {
     buckets: file.buckets,
     hidden: file.hidden,

@@ -1,11 +1,26 @@
 // The shipped linear model: its file format, decoding, and the scoring of one text's features.
 import { FeatureTable, pushCharNgramKeys } from './feature-hash';
-import { defaultFeatureOptions, denseFeatureCount, denseFeatureNames, type FeatureOptions, type TextFeatures } from './features';
+import {
+  defaultFeatureOptions,
+  denseFeatureCount,
+  denseFeatureNames,
+  type FeatureOptions,
+  type TextFeatures,
+} from './features';
 import type { MlpModel } from './mlp';
 
 /** Heads of the model, in weight-column order: Plutchik's eight, then the two polarity detectors. */
 export const headNames = [
-  'joy', 'trust', 'fear', 'surprise', 'sadness', 'disgust', 'anger', 'anticipation', 'positive', 'negative',
+  'joy',
+  'trust',
+  'fear',
+  'surprise',
+  'sadness',
+  'disgust',
+  'anger',
+  'anticipation',
+  'positive',
+  'negative',
 ] as const;
 export const headCount = headNames.length;
 export const positiveHead = headNames.indexOf('positive');
@@ -76,7 +91,8 @@ function decodeKeys(data: string): Uint32Array {
 export function decodeModel(file: ModelFile): LinearModel {
   if (file.format !== 1) throw new Error(`unknown sentiment model format ${String(file.format)}`);
   if (file.heads.join() !== headNames.join()) throw new Error('sentiment model heads do not match the code');
-  if (file.dense.join() !== denseFeatureNames.join()) throw new Error('sentiment model dense features do not match the code');
+  if (file.dense.join() !== denseFeatureNames.join())
+    throw new Error('sentiment model dense features do not match the code');
   const bytes = Buffer.from(file.weights, 'base64');
   const keys = decodeKeys(file.vocabulary);
   const rowCount = denseFeatureCount + keys.length;
@@ -108,8 +124,16 @@ export function scoreLogits(model: LinearModel, features: TextFeatures): Float64
     const base = row * headCount;
     for (let head = 0; head < headCount; head++) logits[head]! += value * weights[base + head]!;
   }
-  let h0 = logits[0]!, h1 = logits[1]!, h2 = logits[2]!, h3 = logits[3]!, h4 = logits[4]!;
-  let h5 = logits[5]!, h6 = logits[6]!, h7 = logits[7]!, h8 = logits[8]!, h9 = logits[9]!;
+  let h0 = logits[0]!,
+    h1 = logits[1]!,
+    h2 = logits[2]!,
+    h3 = logits[3]!,
+    h4 = logits[4]!;
+  let h5 = logits[5]!,
+    h6 = logits[6]!,
+    h7 = logits[7]!,
+    h8 = logits[8]!,
+    h9 = logits[9]!;
   for (const key of features.keys) {
     const row = vocabulary.rowOf(key);
     if (row < 0) continue;

@@ -2,7 +2,16 @@
 // record schemas (lib/api/registry) reuse. Kept here so lib/sentiment imports nothing above it.
 import { z } from 'zod';
 
-export const emotionNames = ['joy', 'trust', 'fear', 'surprise', 'sadness', 'disgust', 'anger', 'anticipation'] as const;
+export const emotionNames = [
+  'joy',
+  'trust',
+  'fear',
+  'surprise',
+  'sadness',
+  'disgust',
+  'anger',
+  'anticipation',
+] as const;
 export type EmotionName = (typeof emotionNames)[number];
 
 const score = z.number().int().min(0).max(100);
@@ -11,8 +20,14 @@ const score = z.number().int().min(0).max(100);
 export const sentimentSchema = z
   .object({
     emotions: z.object({
-      joy: score, trust: score, fear: score, surprise: score,
-      sadness: score, disgust: score, anger: score, anticipation: score,
+      joy: score,
+      trust: score,
+      fear: score,
+      surprise: score,
+      sadness: score,
+      disgust: score,
+      anger: score,
+      anticipation: score,
     }),
     dominant_emotion: z.enum(emotionNames),
     emotional_intensity: z.number().min(0).max(10),

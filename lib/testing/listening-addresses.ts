@@ -12,7 +12,10 @@ function ipv4(hex: string): string {
 /** Four little-endian 32-bit words to the colon form, e.g. "::1" or "::" (compressed by URL). */
 function ipv6(hex: string): string {
   const bytes = hex.match(/.{8}/g)!.flatMap((word) => word.match(/../g)!.reverse());
-  const groups = bytes.join('').match(/.{4}/g)!.map((group) => parseInt(group, 16).toString(16));
+  const groups = bytes
+    .join('')
+    .match(/.{4}/g)!
+    .map((group) => parseInt(group, 16).toString(16));
   return new URL(`http://[${groups.join(':')}]/`).hostname.slice(1, -1);
 }
 

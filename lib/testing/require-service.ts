@@ -18,7 +18,9 @@ function required(service: string): boolean {
 function unavailable(service: string, testFile: string, reason: string): undefined {
   const file = path.basename(testFile);
   if (required(service)) {
-    throw new Error(`${file} needs ${service} (${reason}); it is required here (CI or REQUIRED_SERVICES), so this is a failure, not a skip`);
+    throw new Error(
+      `${file} needs ${service} (${reason}); it is required here (CI or REQUIRED_SERVICES), so this is a failure, not a skip`,
+    );
   }
   const notes = process.env[SKIP_NOTES_ENV];
   if (notes) appendFileSync(notes, `${JSON.stringify({ file, service, reason })}\n`);

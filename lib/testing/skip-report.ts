@@ -18,7 +18,9 @@ export default function setup(): () => void {
       // No file: nothing was skipped.
     }
     rmSync(dir, { recursive: true, force: true });
-    const skips = [...new Set(lines)].map((line) => JSON.parse(line) as { file: string; service: string; reason: string });
+    const skips = [...new Set(lines)].map(
+      (line) => JSON.parse(line) as { file: string; service: string; reason: string },
+    );
     if (skips.length === 0) return;
     console.warn(
       `\nSkipped for a missing service (CI fails instead): ${skips.map((s) => `${s.file} (${s.service}: ${s.reason})`).join('; ')}`,

@@ -15,7 +15,10 @@ export const changePasswordSchema = z
     currentPassword: z.string().min(1, 'Enter your current password'),
     password: newPasswordSchema,
   })
-  .refine((v) => v.password !== v.currentPassword, { path: ['password'], message: 'The new password must differ from the current one' });
+  .refine((v) => v.password !== v.currentPassword, {
+    path: ['password'],
+    message: 'The new password must differ from the current one',
+  });
 
 /** The current password is required of users who have one; the action knows which (OAuth-only users have none). */
 export const changeEmailSchema = z.object({
@@ -29,5 +32,7 @@ export const secureAccountSchema = resetPasswordSchema;
 export const DELETE_CONFIRMATION = 'delete my account';
 
 export const deleteAccountSchema = z.object({
-  confirmation: z.string().refine((v) => v.trim().toLowerCase() === DELETE_CONFIRMATION, `Type "${DELETE_CONFIRMATION}" to confirm`),
+  confirmation: z
+    .string()
+    .refine((v) => v.trim().toLowerCase() === DELETE_CONFIRMATION, `Type "${DELETE_CONFIRMATION}" to confirm`),
 });

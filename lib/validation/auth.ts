@@ -32,4 +32,3 @@ export const signInSchema = credentialsSchema.extend({
     .min(1, 'Enter your password')
     .max(PASSWORD_MAX_LENGTH, 'Incorrect email or password'),
 });
-

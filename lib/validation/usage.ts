@@ -10,9 +10,7 @@ export const USAGE_MONTHS_BACK = 12;
 
 /** The months the usage pages offer, newest first: the current month and the twelve before it. */
 export function selectableMonths(now: Date = new Date()): string[] {
-  return Array.from({ length: USAGE_MONTHS_BACK + 1 }, (_, i) =>
-    billingMonth(monthStart(now, -i)),
-  );
+  return Array.from({ length: USAGE_MONTHS_BACK + 1 }, (_, i) => billingMonth(monthStart(now, -i)));
 }
 
 /** A month the usage pages show; blank or absent means the current month. */
@@ -23,7 +21,10 @@ export function monthParam(now: Date = new Date()) {
     .optional()
     .transform((v) => (v ? v : billingMonth(now)))
     .refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v), 'month must be YYYY-MM, like 2026-11')
-    .refine((v) => selectableMonths(now).includes(v), `month must be the current month or one of the ${USAGE_MONTHS_BACK} before it`);
+    .refine(
+      (v) => selectableMonths(now).includes(v),
+      `month must be the current month or one of the ${USAGE_MONTHS_BACK} before it`,
+    );
 }
 
 /** A key filter: a key id, or blank for every key. */
@@ -56,7 +57,12 @@ export const STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
 /** The request log's filters and cursor. */
 export const requestLogQuerySchema = z
   .object({
-    endpoint: z.string().trim().max(200, 'endpoint is too long').optional().transform((v) => v || null),
+    endpoint: z
+      .string()
+      .trim()
+      .max(200, 'endpoint is too long')
+      .optional()
+      .transform((v) => v || null),
     key: keyParam,
     status: z
       .union([z.enum(STATUS_CLASSES, { message: 'status must be 2xx, 4xx or 5xx' }), z.literal('')])
@@ -70,8 +76,18 @@ export const requestLogQuerySchema = z
       .max(100, 'request id is too long')
       .optional()
       .transform((v) => v || null),
-    cursor: z.string().trim().max(200).optional().transform((v) => v || null),
-    limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be 1 to 200').max(200, 'limit must be 1 to 200').default(50),
+    cursor: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .transform((v) => v || null),
+    limit: z.coerce
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be 1 to 200')
+      .max(200, 'limit must be 1 to 200')
+      .default(50),
   })
   .refine((q) => !q.from || !q.to || q.from < q.to, { message: 'from must be before to', path: ['from'] });
 

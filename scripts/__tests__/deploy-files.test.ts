@@ -16,12 +16,24 @@ interface Service {
 }
 
 // Merge keys (<<) as Docker Compose reads them.
-const compose = parse(readFileSync('compose.yaml', 'utf8'), { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const compose = parse(readFileSync('compose.yaml', 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
 const { services } = compose;
 
 describe('compose.yaml', () => {
   test('has PostgreSQL 18, Redis, the migrations, the console, two API instances behind a proxy, and the worker', () => {
-    expect(Object.keys(services).sort()).toEqual(['api-1', 'api-2', 'api-proxy', 'console', 'migrate', 'postgres', 'redis', 'worker']);
+    expect(Object.keys(services).sort()).toEqual([
+      'api-1',
+      'api-2',
+      'api-proxy',
+      'console',
+      'migrate',
+      'postgres',
+      'redis',
+      'worker',
+    ]);
     expect(services.postgres!.image).toBe('postgres:18');
     expect(services.redis!.image).toMatch(/^redis:/);
     expect(compose.volumes).toHaveProperty('postgres-data');
@@ -36,7 +48,11 @@ describe('compose.yaml', () => {
   });
 
   test('publishes the console on 3000 and the API through the proxy on 3001, and nothing else', () => {
-    const published = Object.fromEntries(Object.entries(services).filter(([, s]) => s.ports).map(([name, s]) => [name, s.ports]));
+    const published = Object.fromEntries(
+      Object.entries(services)
+        .filter(([, s]) => s.ports)
+        .map(([name, s]) => [name, s.ports]),
+    );
     expect(published).toEqual({ console: ['3000:3000'], 'api-proxy': ['3001:3001'] });
     const proxy = readFileSync('deploy/api-proxy.conf', 'utf8');
     expect(proxy).toContain('server api-1:3001');
@@ -49,7 +65,11 @@ describe('compose.yaml', () => {
       expect(services[name]!.environment!.DATABASE_URL).toMatch(/@postgres:5432\//);
       expect(services[name]!.environment!.REDIS_URL).toBe('redis://redis:6379');
     }
-    expect(services['api-1']!.environment).toMatchObject({ API_PORT: '3001', METRICS_PORT: '9091', API_MAX_CONNECTIONS_PER_ADDRESS: '0' });
+    expect(services['api-1']!.environment).toMatchObject({
+      API_PORT: '3001',
+      METRICS_PORT: '9091',
+      API_MAX_CONNECTIONS_PER_ADDRESS: '0',
+    });
     expect(services.worker!.environment!.METRICS_PORT).toBe('9091');
     expect(services.console!.environment).toMatchObject({ PORT: '3000', API_INTERNAL_URL: 'http://api-proxy:3001' });
     expect(services.console!.environment!.AUTH_SECRET).toMatch(/^\$\{AUTH_SECRET:\?/);
@@ -58,10 +78,16 @@ describe('compose.yaml', () => {
   test('starts each service after what it needs: migrations after PostgreSQL is healthy, the rest after the migrations', () => {
     expect(services.migrate!.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
     for (const name of ['api-1', 'api-2']) {
-      expect(services[name]!.depends_on).toEqual({ migrate: { condition: 'service_completed_successfully' }, redis: { condition: 'service_healthy' } });
+      expect(services[name]!.depends_on).toEqual({
+        migrate: { condition: 'service_completed_successfully' },
+        redis: { condition: 'service_healthy' },
+      });
       expect(services[name]!.healthcheck!.test.join(' ')).toContain('/readyz');
     }
-    expect(services['api-proxy']!.depends_on).toEqual({ 'api-1': { condition: 'service_healthy' }, 'api-2': { condition: 'service_healthy' } });
+    expect(services['api-proxy']!.depends_on).toEqual({
+      'api-1': { condition: 'service_healthy' },
+      'api-2': { condition: 'service_healthy' },
+    });
     expect(services.console!.depends_on).toMatchObject({ migrate: { condition: 'service_completed_successfully' } });
     expect(services.worker!.depends_on).toEqual({ migrate: { condition: 'service_completed_successfully' } });
   });
@@ -72,7 +98,10 @@ describe('Dockerfile', () => {
   const from = [...dockerfile.matchAll(/^FROM (\S+)(?: AS (\S+))?/gm)].map((m) => ({ image: m[1], stage: m[2] }));
 
   test('builds in one stage and runs from another, both node:22-slim, with npm ci and the build', () => {
-    expect(from).toEqual([{ image: 'node:22-slim', stage: 'build' }, { image: 'node:22-slim', stage: 'runtime' }]);
+    expect(from).toEqual([
+      { image: 'node:22-slim', stage: 'build' },
+      { image: 'node:22-slim', stage: 'runtime' },
+    ]);
     expect(dockerfile).toMatch(/RUN npm ci\b/);
     expect(dockerfile).toMatch(/npm run build/);
     expect(dockerfile).toMatch(/npm prune --omit=dev/);

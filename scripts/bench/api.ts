@@ -43,7 +43,16 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const cores = os.availableParallelism();
 // BENCH_PORT_BASE moves them all, for two benches on one machine.
 const portBase = Number(process.env.BENCH_PORT_BASE ?? 3871);
-const ports = { api: portBase, bare: portBase + 1, replay: portBase + 2, workers: portBase + 3, floor: portBase + 4, livePlatform: portBase + 5, liveCached: portBase + 6, liveUncached: portBase + 7 };
+const ports = {
+  api: portBase,
+  bare: portBase + 1,
+  replay: portBase + 2,
+  workers: portBase + 3,
+  floor: portBase + 4,
+  livePlatform: portBase + 5,
+  liveCached: portBase + 6,
+  liveUncached: portBase + 7,
+};
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
@@ -69,14 +78,17 @@ const allCases: Case[] = [
 ];
 const cases = allCases.filter((c) => !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes(c.name));
 const LIVE_PAGES = 20;
-const liveCase: Case | null = !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes('live')
-  ? { name: 'live', path: `/v1/forumsite/community/posts?community=news&pages=${LIVE_PAGES}` }
-  : null;
+const liveCase: Case | null =
+  !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes('live')
+    ? { name: 'live', path: `/v1/forumsite/community/posts?community=news&pages=${LIVE_PAGES}` }
+    : null;
 
 /** The first recording under data/live/forumsite of the given kind (a Listing of posts, a t5 community). */
 function forumsiteRecording(kind: 'Listing' | 't5'): string | null {
   if (!existsSync('data/live/forumsite')) return null;
-  const files = (readdirSync('data/live/forumsite', { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  const files = (
+    readdirSync('data/live/forumsite', { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[]
+  )
     .filter((f) => f.isFile() && f.name.endsWith('.json'))
     .map((f) => path.join(f.parentPath, f.name))
     .sort();
@@ -126,13 +138,25 @@ function start(file: string, env: Record<string, string>, imports: string[] = []
   const compiled = file === 'lib/api/process/main.ts' && process.env.BENCH_COMPILED === '1';
   const loader = compiled && imports.length === 0 ? [] : ['--import', 'tsx'];
   const started = performance.now();
-  const child = spawn(process.execPath, [...apiServerNodeFlags, ...loader, ...imports.flatMap((i) => ['--import', i]), compiled ? 'dist/api-server.js' : file], {
-    env: { ...process.env, ...env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...apiServerNodeFlags,
+      ...loader,
+      ...imports.flatMap((i) => ['--import', i]),
+      compiled ? 'dist/api-server.js' : file,
+    ],
+    {
+      env: { ...process.env, ...env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     const listening = () => {
-      if (file === 'lib/api/process/main.ts') console.log(`start    ${compiled ? 'dist/api-server.js' : 'tsx lib/api/process/main.ts'} (API_WORKERS=${env.API_WORKERS}): listening ${Math.round(performance.now() - started)} ms after spawn`);
+      if (file === 'lib/api/process/main.ts')
+        console.log(
+          `start    ${compiled ? 'dist/api-server.js' : 'tsx lib/api/process/main.ts'} (API_WORKERS=${env.API_WORKERS}): listening ${Math.round(performance.now() - started)} ms after spawn`,
+        );
       resolve(child);
     };
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && listening());
@@ -150,7 +174,10 @@ function treeCpuMs(rootPids: number[]): number {
     try {
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
       const ticksPerMs = 10; // USER_HZ is 100 on Linux
-      stats.set(Number(entry), { ppid: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * ticksPerMs });
+      stats.set(Number(entry), {
+        ppid: Number(fields[1]),
+        ms: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * ticksPerMs,
+      });
     } catch {
       // The process ended while we read.
     }
@@ -210,7 +237,14 @@ function toggleProfile(server: ChildProcess, stopping: boolean): Promise<void> {
   });
 }
 
-async function measure(server: ChildProcess, port: number, c: Case, keys: string[], profile = false, duration = seconds): Promise<Measurement> {
+async function measure(
+  server: ChildProcess,
+  port: number,
+  c: Case,
+  keys: string[],
+  profile = false,
+  duration = seconds,
+): Promise<Measurement> {
   let next = 0;
   const received = new Map<string, number>();
   const setupClient = (client: { setHeaders(h: Record<string, string>): void }) => {
@@ -225,19 +259,30 @@ async function measure(server: ChildProcess, port: number, c: Case, keys: string
     const id = headers?.['x-request-id'];
     if (typeof id === 'string') received.set(id, Number(headers!['x-billed-units']));
   };
-  const options = { url: `http://127.0.0.1:${port}`, connections, setupClient, requests: [{ method: 'GET' as const, path: c.path, onResponse }] };
+  const options = {
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    setupClient,
+    requests: [{ method: 'GET' as const, path: c.path, onResponse }],
+  };
   // Warm-up: JIT, caches, PostgreSQL's plans; longer for a server's first measurement.
   await autocannon({ ...options, duration: warm.has(server) ? 2 : warmupSeconds });
   warm.add(server);
   if (profile) await toggleProfile(server, false);
   const database = postmasterPid();
-  const before = { server: treeCpuMs([server.pid!]), database: database ? treeCpuMs([database]) : 0, client: process.cpuUsage() };
+  const before = {
+    server: treeCpuMs([server.pid!]),
+    database: database ? treeCpuMs([database]) : 0,
+    client: process.cpuUsage(),
+  };
   const result = await autocannon({ ...options, duration });
   const calls = result.requests.total || 1;
   const clientCpu = process.cpuUsage(before.client);
   if (profile) {
     await toggleProfile(server, true);
-    console.log(`\n         the gateway's CPU per call in the ${c.name} case, by step (profile of ${calls} calls, ${profileDir}/gateway.cpuprofile):`);
+    console.log(
+      `\n         the gateway's CPU per call in the ${c.name} case, by step (profile of ${calls} calls, ${profileDir}/gateway.cpuprofile):`,
+    );
     for (const { step, microsPerCall } of profileBreakdown(path.join(profileDir!, 'gateway.cpuprofile'), calls)) {
       console.log(`         ${microsPerCall.toFixed(1).padStart(7)} µs  ${step}`);
     }
@@ -263,7 +308,12 @@ async function measure(server: ChildProcess, port: number, c: Case, keys: string
  * recorded once, with the units it said; per account, what was recorded beyond that is only the
  * answers in flight when the clients stopped (billed, never read). Returns false on a mismatch.
  */
-async function checkBilling(client: pg.Client, received: Map<string, number>, since: Date, quiet = false): Promise<boolean> {
+async function checkBilling(
+  client: pg.Client,
+  received: Map<string, number>,
+  since: Date,
+  quiet = false,
+): Promise<boolean> {
   // The clients stop with calls in flight: let them finish and be recorded.
   await new Promise((r) => setTimeout(r, 500));
   const ids = [...received.keys()];
@@ -305,10 +355,16 @@ function row(c: Case, label: string, r: Measurement, usesDatabase = r.received.s
   // The baselines use no database: PostgreSQL's figure is only meaningful for the gateway rows.
   const database = r.cpu.database === null || !usesDatabase ? '    -' : r.cpu.database.toFixed(0).padStart(5);
   const cpu = `${r.cpu.server.toFixed(0).padStart(5)} ${database} ${r.cpu.client.toFixed(0).padStart(5)}`;
-  console.log(`${c.name.padEnd(9)}${label.padEnd(12)}${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${kb.toFixed(1).padStart(8)} ${String(r.non2xx).padStart(8)}   ${cpu}`);
+  console.log(
+    `${c.name.padEnd(9)}${label.padEnd(12)}${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${kb.toFixed(1).padStart(8)} ${String(r.non2xx).padStart(8)}   ${cpu}`,
+  );
 }
 
-type MeasureGateway = (server: ChildProcess, port: number, c: Case) => Promise<{ result: Measurement; check(quiet?: boolean): Promise<boolean> }>;
+type MeasureGateway = (
+  server: ChildProcess,
+  port: number,
+  c: Case,
+) => Promise<{ result: Measurement; check(quiet?: boolean): Promise<boolean> }>;
 
 /**
  * The live case: the forumsite adapter walking 20 platform pages per call, with the page cache
@@ -316,28 +372,52 @@ type MeasureGateway = (server: ChildProcess, port: number, c: Case) => Promise<{
  * Politeness is lifted for the bench (the platform is ours); the gateway's CPU per page is the
  * figure. Returns false when billing is not exact or a call did not bill its 20 pages.
  */
-async function benchLive(c: Case, apiEnv: Record<string, string>, children: ChildProcess[], measureGateway: MeasureGateway): Promise<boolean> {
+async function benchLive(
+  c: Case,
+  apiEnv: Record<string, string>,
+  children: ChildProcess[],
+  measureGateway: MeasureGateway,
+): Promise<boolean> {
   const { liveAdapters } = await import('../../lib/api/providers/live/adapters');
   const listing = process.env.BENCH_LIVE_LISTING ?? forumsiteRecording('Listing');
   if (!liveAdapters.forumsite || !listing) {
-    console.log(`live     skipped: ${liveAdapters.forumsite ? 'no recorded listing under data/live/forumsite (BENCH_LIVE_LISTING names one)' : 'no forumsite adapter registered'}\n`);
+    console.log(
+      `live     skipped: ${liveAdapters.forumsite ? 'no recorded listing under data/live/forumsite (BENCH_LIVE_LISTING names one)' : 'no forumsite adapter registered'}\n`,
+    );
     return true;
   }
   const about = process.env.BENCH_LIVE_ABOUT ?? forumsiteRecording('t5');
   const platform = await start('scripts/bench/live-platform.ts', {
-    BENCH_LIVE_PORT: String(ports.livePlatform), BENCH_LIVE_LISTING: listing, BENCH_LIVE_PAGES: String(LIVE_PAGES), ...(about ? { BENCH_LIVE_ABOUT: about } : {}),
+    BENCH_LIVE_PORT: String(ports.livePlatform),
+    BENCH_LIVE_LISTING: listing,
+    BENCH_LIVE_PAGES: String(LIVE_PAGES),
+    ...(about ? { BENCH_LIVE_ABOUT: about } : {}),
   });
   children.push(platform);
   const liveEnv = {
-    ...apiEnv, API_WORKERS: '1', DATA_SOURCE_FORUMSITE: 'live', LIVE_FORUMSITE_URL: `http://127.0.0.1:${ports.livePlatform}`,
-    LIVE_FORUMSITE_REQUESTS_PER_MINUTE: '1000000000', LIVE_FORUMSITE_BURST: '1000000000', LIVE_FORUMSITE_CONCURRENCY: '256',
+    ...apiEnv,
+    API_WORKERS: '1',
+    DATA_SOURCE_FORUMSITE: 'live',
+    LIVE_FORUMSITE_URL: `http://127.0.0.1:${ports.livePlatform}`,
+    LIVE_FORUMSITE_REQUESTS_PER_MINUTE: '1000000000',
+    LIVE_FORUMSITE_BURST: '1000000000',
+    LIVE_FORUMSITE_CONCURRENCY: '256',
   };
   const platformCount = async () => Number(await (await fetch(`http://127.0.0.1:${ports.livePlatform}/_count`)).text());
-  console.log(`live     ${LIVE_PAGES} pages of forumsite per call from ${listing}${about ? ` (and ${path.basename(about)})` : ''}`);
+  console.log(
+    `live     ${LIVE_PAGES} pages of forumsite per call from ${listing}${about ? ` (and ${path.basename(about)})` : ''}`,
+  );
   let ok = true;
   const perPage: Record<string, number> = {};
-  for (const [label, port, cacheSeconds] of [['live cache', ports.liveCached, '60'], ['live no-cache', ports.liveUncached, '0']] as const) {
-    const server = await start('lib/api/process/main.ts', { ...liveEnv, API_PORT: String(port), LIVE_CACHE_SECONDS: cacheSeconds });
+  for (const [label, port, cacheSeconds] of [
+    ['live cache', ports.liveCached, '60'],
+    ['live no-cache', ports.liveUncached, '0'],
+  ] as const) {
+    const server = await start('lib/api/process/main.ts', {
+      ...liveEnv,
+      API_PORT: String(port),
+      LIVE_CACHE_SECONDS: cacheSeconds,
+    });
     children.push(server);
     const before = await platformCount();
     const m = await measureGateway(server, port, c);
@@ -345,13 +425,19 @@ async function benchLive(c: Case, apiEnv: Record<string, string>, children: Chil
     ok = (await m.check()) && ok;
     const short = [...m.result.received.values()].filter((units) => units !== LIVE_PAGES).length;
     if (short > 0 || m.result.received.size === 0) {
-      console.log(`live     ${short} of ${m.result.received.size} calls billed other than ${LIVE_PAGES} pages: the platform's cursor chain is not being walked`);
+      console.log(
+        `live     ${short} of ${m.result.received.size} calls billed other than ${LIVE_PAGES} pages: the platform's cursor chain is not being walked`,
+      );
       ok = false;
     }
     perPage[label] = m.result.cpu.server / LIVE_PAGES;
-    console.log(`live     ${label}: ${perPage[label]!.toFixed(0)} µs of the gateway's CPU per page; the platform answered ${await platformCount() - before} requests (warm-up included)`);
+    console.log(
+      `live     ${label}: ${perPage[label]!.toFixed(0)} µs of the gateway's CPU per page; the platform answered ${(await platformCount()) - before} requests (warm-up included)`,
+    );
   }
-  console.log(`live     the cache saves ${(perPage['live no-cache']! - perPage['live cache']!).toFixed(0)} µs of the gateway's CPU per page\n`);
+  console.log(
+    `live     the cache saves ${(perPage['live no-cache']! - perPage['live cache']!).toFixed(0)} µs of the gateway's CPU per page\n`,
+  );
   return ok;
 }
 
@@ -377,17 +463,41 @@ try {
     [Number(process.env.BENCH_HISTORY ?? 300_000), keys.length],
   );
   const apiEnv = { DATABASE_URL: database.url, API_HOST: '127.0.0.1', REDIS_URL: '' };
-  const gateway = await start('lib/api/process/main.ts', { ...apiEnv, API_PORT: String(ports.api), API_WORKERS: '1', ...(profileDir ? { BENCH_PROFILE: profileDir } : {}) }, profileDir ? ['./scripts/bench/profile-hook.ts'] : []);
-  const workers = cores > 1 ? await start('lib/api/process/main.ts', { ...apiEnv, API_PORT: String(ports.workers), API_WORKERS: String(cores) }) : null;
+  const gateway = await start(
+    'lib/api/process/main.ts',
+    { ...apiEnv, API_PORT: String(ports.api), API_WORKERS: '1', ...(profileDir ? { BENCH_PROFILE: profileDir } : {}) },
+    profileDir ? ['./scripts/bench/profile-hook.ts'] : [],
+  );
+  const workers =
+    cores > 1
+      ? await start('lib/api/process/main.ts', {
+          ...apiEnv,
+          API_PORT: String(ports.workers),
+          API_WORKERS: String(cores),
+        })
+      : null;
   const bare = await start('scripts/bench/bare-server.ts', { BARE_PORT: String(ports.bare) });
   // The bare server plus one ledger row per call, group-committed before each response.
-  const floorAccount = (await client.query<{ id: string }>(`SELECT id FROM "Account" WHERE id LIKE 'bench\\_%' ORDER BY id LIMIT 1`)).rows[0]!.id;
-  const floor = await start('scripts/bench/bare-server.ts', { BARE_PORT: String(ports.floor), LEDGER_DATABASE_URL: database.url, LEDGER_ACCOUNT: floorAccount });
-  const replay = await start('scripts/bench/replay-server.ts', { REPLAY_PORT: String(ports.replay), REPLAY_PATHS: [...new Set(cases.map((c) => c.path))].join(',') });
+  const floorAccount = (
+    await client.query<{ id: string }>(`SELECT id FROM "Account" WHERE id LIKE 'bench\\_%' ORDER BY id LIMIT 1`)
+  ).rows[0]!.id;
+  const floor = await start('scripts/bench/bare-server.ts', {
+    BARE_PORT: String(ports.floor),
+    LEDGER_DATABASE_URL: database.url,
+    LEDGER_ACCOUNT: floorAccount,
+  });
+  const replay = await start('scripts/bench/replay-server.ts', {
+    REPLAY_PORT: String(ports.replay),
+    REPLAY_PATHS: [...new Set(cases.map((c) => c.path))].join(','),
+  });
   children.push(...[gateway, workers, bare, floor, replay].filter((c): c is ChildProcess => c !== null));
 
-  console.log(`${connections} connections, ${seconds} s per measurement, loopback, this machine (${cores} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'})`);
-  console.log(`${keys.length} accounts billed by invoice, 5 connections each; load generator, servers and PostgreSQL share the cores\n`);
+  console.log(
+    `${connections} connections, ${seconds} s per measurement, loopback, this machine (${cores} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'})`,
+  );
+  console.log(
+    `${keys.length} accounts billed by invoice, 5 connections each; load generator, servers and PostgreSQL share the cores\n`,
+  );
   console.log('                                                                   CPU µs per call');
   console.log('case     server        req/s  p50 ms  p99 ms  KB/resp  non-2xx   server    pg  load');
   // Tens of thousands of billing rows per measurement: vacuum between measurements, so that
@@ -403,7 +513,8 @@ try {
   // (the rest of the writer unchanged), then the real function back.
   const functionsSql = readFileSync('prisma/functions.sql', 'utf8');
   const withoutRollup = functionsSql.replace(/,\n {2}daily AS \([\s\S]*?\n {2}\)(?=[,\n])/, '');
-  if (withoutRollup === functionsSql) throw new Error('bench: the daily rollup CTE was not found in prisma/functions.sql');
+  if (withoutRollup === functionsSql)
+    throw new Error('bench: the daily rollup CTE was not found in prisma/functions.sql');
   const measureWithoutRollup = async (c: Case, duration = seconds) => {
     await client.query(withoutRollup);
     try {
@@ -436,7 +547,12 @@ try {
 
   const figures = new Map<string, Measurement>();
   for (const c of cases) {
-    const full = await measureGateway(gateway, ports.api, c, profileDir !== null && c.name === (process.env.BENCH_PROFILE_CASE ?? 'small'));
+    const full = await measureGateway(
+      gateway,
+      ports.api,
+      c,
+      profileDir !== null && c.name === (process.env.BENCH_PROFILE_CASE ?? 'small'),
+    );
     row(c, 'gateway', full.result);
     exact = (await full.check()) && exact;
     figures.set(c.name, full.result);
@@ -452,7 +568,10 @@ try {
     }
     if (c.gatewayOnly) {
       const plain = figures.get('large');
-      if (plain) console.log(`${c.name.padEnd(9)}${c.acceptEncoding} compressed: ${(full.result.bytes / full.result.rps / 1024).toFixed(1)} KB per answer instead of ${(plain.bytes / plain.rps / 1024).toFixed(1)}, at ${(full.result.rps / plain.rps).toFixed(2)} of the uncompressed throughput`);
+      if (plain)
+        console.log(
+          `${c.name.padEnd(9)}${c.acceptEncoding} compressed: ${(full.result.bytes / full.result.rps / 1024).toFixed(1)} KB per answer instead of ${(plain.bytes / plain.rps / 1024).toFixed(1)}, at ${(full.result.rps / plain.rps).toFixed(2)} of the uncompressed throughput`,
+        );
       console.log('');
       continue;
     }
@@ -464,21 +583,40 @@ try {
       await settle();
       const floorResult = await measure(floor, ports.floor, c, []);
       row(c, 'bare+ledger', floorResult, true);
-      console.log(`${c.name.padEnd(9)}bare+ledger/bare = ${(floorResult.rps / bareResult.rps).toFixed(2)}: the bare server writing just one ledger row per call before answering`);
+      console.log(
+        `${c.name.padEnd(9)}bare+ledger/bare = ${(floorResult.rps / bareResult.rps).toFixed(2)}: the bare server writing just one ledger row per call before answering`,
+      );
     }
     const target = c.name === 'small' ? 0.8 : 0.85;
     const single = { bare: full.result.rps / bareResult.rps, replay: full.result.rps / replayResult.rps };
-    console.log(`${c.name.padEnd(9)}in the rows above: gateway/bare = ${single.bare.toFixed(2)}, gateway/replay = ${single.replay.toFixed(2)}`);
-    const ratios = rounds > 0
-      ? await alternate(c)
-      : { bare: [single.bare], replay: [single.replay], rollup: noRollup ? [rollupCost(full.result, noRollup.result)] : [] };
-    const each = (xs: number[], format = (x: number) => x.toFixed(2)) => (xs.length > 1 ? ` (rounds: ${xs.map(format).join(', ')})` : '');
-    if (rounds > 0) console.log(`${c.name.padEnd(9)}${rounds} rounds of gateway, ${ratios.rollup.length > 0 ? 'no-rollup, ' : ''}bare and replay in turn, ${roundSeconds} s each; medians:`);
-    console.log(`${c.name.padEnd(9)}gateway/bare = ${median(ratios.bare).toFixed(2)} (target ${target})${each(ratios.bare)}`);
-    console.log(`${c.name.padEnd(9)}gateway/replay = ${median(ratios.replay).toFixed(2)}${c.name === 'small' ? ' (target 0.40)' : ''}${each(ratios.replay)}`);
+    console.log(
+      `${c.name.padEnd(9)}in the rows above: gateway/bare = ${single.bare.toFixed(2)}, gateway/replay = ${single.replay.toFixed(2)}`,
+    );
+    const ratios =
+      rounds > 0
+        ? await alternate(c)
+        : {
+            bare: [single.bare],
+            replay: [single.replay],
+            rollup: noRollup ? [rollupCost(full.result, noRollup.result)] : [],
+          };
+    const each = (xs: number[], format = (x: number) => x.toFixed(2)) =>
+      xs.length > 1 ? ` (rounds: ${xs.map(format).join(', ')})` : '';
+    if (rounds > 0)
+      console.log(
+        `${c.name.padEnd(9)}${rounds} rounds of gateway, ${ratios.rollup.length > 0 ? 'no-rollup, ' : ''}bare and replay in turn, ${roundSeconds} s each; medians:`,
+      );
+    console.log(
+      `${c.name.padEnd(9)}gateway/bare = ${median(ratios.bare).toFixed(2)} (target ${target})${each(ratios.bare)}`,
+    );
+    console.log(
+      `${c.name.padEnd(9)}gateway/replay = ${median(ratios.replay).toFixed(2)}${c.name === 'small' ? ' (target 0.40)' : ''}${each(ratios.replay)}`,
+    );
     if (ratios.rollup.length > 0) {
       const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
-      console.log(`${c.name.padEnd(9)}the daily rollup costs ${percent(median(ratios.rollup))} of the pipeline's throughput (target: at most 5%)${each(ratios.rollup, percent)}`);
+      console.log(
+        `${c.name.padEnd(9)}the daily rollup costs ${percent(median(ratios.rollup))} of the pipeline's throughput (target: at most 5%)${each(ratios.rollup, percent)}`,
+      );
     }
     console.log(`${c.name.padEnd(9)}gateway p99 ${full.result.p99} ms${c.name === 'small' ? ' (target < 25)' : ''}`);
     console.log('');

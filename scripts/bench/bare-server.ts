@@ -37,7 +37,10 @@ class LedgerFloor {
                  SELECT c.id, $3, c.e, 200, 1, 0, 1000, false, 1, now() AT TIME ZONE 'UTC' FROM unnest($1::text[], $2::text[]) AS c(id, e)`,
           values: [batch.map((c) => c.id), batch.map((c) => c.endpoint), this.accountId],
         })
-        .then(() => undefined, (e: unknown) => e ?? new Error('ledger write failed'));
+        .then(
+          () => undefined,
+          (e: unknown) => e ?? new Error('ledger write failed'),
+        );
       for (const call of batch) call.done(error);
     }
     this.writing = false;
@@ -45,7 +48,10 @@ class LedgerFloor {
 }
 
 const ledger = process.env.LEDGER_DATABASE_URL
-  ? new LedgerFloor(new pg.Pool({ connectionString: process.env.LEDGER_DATABASE_URL, max: 2 }), process.env.LEDGER_ACCOUNT ?? '')
+  ? new LedgerFloor(
+      new pg.Pool({ connectionString: process.env.LEDGER_DATABASE_URL, max: 2 }),
+      process.env.LEDGER_ACCOUNT ?? '',
+    )
   : null;
 
 const port = Number(process.env.BARE_PORT ?? 3999);

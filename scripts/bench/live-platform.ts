@@ -14,7 +14,9 @@ const about = process.env.BENCH_LIVE_ABOUT ? readFileSync(process.env.BENCH_LIVE
 
 /** Page n's bytes: the recording with its cursor pointing at page n + 1. */
 const bodies = Array.from({ length: pages }, (_, n) =>
-  Buffer.from(JSON.stringify({ ...listing, data: { ...listing.data, after: n + 1 < pages ? `bench_page_${n + 1}` : null } })),
+  Buffer.from(
+    JSON.stringify({ ...listing, data: { ...listing.data, after: n + 1 < pages ? `bench_page_${n + 1}` : null } }),
+  ),
 );
 let answered = 0;
 
@@ -30,6 +32,8 @@ http
     if (!/^\/r\/[^/]+\/[a-z]+\.json$/.test(url.pathname)) return void response.writeHead(404).end('{}');
     const n = Number(/^bench_page_(\d+)$/.exec(url.searchParams.get('after') ?? '')?.[1] ?? 0);
     const body = bodies[Math.min(n, pages - 1)]!;
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length }).end(body);
+    response
+      .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length })
+      .end(body);
   })
   .listen(port, '127.0.0.1', () => console.log(`live platform listening on ${port}`));

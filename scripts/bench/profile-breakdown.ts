@@ -17,14 +17,23 @@ interface Profile {
 
 /** Pipeline steps, matched against a frame's file in order. */
 const steps: [string, RegExp][] = [
-  ['authenticate (key hash, cache, auth barrier)', /lib\/api\/gateway\/(auth-directory|auth-versions)\.ts|lib\/api-key/],
+  [
+    'authenticate (key hash, cache, auth barrier)',
+    /lib\/api\/gateway\/(auth-directory|auth-versions)\.ts|lib\/api-key/,
+  ],
   ['route and validate parameters', /lib\/api\/registry\/|zod\/|lib\/api\/gateway\/gateway\.ts/],
-  ['limits (concurrency, free tier, caps)', /lib\/api\/gateway\/(concurrency|cluster-limiter|free-tier|spend-caps)\.ts/],
+  [
+    'limits (concurrency, free tier, caps)',
+    /lib\/api\/gateway\/(concurrency|cluster-limiter|free-tier|spend-caps)\.ts/,
+  ],
   ['sandbox provider', /lib\/api\/sandbox\/|lib\/api\/providers\/|lib\/api\/gateway\/provider-call\.ts/],
   ['bill (usage writer, pg driver)', /lib\/api\/gateway\/usage-recorder\.ts|\/pg\/|\/pg-pool\/|\/pg-protocol\//],
   ['call bookkeeping (call-endpoint)', /lib\/api\/gateway\/call-endpoint\.ts/],
   ['respond (JSON, headers, compression)', /lib\/api\/gateway\/(respond|compression|cors)\.ts/],
-  ['HTTP server (node:http, @hono/node-server, Request/Response)', /@hono\/node-server|node:_http|node:net|node:internal\/(stream|streams|deps\/undici|http|url|webstreams)|node:stream|undici/],
+  [
+    'HTTP server (node:http, @hono/node-server, Request/Response)',
+    /@hono\/node-server|node:_http|node:net|node:internal\/(stream|streams|deps\/undici|http|url|webstreams)|node:stream|undici/,
+  ],
 ];
 const ours = /\/lib\/|\/pg\/|\/pg-pool\/|\/pg-protocol\/|zod\/|@hono\/node-server/;
 

@@ -12,7 +12,11 @@ for (const target of (process.env.REPLAY_PATHS ?? '').split(',').filter(Boolean)
   const url = new URL(target, 'http://replay');
   const endpoint = findEndpoint(url.pathname);
   if (!endpoint) throw new Error(`replay server: no endpoint at ${url.pathname}`);
-  const result = await sandboxProvider.call(endpoint, endpoint.params.parse(Object.fromEntries(url.searchParams)), new AbortController().signal);
+  const result = await sandboxProvider.call(
+    endpoint,
+    endpoint.params.parse(Object.fromEntries(url.searchParams)),
+    new AbortController().signal,
+  );
   bodies.set(target, Buffer.from(JSON.stringify(result.body)));
 }
 

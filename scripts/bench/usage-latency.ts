@@ -33,7 +33,9 @@ async function seed(client: pg.Client, start: Date, end: Date): Promise<void> {
     [ACCOUNT, dataEndpoints.map((e) => e.path), start.toISOString(), CALLS, end.getTime() - start.getTime() - 1],
   );
   await client.query('VACUUM ANALYZE "UsageEvent"');
-  console.log(`seeded ${CALLS.toLocaleString('en-US')} calls over ${start.toISOString().slice(0, 7)} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  console.log(
+    `seeded ${CALLS.toLocaleString('en-US')} calls over ${start.toISOString().slice(0, 7)} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
 }
 
 async function time(runs: number, fn: () => Promise<unknown>) {

@@ -64,7 +64,9 @@ async function seed(url: string, monthStart: Date, now: Date): Promise<void> {
   );
   await client.query('VACUUM ANALYZE "UsageEvent", "UsageDaily", "UsageMonthly", "ApiKey"');
   await client.end();
-  console.log(`seeded ${CALLS.toLocaleString('en-US')} calls, ${endpoints.length} endpoints, ${KEYS} keys in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  console.log(
+    `seeded ${CALLS.toLocaleString('en-US')} calls, ${endpoints.length} endpoints, ${KEYS} keys in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
 }
 
 async function time(runs: number, fn: () => Promise<unknown>) {
@@ -95,7 +97,8 @@ try {
   const { streamUsageCsv } = await import('../../lib/server/usage/stream-usage-csv');
   const { getDashboardOverview } = await import('../../lib/server/usage/get-dashboard-overview');
   const { requestLogQuerySchema } = await import('../../lib/validation/usage');
-  const log = (q: Record<string, string>) => listUsageRequests({ accountId: ACCOUNT, query: requestLogQuerySchema.parse(q) });
+  const log = (q: Record<string, string>) =>
+    listUsageRequests({ accountId: ACCOUNT, query: requestLogQuerySchema.parse(q) });
 
   // A cursor deep in the log: 200 pages of 50 in.
   let deep: string | null = null;
@@ -113,16 +116,25 @@ try {
     ['log page, one key', 50, () => log({ key: 'bench_key_4' })],
     ['log page, 5xx (none in a month)', 50, () => log({ status: '5xx' })],
     ['log, exact request id', 50, () => log({ requestId: someId })],
-    ['CSV export, whole month', 2000, async () => (csvBytes = (await new Response(streamUsageCsv({ accountId: ACCOUNT, month })).arrayBuffer()).byteLength)],
+    [
+      'CSV export, whole month',
+      2000,
+      async () =>
+        (csvBytes = (await new Response(streamUsageCsv({ accountId: ACCOUNT, month })).arrayBuffer()).byteLength),
+    ],
   ];
   console.log('read                            p50 ms   p95 ms   target p95');
   let failed = 0;
   for (const [name, target, fn] of cases) {
     const { p50, p95 } = await time(RUNS, fn);
     if (p95 > target) failed++;
-    console.log(`${name.padEnd(30)} ${p50.toFixed(1).padStart(7)}  ${p95.toFixed(1).padStart(7)}   < ${target}${p95 > target ? '  MISSED' : ''}`);
+    console.log(
+      `${name.padEnd(30)} ${p50.toFixed(1).padStart(7)}  ${p95.toFixed(1).padStart(7)}   < ${target}${p95 > target ? '  MISSED' : ''}`,
+    );
   }
-  console.log(`\nCSV: ${(csvBytes / 1024).toFixed(0)} KB; ${failed ? `${failed} target(s) missed` : 'every target met'}`);
+  console.log(
+    `\nCSV: ${(csvBytes / 1024).toFixed(0)} KB; ${failed ? `${failed} target(s) missed` : 'every target met'}`,
+  );
   const { db } = await import('../../lib/db');
   await db.$disconnect();
 } finally {

@@ -66,9 +66,19 @@ try {
       values: encodeBatch(
         Array.from({ length: size }, (_, i) => ({
           record: {
-            id: newRequestId(), accountId: ids[i % accounts]!, apiKeyId: `key_${ids[i % accounts]}`,
-            endpoint: '/v1/socialnet/locations', month, status: 200, units: 1, priceMicros: 1000,
-            sentiment: false, latencyMs: 3, createdAt: new Date(), reservedFree: 0, counted: true,
+            id: newRequestId(),
+            accountId: ids[i % accounts]!,
+            apiKeyId: `key_${ids[i % accounts]}`,
+            endpoint: '/v1/socialnet/locations',
+            month,
+            status: 200,
+            units: 1,
+            priceMicros: 1000,
+            sentiment: false,
+            latencyMs: 3,
+            createdAt: new Date(),
+            reservedFree: 0,
+            counted: true,
             params: 'query=coffee+shops+in+berlin',
           },
           touchesKey: false,
@@ -87,7 +97,10 @@ try {
   // Each version in turn, round after round, so that the machine's drift falls on all alike.
   const versions = [
     { name: 'prisma/functions.sql', sql: readFileSync('prisma/functions.sql', 'utf8') },
-    ...(process.env.WRITER_SQL ?? '').split(',').filter(Boolean).map((file) => ({ name: file, sql: readFileSync(file, 'utf8') })),
+    ...(process.env.WRITER_SQL ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((file) => ({ name: file, sql: readFileSync(file, 'utf8') })),
   ];
   const cpu = versions.map(() => sizes.map(() => [] as number[]));
   for (let round = 0; round < rounds; round++) {
@@ -97,13 +110,21 @@ try {
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  console.log(`record_usage: backend CPU per batch, median of ${rounds} rounds of ${batches} batches; ${accounts} accounts, ${history} calls of history`);
-  console.log(`${'version'.padEnd(28)}${sizes.map((n) => `${n} calls`.padStart(20)).join('')}   fixed µs   µs per call`);
+  console.log(
+    `record_usage: backend CPU per batch, median of ${rounds} rounds of ${batches} batches; ${accounts} accounts, ${history} calls of history`,
+  );
+  console.log(
+    `${'version'.padEnd(28)}${sizes.map((n) => `${n} calls`.padStart(20)).join('')}   fixed µs   µs per call`,
+  );
   for (const [v, version] of versions.entries()) {
     const ms = cpu[v]!.map(median);
     const perCall = (ms[ms.length - 1]! - ms[0]!) / (sizes[sizes.length - 1]! - sizes[0]!);
-    const cells = ms.map((m, s) => `${(m * 1000).toFixed(0)} µs (${((m * 1000) / sizes[s]!).toFixed(0)}/call)`.padStart(20));
-    console.log(`${version.name.slice(-28).padEnd(28)}${cells.join('')}   ${((ms[0]! - perCall) * 1000).toFixed(0).padStart(8)}   ${(perCall * 1000).toFixed(1).padStart(11)}`);
+    const cells = ms.map((m, s) =>
+      `${(m * 1000).toFixed(0)} µs (${((m * 1000) / sizes[s]!).toFixed(0)}/call)`.padStart(20),
+    );
+    console.log(
+      `${version.name.slice(-28).padEnd(28)}${cells.join('')}   ${((ms[0]! - perCall) * 1000).toFixed(0).padStart(8)}   ${(perCall * 1000).toFixed(1).padStart(11)}`,
+    );
   }
   await client.end();
 } catch (error) {

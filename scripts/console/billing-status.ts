@@ -18,17 +18,23 @@ export const billingStatusCommand: ConsoleCommand = {
     else {
       console.log(`Failed month closes (${failures.length}):`);
       for (const f of failures) {
-        console.log(`  ${f.month}  ${f.email ?? '(no user)'}  account ${f.accountId}: ${f.attempts} attempt${f.attempts === 1 ? '' : 's'}, first ${day(f.firstFailedAt)} UTC, last ${day(f.lastFailedAt)} UTC`);
+        console.log(
+          `  ${f.month}  ${f.email ?? '(no user)'}  account ${f.accountId}: ${f.attempts} attempt${f.attempts === 1 ? '' : 's'}, first ${day(f.firstFailedAt)} UTC, last ${day(f.lastFailedAt)} UTC`,
+        );
         console.log(`      ${f.error}`);
       }
     }
     if (!unclosed.length) console.log('No past month left to close.');
     else {
-      console.log(`Past months still to close (${unclosed.length}; the daily sweep at 01:05 UTC closes them, or close-month --month M --email E now):`);
+      console.log(
+        `Past months still to close (${unclosed.length}; the daily sweep at 01:05 UTC closes them, or close-month --month M --email E now):`,
+      );
       for (const u of unclosed) {
         const parts = [
           ...(u.unbilledMicros > 0n ? [`${formatMicros(u.unbilledMicros)} not invoiced`] : []),
-          ...(u.unfinishedInvoices > 0 ? [`${u.unfinishedInvoices} invoice${u.unfinishedInvoices === 1 ? '' : 's'} not yet charged or sent`] : []),
+          ...(u.unfinishedInvoices > 0
+            ? [`${u.unfinishedInvoices} invoice${u.unfinishedInvoices === 1 ? '' : 's'} not yet charged or sent`]
+            : []),
         ];
         console.log(`  ${u.month}  ${u.email ?? '(no user)'}  account ${u.accountId}: ${parts.join(', ')}`);
       }

@@ -18,7 +18,12 @@ export const blockCommand: ConsoleCommand = {
     const reason = operatorReason(requireFlag(flags, 'reason'));
     const user = await findUserByEmail({ email: email.data });
     if (!user) throw new Error(`No account with the email ${email.data}`);
-    await blockAccount({ accountId: user.accountId, cause: 'operator', note: reason, actor: { label: 'operator (cli)', reason } });
+    await blockAccount({
+      accountId: user.accountId,
+      cause: 'operator',
+      note: reason,
+      actor: { label: 'operator (cli)', reason },
+    });
     console.log(`Blocked the account of ${email.data}.`);
   },
 };

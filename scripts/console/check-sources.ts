@@ -54,7 +54,12 @@ export async function checkSources(options: CheckOptions = {}): Promise<SourceCh
       const endpoint = findEndpoint(adapter.probe.path);
       const parsed = endpoint?.params.safeParse(adapter.probe.query);
       if (!endpoint || !parsed?.success) {
-        checks.push({ family: f.family, source: 'live', ok: false, detail: `the adapter's probe ${adapter.probe.path} is not a valid call` });
+        checks.push({
+          family: f.family,
+          source: 'live',
+          ok: false,
+          detail: `the adapter's probe ${adapter.probe.path} is not a valid call`,
+        });
         continue;
       }
       const started = performance.now();
@@ -73,7 +78,13 @@ export async function checkSources(options: CheckOptions = {}): Promise<SourceCh
         checks.push({ family: f.family, source: 'live', ok: true, latencyMs, detail: call });
       } else {
         const body = outcome.body as { code?: string; error?: string };
-        checks.push({ family: f.family, source: 'live', ok: false, latencyMs, detail: `${outcome.status} ${body.code}: ${body.error} (${call})` });
+        checks.push({
+          family: f.family,
+          source: 'live',
+          ok: false,
+          latencyMs,
+          detail: `${outcome.status} ${body.code}: ${body.error} (${call})`,
+        });
       }
     }
   } finally {
@@ -94,14 +105,19 @@ export function formatChecks(checks: readonly SourceCheck[]): string[] {
 
 export const checkSourcesCommand: ConsoleCommand = {
   usage: 'check-sources [--family NAME]',
-  description: 'Call each live data source once through its adapter; print ok and the latency or the error per family (exit 1 when one fails).',
+  description:
+    'Call each live data source once through its adapter; print ok and the latency or the error per family (exit 1 when one fails).',
   async run(args) {
     const flags = parseFlags(args, ['family']);
     const checks = await checkSources({ family: flags.family, log: (line) => console.error(line) });
     for (const line of formatChecks(checks)) console.log(line);
     const live = checks.filter((c) => c.ok !== undefined);
-    if (live.length === 0) console.log('No family is live (DATA_SOURCE=live or DATA_SOURCE_<FAMILY>=live turns the native adapters on).');
+    if (live.length === 0)
+      console.log('No family is live (DATA_SOURCE=live or DATA_SOURCE_<FAMILY>=live turns the native adapters on).');
     const failed = live.filter((c) => !c.ok);
-    if (failed.length > 0) throw new Error(`${failed.length} of ${live.length} live source${live.length === 1 ? '' : 's'} failed: ${failed.map((c) => c.family).join(', ')}`);
+    if (failed.length > 0)
+      throw new Error(
+        `${failed.length} of ${live.length} live source${live.length === 1 ? '' : 's'} failed: ${failed.map((c) => c.family).join(', ')}`,
+      );
   },
 };

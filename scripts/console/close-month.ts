@@ -15,7 +15,8 @@ import { billingMonth } from '@/lib/utc-month';
 /** One account's close as the operator reads it: what was billed, and what was really carried. */
 export function describeClose(c: ClosedInvoice): string {
   const carriedIn = c.carriedInMicros > 0n ? `, with ${formatMicros(c.carriedInMicros)} carried in` : '';
-  const carriedOut = c.carriedOutMicros > 0n ? `${formatMicros(c.carriedOutMicros)} carried to the next invoice` : 'nothing carried';
+  const carriedOut =
+    c.carriedOutMicros > 0n ? `${formatMicros(c.carriedOutMicros)} carried to the next invoice` : 'nothing carried';
   switch (c.outcome) {
     case 'invoiced':
       return `${c.accountId}: invoice ${c.invoiceNumber ?? c.invoiceId} for ${formatCents(c.amountCents)} (${c.invoiceStatus})${carriedIn}; ${carriedOut}`;
@@ -51,7 +52,10 @@ export const closeMonthCommand: ConsoleCommand = {
       const failed = closed.filter((c) => c.outcome === 'failed').length;
       console.log(`Closed ${month} for ${closed.length - failed} account${closed.length - failed === 1 ? '' : 's'}.`);
       // Exit 1: the failures are recorded, and the daily sweep or a new run retries them.
-      if (failed) throw new Error(`${failed} account${failed === 1 ? '' : 's'} failed (recorded; see npm run console -- billing-status)`);
+      if (failed)
+        throw new Error(
+          `${failed} account${failed === 1 ? '' : 's'} failed (recorded; see npm run console -- billing-status)`,
+        );
     } finally {
       await stop();
     }

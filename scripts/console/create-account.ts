@@ -10,7 +10,10 @@ export const createAccountCommand: ConsoleCommand = {
   description: 'Create an account that signs in with this email and password.',
   async run(args) {
     const flags = parseFlags(args, ['email', 'password']);
-    const input = signUpSchema.safeParse({ email: requireFlag(flags, 'email'), password: requireFlag(flags, 'password') });
+    const input = signUpSchema.safeParse({
+      email: requireFlag(flags, 'email'),
+      password: requireFlag(flags, 'password'),
+    });
     if (!input.success) {
       throw new UsageError(input.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; '));
     }

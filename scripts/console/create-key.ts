@@ -25,7 +25,9 @@ export const createKeyCommand: ConsoleCommand = {
       actor: { id: null, label: 'operator (cli)' },
       name: input.data.name,
     });
-    console.log(`Created key ${record.prefix}…${record.last4}${record.name ? ` (${record.name})` : ''}. It is shown only once:`);
+    console.log(
+      `Created key ${record.prefix}…${record.last4}${record.name ? ` (${record.name})` : ''}. It is shown only once:`,
+    );
     console.log(key);
   },
 };

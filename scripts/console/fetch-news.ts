@@ -22,10 +22,14 @@ export function formatOutcome(outcome: FeedOutcome): string {
 
 export const fetchNewsCommand: ConsoleCommand = {
   usage: 'fetch-news',
-  description: 'Read the live news feeds (LIVE_NEWS_FEEDS) into the database now, as the worker does every 10 minutes; a line per feed.',
+  description:
+    'Read the live news feeds (LIVE_NEWS_FEEDS) into the database now, as the worker does every 10 minutes; a line per feed.',
   async run(args) {
     parseFlags(args, []);
-    if (!newsIsLive()) console.log('Note: news is not live here (DATA_SOURCE=live or DATA_SOURCE_NEWS=live), so the API does not serve these articles yet.');
+    if (!newsIsLive())
+      console.log(
+        'Note: news is not live here (DATA_SOURCE=live or DATA_SOURCE_NEWS=live), so the API does not serve these articles yet.',
+      );
     const outcomes = await refreshNewsFeeds({ env: process.env, log: (line) => console.error(line) });
     for (const outcome of outcomes) console.log(formatOutcome(outcome));
     console.log(summarizeOutcomes(outcomes));

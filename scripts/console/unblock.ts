@@ -20,6 +20,8 @@ export const unblockCommand: ConsoleCommand = {
     if (!user) throw new Error(`No account with the email ${email.data}`);
     const lifted = await unblockAccount({ accountId: user.accountId, reason, actorLabel: 'operator (cli)' });
     if (!lifted.length) throw new Error(`The account of ${email.data} is not blocked.`);
-    console.log(`Unblocked the account of ${email.data} (lifted: ${[...new Set(lifted)].join(', ').replaceAll('_', ' ')}).`);
+    console.log(
+      `Unblocked the account of ${email.data} (lifted: ${[...new Set(lifted)].join(', ').replaceAll('_', ' ')}).`,
+    );
   },
 };

@@ -4,7 +4,10 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../lib/db/embed
 
 export const embeddedDirs = { app: '.data/pg', test: '.data/pg-test' } as const;
 
-export async function resolveDatabase(kind: keyof typeof embeddedDirs = 'app', database = 'app'): Promise<EmbeddedDatabase> {
+export async function resolveDatabase(
+  kind: keyof typeof embeddedDirs = 'app',
+  database = 'app',
+): Promise<EmbeddedDatabase> {
   const url = process.env.DATABASE_URL;
   if (url) return { url, owner: false, stop: async () => {} };
   return startEmbeddedPostgres({ dir: embeddedDirs[kind], database });

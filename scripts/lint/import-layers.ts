@@ -9,21 +9,42 @@ import path from 'node:path';
 
 /** Folder prefixes a file under `from` must never import. The first matching `from` rule applies. */
 export const layerRules: { from: string; never: string[]; why: string }[] = [
-  { from: 'lib/sentiment/', never: ['lib/', 'app/', 'components/'], why: 'the sentiment model stands alone (it may import only itself)' },
+  {
+    from: 'lib/sentiment/',
+    never: ['lib/', 'app/', 'components/'],
+    why: 'the sentiment model stands alone (it may import only itself)',
+  },
   {
     from: 'lib/db/',
     never: ['lib/server/', 'lib/api/', 'lib/actions/', 'lib/jobs/', 'lib/billing/', 'app/', 'components/'],
     why: 'the database client is a foundation',
   },
-  { from: 'lib/queue/', never: ['lib/server/', 'lib/api/', 'lib/actions/', 'lib/jobs/', 'app/', 'components/'], why: 'the queue adds jobs by name, below the code that enqueues' },
-  { from: 'lib/api/', never: ['lib/server/', 'lib/auth/', 'lib/actions/', 'lib/jobs/', 'app/', 'components/'], why: 'the API process never imports the console' },
-  { from: 'lib/server/', never: ['lib/auth/', 'lib/actions/', 'lib/jobs/', 'app/', 'components/'], why: 'console logic stands below Auth.js and the session, actions, jobs and pages' },
-  { from: 'lib/jobs/', never: ['lib/actions/', 'app/', 'components/'], why: 'jobs call lib/server, not the transport or the pages' },
+  {
+    from: 'lib/queue/',
+    never: ['lib/server/', 'lib/api/', 'lib/actions/', 'lib/jobs/', 'app/', 'components/'],
+    why: 'the queue adds jobs by name, below the code that enqueues',
+  },
+  {
+    from: 'lib/api/',
+    never: ['lib/server/', 'lib/auth/', 'lib/actions/', 'lib/jobs/', 'app/', 'components/'],
+    why: 'the API process never imports the console',
+  },
+  {
+    from: 'lib/server/',
+    never: ['lib/auth/', 'lib/actions/', 'lib/jobs/', 'app/', 'components/'],
+    why: 'console logic stands below Auth.js and the session, actions, jobs and pages',
+  },
+  {
+    from: 'lib/jobs/',
+    never: ['lib/actions/', 'app/', 'components/'],
+    why: 'jobs call lib/server, not the transport or the pages',
+  },
   { from: 'lib/', never: ['app/', 'components/'], why: 'lib/ never imports the React tree or the routes' },
   { from: 'components/', never: ['app/'], why: 'components never import routes' },
 ];
 
-const importPattern = /(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importPattern =
+  /(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** The repository-relative paths a file's relative and `@/` imports point at (no extension needed). */
 export function importedPaths(file: string, source: string): string[] {
@@ -64,9 +85,13 @@ function sourceFiles(dir: string): string[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const files = ['lib', 'components'].flatMap(sourceFiles).map((file) => ({ file, source: readFileSync(file, 'utf8') }));
+  const files = ['lib', 'components']
+    .flatMap(sourceFiles)
+    .map((file) => ({ file, source: readFileSync(file, 'utf8') }));
   const problems = layerViolations(files);
   for (const p of problems) console.error(p);
-  console.log(problems.length ? `${problems.length} upward imports` : `import layers: ${files.length} files, no upward imports`);
+  console.log(
+    problems.length ? `${problems.length} upward imports` : `import layers: ${files.length} files, no upward imports`,
+  );
   process.exit(problems.length ? 1 : 0);
 }

@@ -30,7 +30,9 @@ export function hasSentimentData(): boolean {
 }
 
 function readLines(relative: string): string[] {
-  return readFileSync(path.join(sentimentDataDir(), relative), 'utf8').split('\n').filter((line) => line.trim());
+  return readFileSync(path.join(sentimentDataDir(), relative), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim());
 }
 
 function loadGoEmotions(split: SplitName): Example[] {
@@ -65,7 +67,14 @@ export function xedSplitOf(text: string): SplitName {
 function loadXed(split: SplitName): Example[] {
   const annotated = readLines('xed/en-annotated.tsv').map((line): Example => {
     const [text = '', numbers = ''] = line.split('\t');
-    const emotions = [...new Set(numbers.split(',').map((n) => xedNumbers[n.trim()]).filter((e) => e !== undefined))];
+    const emotions = [
+      ...new Set(
+        numbers
+          .split(',')
+          .map((n) => xedNumbers[n.trim()])
+          .filter((e) => e !== undefined),
+      ),
+    ];
     return { text, emotions, polarity: xedPolarity(emotions), corpus: 'xed' };
   });
   const neutral = readLines('xed/neu_en.txt').map((line): Example => {

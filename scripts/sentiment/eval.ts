@@ -21,8 +21,12 @@ function main(): void {
   const xed = emotionF1(analyzeSentiment, xedTest);
   const xedEmotional = emotionF1(analyzeSentiment, xedAnnotated);
   console.log('Emotions (Plutchik-8, multi-label, score ≥ 50 = present)');
-  console.log(`  GoEmotions test (${goTest.length} texts, mapped): macro-F1 ${format(go.macro)}  micro-F1 ${format(go.micro)}`);
-  console.log(`  XED held-out test (${xedTest.length} texts incl. neutral): macro-F1 ${format(xed.macro)}  micro-F1 ${format(xed.micro)}`);
+  console.log(
+    `  GoEmotions test (${goTest.length} texts, mapped): macro-F1 ${format(go.macro)}  micro-F1 ${format(go.micro)}`,
+  );
+  console.log(
+    `  XED held-out test (${xedTest.length} texts incl. neutral): macro-F1 ${format(xed.macro)}  micro-F1 ${format(xed.micro)}`,
+  );
   console.log(
     `  XED held-out test, annotated lines only (${xedAnnotated.length}): macro-F1 ${format(xedEmotional.macro)}  micro-F1 ${format(xedEmotional.micro)}`,
   );
@@ -41,7 +45,9 @@ function main(): void {
   const texts = Array.from({ length: SPEED_SAMPLE }, (_, i) => pool[i % pool.length]!);
   const speed = measureSpeed(analyzeSentiment, texts);
   console.log(`Speed over ${SPEED_SAMPLE} texts, one thread (median of 5 passes after a warm-up pass)`);
-  console.log(`  ${Math.round(speed.textsPerSecond)} texts/s, p99 ${(speed.p99Milliseconds * 1000).toFixed(1)} µs per text`);
+  console.log(
+    `  ${Math.round(speed.textsPerSecond)} texts/s, p99 ${(speed.p99Milliseconds * 1000).toFixed(1)} µs per text`,
+  );
 }
 
 main();

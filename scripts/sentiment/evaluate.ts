@@ -73,7 +73,8 @@ export function measureSpeed(analyze: Analyzer, texts: readonly string[], passes
   });
   latencies.sort();
   const median = Math.floor(passes / 2);
-  const at = (share: number): number => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))]!;
+  const at = (share: number): number =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))]!;
   return {
     textsPerSecond: walls[median]!,
     worstTextsPerSecond: walls[0]!,

@@ -59,12 +59,31 @@ export const goEmotionsToPlutchik: Record<string, readonly EmotionName[]> = {
  * `sentiment_mapping.json`): 12 positive, 11 negative, 4 ambiguous emotions and neutral.
  */
 const positiveGoEmotions = new Set([
-  'admiration', 'amusement', 'approval', 'caring', 'desire', 'excitement', 'gratitude', 'joy', 'love',
-  'optimism', 'pride', 'relief',
+  'admiration',
+  'amusement',
+  'approval',
+  'caring',
+  'desire',
+  'excitement',
+  'gratitude',
+  'joy',
+  'love',
+  'optimism',
+  'pride',
+  'relief',
 ]);
 const negativeGoEmotions = new Set([
-  'anger', 'annoyance', 'disappointment', 'disapproval', 'disgust', 'embarrassment', 'fear', 'grief',
-  'nervousness', 'remorse', 'sadness',
+  'anger',
+  'annoyance',
+  'disappointment',
+  'disapproval',
+  'disgust',
+  'embarrassment',
+  'fear',
+  'grief',
+  'nervousness',
+  'remorse',
+  'sadness',
 ]);
 
 /**
@@ -82,8 +101,14 @@ export function goEmotionsPolarity(labels: readonly string[]): Polarity | null {
 
 /** XED's label numbers (README of the data folder): 1 anger … 8 trust. 9 marks neutral lines. */
 export const xedNumbers: Record<string, EmotionName> = {
-  '1': 'anger', '2': 'anticipation', '3': 'disgust', '4': 'fear',
-  '5': 'joy', '6': 'sadness', '7': 'surprise', '8': 'trust',
+  '1': 'anger',
+  '2': 'anticipation',
+  '3': 'disgust',
+  '4': 'fear',
+  '5': 'joy',
+  '6': 'sadness',
+  '7': 'surprise',
+  '8': 'trust',
 };
 
 /**

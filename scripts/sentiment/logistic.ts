@@ -54,7 +54,13 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** One AdaGrad step on `weights[index]`: the rate shrinks with the squared gradients it has seen. */
-export function adagradStep(weights: Float64Array, squaredGradients: Float64Array, index: number, gradient: number, rate: number): void {
+export function adagradStep(
+  weights: Float64Array,
+  squaredGradients: Float64Array,
+  index: number,
+  gradient: number,
+  rate: number,
+): void {
   squaredGradients[index]! += gradient * gradient;
   weights[index]! -= (rate * gradient) / Math.sqrt(squaredGradients[index]!);
 }
@@ -103,11 +109,15 @@ export function trainLogistic(examples: readonly EncodedExample[], options: Trai
       logits.set(bias);
       for (let d = 0; d < dense.length; d++) {
         const value = dense[d]!;
-        if (value !== 0) for (let h = 0; h < headCount; h++) logits[h]! += value * scales[d * headCount + h]! * weights[d * headCount + h]!;
+        if (value !== 0)
+          for (let h = 0; h < headCount; h++)
+            logits[h]! += value * scales[d * headCount + h]! * weights[d * headCount + h]!;
       }
-      for (const row of rows) for (let h = 0; h < headCount; h++) logits[h]! += scales[row * headCount + h]! * weights[row * headCount + h]!;
+      for (const row of rows)
+        for (let h = 0; h < headCount; h++) logits[h]! += scales[row * headCount + h]! * weights[row * headCount + h]!;
       for (const row of charRows) {
-        for (let h = 0; h < headCount; h++) logits[h]! += charValue * scales[row * headCount + h]! * weights[row * headCount + h]!;
+        for (let h = 0; h < headCount; h++)
+          logits[h]! += charValue * scales[row * headCount + h]! * weights[row * headCount + h]!;
       }
       for (let h = 0; h < headCount; h++) {
         const target = targets[h]!;
@@ -120,11 +130,15 @@ export function trainLogistic(examples: readonly EncodedExample[], options: Trai
       for (let d = 0; d < dense.length; d++) {
         const value = dense[d]!;
         if (value === 0) continue;
-        for (let h = 0; h < headCount; h++) if (errors[h] !== 0) step(d * headCount + h, errors[h]! * value * scales[d * headCount + h]!);
+        for (let h = 0; h < headCount; h++)
+          if (errors[h] !== 0) step(d * headCount + h, errors[h]! * value * scales[d * headCount + h]!);
       }
-      for (const row of rows) for (let h = 0; h < headCount; h++) if (errors[h] !== 0) step(row * headCount + h, errors[h]! * scales[row * headCount + h]!);
+      for (const row of rows)
+        for (let h = 0; h < headCount; h++)
+          if (errors[h] !== 0) step(row * headCount + h, errors[h]! * scales[row * headCount + h]!);
       for (const row of charRows) {
-        for (let h = 0; h < headCount; h++) if (errors[h] !== 0) step(row * headCount + h, charValue * errors[h]! * scales[row * headCount + h]!);
+        for (let h = 0; h < headCount; h++)
+          if (errors[h] !== 0) step(row * headCount + h, charValue * errors[h]! * scales[row * headCount + h]!);
       }
     }
     if (averageEpochs > 1 && epoch >= options.epochs - averageEpochs) {

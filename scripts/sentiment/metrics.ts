@@ -18,8 +18,16 @@ function f1Of({ truePositive, falsePositive, falseNegative }: Counts): number {
 }
 
 /** gold[i][c] and predicted[i][c] say whether example i carries class c. */
-export function multiLabelF1(gold: readonly boolean[][], predicted: readonly boolean[][], classCount: number): F1Report {
-  const counts: Counts[] = Array.from({ length: classCount }, () => ({ truePositive: 0, falsePositive: 0, falseNegative: 0 }));
+export function multiLabelF1(
+  gold: readonly boolean[][],
+  predicted: readonly boolean[][],
+  classCount: number,
+): F1Report {
+  const counts: Counts[] = Array.from({ length: classCount }, () => ({
+    truePositive: 0,
+    falsePositive: 0,
+    falseNegative: 0,
+  }));
   gold.forEach((goldRow, i) => {
     const predictedRow = predicted[i]!;
     for (let c = 0; c < classCount; c++) {

@@ -74,7 +74,7 @@ export function trainMlp(examples: readonly MlpExample[], options: MlpOptions): 
         let sum = b1[j]! + (count > 0 ? activations[j]! / count : 0);
         const base = j * dense;
         for (let d = 0; d < dense; d++) sum += w1[base + d]! * values[d]!;
-        activations[j] = Math.max(sum , 0);
+        activations[j] = Math.max(sum, 0);
       }
       let any = false;
       for (let h = 0; h < heads; h++) {

@@ -29,7 +29,8 @@ export function nbRatios(
     if (options.scope === 'all' && charRows) for (const row of charRows) inScope[row] = 1;
   }
   // A character n-gram row can in principle coincide with a word row only through a hash collision.
-  if (options.scope === 'words') for (const { charRows } of examples) if (charRows) for (const row of charRows) inScope[row] = 0;
+  if (options.scope === 'words')
+    for (const { charRows } of examples) if (charRows) for (const row of charRows) inScope[row] = 0;
   for (let row = 0; row < denseCount; row++) inScope[row] = 0;
 
   const positive = new Float64Array(rowCount);

@@ -4,7 +4,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { denseFeatureCount, denseFeatureNames, type FeatureOptions } from '../../lib/sentiment/features';
-import { decodeModel, encodeKeys, headCount, headNames, type LinearModel, type ModelFile, negativeHead, positiveHead, quantizeWeights } from '../../lib/sentiment/model';
+import {
+  decodeModel,
+  encodeKeys,
+  headCount,
+  headNames,
+  type LinearModel,
+  type ModelFile,
+  negativeHead,
+  positiveHead,
+  quantizeWeights,
+} from '../../lib/sentiment/model';
 import { type Example, loadSplit, sentimentDataDir, stableHash } from './data';
 import { buildVocabulary, encode, type FeaturizedExample, featurize } from './encode';
 import { type EncodedExample, trainLogistic } from './logistic';
@@ -38,7 +48,16 @@ const settings = {
    * at rate 0.1. Chosen on dev with an experiment script now in git history (lib/sentiment/README.md); 32 units did better
    * on GoEmotions dev but cost the 50,000 texts/s budget.
    */
-  mlp: { buckets: 1 << 16, hidden: 16, heads: headCount, epochs: 3, learningRate: 0.1, dropout: 0, l2: 0, seed: 20200705 } satisfies MlpOptions,
+  mlp: {
+    buckets: 1 << 16,
+    hidden: 16,
+    heads: headCount,
+    epochs: 3,
+    learningRate: 0.1,
+    dropout: 0,
+    l2: 0,
+    seed: 20200705,
+  } satisfies MlpOptions,
   /**
    * Share of the MLP in the final logits: 0.2 for the emotions (best GoEmotions dev averaged over three
    * seeds), none for polarity (any share lowered polarity dev on the shipped seed).
@@ -79,7 +98,10 @@ interface FittedModels {
 }
 
 /** Featurizes texts as the shipped model reads them (words, bigrams, negation, character n-grams, dense cues). */
-export function featurizeForTraining(examples: readonly Example[], lexicon: ReadonlyMap<string, number>): FeaturizedExample[] {
+export function featurizeForTraining(
+  examples: readonly Example[],
+  lexicon: ReadonlyMap<string, number>,
+): FeaturizedExample[] {
   return featurize(examples, lexicon, settings.features);
 }
 
@@ -154,10 +176,16 @@ export function fitLinear(
 function fitModels(featurized: readonly FeaturizedExample[], lexicon: ReadonlyMap<string, number>): FittedModels {
   const { file, encoded } = fitLinear(featurized, lexicon);
   const mlpWeights = trainMlp(
-    featurized.map(({ keys }, i) => ({ keys: Int32Array.from(keys), dense: encoded[i]!.dense, targets: encoded[i]!.targets })),
+    featurized.map(({ keys }, i) => ({
+      keys: Int32Array.from(keys),
+      dense: encoded[i]!.dense,
+      targets: encoded[i]!.targets,
+    })),
     settings.mlp,
   );
-  const blend = headNames.map((_, h) => (h === positiveHead || h === negativeHead ? settings.mlpBlend.polarity : settings.mlpBlend.emotions));
+  const blend = headNames.map((_, h) =>
+    h === positiveHead || h === negativeHead ? settings.mlpBlend.polarity : settings.mlpBlend.emotions,
+  );
   const mlpFile = toMlpFile(mlpWeights, settings.mlp, blend);
   const model = decodeModel(file);
   model.mlp = decodeMlp(mlpFile);
@@ -197,10 +225,18 @@ export function trainShippedModels(log: (line: string) => void = () => {}): Ship
   // Out-of-fold scores: each text scored by the models fitted without its fold.
   const outOfFold: Record<'goemotions' | 'xed', ScoredTexts[]> = { goemotions: [], xed: [] };
   for (let fold = 0; fold < settings.folds; fold++) {
-    const { model } = fitModels(featurized.filter((_, i) => folds[i] !== fold), lexicon);
+    const { model } = fitModels(
+      featurized.filter((_, i) => folds[i] !== fold),
+      lexicon,
+    );
     const foldTexts = all.filter((_, i) => folds[i] === fold);
     for (const corpus of ['goemotions', 'xed'] as const) {
-      outOfFold[corpus].push(scoreTexts(model, foldTexts.filter((example) => example.corpus === corpus)));
+      outOfFold[corpus].push(
+        scoreTexts(
+          model,
+          foldTexts.filter((example) => example.corpus === corpus),
+        ),
+      );
     }
     log(`  fold ${fold + 1}/${settings.folds} done at ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }

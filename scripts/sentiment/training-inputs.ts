@@ -21,7 +21,9 @@ function resolveImport(from: string, specifier: string): string | undefined {
       ? path.resolve(path.dirname(from), specifier)
       : undefined;
   if (!base) return undefined; // a package: covered by the lockfile and the Node version
-  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((file) => existsSync(file) && statSync(file).isFile());
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find(
+    (file) => existsSync(file) && statSync(file).isFile(),
+  );
 }
 
 /** The trainer and every repository file it reaches through its imports, sorted. */

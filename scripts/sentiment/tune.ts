@@ -56,7 +56,10 @@ export function tuneEmotionThresholds(corpora: readonly ScoredTexts[]): number[]
   return emotionNames.map((_, e) => {
     let best = { threshold: 0.5, f1: -1 };
     for (const threshold of EMOTION_GRID) {
-      const f1 = corpora.reduce((sum, corpus) => sum + binaryF1(corpus.emotions[e]!, corpus.emotionGold[e]!, threshold), 0);
+      const f1 = corpora.reduce(
+        (sum, corpus) => sum + binaryF1(corpus.emotions[e]!, corpus.emotionGold[e]!, threshold),
+        0,
+      );
       if (f1 > best.f1) best = { threshold, f1 };
     }
     return Math.round(best.threshold * 100) / 100;

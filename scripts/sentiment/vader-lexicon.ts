@@ -10,7 +10,8 @@ export function readVaderLexicon(): Map<string, number> {
   const lexicon = new Map<string, number>();
   for (const line of readFileSync(path.join(packageDir, 'vader_lexicon.txt'), 'utf8').split('\n')) {
     const [token, valence] = line.split('\t');
-    if (token && valence !== undefined && Number.isFinite(Number(valence))) lexicon.set(token.toLowerCase(), Number(valence));
+    if (token && valence !== undefined && Number.isFinite(Number(valence)))
+      lexicon.set(token.toLowerCase(), Number(valence));
   }
   return lexicon;
 }

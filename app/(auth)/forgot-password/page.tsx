@@ -17,7 +17,9 @@ export default function ForgotPasswordPage() {
         </Link>
       }
     >
-      <p className="mb-4 text-sm text-muted">Enter the email address of your account and we will mail you a link to choose a new password.</p>
+      <p className="mb-4 text-sm text-muted">
+        Enter the email address of your account and we will mail you a link to choose a new password.
+      </p>
       <ActionForm
         action={requestPasswordResetAction}
         fields={[{ name: 'email', label: 'Email', type: 'email', autoComplete: 'email' }]}

@@ -22,12 +22,21 @@ export default async function SecureAccountPage({ searchParams }: { searchParams
       }
     >
       <p className="mb-4 text-sm text-muted">
-        This puts back the email address this link was mailed to, sets a new password and signs out every session, everywhere.
+        This puts back the email address this link was mailed to, sets a new password and signs out every session,
+        everywhere.
       </p>
       <ActionForm
         action={secureAccountAction}
         hidden={{ token }}
-        fields={[{ name: 'password', label: 'New password', type: 'password', autoComplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.` }]}
+        fields={[
+          {
+            name: 'password',
+            label: 'New password',
+            type: 'password',
+            autoComplete: 'new-password',
+            hint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
+          },
+        ]}
         submitLabel="Secure my account"
         pendingLabel="Securing…"
       />

@@ -22,7 +22,8 @@ export default async function SignInPage({
 }) {
   if (await getConsoleSession()) redirect('/dashboard');
   const { callbackUrl, error, reset, secured, twoFactor } = await searchParams;
-  const oauthError = error && error !== 'CredentialsSignin' ? (OAUTH_ERRORS[error] ?? 'Sign-in failed. Please try again.') : null;
+  const oauthError =
+    error && error !== 'CredentialsSignin' ? (OAUTH_ERRORS[error] ?? 'Sign-in failed. Please try again.') : null;
   return (
     <AuthCard
       title="Sign in"
@@ -47,7 +48,8 @@ export default async function SignInPage({
       ) : null}
       {secured === '1' ? (
         <p role="status" className="mb-4 rounded-md border border-border bg-surface p-3 text-sm">
-          Your account is secured: its email address is back, every session is signed out. Sign in with the new password.
+          Your account is secured: its email address is back, every session is signed out. Sign in with the new
+          password.
         </p>
       ) : null}
       {twoFactor === 'expired' ? (

@@ -28,7 +28,14 @@ export default async function SignUpPage() {
       <OAuthButtons />
       <p className="text-xs text-muted">
         By creating an account you agree to the{' '}
-        <Link href="/terms" className="underline">terms of service</Link> and the <Link href="/privacy" className="underline">privacy policy</Link>.
+        <Link href="/terms" className="underline">
+          terms of service
+        </Link>{' '}
+        and the{' '}
+        <Link href="/privacy" className="underline">
+          privacy policy
+        </Link>
+        .
       </p>
     </AuthCard>
   );

@@ -19,7 +19,14 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
         </Link>
       }
     >
-      <ActionForm action={verifyEmailAction} hidden={{ token }} fields={[]} submitLabel="Verify email address" pendingLabel="Verifying…" doneReplacesForm />
+      <ActionForm
+        action={verifyEmailAction}
+        hidden={{ token }}
+        fields={[]}
+        submitLabel="Verify email address"
+        pendingLabel="Verifying…"
+        doneReplacesForm
+      />
     </AuthCard>
   );
 }

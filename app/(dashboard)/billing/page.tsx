@@ -16,7 +16,11 @@ import { getBillingOverview } from '@/lib/server/billing/get-billing-overview';
 
 export const metadata: Metadata = { title: 'Billing' };
 
-export default async function BillingPage({ searchParams }: { searchParams: Promise<{ setup?: string; saved?: string; error?: string }> }) {
+export default async function BillingPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ setup?: string; saved?: string; error?: string }>;
+}) {
   const { accountId } = await requireSession();
   const { setup, error } = await searchParams;
   if (setup) {
@@ -35,7 +39,8 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
         {/* Test mode: the strip at the top of every page (components/test-mode-banner.tsx). */}
         <h1 className="text-2xl font-semibold">Billing</h1>
         <p className="text-sm text-muted">
-          Each endpoint&apos;s first 50 units a month are free; past them you pay per call, invoiced after each month (UTC).
+          Each endpoint&apos;s first 50 units a month are free; past them you pay per call, invoiced after each month
+          (UTC).
         </p>
       </header>
       <div aria-live="polite" className="empty:hidden">
@@ -46,47 +51,75 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
               : 'Your card is saved. Calls past the free tier are billed from now on.'}
           </p>
         ) : null}
-        {error ? <p className="rounded-md border border-danger bg-danger-soft p-3 text-sm">Payments are unavailable right now. Please try again in a moment.</p> : null}
+        {error ? (
+          <p className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
+            Payments are unavailable right now. Please try again in a moment.
+          </p>
+        ) : null}
       </div>
 
-      <section aria-labelledby="method-heading" className="flex flex-col gap-3 rounded-lg border border-border bg-raised p-4">
-        <h2 id="method-heading" className="text-lg font-semibold">Payment method</h2>
+      <section
+        aria-labelledby="method-heading"
+        className="flex flex-col gap-3 rounded-lg border border-border bg-raised p-4"
+      >
+        <h2 id="method-heading" className="text-lg font-semibold">
+          Payment method
+        </h2>
         <p className="text-sm">
-          {account.billingByInvoice
-            ? 'Billed by invoice (arranged with us).'
-            : account.hasPaymentMethod
-              ? <>On file: <strong>{account.paymentMethodLabel ?? 'a card'}</strong></>
-              : 'No payment method on file: each endpoint stops at its free tier (50 units a month) with 402 payment_required.'}
+          {account.billingByInvoice ? (
+            'Billed by invoice (arranged with us).'
+          ) : account.hasPaymentMethod ? (
+            <>
+              On file: <strong>{account.paymentMethodLabel ?? 'a card'}</strong>
+            </>
+          ) : (
+            'No payment method on file: each endpoint stops at its free tier (50 units a month) with 402 payment_required.'
+          )}
         </p>
         {account.emailUnverified ? (
-          <p className="text-sm text-muted">Calls past the free tier need a verified email address as well as a payment method: follow the link we mailed you.</p>
+          <p className="text-sm text-muted">
+            Calls past the free tier need a verified email address as well as a payment method: follow the link we
+            mailed you.
+          </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
           <form action={addPaymentMethodAction}>
-            <button type="submit" className={buttonClasses('primary')}>{onFile ? 'Update payment method' : 'Add payment method'}</button>
+            <button type="submit" className={buttonClasses('primary')}>
+              {onFile ? 'Update payment method' : 'Add payment method'}
+            </button>
           </form>
           {account.hasPaymentMethod ? (
             <form action={openBillingPortalAction}>
-              <button type="submit" className={buttonClasses('secondary')}>Manage billing</button>
+              <button type="submit" className={buttonClasses('secondary')}>
+                Manage billing
+              </button>
             </form>
           ) : null}
         </div>
       </section>
 
       <section aria-labelledby="month-heading" className="flex flex-col gap-3">
-        <h2 id="month-heading" className="text-lg font-semibold">Not yet invoiced</h2>
+        <h2 id="month-heading" className="text-lg font-semibold">
+          Not yet invoiced
+        </h2>
         <BillingMonthAccount account={overview.monthAccount} projectionMicros={overview.projectionMicros} />
         <h3 className="text-base font-semibold">Calls in {overview.month} by endpoint</h3>
         <BillingMonthLines month={overview.month} lines={overview.lines} />
       </section>
 
       <section aria-labelledby="caps-heading" className="flex flex-col gap-3">
-        <h2 id="caps-heading" className="text-lg font-semibold">Spending caps</h2>
+        <h2 id="caps-heading" className="text-lg font-semibold">
+          Spending caps
+        </h2>
         <p className="text-sm text-muted">
-          A call that could take your spend past a cap is refused with 429 (daily_limit_exceeded or monthly_limit_exceeded) until the next UTC day or month.
+          A call that could take your spend past a cap is refused with 429 (daily_limit_exceeded or
+          monthly_limit_exceeded) until the next UTC day or month.
         </p>
         <CapWarnings caps={overview.caps} />
-        <SpendingCapsForm dailyCap={microsToDollarInput(account.dailyCapMicros)} monthlyCap={microsToDollarInput(account.monthlyCapMicros)} />
+        <SpendingCapsForm
+          dailyCap={microsToDollarInput(account.dailyCapMicros)}
+          monthlyCap={microsToDollarInput(account.monthlyCapMicros)}
+        />
       </section>
 
       <BillingInvoices invoices={overview.invoices} />

@@ -29,7 +29,11 @@ export default async function DashboardPage() {
         <h1 className="text-2xl font-semibold">Dashboard</h1>
         <p className="text-sm text-muted">Signed in as {email}. Months and days are UTC.</p>
       </header>
-      <DashboardView initial={overview} curl={curl} monthChart={overview.firstSteps ? null : <MonthActivityChart data={await getMonthByDay({ accountId })} />} />
+      <DashboardView
+        initial={overview}
+        curl={curl}
+        monthChart={overview.firstSteps ? null : <MonthActivityChart data={await getMonthByDay({ accountId })} />}
+      />
     </div>
   );
 }

@@ -11,7 +11,11 @@ export const metadata: Metadata = { title: 'Explorer' };
 
 // GET /explorer?path=/v1/…&<param>=<value>…: try any endpoint with a key kept in this tab; a share
 // link opens it prefilled.
-export default async function ExplorerPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ExplorerPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const session = await requireSession();
   const raw = await searchParams;
   const search = new URLSearchParams();
@@ -23,11 +27,16 @@ export default async function ExplorerPage({ searchParams }: { searchParams: Pro
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold">Explorer</h1>
         <p className="text-sm text-muted">
-          Try any endpoint with your key: see what it returns, what it cost, and copy working code. Calls are real and billed
-          like any other; the key stays in this tab.
+          Try any endpoint with your key: see what it returns, what it cost, and copy working code. Calls are real and
+          billed like any other; the key stays in this tab.
         </p>
       </header>
-      <Explorer models={endpoints.map(describeEndpoint)} baseUrl={apiBaseUrl()} shared={readShareLink(search)} owner={session.userId} />
+      <Explorer
+        models={endpoints.map(describeEndpoint)}
+        baseUrl={apiBaseUrl()}
+        shared={readShareLink(search)}
+        owner={session.userId}
+      />
     </div>
   );
 }

@@ -23,7 +23,8 @@ export default async function KeysPage() {
         <header className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold">API keys</h1>
           <p className="text-sm text-muted">
-            Send a key in the <code className="font-mono">X-API-Key</code> header. Up to 10 keys; revoking one stops it at once. Roll a key to replace it, keeping the old one for a while.
+            Send a key in the <code className="font-mono">X-API-Key</code> header. Up to 10 keys; revoking one stops it
+            at once. Roll a key to replace it, keeping the old one for a while.
           </p>
         </header>
         <section aria-labelledby="create-heading" className="flex flex-col gap-3">

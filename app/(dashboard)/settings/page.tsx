@@ -5,7 +5,12 @@ import { ActionForm } from '@/components/action-form';
 import { SessionList } from '@/components/session-list';
 import { TwoFactorSettings } from '@/components/two-factor-settings';
 import { buttonClasses } from '@/components/ui/button';
-import { changeEmailAction, changePasswordAction, deleteAccountAction, signOutOtherSessionsAction } from '@/lib/actions/account';
+import {
+  changeEmailAction,
+  changePasswordAction,
+  deleteAccountAction,
+  signOutOtherSessionsAction,
+} from '@/lib/actions/account';
 import { signInWithProviderAction } from '@/lib/actions/auth';
 import { enabledOAuthProviders } from '@/lib/auth/config';
 import { getAccountSettings } from '@/lib/server/account/get-account-settings';
@@ -18,9 +23,22 @@ import { PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
 
 export const metadata: Metadata = { title: 'Account settings' };
 
-function Section({ id, title, wide = false, children }: { id: string; title: string; wide?: boolean; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  wide = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={id} className={`flex ${wide ? 'max-w-3xl' : 'max-w-xl'} flex-col gap-3 rounded-lg border border-border bg-raised p-5`}>
+    <section
+      aria-labelledby={id}
+      className={`flex ${wide ? 'max-w-3xl' : 'max-w-xl'} flex-col gap-3 rounded-lg border border-border bg-raised p-5`}
+    >
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
@@ -29,7 +47,12 @@ function Section({ id, title, wide = false, children }: { id: string; title: str
   );
 }
 
-const CURRENT_PASSWORD = { name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' } as const;
+const CURRENT_PASSWORD = {
+  name: 'currentPassword',
+  label: 'Current password',
+  type: 'password',
+  autoComplete: 'current-password',
+} as const;
 const NEW_EMAIL = { name: 'email', label: 'New email address', type: 'email', autoComplete: 'email' } as const;
 
 /** For users without a password: a fresh sign-in through their provider stands in for it. */
@@ -67,16 +90,28 @@ export default async function SettingsPage() {
 
       <Section id="email-heading" title="Email address">
         <p className="text-sm text-muted">
-          We mail a link to the new address; the change takes effect when you follow it. Your current address is told, with a way to undo it.
+          We mail a link to the new address; the change takes effect when you follow it. Your current address is told,
+          with a way to undo it.
         </p>
         {settings.hasPassword ? (
-          <ActionForm action={changeEmailAction} fields={[NEW_EMAIL, CURRENT_PASSWORD]} submitLabel="Change email" pendingLabel="Sending link…" />
+          <ActionForm
+            action={changeEmailAction}
+            fields={[NEW_EMAIL, CURRENT_PASSWORD]}
+            submitLabel="Change email"
+            pendingLabel="Sending link…"
+          />
         ) : (
           <>
             <p className="text-sm text-muted">
-              You sign in without a password, so this needs a sign-in within the last {RECENT_SIGN_IN_MS / 60_000} minutes.
+              You sign in without a password, so this needs a sign-in within the last {RECENT_SIGN_IN_MS / 60_000}{' '}
+              minutes.
             </p>
-            <ActionForm action={changeEmailAction} fields={[NEW_EMAIL]} submitLabel="Change email" pendingLabel="Sending link…" />
+            <ActionForm
+              action={changeEmailAction}
+              fields={[NEW_EMAIL]}
+              submitLabel="Change email"
+              pendingLabel="Sending link…"
+            />
             <SignInAgain />
           </>
         )}
@@ -87,7 +122,16 @@ export default async function SettingsPage() {
           <p className="text-sm text-muted">Changing it signs out your other sessions.</p>
           <ActionForm
             action={changePasswordAction}
-            fields={[CURRENT_PASSWORD, { name: 'password', label: 'New password', type: 'password', autoComplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.` }]}
+            fields={[
+              CURRENT_PASSWORD,
+              {
+                name: 'password',
+                label: 'New password',
+                type: 'password',
+                autoComplete: 'new-password',
+                hint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
+              },
+            ]}
             submitLabel="Change password"
             pendingLabel="Changing…"
           />
@@ -96,23 +140,40 @@ export default async function SettingsPage() {
 
       {settings.hasPassword || twoFactor.enabledAt ? (
         <Section id="two-factor-heading" title="Two-factor sign-in">
-          <TwoFactorSettings enabledAt={twoFactor.enabledAt?.toISOString() ?? null} recoveryCodesLeft={twoFactor.recoveryCodesLeft} pending={twoFactor.pending} />
+          <TwoFactorSettings
+            enabledAt={twoFactor.enabledAt?.toISOString() ?? null}
+            recoveryCodesLeft={twoFactor.recoveryCodesLeft}
+            pending={twoFactor.pending}
+          />
         </Section>
       ) : null}
 
       <Section id="sessions-heading" title="Sessions" wide>
-        <p className="text-sm text-muted">Where your account is signed in. Ending a session signs that browser out on its next request.</p>
+        <p className="text-sm text-muted">
+          Where your account is signed in. Ending a session signs that browser out on its next request.
+        </p>
         <SessionList
-          sessions={sessions.map((s) => ({ ...s, firstSeenAt: s.firstSeenAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString() }))}
+          sessions={sessions.map((s) => ({
+            ...s,
+            firstSeenAt: s.firstSeenAt.toISOString(),
+            lastSeenAt: s.lastSeenAt.toISOString(),
+          }))}
         />
-        <p className="text-sm text-muted">Sign out everywhere else: other browsers and devices. This one stays signed in.</p>
-        <ActionForm action={signOutOtherSessionsAction} fields={[]} submitLabel="Sign out other sessions" pendingLabel="Signing out…" />
+        <p className="text-sm text-muted">
+          Sign out everywhere else: other browsers and devices. This one stays signed in.
+        </p>
+        <ActionForm
+          action={signOutOtherSessionsAction}
+          fields={[]}
+          submitLabel="Sign out other sessions"
+          pendingLabel="Signing out…"
+        />
       </Section>
 
       <Section id="delete-heading" title="Delete account">
         <p className="text-sm text-muted">
-          Your keys stop working at once and your email, password and sign-in links are erased. Usage records and invoices are kept, as the law requires for
-          billing records. Not possible while an invoice is unpaid.
+          Your keys stop working at once and your email, password and sign-in links are erased. Usage records and
+          invoices are kept, as the law requires for billing records. Not possible while an invoice is unpaid.
         </p>
         <ActionForm
           action={deleteAccountAction}

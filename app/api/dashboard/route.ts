@@ -7,6 +7,10 @@ export const dynamic = 'force-dynamic';
 
 export async function GET(): Promise<Response> {
   const session = await getConsoleSession();
-  if (!session) return Response.json({ error: 'Sign in to read the dashboard', code: 'unauthorized' }, { status: 401, headers: NO_STORE });
+  if (!session)
+    return Response.json(
+      { error: 'Sign in to read the dashboard', code: 'unauthorized' },
+      { status: 401, headers: NO_STORE },
+    );
   return Response.json(await getDashboardOverview({ accountId: session.accountId }), { headers: NO_STORE });
 }

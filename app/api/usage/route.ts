@@ -9,6 +9,10 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request): Promise<Response> {
   const input = await usageRouteInput(request, usageMonthQuerySchema());
   if ('response' in input) return input.response;
-  const usage = await getUsageMonth({ accountId: input.session.accountId, month: input.query.month, keyId: input.query.key });
+  const usage = await getUsageMonth({
+    accountId: input.session.accountId,
+    month: input.query.month,
+    keyId: input.query.key,
+  });
   return Response.json(usage, { headers: NO_STORE });
 }

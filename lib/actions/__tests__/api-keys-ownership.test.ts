@@ -42,23 +42,31 @@ describe('key actions on another account’s key', () => {
     ['revoke', revokeApiKeyAction, 'active'],
     ['re-enable', reenableApiKeyAction, 'revoked'],
     ['delete', deleteApiKeyAction, 'active'],
-  ] as const)('answers not found to %s with another account’s key id, and changes nothing', async (_verb, action, startAs) => {
-    const owner = await seedAccount('owner');
-    const { record } = await createApiKey({ accountId: owner.accountId, actor: owner.actor, name: 'owner key' });
-    if (startAs === 'revoked') await revokeApiKey({ ...owner, keyId: record.id });
-    const before = await db.apiKey.findUniqueOrThrow({ where: { id: record.id } });
-    const eventsBefore = await db.apiKeyEvent.findMany({ where: { apiKeyId: record.id }, orderBy: { createdAt: 'asc' } });
+  ] as const)(
+    'answers not found to %s with another account’s key id, and changes nothing',
+    async (_verb, action, startAs) => {
+      const owner = await seedAccount('owner');
+      const { record } = await createApiKey({ accountId: owner.accountId, actor: owner.actor, name: 'owner key' });
+      if (startAs === 'revoked') await revokeApiKey({ ...owner, keyId: record.id });
+      const before = await db.apiKey.findUniqueOrThrow({ where: { id: record.id } });
+      const eventsBefore = await db.apiKeyEvent.findMany({
+        where: { apiKeyId: record.id },
+        orderBy: { createdAt: 'asc' },
+      });
 
-    await signInAs('intruder');
-    const answer = await action({ status: 'idle' }, keyForm(record.id));
-    const unknown = await action({ status: 'idle' }, keyForm('no-such-key'));
+      await signInAs('intruder');
+      const answer = await action({ status: 'idle' }, keyForm(record.id));
+      const unknown = await action({ status: 'idle' }, keyForm('no-such-key'));
 
-    expect(answer).toEqual({ status: 'error', message: 'This key does not exist or has been deleted' });
-    // Exactly the answer for an id that never existed.
-    expect(answer).toEqual(unknown);
-    expect(await db.apiKey.findUniqueOrThrow({ where: { id: record.id } })).toEqual(before);
-    expect(await db.apiKeyEvent.findMany({ where: { apiKeyId: record.id }, orderBy: { createdAt: 'asc' } })).toEqual(eventsBefore);
-  });
+      expect(answer).toEqual({ status: 'error', message: 'This key does not exist or has been deleted' });
+      // Exactly the answer for an id that never existed.
+      expect(answer).toEqual(unknown);
+      expect(await db.apiKey.findUniqueOrThrow({ where: { id: record.id } })).toEqual(before);
+      expect(await db.apiKeyEvent.findMany({ where: { apiKeyId: record.id }, orderBy: { createdAt: 'asc' } })).toEqual(
+        eventsBefore,
+      );
+    },
+  );
 
   it.each([
     ['revoke', revokeApiKeyAction, 'active', 'revoked'],
@@ -69,6 +77,9 @@ describe('key actions on another account’s key', () => {
     const { record } = await createApiKey({ accountId: owner.accountId, actor: owner.actor, name: 'own key' });
     if (startAs === 'revoked') await revokeApiKey({ ...owner, keyId: record.id });
 
-    expect(await action({ status: 'idle' }, keyForm(record.id))).toEqual({ status: 'success', message: `Key own key ${done}.` });
+    expect(await action({ status: 'idle' }, keyForm(record.id))).toEqual({
+      status: 'success',
+      message: `Key own key ${done}.`,
+    });
   });
 });

@@ -46,7 +46,11 @@ const uniqueIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 254)
 /** A signed-in user with a password, or one who signs in through a provider only (`oauthOnly`). */
 async function signedInUser({ oauthOnly = false, signedInAt = Date.now() } = {}) {
   const email = uniqueEmail('owner');
-  const { user } = await createAccountWithUser({ email, password: oauthOnly ? undefined : PASSWORD, emailVerified: oauthOnly });
+  const { user } = await createAccountWithUser({
+    email,
+    password: oauthOnly ? undefined : PASSWORD,
+    emailVerified: oauthOnly,
+  });
   request.session = { userId: user.id, accountId: user.accountId, email, sessionId: randomUUID(), signedInAt };
   return { email, userId: user.id };
 }
@@ -131,13 +135,22 @@ describe('finding 2: changing the email needs the password and tells the old add
     expect(user.email).toBe(email);
     expect(user.sessionsValidFrom!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(user.keptSessionId).toBeNull();
-    expect(await resetPassword({ token: thiefReset, password: 'the thief again' })).toEqual({ ok: false, reason: 'used' });
+    expect(await resetPassword({ token: thiefReset, password: 'the thief again' })).toEqual({
+      ok: false,
+      reason: 'used',
+    });
     expect((await authenticateWithPassword({ email, password: NEW_PASSWORD, ip: null })).ok).toBe(true);
     expect((await authenticateWithPassword({ email: next, password: PASSWORD, ip: null })).ok).toBe(false);
     // Each link works once, and the first notice's link went with the second's.
-    expect(await secureAccount({ token: recovery, password: 'yet another passphrase' })).toEqual({ ok: false, reason: 'used' });
+    expect(await secureAccount({ token: recovery, password: 'yet another passphrase' })).toEqual({
+      ok: false,
+      reason: 'used',
+    });
     const first = linkIn(notices[0]!.text, '/secure-account');
-    expect(await secureAccount({ token: first, password: 'yet another passphrase' })).toEqual({ ok: false, reason: 'used' });
+    expect(await secureAccount({ token: first, password: 'yet another passphrase' })).toEqual({
+      ok: false,
+      reason: 'used',
+    });
   });
 
   it("keeps an earlier owner's recovery link working whatever a later address does with its own", async () => {
@@ -175,7 +188,9 @@ describe('finding 2: changing the email needs the password and tells the old add
     request.session = { ...request.session!, signedInAt: Date.now() - 60_000 };
     expect((await changeEmail({ email: next })).status).toBe('success');
     expect((await mailsTo(next)).map((m) => m.subject)).toEqual(['Confirm your new Public Data API email address']);
-    expect((await mailsTo(email)).map((m) => m.subject)).toEqual(['Your Public Data API email address is about to change']);
+    expect((await mailsTo(email)).map((m) => m.subject)).toEqual([
+      'Your Public Data API email address is about to change',
+    ]);
   });
 
   it('throttles wrong current passwords as sign-in does, and the lock holds at sign-in too', async () => {
@@ -191,14 +206,19 @@ describe('finding 2: changing the email needs the password and tells the old add
       status: 'error',
       message: 'Too many attempts, try again in 1 minute.',
     });
-    expect(await authenticateWithPassword({ email, password: PASSWORD, ip: null })).toMatchObject({ ok: false, reason: 'locked' });
+    expect(await authenticateWithPassword({ email, password: PASSWORD, ip: null })).toMatchObject({
+      ok: false,
+      reason: 'locked',
+    });
   });
 });
 
 describe('finding 2: every password change and reset is mailed to the account', () => {
   it('mails "your password was changed" on a change in the settings and on a reset, with a way to secure the account', async () => {
     const { email, userId } = await signedInUser();
-    expect(await changePasswordAction({ status: 'idle' }, form({ currentPassword: PASSWORD, password: NEW_PASSWORD }))).toEqual({
+    expect(
+      await changePasswordAction({ status: 'idle' }, form({ currentPassword: PASSWORD, password: NEW_PASSWORD })),
+    ).toEqual({
       status: 'success',
       message: 'Password changed. Your other sessions are signed out.',
     });
@@ -206,13 +226,19 @@ describe('finding 2: every password change and reset is mailed to the account', 
     expect(await resetPassword({ token, password: 'a third passphrase' })).toEqual({ ok: true });
 
     const mails = await mailsTo(email);
-    expect(mails.map((m) => m.subject)).toEqual(['Your Public Data API password was changed', 'Your Public Data API password was changed']);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Your Public Data API password was changed',
+      'Your Public Data API password was changed',
+    ]);
     for (const mail of mails) expect(mail.text).toMatch(/\/forgot-password/);
   });
 
   it('mails nothing when the current password is wrong', async () => {
     const { email } = await signedInUser();
-    const answer = await changePasswordAction({ status: 'idle' }, form({ currentPassword: 'wrong one', password: NEW_PASSWORD }));
+    const answer = await changePasswordAction(
+      { status: 'idle' },
+      form({ currentPassword: 'wrong one', password: NEW_PASSWORD }),
+    );
     expect(answer.fieldErrors).toEqual({ currentPassword: ['The current password is not right'] });
     expect(await mailsTo(email)).toEqual([]);
   });

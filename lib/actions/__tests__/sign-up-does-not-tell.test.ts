@@ -88,9 +88,19 @@ describe('finding 8: sign-up does not tell who is registered', () => {
 
     // The right password mailed a fresh link; only that one works now.
     const links = await mailsTo(email);
-    expect(links.map((m) => m.subject)).toEqual(['Verify your Public Data API email address', 'Verify your Public Data API email address']);
-    expect(await verifyEmail({ token: tokenIn(links[0]!.text, '/verify-email') })).toEqual({ ok: false, reason: 'used' });
-    expect(await verifyEmail({ token: tokenIn(links[1]!.text, '/verify-email') })).toEqual({ ok: true, email, changed: false });
+    expect(links.map((m) => m.subject)).toEqual([
+      'Verify your Public Data API email address',
+      'Verify your Public Data API email address',
+    ]);
+    expect(await verifyEmail({ token: tokenIn(links[0]!.text, '/verify-email') })).toEqual({
+      ok: false,
+      reason: 'used',
+    });
+    expect(await verifyEmail({ token: tokenIn(links[1]!.text, '/verify-email') })).toEqual({
+      ok: true,
+      email,
+      changed: false,
+    });
     expect(await authenticateWithPassword({ email, password: PASSWORD, ip: null })).toMatchObject({ ok: true });
   });
 

@@ -26,16 +26,35 @@ describe('finding 12: the 403 account_blocked body', () => {
     const account = await newAccountWithKey();
     const month = billingMonth();
     await db.invoice.create({
-      data: { accountId: account.accountId, month, sequence: 1, status: 'open', amountMicros: 1_204_000n, amountCents: 120, attemptCount: 1, number: 'INV-7' },
+      data: {
+        accountId: account.accountId,
+        month,
+        sequence: 1,
+        status: 'open',
+        amountMicros: 1_204_000n,
+        amountCents: 120,
+        attemptCount: 1,
+        number: 'INV-7',
+      },
     });
     const standing = await refreshAccountStanding({ accountId: account.accountId });
     expect(standing.blocked).toBe(true);
 
     const response = await api.get(POSTS, { key: account.key, params: { community: 'gardening' } });
     const error = `Account blocked: The payment of the invoice INV-7 for ${month} ($1.20) failed. Amount due: $1.20. Pay it at ${billingPage} (update the payment method there) to continue.`;
-    expect({ status: response.status, body: await response.json() }).toEqual({ status: 403, body: { error, code: 'account_blocked' } });
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 403,
+      body: { error, code: 'account_blocked' },
+    });
 
-    const batch = await api.post('/v1/batch', { requests: [{ path: POSTS, params: { community: 'gardening' } }] }, account.key);
-    expect({ status: batch.status, body: await batch.json() }).toEqual({ status: 403, body: { error, code: 'account_blocked' } });
+    const batch = await api.post(
+      '/v1/batch',
+      { requests: [{ path: POSTS, params: { community: 'gardening' } }] },
+      account.key,
+    );
+    expect({ status: batch.status, body: await batch.json() }).toEqual({
+      status: 403,
+      body: { error, code: 'account_blocked' },
+    });
   });
 });

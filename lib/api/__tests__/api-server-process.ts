@@ -49,7 +49,9 @@ export function residentBytes(pid: number): number {
  */
 export function workerPids(pid: number): number[] {
   return readdirSync(`/proc/${pid}/task`)
-    .flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number))
+    .flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    )
     .filter((child) => {
       try {
         return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('lib/api/process/main.ts');

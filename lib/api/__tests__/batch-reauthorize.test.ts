@@ -19,7 +19,10 @@ afterAll(async () => {
 type BatchBody = { results: { status: number; body: { code?: string } }[]; billed_units: number };
 
 // Twelve items to one endpoint (10 at a time): ten are held at the platform, two wait for a slot.
-const items = Array.from({ length: 12 }, (_, i) => ({ path: '/v1/forumsite/community/posts', params: { community: `c${i}` } }));
+const items = Array.from({ length: 12 }, (_, i) => ({
+  path: '/v1/forumsite/community/posts',
+  params: { community: `c${i}` },
+}));
 
 async function runWhileChanging(account: TestAccount, change: () => Promise<unknown>): Promise<BatchBody> {
   gate.close();

@@ -24,11 +24,21 @@ afterAll(async () => {
 });
 
 type Item = { path: string; params?: Record<string, string | number | boolean> };
-type BatchBody = { results: { path: string; status: number; body: Record<string, unknown> }[]; count: number; billed_units: number; amount_micros: number };
+type BatchBody = {
+  results: { path: string; status: number; body: Record<string, unknown> }[];
+  count: number;
+  billed_units: number;
+  amount_micros: number;
+};
 
 async function batch(account: TestAccount, body: unknown) {
   const response = await api.post('/v1/batch', body, account.key);
-  return { response, status: response.status, body: (await response.json()) as BatchBody, id: response.headers.get('x-request-id')! };
+  return {
+    response,
+    status: response.status,
+    body: (await response.json()) as BatchBody,
+    id: response.headers.get('x-request-id')!,
+  };
 }
 
 describe('POST /v1/batch', () => {
@@ -48,9 +58,14 @@ describe('POST /v1/batch', () => {
     const { status, body } = await batch(account, { requests: items });
     expect(status).toBe(200);
     expect(body.count).toBe(items.length);
-    expect(body.results.map((r) => [r.path, r.status])).toEqual(items.map((item, i) => [item.path, [200, 400, 404, 404, 200, 404, 200, 404][i]]));
+    expect(body.results.map((r) => [r.path, r.status])).toEqual(
+      items.map((item, i) => [item.path, [200, 400, 404, 404, 200, 404, 200, 404][i]]),
+    );
     expect(body.results[1]!.body).toEqual({ error: "Missing parameter 'query'", code: 'missing_parameter' });
-    expect(body.results[2]!.body).toEqual({ error: 'No data endpoint at /v1/nothing/here', code: 'endpoint_not_found' });
+    expect(body.results[2]!.body).toEqual({
+      error: 'No data endpoint at /v1/nothing/here',
+      code: 'endpoint_not_found',
+    });
     expect(body.results[5]!.body).toMatchObject({ code: 'endpoint_not_found' });
     expect(body.results[3]!.body).toMatchObject({ code: 'not_found' });
     expect((body.results[6]!.body.reviews as { sentiment?: unknown }[]).every((r) => 'sentiment' in r)).toBe(true);
@@ -81,7 +96,9 @@ describe('POST /v1/batch', () => {
     expect({ billed: body.billed_units, header: billing(response).units }).toEqual({ billed: units, header: units });
     const events = await usageEvents(batched.accountId);
     // Every item that reached a data endpoint's platform is recorded; the refused one (400) is tallied.
-    const servedItems = [...items.keys()].filter((i) => dataEndpoints.some((e) => e.path === items[i]!.path) && body.results[i]!.status !== 400);
+    const servedItems = [...items.keys()].filter(
+      (i) => dataEndpoints.some((e) => e.path === items[i]!.path) && body.results[i]!.status !== 400,
+    );
     expect(events.map((e) => e.id).sort()).toEqual(servedItems.map((i) => `${id}_${i}`).sort());
     expect(await refusals(batched.accountId)).toEqual({ 400: 1 });
     expect(body.amount_micros).toBe(events.reduce((sum, e) => sum + Number(e.amountMicros), 0));
@@ -90,7 +107,10 @@ describe('POST /v1/batch', () => {
   test('queues 15 items to one endpoint behind its 10-slot limit instead of failing them', async () => {
     const account = await newAccountWithKey({ payment: 'invoice' });
     gate.close();
-    const requests = Array.from({ length: 15 }, (_, i) => ({ path: '/v1/forumsite/community/posts', params: { community: `c${i}x` } }));
+    const requests = Array.from({ length: 15 }, (_, i) => ({
+      path: '/v1/forumsite/community/posts',
+      params: { community: `c${i}x` },
+    }));
     const pending = gatedApi.post('/v1/batch', { requests }, account.key);
     // Ten items hold the endpoint's slots at the upstream; the other five wait for a slot.
     await gate.waitForWaiting(10);
@@ -105,7 +125,8 @@ describe('POST /v1/batch', () => {
     const account = await newAccountWithKey({ payment: 'invoice' });
     gate.close();
     const calls = Array.from({ length: 15 }, (_, i) =>
-      gatedApi.get('/v1/forumsite/community/posts', { key: account.key, params: { community: `c${i}x` } }));
+      gatedApi.get('/v1/forumsite/community/posts', { key: account.key, params: { community: `c${i}x` } }),
+    );
     // Ten reach the upstream and wait there, so the other five are refused without it.
     const refused: Response[] = [];
     const fiveAnswered = new Promise<void>((resolve) => {
@@ -129,26 +150,50 @@ describe('POST /v1/batch', () => {
   });
 
   const invalid: { name: string; body: unknown; error: string | RegExp }[] = [
-    { name: 'more than 100 items', body: { requests: Array.from({ length: 101 }, () => ({ path: '/v1/news/articles', params: { query: 'x' } })) }, error: 'A batch holds at most 100 calls' },
-    { name: 'malformed JSON', body: '{"requests": [', error: 'Batch body must be JSON: {"requests": [{"path": "/v1/...", "params": {...}}]}' },
+    {
+      name: 'more than 100 items',
+      body: { requests: Array.from({ length: 101 }, () => ({ path: '/v1/news/articles', params: { query: 'x' } })) },
+      error: 'A batch holds at most 100 calls',
+    },
+    {
+      name: 'malformed JSON',
+      body: '{"requests": [',
+      error: 'Batch body must be JSON: {"requests": [{"path": "/v1/...", "params": {...}}]}',
+    },
     { name: 'an array body', body: [], error: /^Invalid batch body: / },
     { name: 'a string body', body: '"requests"', error: /^Invalid batch body: / },
     { name: 'a null body', body: 'null', error: /^Invalid batch body: / },
     { name: 'an object without requests', body: {}, error: /^Invalid batch body: body\.requests: / },
-    { name: 'an empty requests list', body: { requests: [] }, error: 'Invalid batch body: body.requests: must hold at least one call' },
-    { name: 'an item path outside /v1/', body: { requests: [{ path: '/admin' }] }, error: 'Invalid batch body: body.requests.0.path: must start with /v1/' },
+    {
+      name: 'an empty requests list',
+      body: { requests: [] },
+      error: 'Invalid batch body: body.requests: must hold at least one call',
+    },
+    {
+      name: 'an item path outside /v1/',
+      body: { requests: [{ path: '/admin' }] },
+      error: 'Invalid batch body: body.requests.0.path: must start with /v1/',
+    },
   ];
 
   test('rejects a body over 1 MB with 413 payload_too_large', async () => {
     const account = await newAccountWithKey({ payment: 'invoice' });
-    const { status, body } = await batch(account, { requests: [{ path: '/v1/news/articles', params: { query: 'x'.repeat(1_000_001) } }] });
-    expect({ status, code: (body as unknown as { code: string }).code }).toEqual({ status: 413, code: 'payload_too_large' });
+    const { status, body } = await batch(account, {
+      requests: [{ path: '/v1/news/articles', params: { query: 'x'.repeat(1_000_001) } }],
+    });
+    expect({ status, code: (body as unknown as { code: string }).code }).toEqual({
+      status: 413,
+      code: 'payload_too_large',
+    });
   });
 
   test.each(invalid)('rejects $name with 400 invalid_body and records nothing', async ({ body: sent, error }) => {
     const account = await newAccountWithKey({ payment: 'invoice' });
     const { status, body } = await batch(account, sent);
-    expect({ status, body }).toEqual({ status: 400, body: { error: typeof error === 'string' ? error : expect.stringMatching(error), code: 'invalid_body' } });
+    expect({ status, body }).toEqual({
+      status: 400,
+      body: { error: typeof error === 'string' ? error : expect.stringMatching(error), code: 'invalid_body' },
+    });
     expect(await usageEvents(account.accountId)).toEqual([]);
   });
 });
@@ -158,32 +203,46 @@ describe('GET /v1/account/verify', () => {
     { payment: 'card', billing: 'card', method: true },
     { payment: 'invoice', billing: 'invoice', method: true },
     { payment: 'none', billing: 'free_tier_only', method: false },
-  ] as const)('describes a key of an account paying by $payment and records nothing', async ({ payment, billing: mode, method }) => {
-    const account = await newAccountWithKey({ payment });
-    const response = await api.get('/v1/account/verify', { key: account.key });
-    expect({ status: response.status, body: await response.json() }).toEqual({
-      status: 200,
-      body: {
-        valid: true,
-        key: { name: 'test key', prefix: account.key.slice(0, 12), last4: account.key.slice(-4), status: 'active' },
-        account: { status: 'active', payment_method: method, billing: mode },
-      },
-    });
-    expect(response.headers.get('x-billed-units')).toBeNull();
-    expect(await usageEvents(account.accountId)).toEqual([]);
-    expect(await db.usageMonthly.count({ where: { accountId: account.accountId } })).toBe(0);
-  });
+  ] as const)(
+    'describes a key of an account paying by $payment and records nothing',
+    async ({ payment, billing: mode, method }) => {
+      const account = await newAccountWithKey({ payment });
+      const response = await api.get('/v1/account/verify', { key: account.key });
+      expect({ status: response.status, body: await response.json() }).toEqual({
+        status: 200,
+        body: {
+          valid: true,
+          key: { name: 'test key', prefix: account.key.slice(0, 12), last4: account.key.slice(-4), status: 'active' },
+          account: { status: 'active', payment_method: method, billing: mode },
+        },
+      });
+      expect(response.headers.get('x-billed-units')).toBeNull();
+      expect(await usageEvents(account.accountId)).toEqual([]);
+      expect(await db.usageMonthly.count({ where: { accountId: account.accountId } })).toBe(0);
+    },
+  );
 
   test('answers 401 without a key', async () => {
     const response = await api.get('/v1/account/verify');
-    expect({ status: response.status, body: await response.json() }).toEqual({ status: 401, body: { error: 'Missing API key', code: 'missing_api_key' } });
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 401,
+      body: { error: 'Missing API key', code: 'missing_api_key' },
+    });
   });
 });
 
 describe('GET /v1/openapi.json', () => {
   type Param = { name: string; in: string; required: boolean; schema: Record<string, unknown> };
-  type Operation = { parameters: Param[]; responses: Record<string, { content?: { 'application/json': { schema: Record<string, unknown> } } }> };
-  let doc: { openapi: string; info: { version: string }; components: Record<string, Record<string, unknown>>; paths: Record<string, Record<string, Operation>> };
+  type Operation = {
+    parameters: Param[];
+    responses: Record<string, { content?: { 'application/json': { schema: Record<string, unknown> } } }>;
+  };
+  let doc: {
+    openapi: string;
+    info: { version: string };
+    components: Record<string, Record<string, unknown>>;
+    paths: Record<string, Record<string, Operation>>;
+  };
   const op = (path: string) => doc.paths[path]!.get!;
   const param = (path: string, name: string) => op(path).parameters.find((p) => p.name === name)!;
 
@@ -206,18 +265,46 @@ describe('GET /v1/openapi.json', () => {
   });
 
   test('lists every query parameter with its constraints', () => {
-    expect(param('/v1/shop/products', 'query')).toMatchObject({ in: 'query', required: true, schema: { type: 'string', maxLength: 500 } });
-    expect(param('/v1/shop/products', 'page')).toMatchObject({ required: false, schema: { type: 'integer', minimum: 1, maximum: 20, default: 1 } });
+    expect(param('/v1/shop/products', 'query')).toMatchObject({
+      in: 'query',
+      required: true,
+      schema: { type: 'string', maxLength: 500 },
+    });
+    expect(param('/v1/shop/products', 'page')).toMatchObject({
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 20, default: 1 },
+    });
     expect(param('/v1/shop/products', 'country').schema.enum).toEqual([...shopCountries]);
-    expect(param('/v1/forumsite/community/posts', 'pages').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 40 });
-    expect(param('/v1/forumsite/community/posts', 'sort_by').schema).toMatchObject({ enum: [...forumsiteSorts], default: 'hot' });
-    expect(param('/v1/forumsite/community/posts', 'get_sentiment').schema).toMatchObject({ type: 'boolean', default: false });
-    expect(param('/v1/forumsite/community/posts', 'get_sentiment')).toMatchObject({ description: sentimentParameterDescription });
+    expect(param('/v1/forumsite/community/posts', 'pages').schema).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 40,
+    });
+    expect(param('/v1/forumsite/community/posts', 'sort_by').schema).toMatchObject({
+      enum: [...forumsiteSorts],
+      default: 'hot',
+    });
+    expect(param('/v1/forumsite/community/posts', 'get_sentiment').schema).toMatchObject({
+      type: 'boolean',
+      default: false,
+    });
+    expect(param('/v1/forumsite/community/posts', 'get_sentiment')).toMatchObject({
+      description: sentimentParameterDescription,
+    });
     expect(sentimentParameterDescription).toMatch(/Other languages/);
-    expect(param('/v1/news/articles', 'limit').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 10 });
+    expect(param('/v1/news/articles', 'limit').schema).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 10,
+    });
     expect(param('/v1/photonet/user', 'username')).toMatchObject({ required: false, schema: { maxLength: 100 } });
     for (const e of endpoints.filter((x) => x.paging)) {
-      expect(param(e.path, e.paging!.param).schema).toMatchObject({ type: 'integer', minimum: 1, maximum: e.paging!.max });
+      expect(param(e.path, e.paging!.param).schema).toMatchObject({
+        type: 'integer',
+        minimum: 1,
+        maximum: e.paging!.max,
+      });
     }
     for (const e of endpoints.filter((x) => x.method === 'GET')) {
       for (const p of op(e.path).parameters) expect(p.in).toBe('query');
@@ -227,26 +314,59 @@ describe('GET /v1/openapi.json', () => {
 
   test("states the spec's prices, page limits and string lengths", () => {
     const spec = {
-      '/v1/shop/products': [5000, 20], '/v1/shop/product': [5000], '/v1/shop/seller': [5000], '/v1/shop/seller/reviews': [5000, 50],
-      '/v1/photonet/comment/replies': [6000, 10], '/v1/photonet/highlight/stories': [6000], '/v1/photonet/user': [6000],
-      '/v1/photonet/user/following': [6000, 40], '/v1/clipnet/video/comments': [6000, 1000], '/v1/clipnet/comment/replies': [6000, 1000],
-      '/v1/clipnet/videos': [6000, 10], '/v1/clipnet/user/videos': [6000, 1000], '/v1/clipnet/user/followers': [6000, 100],
-      '/v1/openmicro/posts': [3000, 20], '/v1/politicnet/user/posts': [6000, 20], '/v1/newsletter/users': [3000, 4],
-      '/v1/newsletter/notes': [3000, 250], '/v1/newsletter/category/feed': [3000, 250], '/v1/newsletter/publication': [3000],
-      '/v1/videosite/channel': [5000], '/v1/forumsite/community/posts': [3000, 40], '/v1/forumsite/community': [3000],
-      '/v1/socialnet/locations': [4000], '/v1/socialnet/group': [8000], '/v1/socialnet/page/videos': [8000, 15],
-      '/v1/socialnet/group/search': [8000, 10], '/v1/textthreads/user/posts': [6000, 60], '/v1/news/articles': [3000],
+      '/v1/shop/products': [5000, 20],
+      '/v1/shop/product': [5000],
+      '/v1/shop/seller': [5000],
+      '/v1/shop/seller/reviews': [5000, 50],
+      '/v1/photonet/comment/replies': [6000, 10],
+      '/v1/photonet/highlight/stories': [6000],
+      '/v1/photonet/user': [6000],
+      '/v1/photonet/user/following': [6000, 40],
+      '/v1/clipnet/video/comments': [6000, 1000],
+      '/v1/clipnet/comment/replies': [6000, 1000],
+      '/v1/clipnet/videos': [6000, 10],
+      '/v1/clipnet/user/videos': [6000, 1000],
+      '/v1/clipnet/user/followers': [6000, 100],
+      '/v1/openmicro/posts': [3000, 20],
+      '/v1/politicnet/user/posts': [6000, 20],
+      '/v1/newsletter/users': [3000, 4],
+      '/v1/newsletter/notes': [3000, 250],
+      '/v1/newsletter/category/feed': [3000, 250],
+      '/v1/newsletter/publication': [3000],
+      '/v1/videosite/channel': [5000],
+      '/v1/forumsite/community/posts': [3000, 40],
+      '/v1/forumsite/community': [3000],
+      '/v1/socialnet/locations': [4000],
+      '/v1/socialnet/group': [8000],
+      '/v1/socialnet/page/videos': [8000, 15],
+      '/v1/socialnet/group/search': [8000, 10],
+      '/v1/textthreads/user/posts': [6000, 60],
+      '/v1/news/articles': [3000],
     } as Record<string, [number, number?]>;
-    const lengths: Record<string, number> = { url: 500, username: 100, code: 50, comment_id: 50, flair: 64, category_id: 200 };
+    const lengths: Record<string, number> = {
+      url: 500,
+      username: 100,
+      code: 50,
+      comment_id: 50,
+      flair: 64,
+      category_id: 200,
+    };
     expect(Object.keys(spec).sort()).toEqual(dataEndpoints.map((e) => e.path).sort());
     for (const e of dataEndpoints) {
       const operation = op(e.path) as unknown as { 'x-price-micros': number; 'x-paging'?: { max: number } };
       const [price, maxPages] = spec[e.path]!;
-      expect({ path: e.path, price: operation['x-price-micros'], max: operation['x-paging']?.max })
-        .toEqual({ path: e.path, price, max: maxPages });
+      expect({ path: e.path, price: operation['x-price-micros'], max: operation['x-paging']?.max }).toEqual({
+        path: e.path,
+        price,
+        max: maxPages,
+      });
       for (const p of op(e.path).parameters) {
         const max = p.name === 'query' ? (e.path === '/v1/photonet/user/following' ? 100 : 500) : lengths[p.name];
-        if (max !== undefined && p.schema.type === 'string') expect({ param: `${e.path} ${p.name}`, max: p.schema.maxLength }).toEqual({ param: `${e.path} ${p.name}`, max });
+        if (max !== undefined && p.schema.type === 'string')
+          expect({ param: `${e.path} ${p.name}`, max: p.schema.maxLength }).toEqual({
+            param: `${e.path} ${p.name}`,
+            max,
+          });
       }
     }
   });
@@ -257,7 +377,8 @@ describe('GET /v1/openapi.json', () => {
       expect(responses['200']?.content?.['application/json'].schema).toBeDefined();
       const errors = Object.entries(responses).filter(([status]) => Number(status) >= 400);
       expect(errors.map(([s]) => s)).toEqual(expect.arrayContaining(['400', '401', '403', '404', '429', '502', '504']));
-      for (const [, r] of errors) expect(r.content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+      for (const [, r] of errors)
+        expect(r.content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     }
   });
 });

@@ -14,14 +14,24 @@ afterAll(async () => {
   await api?.close();
 });
 
-const billingHeaders = ['X-Request-Id', 'X-Billed-Units', 'X-Free-Units', 'X-Billed-Amount-Micros', 'X-Free-Tier-Remaining'];
+const billingHeaders = [
+  'X-Request-Id',
+  'X-Billed-Units',
+  'X-Free-Units',
+  'X-Billed-Amount-Micros',
+  'X-Free-Tier-Remaining',
+];
 
 describe('CORS', () => {
   test('answers a preflight with 204 and no key, allowing X-API-Key', async () => {
     const response = await api.runtime.gateway.fetch(
       new Request('http://api.test/v1/forumsite/community/posts', {
         method: 'OPTIONS',
-        headers: { origin: 'https://example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+        headers: {
+          origin: 'https://example.org',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'x-api-key',
+        },
       }),
     );
     expect(response.status).toBe(204);
@@ -59,16 +69,27 @@ test('answers a Bearer header by saying to send X-API-Key', async () => {
 describe('POST /v1/batch', () => {
   test('gives every item its request id and billing, and the batch the billing headers of a single call', async () => {
     const account = await newAccountWithKey({ payment: 'invoice' });
-    const response = await api.post('/v1/batch', {
-      requests: [
-        { path: '/v1/forumsite/community/posts', params: { community: 'gardening', pages: 2 } },
-        { path: '/v1/forumsite/community', params: { community: 'news' } },
-        { path: '/v1/nothing/here' },
-      ],
-    }, account.key);
+    const response = await api.post(
+      '/v1/batch',
+      {
+        requests: [
+          { path: '/v1/forumsite/community/posts', params: { community: 'gardening', pages: 2 } },
+          { path: '/v1/forumsite/community', params: { community: 'news' } },
+          { path: '/v1/nothing/here' },
+        ],
+      },
+      account.key,
+    );
     const id = response.headers.get('x-request-id')!;
     const body = await response.json();
-    expect(body.results.map((r: Record<string, unknown>) => [r.request_id, r.billed_units, r.free_units, r.free_tier_remaining])).toEqual([
+    expect(
+      body.results.map((r: Record<string, unknown>) => [
+        r.request_id,
+        r.billed_units,
+        r.free_units,
+        r.free_tier_remaining,
+      ]),
+    ).toEqual([
       [`${id}_0`, 2, 2, 48],
       [`${id}_1`, 1, 1, 49],
       [`${id}_2`, 0, 0, null],
@@ -79,7 +100,11 @@ describe('POST /v1/batch', () => {
 
   test('answers an item whose path carries a query string with 400 saying to move it into params', async () => {
     const account = await newAccountWithKey();
-    const response = await api.post('/v1/batch', { requests: [{ path: '/v1/forumsite/community?community=news' }] }, account.key);
+    const response = await api.post(
+      '/v1/batch',
+      { requests: [{ path: '/v1/forumsite/community?community=news' }] },
+      account.key,
+    );
     const [item] = (await response.json()).results;
     expect(item.status).toBe(400);
     expect(item.body.code).toBe('invalid_parameter');
@@ -111,6 +136,9 @@ describe('GET /v1/openapi.json', () => {
       { kind: 'exactly_one_of', params: ['community', 'url'] },
       { kind: 'only_valid_with', param: 'posted_ago', other: 'sort_by', values: ['top', 'controversial'] },
     ]);
-    expect(doc.paths['/v1/socialnet/group/search'].get['x-parameter-rules']).toContainEqual({ kind: 'at_least_one_of', params: ['query', 'group_id'] });
+    expect(doc.paths['/v1/socialnet/group/search'].get['x-parameter-rules']).toContainEqual({
+      kind: 'at_least_one_of',
+      params: ['query', 'group_id'],
+    });
   });
 });

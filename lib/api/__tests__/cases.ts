@@ -30,12 +30,20 @@ export function withQuery(path: string, query: Pairs): string {
   return query.length ? `${path}?${new URLSearchParams(query)}` : path;
 }
 
-interface ParamSpec { type?: string; maxLength?: number; minimum?: number; maximum?: number; enum?: string[]; pattern?: string }
+interface ParamSpec {
+  type?: string;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  enum?: string[];
+  pattern?: string;
+}
 
 /** Each query parameter's constraints as the OpenAPI document states them. */
 export function paramSpecs(endpoint: EndpointDefinition): { props: Record<string, ParamSpec>; required: string[] } {
   const schema = z.toJSONSchema(endpoint.params, { io: 'input', unrepresentable: 'any' }) as {
-    properties?: Record<string, ParamSpec>; required?: string[];
+    properties?: Record<string, ParamSpec>;
+    required?: string[];
   };
   return { props: schema.properties ?? {}, required: schema.required ?? [] };
 }
@@ -52,16 +60,43 @@ const missing = (error: string) => ({ error, code: 'missing_parameter' });
  * them, each with a value that passes its own validation.
  */
 export const choiceRules: Record<string, { kind: 'exactlyOne' | 'atLeastOne'; values: Record<string, string> }> = {
-  '/v1/forumsite/community/posts': { kind: 'exactlyOne', values: { community: 'news', url: 'https://forumsite.example/r/news' } },
-  '/v1/forumsite/community': { kind: 'exactlyOne', values: { community: 'news', url: 'https://forumsite.example/r/news' } },
+  '/v1/forumsite/community/posts': {
+    kind: 'exactlyOne',
+    values: { community: 'news', url: 'https://forumsite.example/r/news' },
+  },
+  '/v1/forumsite/community': {
+    kind: 'exactlyOne',
+    values: { community: 'news', url: 'https://forumsite.example/r/news' },
+  },
   '/v1/photonet/user': { kind: 'exactlyOne', values: { username: 'natgeo', url: 'https://photonet.example/natgeo/' } },
-  '/v1/photonet/user/following': { kind: 'atLeastOne', values: { username: 'natgeo', url: 'https://photonet.example/natgeo/' } },
-  '/v1/photonet/comment/replies': { kind: 'atLeastOne', values: { url: 'https://photonet.example/p/C9xQ2bLsK1a/', code: 'C9xQ2bLsK1a' } },
-  '/v1/clipnet/video/comments': { kind: 'exactlyOne', values: { url: 'https://clipnet.example/@a/video/7301234567890123456', video_id: '7301234567890123456' } },
-  '/v1/clipnet/comment/replies': { kind: 'exactlyOne', values: { url: 'https://clipnet.example/@a/video/7301234567890123456', video_id: '7301234567890123456' } },
-  '/v1/clipnet/user/videos': { kind: 'exactlyOne', values: { username: 'chef.maya', user_id: '6812345678', url: 'https://clipnet.example/@chef.maya' } },
-  '/v1/clipnet/user/followers': { kind: 'exactlyOne', values: { username: 'chef.maya', user_id: '6812345678', url: 'https://clipnet.example/@chef.maya' } },
-  '/v1/videosite/channel': { kind: 'exactlyOne', values: { id: 'UCabcdefghijklmnopqrstuv', url: 'https://videosite.example/@sciencefriday', name: '@sciencefriday' } },
+  '/v1/photonet/user/following': {
+    kind: 'atLeastOne',
+    values: { username: 'natgeo', url: 'https://photonet.example/natgeo/' },
+  },
+  '/v1/photonet/comment/replies': {
+    kind: 'atLeastOne',
+    values: { url: 'https://photonet.example/p/C9xQ2bLsK1a/', code: 'C9xQ2bLsK1a' },
+  },
+  '/v1/clipnet/video/comments': {
+    kind: 'exactlyOne',
+    values: { url: 'https://clipnet.example/@a/video/7301234567890123456', video_id: '7301234567890123456' },
+  },
+  '/v1/clipnet/comment/replies': {
+    kind: 'exactlyOne',
+    values: { url: 'https://clipnet.example/@a/video/7301234567890123456', video_id: '7301234567890123456' },
+  },
+  '/v1/clipnet/user/videos': {
+    kind: 'exactlyOne',
+    values: { username: 'chef.maya', user_id: '6812345678', url: 'https://clipnet.example/@chef.maya' },
+  },
+  '/v1/clipnet/user/followers': {
+    kind: 'exactlyOne',
+    values: { username: 'chef.maya', user_id: '6812345678', url: 'https://clipnet.example/@chef.maya' },
+  },
+  '/v1/videosite/channel': {
+    kind: 'exactlyOne',
+    values: { id: 'UCabcdefghijklmnopqrstuv', url: 'https://videosite.example/@sciencefriday', name: '@sciencefriday' },
+  },
   '/v1/newsletter/publication': { kind: 'atLeastOne', values: { publication: 'thecurrent', publication_id: '12345' } },
   '/v1/socialnet/group/search': { kind: 'atLeastOne', values: { query: 'tomato seedlings', group_id: '123456' } },
 };
@@ -76,9 +111,11 @@ export function parameterCases(endpoint: EndpointDefinition): ErrorCase[] {
   const { props, required } = paramSpecs(endpoint);
   const choice = choiceRules[path];
   const cases: ErrorCase[] = [];
-  const add = (name: string, query: Pairs, body: ErrorCase['body']) => cases.push({ name, path, query, status: 400, body });
+  const add = (name: string, query: Pairs, body: ErrorCase['body']) =>
+    cases.push({ name, path, query, status: 400, body });
 
-  for (const name of required) add(`missing required '${name}'`, without(base, name), missing(`Missing parameter '${name}'`));
+  for (const name of required)
+    add(`missing required '${name}'`, without(base, name), missing(`Missing parameter '${name}'`));
   for (const [name, spec] of Object.entries(props)) {
     if (spec.type === 'integer') {
       const max = name === endpoint.paging?.param ? endpoint.paging.max : spec.maximum;
@@ -88,32 +125,56 @@ export function parameterCases(endpoint: EndpointDefinition): ErrorCase[] {
       add(`'${name}' below its minimum`, setting(base, name, String((spec.minimum ?? 1) - 1)), body);
       add(`'${name}' not an integer`, setting(base, name, '2.5'), body);
     } else if (spec.type === 'boolean') {
-      add(`'${name}' not a boolean`, setting(base, name, 'yes'), invalid(`Invalid parameter '${name}': must be true or false`));
+      add(
+        `'${name}' not a boolean`,
+        setting(base, name, 'yes'),
+        invalid(`Invalid parameter '${name}': must be true or false`),
+      );
     } else if (spec.enum) {
-      add(`'${name}' outside its values`, setting(base, name, 'not_a_value'),
-        invalid(`Invalid parameter '${name}': must be one of: ${spec.enum.join(', ')}`));
+      add(
+        `'${name}' outside its values`,
+        setting(base, name, 'not_a_value'),
+        invalid(`Invalid parameter '${name}': must be one of: ${spec.enum.join(', ')}`),
+      );
     }
     const given = base.find(([k]) => k === name)?.[1];
-    if (spec.maxLength !== undefined && (given !== undefined || (!spec.pattern && !(choice && name in choice.values)))) {
+    if (
+      spec.maxLength !== undefined &&
+      (given !== undefined || (!spec.pattern && !(choice && name in choice.values)))
+    ) {
       const seed = given ?? 'a';
       const pad = /^\d+$/.test(seed) ? '7' : 'a';
-      add(`'${name}' longer than ${spec.maxLength} characters`, setting(base, name, seed + pad.repeat(spec.maxLength)),
-        invalid(`Invalid parameter '${name}': must be at most ${spec.maxLength} characters`));
+      add(
+        `'${name}' longer than ${spec.maxLength} characters`,
+        setting(base, name, seed + pad.repeat(spec.maxLength)),
+        invalid(`Invalid parameter '${name}': must be at most ${spec.maxLength} characters`),
+      );
     } else if (given !== undefined && tooLongFormat[name]) {
-      add(`'${name}' too long`, setting(base, name, given.repeat(50)), invalid(`Invalid parameter '${name}': ${tooLongFormat[name]}`));
+      add(
+        `'${name}' too long`,
+        setting(base, name, given.repeat(50)),
+        invalid(`Invalid parameter '${name}': ${tooLongFormat[name]}`),
+      );
     }
   }
   add('an unknown parameter', [...base, ['bogus_param', '1']], invalid("Unknown parameter 'bogus_param'"));
   const [first, value] = base[0]!;
-  add(`'${first}' given twice`, [...base, [first, value]], invalid(`Invalid parameter '${first}': given more than once`));
+  add(
+    `'${first}' given twice`,
+    [...base, [first, value]],
+    invalid(`Invalid parameter '${first}': given more than once`),
+  );
   if (choice) {
     const names = Object.keys(choice.values);
     const quoted = names.map((n) => `'${n}'`).join(' or ');
     const none = without(base, ...names);
     if (choice.kind === 'exactlyOne') {
       add(`none of ${quoted}`, none, missing(`Missing parameter: provide exactly one of ${quoted}`));
-      add(`all of ${quoted} together`, [...none, ...Object.entries(choice.values)],
-        invalid(`Invalid parameters: provide exactly one of ${quoted}, not ${names.length}`));
+      add(
+        `all of ${quoted} together`,
+        [...none, ...Object.entries(choice.values)],
+        invalid(`Invalid parameters: provide exactly one of ${quoted}, not ${names.length}`),
+      );
     } else {
       add(`none of ${quoted}`, none, missing(`Missing parameter: provide ${quoted}`));
     }
@@ -166,26 +227,31 @@ const documented: Record<string, Row[]> = {
   '/v1/shop/seller/reviews': [['seller_id', 'sandbox_not_found', 404, 'not_found']],
   '/v1/photonet/user': [['username', 'sandbox_not_found', 404, 'not_found']],
   '/v1/photonet/user/following': [
-    ['username', 'sandbox_private', 403, 'private_account'], ['username', 'sandbox_limited', 403, 'limited_account'],
+    ['username', 'sandbox_private', 403, 'private_account'],
+    ['username', 'sandbox_limited', 403, 'limited_account'],
     ['username', 'sandbox_not_found', 404, 'not_found'],
   ],
   '/v1/clipnet/user/videos': [['username', 'sandbox_not_found', 404, 'not_found']],
   '/v1/clipnet/user/followers': [
-    ['username', 'sandbox_not_found', 404, 'not_found'], ['username', 'sandbox_limited', 403, 'limited_account'],
+    ['username', 'sandbox_not_found', 404, 'not_found'],
+    ['username', 'sandbox_limited', 403, 'limited_account'],
     ['username', 'sandbox_private', 403, 'limited_account'],
   ],
   '/v1/politicnet/user/posts': [['username', 'sandbox_not_found', 404, 'not_found']],
   '/v1/videosite/channel': [
-    ['name', 'sandbox_not_found', 404, 'channel_not_found'], ['id', SANDBOX_MISSING_CHANNEL_ID, 404, 'channel_not_found'],
+    ['name', 'sandbox_not_found', 404, 'channel_not_found'],
+    ['id', SANDBOX_MISSING_CHANNEL_ID, 404, 'channel_not_found'],
     ['url', 'https://videosite.example/@sandbox_not_found', 404, 'channel_not_found'],
   ],
   '/v1/forumsite/community/posts': [
-    ['community', 'sandbox_not_found', 404, 'not_found'], ['community', 'sandbox_private', 404, 'not_found'],
+    ['community', 'sandbox_not_found', 404, 'not_found'],
+    ['community', 'sandbox_private', 404, 'not_found'],
     ['community', 'sandbox_banned', 404, 'not_found'],
   ],
   '/v1/forumsite/community': [['community', 'sandbox_not_found', 404, 'not_found']],
   '/v1/textthreads/user/posts': [
-    ['username', 'sandbox_not_found', 404, 'not_found'], ['username', '@sandbox_not_found', 404, 'not_found'],
+    ['username', 'sandbox_not_found', 404, 'not_found'],
+    ['username', '@sandbox_not_found', 404, 'not_found'],
   ],
 };
 
@@ -197,13 +263,20 @@ export function sandboxCases(endpoint: EndpointDefinition): ErrorCase[] {
   const slot = sandboxSlot[path];
   const rows: Row[] = [...(documented[path] ?? [])];
   // The shop product's only string parameter is a format-checked ASIN: upstream inputs cannot reach it.
-  if (slot) rows.push(...upstream.map(([input, status, code]): Row => [slot.param, slot.wrap ? slot.wrap(input) : input, status, code]));
+  if (slot)
+    rows.push(
+      ...upstream.map(([input, status, code]): Row => [slot.param, slot.wrap ? slot.wrap(input) : input, status, code]),
+    );
   const alternatives = Object.keys(choiceRules[path]?.values ?? {});
   return rows.map(([param, value, status, code]) => {
     const drop = choiceRules[path]?.kind === 'exactlyOne' ? alternatives : [];
     const base = without(example(endpoint), param, ...drop, ...(slot?.drop ?? []));
     return {
-      name: `${param}=${value}`, path, query: [...base, [param, value]], status, body: providerError(code),
+      name: `${param}=${value}`,
+      path,
+      query: [...base, [param, value]],
+      status,
+      body: providerError(code),
       headers: status === 429 ? { 'retry-after': '1' } : undefined,
     };
   });
@@ -216,7 +289,13 @@ export function noteCases(): ErrorCase[] {
     const m = /^`GET (\/v1\/[^?`]+)\?([^`]+)`.*?→ ([45]\d\d) ([a-z_]+)/.exec(note);
     if (!m) continue;
     const [, path, query, status, code] = m;
-    cases.push({ name: note, path: path!, query: [...new URLSearchParams(query)], status: Number(status), body: providerError(code!) });
+    cases.push({
+      name: note,
+      path: path!,
+      query: [...new URLSearchParams(query)],
+      status: Number(status),
+      body: providerError(code!),
+    });
   }
   return cases;
 }
@@ -238,7 +317,10 @@ export async function refusals(accountId: string): Promise<Record<number, number
 export function billing(response: Response) {
   const n = (name: string) => Number(response.headers.get(name));
   return {
-    units: n('x-billed-units'), free: n('x-free-units'), amount: n('x-billed-amount-micros'), remaining: n('x-free-tier-remaining'),
+    units: n('x-billed-units'),
+    free: n('x-free-units'),
+    amount: n('x-billed-amount-micros'),
+    remaining: n('x-free-tier-remaining'),
   };
 }
 

@@ -25,7 +25,10 @@ describe('keys of a deleted account', () => {
     await db.account.update({ where: { id: accountId }, data: { deletedAt: new Date() } });
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: keyId } })).status).toBe('active');
 
-    for (const call of [api.get('/v1/account/verify', { key }), api.get('/v1/forumsite/community/posts', { key, params: posts })]) {
+    for (const call of [
+      api.get('/v1/account/verify', { key }),
+      api.get('/v1/forumsite/community/posts', { key, params: posts }),
+    ]) {
       const response = await call;
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual(invalidKey);

@@ -32,12 +32,19 @@ function load(port: number, key: string, clients: number, received: Received[]) 
     for (let i = 0; running; i++) {
       const pages = 1 + ((c + i) % 4);
       try {
-        const r = await fetch(`http://127.0.0.1:${port}/v1/forumsite/community/posts?community=load${c % 3}&pages=${pages}`, {
-          headers: { 'x-api-key': key },
-        });
+        const r = await fetch(
+          `http://127.0.0.1:${port}/v1/forumsite/community/posts?community=load${c % 3}&pages=${pages}`,
+          {
+            headers: { 'x-api-key': key },
+          },
+        );
         const body = (await r.json()) as { pages?: number };
         if (r.status === 200) {
-          received.push({ id: r.headers.get('x-request-id')!, units: Number(r.headers.get('x-billed-units')), pages: body.pages! });
+          received.push({
+            id: r.headers.get('x-request-id')!,
+            units: Number(r.headers.get('x-billed-units')),
+            pages: body.pages!,
+          });
           for (const w of watchers.filter((w) => received.length >= w.count)) {
             watchers.splice(watchers.indexOf(w), 1);
             w.resolve();
@@ -62,7 +69,9 @@ function load(port: number, key: string, clients: number, received: Received[]) 
   };
 }
 
-test('bills exactly what clients received, through a SIGKILL mid-load and a graceful stop', { timeout: 90_000 }, async () => {
+test('bills exactly what clients received, through a SIGKILL mid-load and a graceful stop', {
+  timeout: 90_000,
+}, async () => {
   const { key, accountId } = await newAccountWithKey({ payment: 'invoice' });
   const port = await freePort();
   const received: Received[] = [];
@@ -87,7 +96,10 @@ test('bills exactly what clients received, through a SIGKILL mid-load and a grac
   server.kill('SIGTERM');
   expect(await new Promise((r) => server.once('exit', r))).toBe(0);
 
-  const events = await db.usageEvent.findMany({ where: { accountId }, select: { id: true, units: true, status: true } });
+  const events = await db.usageEvent.findMany({
+    where: { accountId },
+    select: { id: true, units: true, status: true },
+  });
   const byId = new Map(events.map((e) => [e.id, e]));
   // Every response a client received is recorded, with the units it was told and got.
   for (const r of received) {
@@ -105,8 +117,19 @@ test('bills exactly what clients received, through a SIGKILL mid-load and a grac
   // The daily rollup the usage pages read is written in the ledger's statement: equal to it too.
   const daily = await db.usageDaily.findMany({ where: { accountId } });
   const sum = (rows: { requests: number; units: number; freeUnits: number; amountMicros: bigint }[]) =>
-    rows.reduce((t, r) => ({ requests: t.requests + r.requests, units: t.units + r.units, freeUnits: t.freeUnits + r.freeUnits, amountMicros: t.amountMicros + r.amountMicros }), {
-      requests: 0, units: 0, freeUnits: 0, amountMicros: 0n,
-    });
+    rows.reduce(
+      (t, r) => ({
+        requests: t.requests + r.requests,
+        units: t.units + r.units,
+        freeUnits: t.freeUnits + r.freeUnits,
+        amountMicros: t.amountMicros + r.amountMicros,
+      }),
+      {
+        requests: 0,
+        units: 0,
+        freeUnits: 0,
+        amountMicros: 0n,
+      },
+    );
   expect(sum(daily)).toEqual(sum(monthly));
 });

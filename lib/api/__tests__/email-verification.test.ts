@@ -24,8 +24,11 @@ describe('an account with an unverified email', () => {
     const capped = await api.get(POSTS, { key: account.key, params: { community: 'gardening', pages: 40 } });
     expect(capped.status).toBe(200);
     const more = await api.get(POSTS, { key: account.key, params: { community: 'gardening', pages: 20 } });
-    expect({ status: more.status, free: more.headers.get('x-free-units'), truncated: more.headers.get('x-free-tier-truncated') })
-      .toEqual({ status: 200, free: '10', truncated: 'true' });
+    expect({
+      status: more.status,
+      free: more.headers.get('x-free-units'),
+      truncated: more.headers.get('x-free-tier-truncated'),
+    }).toEqual({ status: 200, free: '10', truncated: 'true' });
 
     const refused = await api.get(POSTS, { key: account.key, params: { community: 'gardening' } });
     const body = (await refused.json()) as { error: string; code: string };
@@ -36,7 +39,9 @@ describe('an account with an unverified email', () => {
 
     // Verifying (what verifyEmail does to the account) lifts it at once: the call is billed.
     await db.account.update({ where: { id: account.accountId }, data: { emailUnverified: false } });
-    await expect.poll(async () => (await api.get(POSTS, { key: account.key, params: { community: 'gardening' } })).status).toBe(200);
+    await expect
+      .poll(async () => (await api.get(POSTS, { key: account.key, params: { community: 'gardening' } })).status)
+      .toBe(200);
     const billed = await api.get(POSTS, { key: account.key, params: { community: 'gardening' } });
     expect(Number(billed.headers.get('x-billed-amount-micros'))).toBeGreaterThan(0);
   });

@@ -7,7 +7,17 @@ import { deleteApiKey } from '@/lib/server/keys/delete-api-key';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
 import { errorText } from '../errors';
 import { dataEndpoints } from '../registry';
-import { billedAndCounted, type ErrorCase, noteCases, nothingBilled, parameterCases, refusals, sandboxCases, usageEvents, withQuery } from './cases';
+import {
+  billedAndCounted,
+  type ErrorCase,
+  noteCases,
+  nothingBilled,
+  parameterCases,
+  refusals,
+  sandboxCases,
+  usageEvents,
+  withQuery,
+} from './cases';
 import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
 
 let api: TestApi;
@@ -30,15 +40,18 @@ async function answer(c: Pick<ErrorCase, 'path' | 'query'>, key: string) {
 }
 
 describe.each(dataEndpoints.map((e) => ({ ...e, name: e.path })))('$name', (endpoint) => {
-  test.each(parameterCases(endpoint))('rejects $name with 400, counting the refusal but billing and counting nothing', async (c) => {
-    const before = (await refusals(rejected.accountId))[400] ?? 0;
-    const { status, body, response } = await answer(c, rejected.key);
-    expect({ status, body }).toEqual({ status: c.status, body: c.body });
-    expect((await refusals(rejected.accountId))[400]).toBe(before + 1);
-    expect(await usageEvents(rejected.accountId)).toEqual([]);
-    expect(response.headers.get('x-billed-units')).toBe('0');
-    expect(await billedAndCounted(rejected.accountId)).toEqual(nothingBilled);
-  });
+  test.each(parameterCases(endpoint))(
+    'rejects $name with 400, counting the refusal but billing and counting nothing',
+    async (c) => {
+      const before = (await refusals(rejected.accountId))[400] ?? 0;
+      const { status, body, response } = await answer(c, rejected.key);
+      expect({ status, body }).toEqual({ status: c.status, body: c.body });
+      expect((await refusals(rejected.accountId))[400]).toBe(before + 1);
+      expect(await usageEvents(rejected.accountId)).toEqual([]);
+      expect(response.headers.get('x-billed-units')).toBe('0');
+      expect(await billedAndCounted(rejected.accountId)).toEqual(nothingBilled);
+    },
+  );
 
   test.each(sandboxCases(endpoint))('answers the documented $status for $name', async (c) => {
     const { response, status, body } = await answer(c, caller.key);
@@ -49,22 +62,57 @@ describe.each(dataEndpoints.map((e) => ({ ...e, name: e.path })))('$name', (endp
 
 describe('forumsite posted_ago', () => {
   const path = '/v1/forumsite/community/posts';
-  test.each(['hot', 'most_recent', 'rising'])('rejects posted_ago with sort_by=%s with 400 invalid_parameter', async (sort) => {
-    const { status, body } = await answer({ path, query: [['community', 'news'], ['sort_by', sort], ['posted_ago', '7d']] }, rejected.key);
-    expect({ status, body }).toEqual({
-      status: 400,
-      body: { error: "Invalid parameter 'posted_ago': only valid with sort_by top or controversial", code: 'invalid_parameter' },
-    });
-  });
+  test.each(['hot', 'most_recent', 'rising'])(
+    'rejects posted_ago with sort_by=%s with 400 invalid_parameter',
+    async (sort) => {
+      const { status, body } = await answer(
+        {
+          path,
+          query: [
+            ['community', 'news'],
+            ['sort_by', sort],
+            ['posted_ago', '7d'],
+          ],
+        },
+        rejected.key,
+      );
+      expect({ status, body }).toEqual({
+        status: 400,
+        body: {
+          error: "Invalid parameter 'posted_ago': only valid with sort_by top or controversial",
+          code: 'invalid_parameter',
+        },
+      });
+    },
+  );
 
   test('rejects posted_ago without sort_by (hot is the default) with 400', async () => {
-    const { status, body } = await answer({ path, query: [['community', 'news'], ['posted_ago', '7d']] }, rejected.key);
+    const { status, body } = await answer(
+      {
+        path,
+        query: [
+          ['community', 'news'],
+          ['posted_ago', '7d'],
+        ],
+      },
+      rejected.key,
+    );
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'invalid_parameter' });
   });
 
   test.each(['top', 'controversial'])('accepts posted_ago with sort_by=%s', async (sort) => {
-    const { status } = await answer({ path, query: [['community', 'news'], ['sort_by', sort], ['posted_ago', '7d']] }, caller.key);
+    const { status } = await answer(
+      {
+        path,
+        query: [
+          ['community', 'news'],
+          ['sort_by', sort],
+          ['posted_ago', '7d'],
+        ],
+      },
+      caller.key,
+    );
     expect(status).toBe(200);
   });
 });
@@ -74,25 +122,58 @@ describe('query-string edge cases', () => {
   const repeated = { error: "Invalid parameter 'query': given more than once", code: 'invalid_parameter' };
 
   test('rejects a parameter given twice when the second value is empty', async () => {
-    const { status, body } = await answer({ path, query: [['query', 'Lisbon'], ['query', '']] }, rejected.key);
+    const { status, body } = await answer(
+      {
+        path,
+        query: [
+          ['query', 'Lisbon'],
+          ['query', ''],
+        ],
+      },
+      rejected.key,
+    );
     expect({ status, body }).toEqual({ status: 400, body: repeated });
   });
 
   test('treats an empty value as absent: 400 missing_parameter', async () => {
     const { status, body } = await answer({ path, query: [['query', '']] }, rejected.key);
-    expect({ status, body }).toEqual({ status: 400, body: { error: "Missing parameter 'query'", code: 'missing_parameter' } });
+    expect({ status, body }).toEqual({
+      status: 400,
+      body: { error: "Missing parameter 'query'", code: 'missing_parameter' },
+    });
   });
 
   // The repeat check comes before blank values are dropped, so the order of values does not matter.
   test('rejects a parameter given twice when the first value is empty', async () => {
-    const { status, body } = await answer({ path, query: [['query', ''], ['query', 'Lisbon']] }, caller.key);
+    const { status, body } = await answer(
+      {
+        path,
+        query: [
+          ['query', ''],
+          ['query', 'Lisbon'],
+        ],
+      },
+      caller.key,
+    );
     expect({ status, body }).toEqual({ status: 400, body: repeated });
   });
 
   // Parameters are collected into a prototype-free object, so `__proto__` is an ordinary name.
   test('rejects an unknown parameter named __proto__', async () => {
-    const { status, body } = await answer({ path, query: [['query', 'Lisbon'], ['__proto__', '1']] }, caller.key);
-    expect({ status, body }).toEqual({ status: 400, body: { error: "Unknown parameter '__proto__'", code: 'invalid_parameter' } });
+    const { status, body } = await answer(
+      {
+        path,
+        query: [
+          ['query', 'Lisbon'],
+          ['__proto__', '1'],
+        ],
+      },
+      caller.key,
+    );
+    expect({ status, body }).toEqual({
+      status: 400,
+      body: { error: "Unknown parameter '__proto__'", code: 'invalid_parameter' },
+    });
   });
 
   // Blank values count as absent, and a username must be more than its "@".
@@ -124,7 +205,8 @@ describe('authentication and routing', () => {
   const path = '/v1/forumsite/community';
   const query: [string, string][] = [['community', 'news']];
   const unauthorized = (code: 'missing_api_key' | 'invalid_api_key' | 'revoked_api_key') => ({
-    status: 401, body: { error: errorText[code], code },
+    status: 401,
+    body: { error: errorText[code], code },
   });
 
   /** A key that was used once (so any cache holds it), then changed through the console's functions. */
@@ -139,14 +221,24 @@ describe('authentication and routing', () => {
     { name: 'no X-API-Key header', key: async () => null, expected: unauthorized('missing_api_key') },
     { name: 'a blank X-API-Key header', key: async () => '   ', expected: unauthorized('missing_api_key') },
     { name: 'a malformed key', key: async () => 'not-a-key', expected: unauthorized('invalid_api_key') },
-    { name: 'a key with the wrong prefix', key: async () => generateApiKey().replace('ak_live_', 'ak_test_'), expected: unauthorized('invalid_api_key') },
-    { name: 'an unknown well-formed key', key: async () => generateApiKey(), expected: unauthorized('invalid_api_key') },
     {
-      name: 'a revoked key', expected: unauthorized('revoked_api_key'),
+      name: 'a key with the wrong prefix',
+      key: async () => generateApiKey().replace('ak_live_', 'ak_test_'),
+      expected: unauthorized('invalid_api_key'),
+    },
+    {
+      name: 'an unknown well-formed key',
+      key: async () => generateApiKey(),
+      expected: unauthorized('invalid_api_key'),
+    },
+    {
+      name: 'a revoked key',
+      expected: unauthorized('revoked_api_key'),
       key: () => usedThen((a) => revokeApiKey({ accountId: a.accountId, keyId: a.keyId, actor })),
     },
     {
-      name: 'a deleted key', expected: unauthorized('invalid_api_key'),
+      name: 'a deleted key',
+      expected: unauthorized('invalid_api_key'),
       key: () => usedThen((a) => deleteApiKey({ accountId: a.accountId, keyId: a.keyId, actor })),
     },
     {
@@ -174,7 +266,10 @@ describe('authentication and routing', () => {
     const response = await api.get('/v1/shop/nothing-here', { key: caller.key });
     expect({ status: response.status, body: await response.json() }).toEqual({
       status: 404,
-      body: { error: 'No endpoint at /v1/shop/nothing-here. See /v1/openapi.json for the list.', code: 'endpoint_not_found' },
+      body: {
+        error: 'No endpoint at /v1/shop/nothing-here. See /v1/openapi.json for the list.',
+        code: 'endpoint_not_found',
+      },
     });
   });
 
@@ -183,17 +278,25 @@ describe('authentication and routing', () => {
     expect(response.status).toBe(401);
   });
 
-  test.each(dataEndpoints.map((e) => e.path))('answers 405 method_not_allowed with Allow: GET to POST %s', async (p) => {
-    const response = await api.post(p, {}, caller.key);
-    expect({ status: response.status, body: await response.json(), allow: response.headers.get('allow') }).toEqual({
-      status: 405, body: { error: `${p} accepts GET only`, code: 'method_not_allowed' }, allow: 'GET',
-    });
-  });
+  test.each(dataEndpoints.map((e) => e.path))(
+    'answers 405 method_not_allowed with Allow: GET to POST %s',
+    async (p) => {
+      const response = await api.post(p, {}, caller.key);
+      expect({ status: response.status, body: await response.json(), allow: response.headers.get('allow') }).toEqual({
+        status: 405,
+        body: { error: `${p} accepts GET only`, code: 'method_not_allowed' },
+        allow: 'GET',
+      });
+    },
+  );
 
   test('answers 405 with Allow: POST to GET /v1/batch', async () => {
     const response = await api.get('/v1/batch', { key: caller.key });
-    expect({ status: response.status, code: ((await response.json()) as { code: string }).code, allow: response.headers.get('allow') })
-      .toEqual({ status: 405, code: 'method_not_allowed', allow: 'POST' });
+    expect({
+      status: response.status,
+      code: ((await response.json()) as { code: string }).code,
+      allow: response.headers.get('allow'),
+    }).toEqual({ status: 405, code: 'method_not_allowed', allow: 'POST' });
   });
 
   test('records nothing for a request that fails authentication or routing', async () => {

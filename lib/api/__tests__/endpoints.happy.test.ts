@@ -61,7 +61,8 @@ describe.each(named)('$name', (endpoint) => {
       expect(pages).toBeGreaterThanOrEqual(1);
       expect(pages).toBeLessThanOrEqual(requested);
       // pageSize is the spec's "about N per page": allow a tenth more.
-      if (endpoint.pageSize) expect(list!.records.length).toBeLessThanOrEqual(Math.ceil(pages * endpoint.pageSize * 1.1));
+      if (endpoint.pageSize)
+        expect(list!.records.length).toBeLessThanOrEqual(Math.ceil(pages * endpoint.pageSize * 1.1));
       expect(list!.records.length).toBeGreaterThanOrEqual(pages - 1);
       if (endpoint.billingUnit === 'page') expect(billing(response).units).toBe(pages);
     } else {
@@ -96,8 +97,11 @@ describe.each(withSentiment)('$name with get_sentiment=true', (endpoint) => {
     expect(worded.length).toBeGreaterThan(0);
     expect(worded.filter((r) => r.sentiment === null).map((r) => r[text])).toEqual([]);
     // A sentiment that is not null names its highest emotion as dominant.
-    for (const { sentiment } of records as { sentiment: { emotions: Record<string, number>; dominant_emotion: string } | null }[]) {
-      if (sentiment) expect(sentiment.emotions[sentiment.dominant_emotion]).toBe(Math.max(...Object.values(sentiment.emotions)));
+    for (const { sentiment } of records as {
+      sentiment: { emotions: Record<string, number>; dominant_emotion: string } | null;
+    }[]) {
+      if (sentiment)
+        expect(sentiment.emotions[sentiment.dominant_emotion]).toBe(Math.max(...Object.values(sentiment.emotions)));
     }
   });
 
@@ -106,7 +110,9 @@ describe.each(withSentiment)('$name with get_sentiment=true', (endpoint) => {
     const rich = await call(endpoint, { get_sentiment: 'true' });
     const strip = (b: Body) => ({
       ...b,
-      [endpoint.sentimentTarget!.list]: (b[endpoint.sentimentTarget!.list] as Body[]).map(({ sentiment: _, ...r }) => r),
+      [endpoint.sentimentTarget!.list]: (b[endpoint.sentimentTarget!.list] as Body[]).map(
+        ({ sentiment: _, ...r }) => r,
+      ),
     });
     expect(strip(rich.body)).toEqual(plain.body);
   });

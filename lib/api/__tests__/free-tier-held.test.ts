@@ -32,7 +32,11 @@ describe('finding 10: free units held by calls in flight', () => {
     const held = api.get(POSTS, { key: account.key, params: page(23) });
     await gate.waitForWaiting(1);
     const refused = await api.get(POSTS, { key: account.key, params: page(10) });
-    expect({ status: refused.status, retryAfter: refused.headers.get('retry-after'), body: await refused.json() }).toEqual({
+    expect({
+      status: refused.status,
+      retryAfter: refused.headers.get('retry-after'),
+      body: await refused.json(),
+    }).toEqual({
       status: 429,
       retryAfter: '1',
       body: {
@@ -47,6 +51,8 @@ describe('finding 10: free units held by calls in flight', () => {
     // Now the tier is used up: the 402, naming the billing page.
     const usedUp = await api.get(POSTS, { key: account.key, params: page(10) });
     expect(usedUp.status).toBe(402);
-    expect(((await usedUp.json()) as { error: string }).error).toContain(`${env.CONSOLE_PUBLIC_URL ?? `http://localhost:${env.PORT}`}/billing`);
+    expect(((await usedUp.json()) as { error: string }).error).toContain(
+      `${env.CONSOLE_PUBLIC_URL ?? `http://localhost:${env.PORT}`}/billing`,
+    );
   });
 });

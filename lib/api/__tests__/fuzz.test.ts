@@ -22,21 +22,78 @@ afterAll(async () => {
 });
 
 const hostile = [
-  '', ' ', '0', '-1', '-99999', '1', '2', '3', '2.5', '1e3', '0x10', '+1', '01', '99999999999999999999', '2147483648', '1e308',
-  'NaN', 'Infinity', 'true', 'false', 'null', 'undefined', '[]', '{"a":1}', '\u0000', '%00', 'a\u0000b', '💥ü漢字', '\u202egnp.exe',
-  'e\u0301\u0301\u0301', '\ud800', '../../etc/passwd', "' OR 1=1 --", '<script>alert(1)</script>', '@', '@@', 'r/', '/r/x',
-  'https://', 'https://example.com/groups/', 'a'.repeat(10_000), '漢'.repeat(10_000), '9'.repeat(10_000),
-  'sandbox_not_found', 'sandbox_private', 'sandbox_limited', 'sandbox_rate_limited', 'sandbox_upstream_error', 'sandbox_timeout',
+  '',
+  ' ',
+  '0',
+  '-1',
+  '-99999',
+  '1',
+  '2',
+  '3',
+  '2.5',
+  '1e3',
+  '0x10',
+  '+1',
+  '01',
+  '99999999999999999999',
+  '2147483648',
+  '1e308',
+  'NaN',
+  'Infinity',
+  'true',
+  'false',
+  'null',
+  'undefined',
+  '[]',
+  '{"a":1}',
+  '\u0000',
+  '%00',
+  'a\u0000b',
+  '💥ü漢字',
+  '\u202egnp.exe',
+  'e\u0301\u0301\u0301',
+  '\ud800',
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '@',
+  '@@',
+  'r/',
+  '/r/x',
+  'https://',
+  'https://example.com/groups/',
+  'a'.repeat(10_000),
+  '漢'.repeat(10_000),
+  '9'.repeat(10_000),
+  'sandbox_not_found',
+  'sandbox_private',
+  'sandbox_limited',
+  'sandbox_rate_limited',
+  'sandbox_upstream_error',
+  'sandbox_timeout',
 ];
-const unknownNames = ['bogus', 'PAGES', 'query ', 'get-sentiment', 'constructor', 'toString', 'a[]', '💥', 'x'.repeat(300)];
+const unknownNames = [
+  'bogus',
+  'PAGES',
+  'query ',
+  'get-sentiment',
+  'constructor',
+  'toString',
+  'a[]',
+  '💥',
+  'x'.repeat(300),
+];
 /** Raw query-string fragments that URLSearchParams would never produce. */
 const rawTails = ['%', '%E0%A4%A', '%00=%00', '&&&', '=x', 'a=1=2', '%ZZ=1', 'pages=%FF'];
 
 /** A value for one parameter: mostly hostile, sometimes one the endpoint accepts. */
 function randomValue(rng: Rng, endpoint: EndpointDefinition, name: string): string {
   const spec = paramSpecs(endpoint).props[name];
-  const sensible = [endpoint.example[name], ...(spec?.enum ?? []), spec?.maximum !== undefined ? String(spec.maximum) : undefined]
-    .filter((v): v is string => v !== undefined);
+  const sensible = [
+    endpoint.example[name],
+    ...(spec?.enum ?? []),
+    spec?.maximum !== undefined ? String(spec.maximum) : undefined,
+  ].filter((v): v is string => v !== undefined);
   const value = sensible.length && rng.bool(0.4) ? rng.pick(sensible) : rng.pick(hostile);
   // Keep valid page counts small, so the sandbox does not build thousands of records.
   return spec?.type === 'integer' && /^\d+$/.test(value) && Number(value) > 5 && rng.bool(0.7) ? '2' : value;
@@ -71,34 +128,46 @@ function randomRequest(rng: Rng, endpoint: EndpointDefinition): string {
 function allowedServerErrors(url: string): number[] {
   // The sandbox inputs are plain ASCII, which URLSearchParams leaves as they are.
   const text = url.toLowerCase();
-  return [...(text.includes('sandbox_upstream_error') ? [502] : []), ...(text.includes('sandbox_timeout') ? [504] : [])];
+  return [
+    ...(text.includes('sandbox_upstream_error') ? [502] : []),
+    ...(text.includes('sandbox_timeout') ? [504] : []),
+  ];
 }
 
 describe('fuzzing', () => {
   const named = dataEndpoints.map((e) => ({ ...e, name: e.path }));
 
-  test.each(named)(`$name answers ${REQUESTS_PER_ENDPOINT} random requests without an undocumented 5xx`, async (endpoint) => {
-    const rng = new Rng(`fuzz:${endpoint.path}`);
-    const statuses = new Map<number, number>();
-    for (let i = 0; i < REQUESTS_PER_ENDPOINT; i++) {
-      const url = randomRequest(rng, endpoint);
-      const response = await api.get(url, { key: account.key });
-      const where = `request ${i}: GET ${url.slice(0, 300)}`;
-      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      expect(response.headers.get('content-type'), where).toMatch(/^application\/json/);
-      const body: unknown = await response.json();
-      if (response.status >= 500) expect(allowedServerErrors(url), `${where} → ${JSON.stringify(body)}`).toContain(response.status);
-      if (response.status === 200) {
-        const parsed = endpoint.response.safeParse(body);
-        expect(parsed.success, `${where}: ${parsed.error?.message.slice(0, 500)}`).toBe(true);
-      } else {
-        const parsed = errorBodySchema.safeParse(body);
-        expect(parsed.success, `${where} → ${response.status} ${JSON.stringify(body).slice(0, 300)}`).toBe(true);
-        expect([402, 429].includes(response.status) && (body as { code: string }).code !== 'upstream_rate_limit', where).toBe(false);
+  test.each(named)(
+    `$name answers ${REQUESTS_PER_ENDPOINT} random requests without an undocumented 5xx`,
+    async (endpoint) => {
+      const rng = new Rng(`fuzz:${endpoint.path}`);
+      const statuses = new Map<number, number>();
+      for (let i = 0; i < REQUESTS_PER_ENDPOINT; i++) {
+        const url = randomRequest(rng, endpoint);
+        const response = await api.get(url, { key: account.key });
+        const where = `request ${i}: GET ${url.slice(0, 300)}`;
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        expect(response.headers.get('content-type'), where).toMatch(/^application\/json/);
+        const body: unknown = await response.json();
+        if (response.status >= 500)
+          expect(allowedServerErrors(url), `${where} → ${JSON.stringify(body)}`).toContain(response.status);
+        if (response.status === 200) {
+          const parsed = endpoint.response.safeParse(body);
+          expect(parsed.success, `${where}: ${parsed.error?.message.slice(0, 500)}`).toBe(true);
+        } else {
+          const parsed = errorBodySchema.safeParse(body);
+          expect(parsed.success, `${where} → ${response.status} ${JSON.stringify(body).slice(0, 300)}`).toBe(true);
+          expect(
+            [402, 429].includes(response.status) && (body as { code: string }).code !== 'upstream_rate_limit',
+            where,
+          ).toBe(false);
+        }
       }
-    }
-    // The fuzzing reached both the validation and the provider.
-    expect({ rejected: statuses.has(400), answered: statuses.has(200) }, JSON.stringify(Object.fromEntries(statuses)))
-      .toEqual({ rejected: true, answered: true });
-  });
+      // The fuzzing reached both the validation and the provider.
+      expect(
+        { rejected: statuses.has(400), answered: statuses.has(200) },
+        JSON.stringify(Object.fromEntries(statuses)),
+      ).toEqual({ rejected: true, answered: true });
+    },
+  );
 });

@@ -9,7 +9,10 @@ import { createApiRuntime, type ApiRuntime, type RuntimeOptions } from '../proce
 
 export interface TestApi {
   runtime: ApiRuntime;
-  get(path: string, options?: { key?: string | null; params?: Readonly<Record<string, string | number | boolean | undefined>> }): Promise<Response>;
+  get(
+    path: string,
+    options?: { key?: string | null; params?: Readonly<Record<string, string | number | boolean | undefined>> },
+  ): Promise<Response>;
   post(path: string, body: unknown, key: string): Promise<Response>;
   close(): Promise<void>;
 }
@@ -48,7 +51,11 @@ export interface TestAccount {
 export async function newAccountWithKey(options: { payment?: 'card' | 'invoice' | 'none' } = {}): Promise<TestAccount> {
   const email = `api-${randomUUID()}@example.test`;
   const account = await findOrCreateAccountByEmail({ email });
-  const { key, record } = await createApiKey({ accountId: account.accountId, actor: { id: null, label: 'test' }, name: 'test key' });
+  const { key, record } = await createApiKey({
+    accountId: account.accountId,
+    actor: { id: null, label: 'test' },
+    name: 'test key',
+  });
   const payment = options.payment ?? 'card';
   if (payment !== 'none') {
     await db.account.update({

@@ -23,7 +23,9 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse): Prom
   const url = new URL(req.url!, 'http://upstream');
   const endpoint = findEndpoint(url.pathname);
   if (!endpoint) {
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Not found', code: 'not_found' }));
+    res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: 'Not found', code: 'not_found' }));
     return;
   }
   const params = endpoint.params.parse(Object.fromEntries(url.searchParams));

@@ -46,7 +46,10 @@ beforeAll(async () => {
   upstream = http.createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(upstream.address() as net.AddressInfo).port}`;
-  const resolver = createProviderResolver({ UPSTREAM_FORUMSITE_URL: base, UPSTREAM_FORUMSITE_SECRET: 'upstream-secret' });
+  const resolver = createProviderResolver({
+    UPSTREAM_FORUMSITE_URL: base,
+    UPSTREAM_FORUMSITE_SECRET: 'upstream-secret',
+  });
   const forumsite = new HttpProvider({ baseUrl: base, secret: 'upstream-secret', log: (m) => logged.push(m) });
   api = await startTestApi({
     timeoutMs: 500,
@@ -67,7 +70,10 @@ describe('HTTP upstream provider', () => {
 
   test('forwards the path and validated parameters with the bearer secret, not get_sentiment', async () => {
     const { key } = await newAccountWithKey();
-    const response = await api.get('/v1/forumsite/community/posts', { key, params: { community: 'news', pages: 2, get_sentiment: true } });
+    const response = await api.get('/v1/forumsite/community/posts', {
+      key,
+      params: { community: 'news', pages: 2, get_sentiment: true },
+    });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.posts.length).toBeGreaterThan(0);
@@ -82,11 +88,15 @@ describe('HTTP upstream provider', () => {
 
   test('drops and logs invalid records, never passing them on', async () => {
     const { key } = await newAccountWithKey();
-    const clean = await (await api.get('/v1/forumsite/community/posts', { key, params: { community: 'spoiled_ok' } })).json();
+    const clean = await (
+      await api.get('/v1/forumsite/community/posts', { key, params: { community: 'spoiled_ok' } })
+    ).json();
     const response = await api.get('/v1/forumsite/community/posts', { key, params: { community: 'spoiled' } });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body.posts.every((p: Record<string, unknown>) => typeof p.upvotes === 'number' && typeof p.title === 'string')).toBe(true);
+    expect(
+      body.posts.every((p: Record<string, unknown>) => typeof p.upvotes === 'number' && typeof p.title === 'string'),
+    ).toBe(true);
     expect(body.count).toBe(body.posts.length);
     expect(clean.posts.length).toBeGreaterThan(0);
     expect(logged.some((m) => m.includes('dropped 2 invalid record'))).toBe(true);
@@ -110,6 +120,8 @@ describe('HTTP upstream provider', () => {
   test('maps an unreachable upstream to 502 upstream_error', async () => {
     const provider = new HttpProvider({ baseUrl: 'http://127.0.0.1:1', log: () => {} });
     const endpoint = findEndpoint('/v1/forumsite/community')!;
-    await expect(provider.call(endpoint, { community: 'news' }, new AbortController().signal)).rejects.toMatchObject({ code: 'upstream_error' });
+    await expect(provider.call(endpoint, { community: 'news' }, new AbortController().signal)).rejects.toMatchObject({
+      code: 'upstream_error',
+    });
   });
 });

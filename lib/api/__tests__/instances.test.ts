@@ -104,7 +104,9 @@ describe.skipIf(!redisUrl)('two API instances sharing Redis', () => {
   test('holds 10 simultaneous requests per endpoint across both instances', async () => {
     gate.close();
     const { key } = await newAccountWithKey();
-    const calls = [a, b].flatMap((api) => Array.from({ length: 6 }, () => api.get('/v1/forumsite/community/posts', { key, params: posts })));
+    const calls = [a, b].flatMap((api) =>
+      Array.from({ length: 6 }, () => api.get('/v1/forumsite/community/posts', { key, params: posts })),
+    );
     // Ten reach the upstream and wait there; the other two are answered without it.
     const answered: number[] = [];
     const refusedTwo = new Promise<void>((resolve) => {

@@ -39,22 +39,31 @@ describe('restricted keys', () => {
       error: `This API key may not call ${POSTS}: it is restricted to the shop family and /v1/forumsite/community. Use another key, or create one that allows this endpoint in the console.`,
     });
     expect(await usageEvents(account.accountId)).toEqual([]);
-    expect((await api.get('/v1/forumsite/community', { key: account.key, params: { community: 'gardening' } })).status).toBe(200);
+    expect(
+      (await api.get('/v1/forumsite/community', { key: account.key, params: { community: 'gardening' } })).status,
+    ).toBe(200);
     expect((await api.get('/v1/shop/products', { key: account.key, params: { query: 'lamp' } })).status).toBe(200);
     expect((await api.get('/v1/account/verify', { key: account.key })).status).toBe(200);
     expect((await billedAndCounted(account.accountId)).requests).toBe(2);
   });
 
-  test('a restricted key\'s batch answers 403 key_not_permitted for the items outside it and serves the others', async () => {
+  test("a restricted key's batch answers 403 key_not_permitted for the items outside it and serves the others", async () => {
     const account = await restrictedKey(['shop']);
-    const response = await api.post('/v1/batch', {
-      requests: [
-        { path: '/v1/shop/products', params: { query: 'lamp' } },
-        { path: POSTS, params: page(2) },
-      ],
-    }, account.key);
+    const response = await api.post(
+      '/v1/batch',
+      {
+        requests: [
+          { path: '/v1/shop/products', params: { query: 'lamp' } },
+          { path: POSTS, params: page(2) },
+        ],
+      },
+      account.key,
+    );
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { billed_units: number; results: { status: number; billed_units: number; body: { code?: string; error?: string } }[] };
+    const body = (await response.json()) as {
+      billed_units: number;
+      results: { status: number; billed_units: number; body: { code?: string; error?: string } }[];
+    };
     expect(body.results.map((r) => r.status)).toEqual([200, 403]);
     expect(body.results[1]).toMatchObject({ billed_units: 0, body: { code: 'key_not_permitted' } });
     expect(body.results[1]!.body.error).toContain('restricted to the shop family');
@@ -63,8 +72,11 @@ describe('restricted keys', () => {
 
   test('refuses an unknown family or endpoint when the key is created', async () => {
     const account = await newAccountWithKey();
-    await expect(createApiKey({ accountId: account.accountId, actor, scopes: ['shop', '/v1/shop/nothing'] })).rejects.toMatchObject({
-      code: 'invalid_input', message: 'Unknown family or endpoint: /v1/shop/nothing',
+    await expect(
+      createApiKey({ accountId: account.accountId, actor, scopes: ['shop', '/v1/shop/nothing'] }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'Unknown family or endpoint: /v1/shop/nothing',
     });
   });
 });
@@ -78,16 +90,30 @@ describe('per-key monthly spend limits', () => {
     const instances = await Promise.all(gates.map((gate) => startTestApi({ redisUrl: '', providerFor: () => gate })));
     try {
       const account = await newAccountWithKey();
-      await setApiKeyLimit({ accountId: account.accountId, keyId: account.keyId, actor, monthlyLimitMicros: BigInt(LIMIT) });
+      await setApiKeyLimit({
+        accountId: account.accountId,
+        keyId: account.keyId,
+        actor,
+        monthlyLimitMicros: BigInt(LIMIT),
+      });
       let answered = 0;
       const calls = Array.from({ length: 20 }, (_, i) => {
         const started = Date.now();
         return instances[i % 2]!.get(POSTS, { key: account.key, params: page(40) }).then(async (r) => {
           answered++;
-          return { status: r.status, started, retryAfter: r.headers.get('retry-after'), code: r.status === 200 ? null : ((await r.json()) as { code: string }).code, amount: billing(r).amount };
+          return {
+            status: r.status,
+            started,
+            retryAfter: r.headers.get('retry-after'),
+            code: r.status === 200 ? null : ((await r.json()) as { code: string }).code,
+            amount: billing(r).amount,
+          };
         });
       });
-      await vi.waitFor(() => expect(answered + gates[0]!.waiting + gates[1]!.waiting).toBe(20), { timeout: 20_000, interval: 20 });
+      await vi.waitFor(() => expect(answered + gates[0]!.waiting + gates[1]!.waiting).toBe(20), {
+        timeout: 20_000,
+        interval: 20,
+      });
       const held = gates[0]!.waiting + gates[1]!.waiting;
       gates.forEach((gate) => gate.release());
       const results = await Promise.all(calls);
@@ -96,7 +122,11 @@ describe('per-key monthly spend limits', () => {
       expect(amountMicros).toBeLessThanOrEqual(LIMIT + LARGEST);
       expect(amountMicros).toBeLessThanOrEqual(LIMIT);
       // 40 free pages, 10 free and 30 billed ($0.09), then three of $0.12: $0.45; the rest refused.
-      expect({ held, served: results.filter((r) => r.status === 200).length, amountMicros }).toEqual({ held: 5, served: 5, amountMicros: 450_000 });
+      expect({ held, served: results.filter((r) => r.status === 200).length, amountMicros }).toEqual({
+        held: 5,
+        served: 5,
+        amountMicros: 450_000,
+      });
       const refused = results.filter((r) => r.status !== 200);
       expect(new Set(refused.map((r) => `${r.status} ${r.code}`))).toEqual(new Set(['429 key_limit_exceeded']));
       for (const r of refused) {
@@ -104,14 +134,16 @@ describe('per-key monthly spend limits', () => {
         const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
         expect(Math.abs(Number(r.retryAfter) - (nextMonth - r.started) / 1000)).toBeLessThan(30);
       }
-      expect(await db.$queryRaw`SELECT id FROM "SpendReservation" WHERE "accountId" = ${account.accountId}`).toEqual([]);
+      expect(await db.$queryRaw`SELECT id FROM "SpendReservation" WHERE "accountId" = ${account.accountId}`).toEqual(
+        [],
+      );
     } finally {
       gates.forEach((gate) => gate.release());
       await Promise.all(instances.map((instance) => instance.close()));
     }
   });
 
-  test('a key\'s limit leaves the account\'s other keys alone, and lifts at once when raised', async () => {
+  test("a key's limit leaves the account's other keys alone, and lifts at once when raised", async () => {
     const account = await newAccountWithKey();
     const other = await createApiKey({ accountId: account.accountId, actor, name: 'unlimited' });
     await setApiKeyLimit({ accountId: account.accountId, keyId: account.keyId, actor, monthlyLimitMicros: 50_000n }); // $0.05
@@ -122,7 +154,8 @@ describe('per-key monthly spend limits', () => {
       status: 429,
       body: {
         code: 'key_limit_exceeded',
-        error: 'This call could take this API key\'s spend this month past its monthly limit of $0.05. Raise the key\'s limit in the console, use another key, or retry next month (UTC).',
+        error:
+          "This call could take this API key's spend this month past its monthly limit of $0.05. Raise the key's limit in the console, use another key, or retry next month (UTC).",
       },
     });
     expect(refused.headers.get('x-billed-units')).toBe('0');
@@ -131,10 +164,12 @@ describe('per-key monthly spend limits', () => {
     expect((await api.get(POSTS, { key: account.key, params: page(20) })).status).toBe(200);
   });
 
-  test('answers a limit set on another account\'s key as if the key did not exist, and changes nothing', async () => {
+  test("answers a limit set on another account's key as if the key did not exist, and changes nothing", async () => {
     const owner = await newAccountWithKey();
     const other = await newAccountWithKey();
-    await expect(setApiKeyLimit({ accountId: other.accountId, keyId: owner.keyId, actor, monthlyLimitMicros: 1n })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      setApiKeyLimit({ accountId: other.accountId, keyId: owner.keyId, actor, monthlyLimitMicros: 1n }),
+    ).rejects.toMatchObject({ code: 'not_found' });
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: owner.keyId } })).monthlyLimitMicros).toBeNull();
     expect(await db.apiKeyEvent.count({ where: { apiKeyId: owner.keyId, type: 'limit_changed' } })).toBe(0);
   });

@@ -70,7 +70,13 @@ describe('rolling a key', () => {
     proxy.hold();
 
     const rolledAt = new Date();
-    const rolled = await rollApiKey({ accountId: account.accountId, keyId: account.keyId, actor, grace: '1h', now: rolledAt });
+    const rolled = await rollApiKey({
+      accountId: account.accountId,
+      keyId: account.keyId,
+      actor,
+      grace: '1h',
+      now: rolledAt,
+    });
     const end = rolledAt.getTime() + 3_600_000;
     expect(rolled.old.expiresAt?.getTime()).toBe(end);
     for (const api of [b, a]) expect(await statusOn(api, account.key)).toEqual({ status: 200, body: null });
@@ -88,21 +94,38 @@ describe('rolling a key', () => {
     const account = await newAccountWithKey();
     for (let i = 0; i < 8; i++) await createApiKey({ accountId: account.accountId, actor, name: `spare ${i}` });
     const rolledAt = new Date();
-    const rolled = await rollApiKey({ accountId: account.accountId, keyId: account.keyId, actor, grace: '24h', now: rolledAt });
+    const rolled = await rollApiKey({
+      accountId: account.accountId,
+      keyId: account.keyId,
+      actor,
+      grace: '24h',
+      now: rolledAt,
+    });
 
     const events = await listKeyEvents({ accountId: account.accountId, limit: 2 });
-    expect(events.map((e) => [e.type, e.apiKey.id]).sort()).toEqual([['created', rolled.record.id], ['rolled', account.keyId]].sort());
+    expect(events.map((e) => [e.type, e.apiKey.id]).sort()).toEqual(
+      [
+        ['created', rolled.record.id],
+        ['rolled', account.keyId],
+      ].sort(),
+    );
 
     // Ten keys work now (nine plus the new one): no room for another, nor for rolling with grace.
-    await expect(createApiKey({ accountId: account.accountId, actor })).rejects.toMatchObject({ code: 'limit_reached' });
-    await expect(rollApiKey({ accountId: account.accountId, keyId: rolled.record.id, actor, grace: '1h' })).rejects.toMatchObject({ code: 'limit_reached' });
+    await expect(createApiKey({ accountId: account.accountId, actor })).rejects.toMatchObject({
+      code: 'limit_reached',
+    });
+    await expect(
+      rollApiKey({ accountId: account.accountId, keyId: rolled.record.id, actor, grace: '1h' }),
+    ).rejects.toMatchObject({ code: 'limit_reached' });
     // Once the old key's grace period is over, it no longer counts.
     const after = new Date(rolledAt.getTime() + 86_400_000);
     await createApiKey({ accountId: account.accountId, actor, name: 'after the grace period', now: after });
-    expect((await listApiKeys({ accountId: account.accountId })).find((k) => k.id === account.keyId)?.expiresAt?.getTime()).toBe(after.getTime());
+    expect(
+      (await listApiKeys({ accountId: account.accountId })).find((k) => k.id === account.keyId)?.expiresAt?.getTime(),
+    ).toBe(after.getTime());
   });
 
-  test('answers a roll of another account\'s key as if the key did not exist, and refuses to roll a revoked key', async () => {
+  test("answers a roll of another account's key as if the key did not exist, and refuses to roll a revoked key", async () => {
     const owner = await newAccountWithKey();
     const other = await newAccountWithKey();
     const attempt = rollApiKey({ accountId: other.accountId, keyId: owner.keyId, actor, grace: 'now' });
@@ -110,7 +133,9 @@ describe('rolling a key', () => {
     await expect(attempt).rejects.toMatchObject({ code: 'not_found' });
     expect(await statusOn(a, owner.key)).toEqual({ status: 200, body: null });
     await db.apiKey.update({ where: { id: owner.keyId }, data: { status: 'revoked' } });
-    await expect(rollApiKey({ accountId: owner.accountId, keyId: owner.keyId, actor, grace: 'now' })).rejects.toMatchObject({ code: 'invalid_transition' });
+    await expect(
+      rollApiKey({ accountId: owner.accountId, keyId: owner.keyId, actor, grace: 'now' }),
+    ).rejects.toMatchObject({ code: 'invalid_transition' });
   });
 });
 
@@ -130,7 +155,7 @@ describe('key expiry', () => {
     }
   });
 
-  test('an expiry set in the key\'s menu holds on the next request on an instance not yet notified', async () => {
+  test("an expiry set in the key's menu holds on the next request on an instance not yet notified", async () => {
     const account = await newAccountWithKey();
     expect(await statusOn(b, account.key)).toEqual({ status: 200, body: null });
     proxy.hold();
@@ -149,13 +174,20 @@ describe('key expiry', () => {
     const later = new Date(expiresAt.getTime() + 1);
     const listed = (await listApiKeys({ accountId: account.accountId })).find((k) => k.id === account.keyId);
     expect(listed?.expiresAt?.getTime()).toBe(expiresAt.getTime());
-    await expect(setApiKeyExpiry({ accountId: account.accountId, keyId: account.keyId, actor, expiresAt: null, now: later }))
-      .rejects.toMatchObject({ code: 'invalid_transition' });
-    await expect(createApiKey({ accountId: account.accountId, actor, expiresAt: created, now: later })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(
+      setApiKeyExpiry({ accountId: account.accountId, keyId: account.keyId, actor, expiresAt: null, now: later }),
+    ).rejects.toMatchObject({ code: 'invalid_transition' });
+    await expect(
+      createApiKey({ accountId: account.accountId, actor, expiresAt: created, now: later }),
+    ).rejects.toMatchObject({ code: 'invalid_input' });
     await deleteApiKey({ accountId: account.accountId, keyId: account.keyId, actor });
     expect(await listApiKeys({ accountId: account.accountId })).toEqual([]);
     const other = await newAccountWithKey();
-    await expect(setApiKeyExpiry({ accountId: other.accountId, keyId: other.keyId, actor, expiresAt: null })).resolves.toMatchObject({ expiresAt: null });
-    await expect(setApiKeyExpiry({ accountId: other.accountId, keyId: account.keyId, actor, expiresAt: null })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      setApiKeyExpiry({ accountId: other.accountId, keyId: other.keyId, actor, expiresAt: null }),
+    ).resolves.toMatchObject({ expiresAt: null });
+    await expect(
+      setApiKeyExpiry({ accountId: other.accountId, keyId: account.keyId, actor, expiresAt: null }),
+    ).rejects.toMatchObject({ code: 'not_found' });
   });
 });

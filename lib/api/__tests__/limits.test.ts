@@ -56,7 +56,9 @@ describe('concurrency limits', () => {
     gate.close();
     const first = await newAccountWithKey();
     const second = await newAccountWithKey();
-    const held = Array.from({ length: 10 }, () => api.get('/v1/forumsite/community/posts', { key: first.key, params: posts }));
+    const held = Array.from({ length: 10 }, () =>
+      api.get('/v1/forumsite/community/posts', { key: first.key, params: posts }),
+    );
     await gate.waitForWaiting(10);
     const other = api.get('/v1/forumsite/community/posts', { key: second.key, params: posts });
     await gate.waitForWaiting(11);
@@ -91,14 +93,19 @@ describe('slot release', () => {
     const controllers = Array.from({ length: 10 }, () => new AbortController());
     const calls = controllers.map((c) =>
       api.runtime.gateway.fetch(
-        new Request('http://api.test/v1/forumsite/community/posts?community=news', { headers: { 'x-api-key': key }, signal: c.signal }),
+        new Request('http://api.test/v1/forumsite/community/posts?community=news', {
+          headers: { 'x-api-key': key },
+          signal: c.signal,
+        }),
       ),
     );
     await gate.waitForWaiting(10);
     controllers.forEach((c) => c.abort());
     await Promise.all(calls);
     gate.release();
-    const after = await Promise.all(Array.from({ length: 10 }, () => api.get('/v1/forumsite/community/posts', { key, params: posts })));
+    const after = await Promise.all(
+      Array.from({ length: 10 }, () => api.get('/v1/forumsite/community/posts', { key, params: posts })),
+    );
     expect(after.map((r) => r.status)).toEqual(Array(10).fill(200));
   });
 
@@ -106,7 +113,9 @@ describe('slot release', () => {
     gate.release();
     const { key } = await newAccountWithKey();
     const failed = await Promise.all(
-      Array.from({ length: 12 }, () => api.get('/v1/forumsite/community/posts', { key, params: { community: 'sandbox_upstream_error' } })),
+      Array.from({ length: 12 }, () =>
+        api.get('/v1/forumsite/community/posts', { key, params: { community: 'sandbox_upstream_error' } }),
+      ),
     );
     expect(failed.filter((r) => r.status === 502).length).toBeGreaterThanOrEqual(10);
     expect((await api.get('/v1/forumsite/community/posts', { key, params: posts })).status).toBe(200);

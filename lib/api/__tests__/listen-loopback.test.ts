@@ -32,7 +32,7 @@ function connectOutcome(host: string, port: number): Promise<'connected' | strin
 }
 
 describe('the API server listens on loopback by default (issue 27, finding 1)', { timeout: 60_000 }, () => {
-  it('binds 127.0.0.1 with API_HOST unset, and refuses connections to the machine\'s other addresses', async () => {
+  it("binds 127.0.0.1 with API_HOST unset, and refuses connections to the machine's other addresses", async () => {
     const port = await freePort();
     await startApiServer(port, { API_HOST: '' });
     expect(listeningAddresses(port)).toEqual(['127.0.0.1']);

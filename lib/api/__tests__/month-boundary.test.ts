@@ -43,17 +43,31 @@ describe('finding 8: a call that spans midnight at a month end', () => {
     const id = response.headers.get('x-request-id')!;
     const event = await db.usageEvent.findUniqueOrThrow({ where: { id } });
     expect(event.createdAt.toISOString().slice(0, 10)).toBe('2026-10-31');
-    const monthly = await db.usageMonthly.findMany({ where: { accountId: account.accountId }, select: { month: true, units: true } });
+    const monthly = await db.usageMonthly.findMany({
+      where: { accountId: account.accountId },
+      select: { month: true, units: true },
+    });
     expect(monthly).toEqual([{ month: '2026-10', units: 40 }]);
-    const daily = await db.usageDaily.findMany({ where: { accountId: account.accountId }, select: { day: true, units: true, sentimentUnits: true } });
-    expect(daily.map((d) => ({ ...d, day: d.day.toISOString().slice(0, 10) }))).toEqual([{ day: '2026-10-31', units: 40, sentimentUnits: 0 }]);
+    const daily = await db.usageDaily.findMany({
+      where: { accountId: account.accountId },
+      select: { day: true, units: true, sentimentUnits: true },
+    });
+    expect(daily.map((d) => ({ ...d, day: d.day.toISOString().slice(0, 10) }))).toEqual([
+      { day: '2026-10-31', units: 40, sentimentUnits: 0 },
+    ]);
   });
 
   test('finding 8: takes a free-tier hold in the same month it books the call to', async () => {
     const account = await newAccountWithKey({ payment: 'none' });
     const response = await callAcrossMonthEnd(account.key, { community: 'gardening', pages: 10 });
-    expect({ status: response.status, remaining: response.headers.get('x-free-tier-remaining') }).toEqual({ status: 200, remaining: '40' });
-    const monthly = await db.usageMonthly.findMany({ where: { accountId: account.accountId }, select: { month: true, freeUnits: true, reservedFree: true } });
+    expect({ status: response.status, remaining: response.headers.get('x-free-tier-remaining') }).toEqual({
+      status: 200,
+      remaining: '40',
+    });
+    const monthly = await db.usageMonthly.findMany({
+      where: { accountId: account.accountId },
+      select: { month: true, freeUnits: true, reservedFree: true },
+    });
     expect(monthly).toEqual([{ month: '2026-10', freeUnits: 10, reservedFree: 0 }]);
     const daily = await db.usageDaily.findMany({ where: { accountId: account.accountId }, select: { day: true } });
     expect(daily.map((d) => d.day.toISOString().slice(0, 10))).toEqual(['2026-10-31']);

@@ -62,7 +62,10 @@ describe('health and readiness', () => {
   test('readiness names the migrations the database has not applied', async () => {
     const all = expectedMigrations();
     expect(all.length).toBeGreaterThan(1);
-    const someApplied = async () => (await db.$queryRawUnsafe<{ migration_name: string }[]>('SELECT migration_name FROM _prisma_migrations')).filter((r) => r.migration_name !== all.at(-1));
+    const someApplied = async () =>
+      (await db.$queryRawUnsafe<{ migration_name: string }[]>('SELECT migration_name FROM _prisma_migrations')).filter(
+        (r) => r.migration_name !== all.at(-1),
+      );
     const result = await checkReadiness({ query: someApplied });
     expect(result.ready).toBe(false);
     expect(result.checks).toEqual({ database: 'ok', migrations: `1 not applied (npm run db:migrate): ${all.at(-1)}` });
@@ -75,7 +78,13 @@ describe('metrics', () => {
     const metricsPort = await freePort();
     await startApiServer(port, { METRICS_PORT: String(metricsPort) });
     const account = await newAccountWithKey();
-    expect((await fetch(`http://127.0.0.1:${port}/v1/socialnet/locations?query=paris`, { headers: { 'x-api-key': account.key } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`http://127.0.0.1:${port}/v1/socialnet/locations?query=paris`, {
+          headers: { 'x-api-key': account.key },
+        })
+      ).status,
+    ).toBe(200);
     expect((await fetch(`http://127.0.0.1:${port}/v1/socialnet/locations?query=paris`)).status).toBe(401);
     const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(text).toContain('api_requests_total{endpoint="/v1/socialnet/locations",status="200"} 1');
@@ -91,7 +100,9 @@ describe('metrics', () => {
     await startApiServer(port, { METRICS_PORT: String(metricsPort), API_WORKERS: '2' });
     // Fresh connections each, so the primary hands them to both workers in turn.
     for (let i = 0; i < 4; i++) {
-      const response = await fetch(`http://127.0.0.1:${port}/v1/socialnet/locations`, { headers: { connection: 'close' } });
+      const response = await fetch(`http://127.0.0.1:${port}/v1/socialnet/locations`, {
+        headers: { connection: 'close' },
+      });
       expect(response.status).toBe(401);
     }
     const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
@@ -105,17 +116,29 @@ describe('logs', () => {
     const server = await startApiServer(port, { LOG_LEVEL: 'debug', LOG_FORMAT: 'json' });
     const lines = collectStdout(server);
     const account = await newAccountWithKey();
-    const answered = await fetch(`http://127.0.0.1:${port}/v1/socialnet/locations?query=paris`, { headers: { 'x-api-key': account.key } });
+    const answered = await fetch(`http://127.0.0.1:${port}/v1/socialnet/locations?query=paris`, {
+      headers: { 'x-api-key': account.key },
+    });
     expect(answered.status).toBe(200);
     // A key passed as a parameter by mistake (refused as an unknown parameter), and a key the server does not know.
-    const mistaken = await fetch(`http://127.0.0.1:${port}/v1/socialnet/locations?query=paris&api_key=${account.key}`, { headers: { 'x-api-key': account.key } });
+    const mistaken = await fetch(`http://127.0.0.1:${port}/v1/socialnet/locations?query=paris&api_key=${account.key}`, {
+      headers: { 'x-api-key': account.key },
+    });
     const unknownKey = `${account.key.slice(0, -4)}0000`;
-    const refused = await fetch(`http://127.0.0.1:${port}/v1/socialnet/locations?query=paris`, { headers: { 'x-api-key': unknownKey } });
+    const refused = await fetch(`http://127.0.0.1:${port}/v1/socialnet/locations?query=paris`, {
+      headers: { 'x-api-key': unknownKey },
+    });
     expect(refused.status).toBe(401);
     const requestId = answered.headers.get('x-request-id')!;
     await expect.poll(() => lines.some((l) => l.includes(requestId))).toBe(true);
     const line = JSON.parse(lines.find((l) => l.includes(requestId))!) as Record<string, unknown>;
-    expect(line).toMatchObject({ msg: 'request', requestId, status: 200, endpoint: '/v1/socialnet/locations', path: '/v1/socialnet/locations' });
+    expect(line).toMatchObject({
+      msg: 'request',
+      requestId,
+      status: 200,
+      endpoint: '/v1/socialnet/locations',
+      path: '/v1/socialnet/locations',
+    });
     for (const l of lines) expect(() => JSON.parse(l)).not.toThrow();
     for (const response of [mistaken, refused]) {
       await expect.poll(() => lines.some((l) => l.includes(response.headers.get('x-request-id')!))).toBe(true);

@@ -16,13 +16,29 @@ const ENDPOINT = '/v1/clipnet/video/comments';
 
 function call(accountId: string, keyId: string, units: number) {
   return {
-    id: `req_${randomUUID().replace(/-/g, '')}`, a: accountId, k: keyId, e: ENDPOINT, m: billingMonth(), s: 200, u: units,
-    p: 6000, snt: false, l: 1, t: new Date().toISOString().slice(0, 23), r: 0, c: true, sc: false,
+    id: `req_${randomUUID().replace(/-/g, '')}`,
+    a: accountId,
+    k: keyId,
+    e: ENDPOINT,
+    m: billingMonth(),
+    s: 200,
+    u: units,
+    p: 6000,
+    snt: false,
+    l: 1,
+    t: new Date().toISOString().slice(0, 23),
+    r: 0,
+    c: true,
+    sc: false,
   };
 }
 
 const write = (batch: unknown[]) =>
-  pool.query('SELECT * FROM record_usage($1::jsonb, $2, $3)', [JSON.stringify(batch), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS]);
+  pool.query('SELECT * FROM record_usage($1::jsonb, $2, $3)', [
+    JSON.stringify(batch),
+    FREE_UNITS_PER_MONTH,
+    SENTIMENT_SURCHARGE_MICROS,
+  ]);
 
 async function ledger(accountId: string) {
   const events = await db.usageEvent.findMany({ where: { accountId }, orderBy: { id: 'asc' } });
@@ -72,7 +88,14 @@ test('a retried batch racing the original, both waiting on the same counter, rec
     const args = [JSON.stringify(batch), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS];
     const writes = [0, 1].map(() => racers.query('SELECT * FROM record_usage($1::jsonb, $2, $3)', args));
     await expect
-      .poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT * FROM record_usage%' AND wait_event_type = 'Lock'`)).rows[0].n)
+      .poll(
+        async () =>
+          (
+            await pool.query(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT * FROM record_usage%' AND wait_event_type = 'Lock'`,
+            )
+          ).rows[0].n,
+      )
       .toBe(2);
     await holder.query('COMMIT');
     const [a, b] = await Promise.all(writes);
@@ -93,7 +116,11 @@ test('a first attempt does not look for its calls in the ledger: one found there
   const batch = [call(accountId, keyId, 30)];
   await write(batch);
   const once = await ledger(accountId);
-  const firstAttempt = pool.query('SELECT * FROM record_usage($1::jsonb, $2, $3, false)', [JSON.stringify(batch), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS]);
+  const firstAttempt = pool.query('SELECT * FROM record_usage($1::jsonb, $2, $3, false)', [
+    JSON.stringify(batch),
+    FREE_UNITS_PER_MONTH,
+    SENTIMENT_SURCHARGE_MICROS,
+  ]);
   await expect(firstAttempt).rejects.toMatchObject({ code: '23505' }); // unique_violation: nothing written
   expect(await ledger(accountId)).toEqual(once);
   await write(batch); // the retry
@@ -102,30 +129,59 @@ test('a first attempt does not look for its calls in the ledger: one found there
 
 test('the groups the API server sends and the groups found in the batch bill alike', async () => {
   const other = '/v1/socialnet/locations';
-  const shape = [[ENDPOINT, 30], [other, 1], [ENDPOINT, 40], [other, 2], [ENDPOINT, 5]] as const;
+  const shape = [
+    [ENDPOINT, 30],
+    [other, 1],
+    [ENDPOINT, 40],
+    [other, 2],
+    [ENDPOINT, 5],
+  ] as const;
   const records = (accountId: string, keyId: string) =>
     shape.map(([endpoint, units]) => ({
       record: {
-        id: `req_${randomUUID().replace(/-/g, '')}`, accountId, apiKeyId: keyId, endpoint, month: billingMonth(), status: 200,
-        units, priceMicros: 6000, sentiment: false, latencyMs: 1, createdAt: new Date(), reservedFree: 0, counted: true,
+        id: `req_${randomUUID().replace(/-/g, '')}`,
+        accountId,
+        apiKeyId: keyId,
+        endpoint,
+        month: billingMonth(),
+        status: 200,
+        units,
+        priceMicros: 6000,
+        sentiment: false,
+        latencyMs: 1,
+        createdAt: new Date(),
+        reservedFree: 0,
+        counted: true,
       },
       touchesKey: true,
     }));
   const sent = await newAccountWithKey();
   const found = await newAccountWithKey();
   const params = encodeBatch(records(sent.accountId, sent.keyId), false);
-  expect(params.slice(4)).toEqual([[sent.accountId, sent.accountId], [ENDPOINT, other], [billingMonth(), billingMonth()]]);
+  expect(params.slice(4)).toEqual([
+    [sent.accountId, sent.accountId],
+    [ENDPOINT, other],
+    [billingMonth(), billingMonth()],
+  ]);
   const bySent = await pool.query({ ...RECORD_USAGE_SQL, values: params });
   const foundParams = encodeBatch(records(found.accountId, found.keyId), false).slice(0, 4);
   const byFound = await pool.query('SELECT * FROM record_usage($1::jsonb, $2, $3, $4)', foundParams);
   const billing = (rows: { free_units: number; amount_micros: string; free_remaining: number }[]) =>
     rows.map((r) => [r.free_units, r.amount_micros, r.free_remaining]);
-  expect(billing(bySent.rows)).toEqual([[30, '0', 0], [1, '0', 47], [20, String(20 * 6000), 0], [2, '0', 47], [0, String(5 * 6000), 0]]);
+  expect(billing(bySent.rows)).toEqual([
+    [30, '0', 0],
+    [1, '0', 47],
+    [20, String(20 * 6000), 0],
+    [2, '0', 47],
+    [0, String(5 * 6000), 0],
+  ]);
   expect(billing(byFound.rows)).toEqual(billing(bySent.rows));
   // The same rows, but for the request ids (and so the order they are read in).
   const sorted = (rows: unknown[][]) => rows.map((r) => JSON.stringify(r)).sort();
   const strip = (l: Awaited<ReturnType<typeof ledger>>) => ({
-    events: sorted(l.events.map(([, ...rest]) => rest)), monthly: sorted(l.monthly), daily: sorted(l.daily),
+    events: sorted(l.events.map(([, ...rest]) => rest)),
+    monthly: sorted(l.monthly),
+    daily: sorted(l.daily),
   });
   expect(strip(await ledger(found.accountId))).toEqual(strip(await ledger(sent.accountId)));
 });

@@ -13,14 +13,20 @@ afterAll(async () => {
   await api.close();
 });
 
-test('1,000 refused calls add a row a minute, whose counts sum to 1,000; served calls keep one row each', { timeout: 60_000 }, async () => {
+test('1,000 refused calls add a row a minute, whose counts sum to 1,000; served calls keep one row each', {
+  timeout: 60_000,
+}, async () => {
   const account = await newAccountWithKey();
   const refused = await Promise.all(
-    Array.from({ length: 1000 }, () => api.get('/v1/forumsite/community', { key: account.key, params: { community: 'news', bogus: 1 } })),
+    Array.from({ length: 1000 }, () =>
+      api.get('/v1/forumsite/community', { key: account.key, params: { community: 'news', bogus: 1 } }),
+    ),
   );
   expect(new Set(refused.map((r) => r.status))).toEqual(new Set([400]));
   const served = await Promise.all(
-    Array.from({ length: 5 }, () => api.get('/v1/forumsite/community', { key: account.key, params: { community: 'news' } })),
+    Array.from({ length: 5 }, () =>
+      api.get('/v1/forumsite/community', { key: account.key, params: { community: 'news' } }),
+    ),
   );
   expect(served.map((r) => r.status)).toEqual(Array(5).fill(200));
 
@@ -28,7 +34,9 @@ test('1,000 refused calls add a row a minute, whose counts sum to 1,000; served 
   // A minute boundary may fall inside the burst: at most two rows.
   expect(rows.length).toBeGreaterThanOrEqual(1);
   expect(rows.length).toBeLessThanOrEqual(2);
-  expect(rows.every((r) => r.apiKeyId === account.keyId && r.endpoint === '/v1/forumsite/community' && r.status === 400)).toBe(true);
+  expect(
+    rows.every((r) => r.apiKeyId === account.keyId && r.endpoint === '/v1/forumsite/community' && r.status === 400),
+  ).toBe(true);
   expect(await refusals(account.accountId)).toEqual({ 400: 1000 });
 
   const events = await usageEvents(account.accountId);
@@ -40,6 +48,10 @@ test('a refused call still answers with its billing headers, all zero', async ()
   const account = await newAccountWithKey();
   const response = await api.get('/v1/forumsite/community', { key: account.key, params: { bogus: 1 } });
   expect(response.status).toBe(400);
-  expect(['x-billed-units', 'x-free-units', 'x-billed-amount-micros'].map((h) => response.headers.get(h))).toEqual(['0', '0', '0']);
+  expect(['x-billed-units', 'x-free-units', 'x-billed-amount-micros'].map((h) => response.headers.get(h))).toEqual([
+    '0',
+    '0',
+    '0',
+  ]);
   expect(await billedAndCounted(account.accountId)).toEqual(nothingBilled);
 });

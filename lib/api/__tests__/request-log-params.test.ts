@@ -17,19 +17,24 @@ afterAll(async () => {
   await api.close();
 });
 
-const rowOf = (response: Response) => db.usageEvent.findUniqueOrThrow({ where: { id: response.headers.get('x-request-id')! } });
+const rowOf = (response: Response) =>
+  db.usageEvent.findUniqueOrThrow({ where: { id: response.headers.get('x-request-id')! } });
 
-test('a call\'s validated parameters land in its log row, defaults included, for a repeated query string too', async () => {
+test("a call's validated parameters land in its log row, defaults included, for a repeated query string too", async () => {
   const account = await newAccountWithKey();
   const calls = [];
   // The second call finds its parameters (and their logged form) in the cache.
-  for (let i = 0; i < 2; i++) calls.push(await api.get(POSTS, { key: account.key, params: { community: 'gardening', pages: 2 } }));
+  for (let i = 0; i < 2; i++)
+    calls.push(await api.get(POSTS, { key: account.key, params: { community: 'gardening', pages: 2 } }));
   expect(calls.map((r) => r.status)).toEqual([200, 200]);
   for (const call of calls) {
     expect((await rowOf(call)).params).toBe('community=gardening&sort_by=hot&pages=2&get_sentiment=false');
   }
   // An error answered by the platform keeps them too (the detail view of a 404).
-  const notFound = await api.get('/v1/textthreads/user/posts', { key: account.key, params: { username: '@sandbox_not_found' } });
+  const notFound = await api.get('/v1/textthreads/user/posts', {
+    key: account.key,
+    params: { username: '@sandbox_not_found' },
+  });
   expect(notFound.status).toBe(404);
   expect((await rowOf(notFound)).params).toMatch(/^username=sandbox_not_found(&|$)/);
 });
@@ -38,7 +43,10 @@ test('never keeps a key: not the header, and a key-named parameter is refused an
   const account = await newAccountWithKey();
   const served = await api.get(POSTS, { key: account.key, params: { community: 'gardening' } });
   expect(served.status).toBe(200);
-  const refused = await api.get(POSTS, { key: account.key, params: { community: 'gardening', api_key: account.key, token: 'secret-token' } });
+  const refused = await api.get(POSTS, {
+    key: account.key,
+    params: { community: 'gardening', api_key: account.key, token: 'secret-token' },
+  });
   expect(refused.status).toBe(400);
   const rows = await usageEvents(account.accountId);
   expect(rows.map((r) => r.id)).toEqual([served.headers.get('x-request-id')]);
@@ -62,11 +70,16 @@ test('a huge query string is kept cut to 2,048 characters, ending in the marker'
   expect(query.startsWith(kept)).toBe(true);
 });
 
-test('batch items keep their own item\'s parameters', async () => {
+test("batch items keep their own item's parameters", async () => {
   const account = await newAccountWithKey();
   const response = await api.post(
     '/v1/batch',
-    { requests: [{ path: POSTS, params: { community: 'gardening', pages: 1 } }, { path: '/v1/socialnet/locations', params: { query: 'berlin' } }] },
+    {
+      requests: [
+        { path: POSTS, params: { community: 'gardening', pages: 1 } },
+        { path: '/v1/socialnet/locations', params: { query: 'berlin' } },
+      ],
+    },
     account.key,
   );
   expect(response.status).toBe(200);

@@ -31,7 +31,10 @@ function halfOpen(localAddress: string): Promise<net.Socket> {
 }
 
 /** POSTs a batch body streamed in 1 MB chunks until `totalBytes` or until the server answers. */
-function postStreamed(totalBytes: number, headers: Record<string, string> = {}): Promise<{ status: number; body: string; sent: number }> {
+function postStreamed(
+  totalBytes: number,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; sent: number }> {
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = false;
@@ -59,12 +62,16 @@ function postStreamed(totalBytes: number, headers: Record<string, string> = {}):
 }
 
 describe('API server limits', () => {
-  test('keeps answering real calls while one address holds many idle half-open connections', { timeout: 60_000 }, async () => {
+  test('keeps answering real calls while one address holds many idle half-open connections', {
+    timeout: 60_000,
+  }, async () => {
     const sockets = await Promise.all(Array.from({ length: 400 }, () => halfOpen('127.0.0.2')));
     const closedByServer = sockets.filter((s) => s.destroyed || s.readyState !== 'open').length;
     await new Promise((r) => setTimeout(r, 200));
     const stillOpen = sockets.filter((s) => !s.destroyed && s.readyState === 'open').length;
-    const response = await fetch(`http://127.0.0.1:${port}/v1/account/verify`, { headers: { 'x-api-key': account.key } });
+    const response = await fetch(`http://127.0.0.1:${port}/v1/account/verify`, {
+      headers: { 'x-api-key': account.key },
+    });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { valid: boolean }).valid).toBe(true);
     // The address got at most its cap; the rest were closed at once.
@@ -85,9 +92,14 @@ describe('API server limits', () => {
     const { status, body, sent } = await postStreamed(200 << 20);
     const after = residentBytes(server.pid!);
     expect(status).toBe(413);
-    expect(JSON.parse(body)).toMatchObject({ code: 'payload_too_large', error: `Batch body must be at most ${MAX_BODY_BYTES} bytes` });
+    expect(JSON.parse(body)).toMatchObject({
+      code: 'payload_too_large',
+      error: `Batch body must be at most ${MAX_BODY_BYTES} bytes`,
+    });
     expect(sent).toBeLessThan(200 << 20);
-    console.log(`200 MB batch body: refused after ${(sent / 2 ** 20).toFixed(0)} MB sent; server RSS ${(before / 2 ** 20).toFixed(1)} → ${(after / 2 ** 20).toFixed(1)} MiB`);
+    console.log(
+      `200 MB batch body: refused after ${(sent / 2 ** 20).toFixed(0)} MB sent; server RSS ${(before / 2 ** 20).toFixed(1)} → ${(after / 2 ** 20).toFixed(1)} MiB`,
+    );
     expect(after - before).toBeLessThan(16 * 2 ** 20);
   });
 });

@@ -17,7 +17,9 @@ afterAll(async () => {
   await upstream.close();
 });
 
-test('SIGTERM refuses new connections, answers every call in flight with 200 and records its usage before exiting', { timeout: 60_000 }, async () => {
+test('SIGTERM refuses new connections, answers every call in flight with 200 and records its usage before exiting', {
+  timeout: 60_000,
+}, async () => {
   const { key, accountId } = await newAccountWithKey({ payment: 'invoice' });
   const port = await freePort();
   const server = await startApiServer(port, { UPSTREAM_FORUMSITE_URL: upstream.url });
@@ -27,7 +29,12 @@ test('SIGTERM refuses new connections, answers every call in flight with 200 and
   const calls = Array.from({ length: inFlight }, (_, i) =>
     fetch(`http://127.0.0.1:${port}/v1/forumsite/community/posts?community=drain${i}&pages=${1 + (i % 3)}`, {
       headers: { 'x-api-key': key },
-    }).then(async (r) => ({ status: r.status, id: r.headers.get('x-request-id'), units: Number(r.headers.get('x-billed-units')), body: await r.json() })),
+    }).then(async (r) => ({
+      status: r.status,
+      id: r.headers.get('x-request-id'),
+      units: Number(r.headers.get('x-billed-units')),
+      body: await r.json(),
+    })),
   );
   await upstream.whenHeld(inFlight);
 
@@ -39,7 +46,10 @@ test('SIGTERM refuses new connections, answers every call in flight with 200 and
   const answers = await Promise.all(calls);
   expect(await exited).toBe(0);
   expect(answers.map((a) => a.status)).toEqual(Array(inFlight).fill(200));
-  const events = await db.usageEvent.findMany({ where: { accountId }, select: { id: true, units: true, status: true } });
+  const events = await db.usageEvent.findMany({
+    where: { accountId },
+    select: { id: true, units: true, status: true },
+  });
   expect(events.map((e) => e.id).sort()).toEqual(answers.map((a) => a.id).sort());
   for (const answer of answers) {
     expect(answer.units).toBe(answer.body.pages);

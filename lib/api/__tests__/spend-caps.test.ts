@@ -49,7 +49,10 @@ describe('spending caps', () => {
     expect((await api.get(POSTS, { key: account.key, params: page(40) })).status).toBe(200);
     expect((await api.get(POSTS, { key: account.key, params: page(10) })).status).toBe(200);
     const refused = await api.get(POSTS, { key: account.key, params: page(20) }); // could cost $0.06
-    expect({ status: refused.status, code: ((await refused.json()) as { code: string }).code }).toEqual({ status: 429, code: 'monthly_limit_exceeded' });
+    expect({ status: refused.status, code: ((await refused.json()) as { code: string }).code }).toEqual({
+      status: 429,
+      code: 'monthly_limit_exceeded',
+    });
     await db.account.update({ where: { id: account.accountId }, data: { monthlyCapMicros: 1_000_000n } });
     expect((await api.get(POSTS, { key: account.key, params: page(20) })).status).toBe(200);
   });
@@ -62,7 +65,10 @@ describe('spending caps', () => {
       return statuses;
     };
     const capped = await newAccountWithKey();
-    await db.account.update({ where: { id: capped.accountId }, data: { dailyCapMicros: 200_000n, monthlyCapMicros: 200_000n } });
+    await db.account.update({
+      where: { id: capped.accountId },
+      data: { dailyCapMicros: 200_000n, monthlyCapMicros: 200_000n },
+    });
     expect(await calls(capped.key)).toEqual([200, 200, 429]);
     const uncapped = await newAccountWithKey();
     expect(await calls(uncapped.key)).toEqual([200, 200, 200]);
@@ -77,7 +83,9 @@ describe('finding 9: spending caps hold against calls in flight together', () =>
   const CAP = 500_000; // $0.50 a day
   const LARGEST = 40 * 3_000; // 40 pages at $0.003: one call's largest cost
 
-  async function cappedAccount(data: { dailyCapMicros?: bigint; monthlyCapMicros?: bigint } = { dailyCapMicros: BigInt(CAP) }) {
+  async function cappedAccount(
+    data: { dailyCapMicros?: bigint; monthlyCapMicros?: bigint } = { dailyCapMicros: BigInt(CAP) },
+  ) {
     const account = await newAccountWithKey();
     await db.account.update({ where: { id: account.accountId }, data });
     return account;
@@ -85,9 +93,16 @@ describe('finding 9: spending caps hold against calls in flight together', () =>
 
   test('finding 9: a batch against a $0.50 daily cap bills at most the cap', async () => {
     const account = await cappedAccount();
-    const response = await api.post('/v1/batch', { requests: Array.from({ length: 40 }, () => ({ path: POSTS, params: page(40) })) }, account.key);
+    const response = await api.post(
+      '/v1/batch',
+      { requests: Array.from({ length: 40 }, () => ({ path: POSTS, params: page(40) })) },
+      account.key,
+    );
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { amount_micros: number; results: { status: number; body: { code?: string } }[] };
+    const body = (await response.json()) as {
+      amount_micros: number;
+      results: { status: number; body: { code?: string } }[];
+    };
     const { amountMicros } = await billedAndCounted(account.accountId);
     expect(amountMicros).toBe(body.amount_micros);
     expect(amountMicros).toBeLessThanOrEqual(CAP);
@@ -108,10 +123,18 @@ describe('finding 9: spending caps hold against calls in flight together', () =>
       const calls = Array.from({ length: 20 }, (_, i) =>
         instances[i % 2]!.get(POSTS, { key: account.key, params: page(40) }).then(async (r) => {
           answered++;
-          return { status: r.status, code: r.status === 200 ? null : ((await r.json()) as { code: string }).code, amount: billing(r).amount };
-        }));
+          return {
+            status: r.status,
+            code: r.status === 200 ? null : ((await r.json()) as { code: string }).code,
+            amount: billing(r).amount,
+          };
+        }),
+      );
       // Every call is either refused or waiting at a provider's gate: all are in flight together.
-      await vi.waitFor(() => expect(answered + gates[0]!.waiting + gates[1]!.waiting).toBe(20), { timeout: 20_000, interval: 20 });
+      await vi.waitFor(() => expect(answered + gates[0]!.waiting + gates[1]!.waiting).toBe(20), {
+        timeout: 20_000,
+        interval: 20,
+      });
       const held = gates[0]!.waiting + gates[1]!.waiting;
       gates.forEach((gate) => gate.release());
       const results = await Promise.all(calls);
@@ -119,8 +142,14 @@ describe('finding 9: spending caps hold against calls in flight together', () =>
       expect(amountMicros).toBe(results.reduce((sum, r) => sum + r.amount, 0));
       expect(amountMicros).toBeLessThanOrEqual(CAP);
       // 40 free pages, 10 free and 30 billed ($0.09), then three of $0.12: $0.45; the rest refused.
-      expect({ held, served: results.filter((r) => r.status === 200).length, amountMicros }).toEqual({ held: 5, served: 5, amountMicros: 450_000 });
-      expect(new Set(results.filter((r) => r.status !== 200).map((r) => r.code))).toEqual(new Set(['daily_limit_exceeded']));
+      expect({ held, served: results.filter((r) => r.status === 200).length, amountMicros }).toEqual({
+        held: 5,
+        served: 5,
+        amountMicros: 450_000,
+      });
+      expect(new Set(results.filter((r) => r.status !== 200).map((r) => r.code))).toEqual(
+        new Set(['daily_limit_exceeded']),
+      );
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
     }
@@ -129,7 +158,10 @@ describe('finding 9: spending caps hold against calls in flight together', () =>
   test('finding 9: a call the free tier covers is never refused by a cap', async () => {
     const account = await cappedAccount({ dailyCapMicros: 10_000n, monthlyCapMicros: 10_000n }); // $0.01
     const free = await api.get(POSTS, { key: account.key, params: page(40) }); // could cost $0.12 but for the free tier
-    expect({ status: free.status, bill: billing(free) }).toEqual({ status: 200, bill: { units: 40, free: 40, amount: 0, remaining: 10 } });
+    expect({ status: free.status, bill: billing(free) }).toEqual({
+      status: 200,
+      bill: { units: 40, free: 40, amount: 0, remaining: 10 },
+    });
     // Partly free: the 30 billed pages ($0.09) could pass the cap.
     const refused = await api.get(POSTS, { key: account.key, params: page(40) });
     expect(refused.status).toBe(429);

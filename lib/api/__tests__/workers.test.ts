@@ -7,7 +7,14 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { db } from '@/lib/db';
 import { findEndpoint } from '../registry';
-import { freePort, hasExited, killApiServers, startApiServer, whenRefusingConnections, workerPids } from './api-server-process';
+import {
+  freePort,
+  hasExited,
+  killApiServers,
+  startApiServer,
+  whenRefusingConnections,
+  workerPids,
+} from './api-server-process';
 import { newAccountWithKey } from './harness';
 import { startHeldUpstream, type HeldUpstream } from './held-upstream';
 
@@ -38,7 +45,11 @@ interface Answer {
 function getPosts(port: number, key: string, community: string): Promise<Answer> {
   return fetch(`http://127.0.0.1:${port}/v1/forumsite/community/posts?community=${community}&pages=1`, {
     headers: { 'x-api-key': key },
-  }).then(async (r) => ({ status: r.status, id: r.headers.get('x-request-id'), body: (await r.json()) as Answer['body'] }));
+  }).then(async (r) => ({
+    status: r.status,
+    id: r.headers.get('x-request-id'),
+    body: (await r.json()) as Answer['body'],
+  }));
 }
 
 function startWorkers(port: number): Promise<ChildProcess> {
@@ -52,7 +63,10 @@ function heldOrFirstAnswer(count: number, calls: Promise<Answer>[]): Promise<'he
 
 /** The calls' answers, or 'one got through' once one of them waits upstream instead. */
 function answersOrOneThrough(calls: Promise<Answer>[]): Promise<Answer[] | 'one got through'> {
-  return Promise.race([Promise.all(calls), upstream.whenHeld(upstream.held + 1).then(() => 'one got through' as const)]);
+  return Promise.race([
+    Promise.all(calls),
+    upstream.whenHeld(upstream.held + 1).then(() => 'one got through' as const),
+  ]);
 }
 
 /** For what only /proc shows (another process's children): checks again every few milliseconds. */
@@ -68,14 +82,18 @@ describe('two workers, one account', () => {
     server = await startWorkers(port);
   });
 
-  test('refuses the call beyond 10 in flight with 429 whichever worker takes it, and records each held call once', { timeout: 60_000 }, async () => {
+  test('refuses the call beyond 10 in flight with 429 whichever worker takes it, and records each held call once', {
+    timeout: 60_000,
+  }, async () => {
     const { key, accountId } = await newAccountWithKey({ payment: 'invoice' });
     const held = Array.from({ length: limit }, (_, i) => getPosts(port, key, `held${i}`));
     expect(await heldOrFirstAnswer(limit, held)).toBe('held');
 
     // Four new connections, two to each worker; a worker counting alone would have room (5 of 10).
     const over = Array.from({ length: 4 }, (_, i) => getPosts(port, key, `over${i}`));
-    expect(await answersOrOneThrough(over)).toEqual(Array(4).fill({ status: 429, id: expect.any(String), body: tooMany }));
+    expect(await answersOrOneThrough(over)).toEqual(
+      Array(4).fill({ status: 429, id: expect.any(String), body: tooMany }),
+    );
 
     upstream.release();
     const answers = await Promise.all(held);
@@ -84,12 +102,16 @@ describe('two workers, one account', () => {
     expect(events.map((e) => e.id).sort()).toEqual(answers.map((a) => a.id).sort());
   });
 
-  test('frees the slots of a worker killed mid-call and replaces it: the account again gets 10 calls in flight', { timeout: 60_000 }, async () => {
+  test('frees the slots of a worker killed mid-call and replaces it: the account again gets 10 calls in flight', {
+    timeout: 60_000,
+  }, async () => {
     const { key } = await newAccountWithKey({ payment: 'invoice' });
     const primary = server.pid!;
     const workers = workerPids(primary);
     expect(workers).toHaveLength(2);
-    const calls = Array.from({ length: limit }, (_, i) => getPosts(port, key, `kill${i}`).catch(() => 'failed' as const));
+    const calls = Array.from({ length: limit }, (_, i) =>
+      getPosts(port, key, `kill${i}`).catch(() => 'failed' as const),
+    );
     await upstream.whenHeld(limit);
 
     const [killed] = workers;
@@ -110,19 +132,27 @@ describe('two workers, one account', () => {
     // Were the killed worker's slots still counted, some of these would be refused at once.
     const again = Array.from({ length: limit }, (_, i) => getPosts(port, key, `again${i}`));
     expect(await heldOrFirstAnswer(limit, again)).toBe('held');
-    expect(await answersOrOneThrough([getPosts(port, key, 'over')])).toEqual([{ status: 429, id: expect.any(String), body: tooMany }]);
+    expect(await answersOrOneThrough([getPosts(port, key, 'over')])).toEqual([
+      { status: 429, id: expect.any(String), body: tooMany },
+    ]);
     upstream.release();
     expect((await Promise.all(again)).map((a) => a.status)).toEqual(Array(limit).fill(200));
   });
 
-  test('gives an account without a payment method exactly its 50 free units, racing on both workers', { timeout: 60_000 }, async () => {
+  test('gives an account without a payment method exactly its 50 free units, racing on both workers', {
+    timeout: 60_000,
+  }, async () => {
     const { key, accountId } = await newAccountWithKey({ payment: 'none' });
     upstream.release({ stayOpen: true });
     const answers: Answer[] = [];
     try {
       // 60 single-unit calls, at most 10 at a time; the wave from the 46th call on straddles the 50th unit.
       for (const wave of [5, 10, 10, 10, 10, 10, 5]) {
-        answers.push(...(await Promise.all(Array.from({ length: wave }, (_, i) => getPosts(port, key, `free${answers.length + i}`)))));
+        answers.push(
+          ...(await Promise.all(
+            Array.from({ length: wave }, (_, i) => getPosts(port, key, `free${answers.length + i}`)),
+          )),
+        );
       }
     } finally {
       upstream.hold();
@@ -134,13 +164,21 @@ describe('two workers, one account', () => {
     expect(refused.every((r) => r === '402 payment_required' || r === '429 concurrency_limit_exceeded')).toBe(true);
     expect(refused.at(-1)).toBe('402 payment_required');
     const monthly = await db.usageMonthly.findMany({ where: { accountId } });
-    expect(monthly.map((m) => ({ requests: m.requests, units: m.units, freeUnits: m.freeUnits, reservedFree: m.reservedFree, amountMicros: m.amountMicros }))).toEqual([
-      { requests: 50, units: 50, freeUnits: 50, reservedFree: 0, amountMicros: 0n },
-    ]);
+    expect(
+      monthly.map((m) => ({
+        requests: m.requests,
+        units: m.units,
+        freeUnits: m.freeUnits,
+        reservedFree: m.reservedFree,
+        amountMicros: m.amountMicros,
+      })),
+    ).toEqual([{ requests: 50, units: 50, freeUnits: 50, reservedFree: 0, amountMicros: 0n }]);
   });
 });
 
-test('SIGTERM on the primary answers every call held on either worker with 200, records it, and exits 0', { timeout: 60_000 }, async () => {
+test('SIGTERM on the primary answers every call held on either worker with 200, records it, and exits 0', {
+  timeout: 60_000,
+}, async () => {
   const { key, accountId } = await newAccountWithKey({ payment: 'invoice' });
   const port = await freePort();
   const server = await startWorkers(port);

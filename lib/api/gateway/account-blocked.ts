@@ -15,8 +15,9 @@ export async function accountBlocked(pool: pg.Pool, accountId: string): Promise<
   const reason = rows[0]?.blockedReason;
   if (!reason) return new ApiError('account_blocked', errorText.account_blocked);
   const due = rows[0]!.blockedDueCents ?? 0;
-  const settle = due > 0
-    ? `Amount due: ${formatCents(due)}. Pay it at ${billingPageUrl()} (update the payment method there) to continue.`
-    : `See ${billingPageUrl()}.`;
+  const settle =
+    due > 0
+      ? `Amount due: ${formatCents(due)}. Pay it at ${billingPageUrl()} (update the payment method there) to continue.`
+      : `See ${billingPageUrl()}.`;
   return new ApiError('account_blocked', `Account blocked: ${reason} ${settle}`);
 }

@@ -157,13 +157,20 @@ export class AuthDirectory {
     const row = rows[0];
     if (!row) return null;
     const key: KeyIdentity = {
-      keyId: row.id, accountId: row.accountId, status: row.status, name: row.name, prefix: row.prefix, last4: row.last4,
+      keyId: row.id,
+      accountId: row.accountId,
+      status: row.status,
+      name: row.name,
+      prefix: row.prefix,
+      last4: row.last4,
       expiresAt: row.expiresAt,
       scopes: row.scopes ?? [],
       monthlyLimitMicros: row.monthlyLimitMicros === null ? null : Number(row.monthlyLimitMicros),
     };
     const account: AccountStanding = {
-      blocked: row.blocked, hasPaymentMethod: row.hasPaymentMethod, billingByInvoice: row.billingByInvoice,
+      blocked: row.blocked,
+      hasPaymentMethod: row.hasPaymentMethod,
+      billingByInvoice: row.billingByInvoice,
       emailUnverified: row.emailUnverified,
       dailyCapMicros: row.dailyCapMicros === null ? null : Number(row.dailyCapMicros),
       monthlyCapMicros: row.monthlyCapMicros === null ? null : Number(row.monthlyCapMicros),

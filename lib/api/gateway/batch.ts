@@ -60,7 +60,9 @@ export async function runBatch(
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${['body', ...i.path].join('.')}: ${i.message}`);
     const tooMany = parsed.error.issues.some((i) => i.code === 'too_big' && i.path.length === 1);
-    const message = tooMany ? `A batch holds at most ${MAX_BATCH_ITEMS} calls` : `Invalid batch body: ${problems.join('; ')}`;
+    const message = tooMany
+      ? `A batch holds at most ${MAX_BATCH_ITEMS} calls`
+      : `Invalid batch body: ${problems.join('; ')}`;
     return errorOutcome('invalid_body', message);
   }
   const outcomes = await Promise.all(
@@ -76,7 +78,8 @@ export async function runBatch(
         return errorOutcome('endpoint_not_found', `No data endpoint at ${item.path}`);
       }
       // A restricted key's item outside what it allows: refused like a single call, not billed.
-      if (!keyPermits(context.caller.key.scopes, endpoint)) return outcomeOf(keyNotPermitted(context.caller.key.scopes, endpoint.path));
+      if (!keyPermits(context.caller.key.scopes, endpoint))
+        return outcomeOf(keyNotPermitted(context.caller.key.scopes, endpoint.path));
       const query = Object.entries(item.params).map(([k, v]): [string, string] => [k, String(v)]);
       try {
         return await callEndpoint(deps, endpoint, query, {

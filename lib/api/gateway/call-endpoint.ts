@@ -123,7 +123,14 @@ export async function callEndpoint(
   /** Writes the call's record and answers with its billing headers (after the commit). */
   const record = async (
     outcome: CallOutcome,
-    call: { units: number; reservedFree: number; spendHeld?: boolean; sentiment: boolean; counted: boolean; params?: string | null },
+    call: {
+      units: number;
+      reservedFree: number;
+      spendHeld?: boolean;
+      sentiment: boolean;
+      counted: boolean;
+      params?: string | null;
+    },
   ) => {
     const { units, reservedFree } = call;
     const billed = await deps.recorder.record({
@@ -154,7 +161,8 @@ export async function callEndpoint(
     return outcome;
   };
   // Refused before the provider: recorded, but no units and not counted as a request.
-  const refuse = (outcome: CallOutcome) => record(outcome, { units: 0, reservedFree: 0, sentiment: false, counted: false });
+  const refuse = (outcome: CallOutcome) =>
+    record(outcome, { units: 0, reservedFree: 0, sentiment: false, counted: false });
 
   let cached = context.search === undefined ? undefined : cachedParams(endpoint, context.search);
   if (cached === undefined) {
@@ -168,9 +176,10 @@ export async function callEndpoint(
       return refuse(errorOutcome(code, error));
     }
     // A batch item's parameters are not cached (no query string): logged here, once per item.
-    cached = context.search === undefined
-      ? { params: parsed.data, logged: loggedParams(parsed.data) }
-      : keepParams(endpoint, context.search, parsed.data);
+    cached =
+      context.search === undefined
+        ? { params: parsed.data, logged: loggedParams(parsed.data) }
+        : keepParams(endpoint, context.search, parsed.data);
   }
   // What the log row keeps: the parameters as validated, before a free-tier cut of `pages`.
   const { logged } = cached;
@@ -201,7 +210,8 @@ export async function callEndpoint(
     // Only an account that pays can be billed, so only its calls are held to its caps and to
     // the key's own monthly limit.
     const keyLimitMicros = pays ? caller.key.monthlyLimitMicros : null;
-    const capped = pays && (account.dailyCapMicros !== null || account.monthlyCapMicros !== null || keyLimitMicros !== null);
+    const capped =
+      pays && (account.dailyCapMicros !== null || account.monthlyCapMicros !== null || keyLimitMicros !== null);
     if (!pays || capped) {
       const hold = await reserveCall(deps.pool, {
         id: context.requestId,
@@ -223,7 +233,13 @@ export async function callEndpoint(
         const left = FREE_UNITS_PER_MONTH - hold.freeUsed;
         return await refuse(left > 0 ? freeTierHeld(endpoint.path, left) : freeTierUsedUp(endpoint.path, account, at));
       }
-      if (!pays && endpoint.billingUnit === 'page' && endpoint.paging?.param === 'pages' && typeof params.pages === 'number' && params.pages > reserved) {
+      if (
+        !pays &&
+        endpoint.billingUnit === 'page' &&
+        endpoint.paging?.param === 'pages' &&
+        typeof params.pages === 'number' &&
+        params.pages > reserved
+      ) {
         params = { ...params, pages: reserved };
         truncated = true;
       }
@@ -242,14 +258,26 @@ export async function callEndpoint(
     if (truncated) outcome.headers['x-free-tier-truncated'] = 'true';
     // Never more units than asked for (an upstream claiming more pages): a hold covers what was asked.
     const billable = Math.min(units, wanted);
-    const answer = await record(outcome, { units: billable, reservedFree: reserved, spendHeld, sentiment: params.get_sentiment === true, counted: true, params: logged });
+    const answer = await record(outcome, {
+      units: billable,
+      reservedFree: reserved,
+      spendHeld,
+      sentiment: params.get_sentiment === true,
+      counted: true,
+      params: logged,
+    });
     recorded = true;
     return answer;
   } finally {
     slot.release();
     if ((reserved > 0 || spendHeld) && !recorded) {
-      await releaseCall(deps.pool, { id: context.requestId, accountId: caller.key.accountId, endpoint: endpoint.path, month, freeUnits: reserved })
-        .catch((e) => deps.log('releasing a call\'s holds failed', e));
+      await releaseCall(deps.pool, {
+        id: context.requestId,
+        accountId: caller.key.accountId,
+        endpoint: endpoint.path,
+        month,
+        freeUnits: reserved,
+      }).catch((e) => deps.log("releasing a call's holds failed", e));
     }
   }
 }

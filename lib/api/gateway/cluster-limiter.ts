@@ -40,7 +40,12 @@ export function isSlotRequests(message: unknown): message is SlotRequests {
 }
 
 function isSlotAnswer(message: unknown): message is SlotAnswer {
-  return isObject(message) && message.slot === 'answer' && typeof message.id === 'number' && typeof message.granted === 'boolean';
+  return (
+    isObject(message) &&
+    message.slot === 'answer' &&
+    typeof message.id === 'number' &&
+    typeof message.granted === 'boolean'
+  );
 }
 
 function isSlotAnswers(message: unknown): message is SlotAnswers {

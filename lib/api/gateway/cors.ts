@@ -4,8 +4,13 @@
 
 /** Headers a browser page may read from a /v1 response. */
 export const exposedHeaders = [
-  'X-Request-Id', 'X-Billed-Units', 'X-Free-Units', 'X-Billed-Amount-Micros', 'X-Free-Tier-Remaining',
-  'X-Free-Tier-Truncated', 'Retry-After',
+  'X-Request-Id',
+  'X-Billed-Units',
+  'X-Free-Units',
+  'X-Billed-Amount-Micros',
+  'X-Free-Tier-Remaining',
+  'X-Free-Tier-Truncated',
+  'Retry-After',
 ] as const;
 
 export const corsHeaders: Readonly<Record<string, string>> = {

@@ -16,12 +16,26 @@ import { KeyTouches } from './key-touches';
 import { errorOutcome, outcomeOf, PreparedBody, toResponse, type CallOutcome } from './respond';
 import { verifyKey } from './verify-key';
 
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08006', '08001']);
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08006',
+  '08001',
+]);
 
 /** PostgreSQL is down, restarting or out of connections: a transient failure, not a bug. */
 function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  return (code !== undefined && unavailableCodes.has(code)) || /timeout exceeded when trying to connect|Connection terminated/i.test(message ?? '');
+  return (
+    (code !== undefined && unavailableCodes.has(code)) ||
+    /timeout exceeded when trying to connect|Connection terminated/i.test(message ?? '')
+  );
 }
 
 export interface GatewayDeps extends CallDeps {
@@ -47,7 +61,8 @@ async function authenticate(directory: AuthDirectory, request: Request): Promise
   if (!caller || caller.key.status === 'deleted') throw new ApiError('invalid_api_key', errorText.invalid_api_key);
   if (caller.key.status === 'revoked') throw new ApiError('revoked_api_key', errorText.revoked_api_key);
   // Expired, or rolled and past its grace period: the end travels with the cached key.
-  if (caller.key.expiresAt !== null && Date.now() >= caller.key.expiresAt) throw new ApiError('expired_api_key', errorText.expired_api_key);
+  if (caller.key.expiresAt !== null && Date.now() >= caller.key.expiresAt)
+    throw new ApiError('expired_api_key', errorText.expired_api_key);
   return caller;
 }
 
@@ -62,7 +77,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const touches = new KeyTouches(deps.pool);
   /** A key check counts as a use of the key; failing to note it must not fail the check. */
   async function noteKeyCheck(caller: Caller): Promise<void> {
-    await touches.touch(caller.key.keyId).catch((error: unknown) => deps.log('could not set a key\'s last-used time', error));
+    await touches
+      .touch(caller.key.keyId)
+      .catch((error: unknown) => deps.log("could not set a key's last-used time", error));
   }
 
   // One document per server address: a fixed one with API_PUBLIC_URL, else one per host asked
@@ -88,7 +105,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
     }
     const caller = await authenticate(deps.directory, request);
     const endpoint = findEndpoint(path);
-    if (!endpoint) return errorOutcome('endpoint_not_found', `No endpoint at ${path}. See /v1/openapi.json for the list.`);
+    if (!endpoint)
+      return errorOutcome('endpoint_not_found', `No endpoint at ${path}. See /v1/openapi.json for the list.`);
     if (request.method !== endpoint.method) {
       return errorOutcome('method_not_allowed', `${path} accepts ${endpoint.method} only`, { allow: endpoint.method });
     }
@@ -104,7 +122,16 @@ export function createGateway(deps: GatewayDeps): Gateway {
       return runBatch(deps, request, { requestId, caller, signal: request.signal, reauthorize });
     }
     // The client's signal is made only if something needs it (a provider that is not local).
-    const context = { requestId, caller, search: url.search, serializeBody: true, waitForSlot: false, get signal() { return request.signal; } };
+    const context = {
+      requestId,
+      caller,
+      search: url.search,
+      serializeBody: true,
+      waitForSlot: false,
+      get signal() {
+        return request.signal;
+      },
+    };
     return callEndpoint(deps, endpoint, url.searchParams, context);
   }
 
@@ -112,7 +139,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
     async fetch(request: Request): Promise<Response> {
       if (request.method === 'OPTIONS') return preflightResponse();
       const requestId = newRequestId();
-      return toResponse(await answer(request, requestId), requestId, negotiateEncoding(request.headers.get('accept-encoding')));
+      return toResponse(
+        await answer(request, requestId),
+        requestId,
+        negotiateEncoding(request.headers.get('accept-encoding')),
+      );
     },
   };
 

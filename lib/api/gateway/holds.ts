@@ -52,10 +52,28 @@ export async function reserveCall(
   const o = options;
   const { rows } = await pool.query({
     ...RESERVE_SQL,
-    values: [o.id, o.accountId, o.endpoint, o.month, o.day, o.wanted, FREE_UNITS_PER_MONTH, o.unitMicros, o.dailyCapMicros, o.monthlyCapMicros, o.keyId, o.keyLimitMicros],
+    values: [
+      o.id,
+      o.accountId,
+      o.endpoint,
+      o.month,
+      o.day,
+      o.wanted,
+      FREE_UNITS_PER_MONTH,
+      o.unitMicros,
+      o.dailyCapMicros,
+      o.monthlyCapMicros,
+      o.keyId,
+      o.keyLimitMicros,
+    ],
   });
   const row = rows[0];
-  return { freeUnits: row.free_held, freeUsed: row.free_used, spendMicros: Number(row.spend_held), refused: row.refused };
+  return {
+    freeUnits: row.free_held,
+    freeUsed: row.free_used,
+    spendMicros: Number(row.spend_held),
+    refused: row.refused,
+  };
 }
 
 /** Gives back a call's holds that no record will consume. */
@@ -63,5 +81,11 @@ export async function releaseCall(
   pool: pg.Pool,
   options: { id: string; accountId: string; endpoint: string; month: string; freeUnits: number },
 ): Promise<void> {
-  await pool.query('SELECT release_call($1, $2, $3, $4, $5)', [options.id, options.accountId, options.endpoint, options.month, options.freeUnits]);
+  await pool.query('SELECT release_call($1, $2, $3, $4, $5)', [
+    options.id,
+    options.accountId,
+    options.endpoint,
+    options.month,
+    options.freeUnits,
+  ]);
 }

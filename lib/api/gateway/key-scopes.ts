@@ -18,5 +18,8 @@ export function describeScopes(scopes: readonly string[]): string {
 }
 
 export function keyNotPermitted(scopes: readonly string[], path: string): ApiError {
-  return new ApiError('key_not_permitted', `This API key may not call ${path}: it is restricted to ${describeScopes(scopes)}. Use another key, or create one that allows this endpoint in the console.`);
+  return new ApiError(
+    'key_not_permitted',
+    `This API key may not call ${path}: it is restricted to ${describeScopes(scopes)}. Use another key, or create one that allows this endpoint in the console.`,
+  );
 }

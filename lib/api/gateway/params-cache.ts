@@ -21,7 +21,11 @@ export function cachedParams(endpoint: EndpointDefinition, search: string): Cach
 }
 
 /** Keeps `params` (frozen) and their logged form for this endpoint and query string. */
-export function keepParams(endpoint: EndpointDefinition, search: string, params: Record<string, unknown>): CachedParams {
+export function keepParams(
+  endpoint: EndpointDefinition,
+  search: string,
+  params: Record<string, unknown>,
+): CachedParams {
   if (cache.size >= MAX_ENTRIES) cache.clear();
   const kept = { params: Object.freeze(params), logged: loggedParams(params) };
   cache.set(endpoint.path + search, kept);

@@ -43,7 +43,12 @@ const neverAborted = new AbortController().signal;
 
 export async function callProvider(options: CallOptions): Promise<ProviderCall> {
   const { provider, endpoint, params, timeoutMs } = options;
-  if (provider.local) return answer(options, () => provider.call(endpoint, params, neverAborted), () => false);
+  if (provider.local)
+    return answer(
+      options,
+      () => provider.call(endpoint, params, neverAborted),
+      () => false,
+    );
   // One controller for both ways a call can end early: the deadline, or the client leaving.
   const upstream = new AbortController();
   let timedOut = false;
@@ -55,7 +60,11 @@ export async function callProvider(options: CallOptions): Promise<ProviderCall> 
   const onClientGone = () => upstream.abort(clientSignal.reason);
   clientSignal.addEventListener('abort', onClientGone, { once: true });
   try {
-    return await answer(options, () => provider.call(endpoint, params, upstream.signal), () => timedOut);
+    return await answer(
+      options,
+      () => provider.call(endpoint, params, upstream.signal),
+      () => timedOut,
+    );
   } finally {
     clearTimeout(deadline);
     clientSignal.removeEventListener('abort', onClientGone);
@@ -63,7 +72,11 @@ export async function callProvider(options: CallOptions): Promise<ProviderCall> 
 }
 
 /** The provider's answer, or its failure, as the call's outcome and billable units. */
-async function answer(options: CallOptions, call: () => Promise<ProviderResult>, timedOut: () => boolean): Promise<ProviderCall> {
+async function answer(
+  options: CallOptions,
+  call: () => Promise<ProviderResult>,
+  timedOut: () => boolean,
+): Promise<ProviderCall> {
   const { endpoint, params, timeoutMs } = options;
   try {
     const result = await call();
@@ -72,14 +85,26 @@ async function answer(options: CallOptions, call: () => Promise<ProviderResult>,
     return { outcome: { status: 200, body: result.body, headers: {} }, units };
   } catch (error) {
     if (error instanceof ProviderError) {
-      const headers: Record<string, string> = error.retryAfterSeconds !== undefined ? { 'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) } : {};
-      return { outcome: errorOutcome(error.code, error.message, headers), units: endpoint.billedErrors[error.code] ?? 0 };
+      const headers: Record<string, string> =
+        error.retryAfterSeconds !== undefined
+          ? { 'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) }
+          : {};
+      return {
+        outcome: errorOutcome(error.code, error.message, headers),
+        units: endpoint.billedErrors[error.code] ?? 0,
+      };
     }
     if (timedOut()) {
-      return { outcome: errorOutcome('upstream_timeout', `The upstream platform did not answer within ${timeoutMs / 1000} s`), units: 0 };
+      return {
+        outcome: errorOutcome('upstream_timeout', `The upstream platform did not answer within ${timeoutMs / 1000} s`),
+        units: 0,
+      };
     }
     if (options.client.signal.aborted) {
-      return { outcome: { status: 499, body: { error: 'Client closed the request', code: 'client_closed' }, headers: {} }, units: 0 };
+      return {
+        outcome: { status: 499, body: { error: 'Client closed the request', code: 'client_closed' }, headers: {} },
+        units: 0,
+      };
     }
     options.logFailure(error);
     return { outcome: errorOutcome('upstream_error', 'The upstream platform failed to answer'), units: 0 };

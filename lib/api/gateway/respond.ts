@@ -46,7 +46,11 @@ export function outcomeOf(error: ApiError): CallOutcome {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The response for an outcome: JSON, the request id, CORS, compressed with `encoding` when large enough. */
-export async function toResponse(outcome: CallOutcome, requestId: string, encoding: Encoding | null): Promise<Response> {
+export async function toResponse(
+  outcome: CallOutcome,
+  requestId: string,
+  encoding: Encoding | null,
+): Promise<Response> {
   const headers: Record<string, string> = {
     'content-type': JSON_TYPE,
     'x-request-id': requestId,
@@ -61,5 +65,8 @@ export async function toResponse(outcome: CallOutcome, requestId: string, encodi
   const compressWith = bytes.length >= MIN_COMPRESSED_BYTES ? encoding : null;
   if (compressWith) headers['content-encoding'] = compressWith;
   const body = compressWith ? await (prepared ? prepared.as(compressWith) : compress(bytes, compressWith)) : bytes;
-  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: outcome.status, headers });
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
+    status: outcome.status,
+    headers,
+  });
 }

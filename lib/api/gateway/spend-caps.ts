@@ -26,13 +26,25 @@ export function capRefusal(
 ): ApiError {
   if (cap === 'daily_limit_exceeded') {
     const midnight = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
-    return new ApiError('daily_limit_exceeded', `This call could take today's spend past your daily cap of ${formatMicros(account.dailyCapMicros ?? 0)} (UTC day). Raise the cap in the console, or retry after midnight UTC.`, { 'retry-after': secondsUntil(midnight, at) });
+    return new ApiError(
+      'daily_limit_exceeded',
+      `This call could take today's spend past your daily cap of ${formatMicros(account.dailyCapMicros ?? 0)} (UTC day). Raise the cap in the console, or retry after midnight UTC.`,
+      { 'retry-after': secondsUntil(midnight, at) },
+    );
   }
   const nextMonth = monthStart(at, 1);
   if (cap === 'key_limit_exceeded') {
-    return new ApiError('key_limit_exceeded', `This call could take this API key's spend this month past its monthly limit of ${formatMicros(keyLimitMicros ?? 0)}. Raise the key's limit in the console, use another key, or retry next month (UTC).`, { 'retry-after': secondsUntil(nextMonth, at) });
+    return new ApiError(
+      'key_limit_exceeded',
+      `This call could take this API key's spend this month past its monthly limit of ${formatMicros(keyLimitMicros ?? 0)}. Raise the key's limit in the console, use another key, or retry next month (UTC).`,
+      { 'retry-after': secondsUntil(nextMonth, at) },
+    );
   }
-  return new ApiError('monthly_limit_exceeded', `This call could take this month's spend past your monthly cap of ${formatMicros(account.monthlyCapMicros ?? 0)}. Raise the cap in the console, or retry next month (UTC).`, { 'retry-after': secondsUntil(nextMonth, at) });
+  return new ApiError(
+    'monthly_limit_exceeded',
+    `This call could take this month's spend past your monthly cap of ${formatMicros(account.monthlyCapMicros ?? 0)}. Raise the cap in the console, or retry next month (UTC).`,
+    { 'retry-after': secondsUntil(nextMonth, at) },
+  );
 }
 
 /** What one billed unit of a call costs: the endpoint's price, with the sentiment surcharge if asked. */

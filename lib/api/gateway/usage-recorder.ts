@@ -80,16 +80,32 @@ export function encodeBatch(batch: Pick<Pending, 'record' | 'touchesKey'>[], ret
   for (const { record: r } of batch) groups.set(`${r.accountId}\0${r.endpoint}\0${r.month}`, r);
   const oneOfEach = [...groups.values()];
   const calls = batch.map(({ record: r, touchesKey }) => ({
-    id: r.id, a: r.accountId, k: r.apiKeyId, e: r.endpoint, m: r.month, s: r.status, u: r.units,
-    p: r.priceMicros, snt: r.sentiment, l: Math.round(r.latencyMs), t: sqlTime(r.createdAt), r: r.reservedFree, c: r.counted,
+    id: r.id,
+    a: r.accountId,
+    k: r.apiKeyId,
+    e: r.endpoint,
+    m: r.month,
+    s: r.status,
+    u: r.units,
+    p: r.priceMicros,
+    snt: r.sentiment,
+    l: Math.round(r.latencyMs),
+    t: sqlTime(r.createdAt),
+    r: r.reservedFree,
+    c: r.counted,
     ...(r.code ? { cd: r.code } : {}),
     ...(r.params ? { q: r.params } : {}),
     ...(r.spendHeld ? { sr: true } : {}),
     ...(touchesKey ? {} : { lu: false }),
   }));
   return [
-    JSON.stringify(calls), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS, retried,
-    oneOfEach.map((r) => r.accountId), oneOfEach.map((r) => r.endpoint), oneOfEach.map((r) => r.month),
+    JSON.stringify(calls),
+    FREE_UNITS_PER_MONTH,
+    SENTIMENT_SURCHARGE_MICROS,
+    retried,
+    oneOfEach.map((r) => r.accountId),
+    oneOfEach.map((r) => r.endpoint),
+    oneOfEach.map((r) => r.month),
   ];
 }
 
@@ -155,7 +171,12 @@ export class UsageRecorder {
   private async write(client: pg.PoolClient, batch: Pending[], retried: boolean): Promise<BilledUsage[]> {
     const { rows } = await client.query({ ...RECORD_USAGE_SQL, values: encodeBatch(batch, retried) });
     const byId = new Map<string, BilledUsage>();
-    for (const row of rows) byId.set(row.id, { freeUnits: row.free_units, amountMicros: Number(row.amount_micros), freeRemaining: row.free_remaining });
+    for (const row of rows)
+      byId.set(row.id, {
+        freeUnits: row.free_units,
+        amountMicros: Number(row.amount_micros),
+        freeRemaining: row.free_remaining,
+      });
     return batch.map(({ record }) => byId.get(record.id)!);
   }
 

@@ -58,14 +58,18 @@ export function runClusterPrimary(options: { workers: number; port: number }): v
       logger.error(`API worker ${worker.process.pid} stopped before it listened (${how}): stopping the server`);
       stop(1);
     } else {
-      logger.error(`API worker ${worker.process.pid} exited (${how}); ${freed} slots it held are free; starting a replacement`);
+      logger.error(
+        `API worker ${worker.process.pid} exited (${how}); ${freed} slots it held are free; starting a replacement`,
+      );
       fork();
     }
   });
 
   for (let i = 0; i < options.workers; i++) fork();
   // The workers' metrics, summed, on METRICS_PORT (when set).
-  startMetrics('api-cluster-primary').catch((error: unknown) => logger.error({ err: error }, 'metrics: could not start'));
+  startMetrics('api-cluster-primary').catch((error: unknown) =>
+    logger.error({ err: error }, 'metrics: could not start'),
+  );
   process.on('SIGTERM', () => stop(0));
   process.on('SIGINT', () => stop(0));
 }

@@ -15,7 +15,16 @@ import { errorText } from '../errors';
 import { forwardingHeaders } from './trusted-forwarding';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) and the host, which names the API server instead.
-const dropped = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host'];
+const dropped = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+];
 // The API answers the console uncompressed: Next does not pass an encoded body on intact, and
 // compresses for the client itself.
 const droppedFromRequests = [...dropped, 'accept-encoding'];
@@ -33,7 +42,11 @@ export function callerAddress(headers: Headers, trustedHops: number): string {
  * The headers sent on to the API server: the client's, less hop-by-hop ones and any internal
  * header the client wrote; with a secret, the caller's address and the secret.
  */
-export function forwardedRequestHeaders(from: Headers, apiHost: string, internal?: { secret: string; clientAddress: string }): Record<string, string> {
+export function forwardedRequestHeaders(
+  from: Headers,
+  apiHost: string,
+  internal?: { secret: string; clientAddress: string },
+): Record<string, string> {
   const headers: Record<string, string> = {};
   from.forEach((value, name) => {
     if (!droppedFromRequests.includes(name) && !name.startsWith('x-internal-')) headers[name] = value;
@@ -52,7 +65,10 @@ function responseHeaders(from: IncomingMessage): Headers {
 }
 
 function unavailable(): Response {
-  return Response.json({ error: errorText.service_unavailable, code: 'service_unavailable' }, { status: 503, headers: { 'retry-after': '2' } });
+  return Response.json(
+    { error: errorText.service_unavailable, code: 'service_unavailable' },
+    { status: 503, headers: { 'retry-after': '2' } },
+  );
 }
 
 export interface ForwardingOptions {
@@ -62,14 +78,26 @@ export interface ForwardingOptions {
   trustedProxyHops: number;
 }
 
-const fromEnv = (): ForwardingOptions => ({ socketPath: env.API_INTERNAL_SOCKET, secret: env.API_INTERNAL_SECRET, trustedProxyHops: env.TRUSTED_PROXY_HOPS });
+const fromEnv = (): ForwardingOptions => ({
+  socketPath: env.API_INTERNAL_SOCKET,
+  secret: env.API_INTERNAL_SECRET,
+  trustedProxyHops: env.TRUSTED_PROXY_HOPS,
+});
 
-export async function forwardToApiServer(request: Request, apiServerUrl: string, options: ForwardingOptions = fromEnv()): Promise<Response> {
+export async function forwardToApiServer(
+  request: Request,
+  apiServerUrl: string,
+  options: ForwardingOptions = fromEnv(),
+): Promise<Response> {
   const { pathname, search } = new URL(request.url);
   const target = new URL(apiServerUrl);
   const { socketPath, secret } = options;
-  if (socketPath && !secret) throw new Error('API_INTERNAL_SOCKET is set without API_INTERNAL_SECRET (npm start sets both)');
-  const internal = socketPath && secret ? { secret, clientAddress: callerAddress(request.headers, options.trustedProxyHops) } : undefined;
+  if (socketPath && !secret)
+    throw new Error('API_INTERNAL_SOCKET is set without API_INTERNAL_SECRET (npm start sets both)');
+  const internal =
+    socketPath && secret
+      ? { secret, clientAddress: callerAddress(request.headers, options.trustedProxyHops) }
+      : undefined;
   const protocol = socketPath || target.protocol !== 'https:' ? 'http:' : 'https:';
   const outgoing = (protocol === 'https:' ? https : http).request({
     ...(socketPath ? { socketPath } : { hostname: target.hostname.replace(/^\[|\]$/g, ''), port: target.port }),
@@ -109,7 +137,10 @@ export async function forwardToApiServer(request: Request, apiServerUrl: string,
     answer.once('close', () => request.signal.removeEventListener('abort', abort));
     const status = answer.statusCode ?? 502;
     const nullBody = status === 204 || status === 304 || request.method === 'HEAD';
-    return new Response(nullBody ? null : (Readable.toWeb(answer) as ReadableStream<Uint8Array>), { status, headers: responseHeaders(answer) });
+    return new Response(nullBody ? null : (Readable.toWeb(answer) as ReadableStream<Uint8Array>), {
+      status,
+      headers: responseHeaders(answer),
+    });
   } catch (error) {
     request.signal.removeEventListener('abort', abort);
     if (request.signal.aborted) throw error;

@@ -29,7 +29,9 @@ function endpointLabel(url: string): string {
 }
 
 function answerJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+  response
+    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+    .end(JSON.stringify(body));
 }
 
 export function withOperations(gateway: RequestListener, deps: OperationsDeps): Operations {
@@ -52,7 +54,9 @@ export function withOperations(gateway: RequestListener, deps: OperationsDeps): 
       // The gateway passes its headers to writeHead, where getHeader cannot see them afterwards.
       const writeHead = response.writeHead;
       response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-        const headers = args.find((a) => typeof a === 'object' && a !== null && !Array.isArray(a)) as Record<string, unknown> | undefined;
+        const headers = args.find((a) => typeof a === 'object' && a !== null && !Array.isArray(a)) as
+          | Record<string, unknown>
+          | undefined;
         requestId = headers?.['x-request-id'];
         return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
       } as ServerResponse['writeHead'];
@@ -64,7 +68,17 @@ export function withOperations(gateway: RequestListener, deps: OperationsDeps): 
       if (requestLines) {
         // The path without its query string: a key passed as a parameter by mistake stays out of the log.
         requestId ??= response.getHeader('x-request-id');
-        logger.debug({ requestId, method: request.method, path: request.url?.split('?', 1)[0], endpoint, status: response.statusCode, ms: Math.round(took * 1000) }, 'request');
+        logger.debug(
+          {
+            requestId,
+            method: request.method,
+            path: request.url?.split('?', 1)[0],
+            endpoint,
+            status: response.statusCode,
+            ms: Math.round(took * 1000),
+          },
+          'request',
+        );
       }
     });
   }
@@ -73,9 +87,12 @@ export function withOperations(gateway: RequestListener, deps: OperationsDeps): 
     const url = request.url ?? '/';
     if (url.charCodeAt(1) !== 118 /* 'v': every /v1 call goes straight on */) {
       const path = url.split('?', 1)[0];
-      if (path === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) return answerJson(response, 200, { status: 'ok' });
+      if (path === '/healthz' && (request.method === 'GET' || request.method === 'HEAD'))
+        return answerJson(response, 200, { status: 'ok' });
       if (path === '/readyz' && (request.method === 'GET' || request.method === 'HEAD')) {
-        void checkReadiness({ query, pingRedis }).then((r) => answerJson(response, r.ready ? 200 : 503, { status: r.ready ? 'ready' : 'not ready', checks: r.checks }));
+        void checkReadiness({ query, pingRedis }).then((r) =>
+          answerJson(response, r.ready ? 200 : 503, { status: r.ready ? 'ready' : 'not ready', checks: r.checks }),
+        );
         return;
       }
     }

@@ -35,7 +35,8 @@ export interface RuntimeOptions {
 
 export async function createApiRuntime(options: RuntimeOptions = {}): Promise<ApiRuntime> {
   const databaseUrl = options.databaseUrl ?? env.DATABASE_URL;
-  if (!databaseUrl) throw new Error('DATABASE_URL is not set (npm start and npm run dev set it for the embedded PostgreSQL)');
+  if (!databaseUrl)
+    throw new Error('DATABASE_URL is not set (npm start and npm run dev set it for the embedded PostgreSQL)');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: env.API_DATABASE_POOL_SIZE });
   pool.on('error', (error) => logger.error({ err: error }, 'database pool error'));
   const directory = new AuthDirectory(pool, databaseUrl);

@@ -30,7 +30,10 @@ export async function serveGateway(options: { announce: boolean }): Promise<void
   const metricsServer = await startMetrics(cluster.isWorker ? 'api-cluster-worker' : 'api');
   const runtime = await createApiRuntime();
   // /healthz, /readyz, metrics and request lines around the gateway (operations.ts).
-  const operations = withOperations(getRequestListener(runtime.gateway.fetch, { hostname: env.API_HOST }), { pool: runtime.pool, redisUrl: env.REDIS_URL });
+  const operations = withOperations(getRequestListener(runtime.gateway.fetch, { hostname: env.API_HOST }), {
+    pool: runtime.pool,
+    redisUrl: env.REDIS_URL,
+  });
   const gateway = operations.listener;
   const serverOptions: ServerOptions = {
     // A client gets this long to send its headers, and the whole request; slow or idle
@@ -44,8 +47,14 @@ export async function serveGateway(options: { announce: boolean }): Promise<void
 
   // The console's channel (trusted-forwarding.ts), listening first so the console finds it.
   if (env.API_INTERNAL_SOCKET) {
-    if (!env.API_INTERNAL_SECRET) throw new Error('API_INTERNAL_SOCKET is set without API_INTERNAL_SECRET (npm start sets both)');
-    const listener = internalListener(gateway, { secret: env.API_INTERNAL_SECRET, perAddress: env.API_MAX_CONNECTIONS_PER_ADDRESS, limiter: runtime.limiter, log: logError });
+    if (!env.API_INTERNAL_SECRET)
+      throw new Error('API_INTERNAL_SOCKET is set without API_INTERNAL_SECRET (npm start sets both)');
+    const listener = internalListener(gateway, {
+      secret: env.API_INTERNAL_SECRET,
+      perAddress: env.API_MAX_CONNECTIONS_PER_ADDRESS,
+      limiter: runtime.limiter,
+      log: logError,
+    });
     const internal = createServer(serverOptions, listener);
     // One peer, the console: its requests are capped per caller address instead.
     limitConnections(internal, { total: env.API_MAX_CONNECTIONS, perAddress: 0 });

@@ -42,7 +42,12 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * upload): closing it could fail the console's write of the body before it reads this answer.
  * The console drops the connection itself once it has read the answer to an unfinished upload.
  */
-function answerJson(response: ServerResponse, status: number, body: { error: string; code: string }, headers: Record<string, string> = {}): void {
+function answerJson(
+  response: ServerResponse,
+  status: number,
+  body: { error: string; code: string },
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   response.end(JSON.stringify(body));
 }
@@ -61,7 +66,12 @@ export function publicListener(gateway: RequestListener): RequestListener {
  */
 export function internalListener(
   gateway: RequestListener,
-  options: { secret: string; perAddress: number; limiter: ConcurrencyLimiter; log?: (message: string, detail?: unknown) => void },
+  options: {
+    secret: string;
+    perAddress: number;
+    limiter: ConcurrencyLimiter;
+    log?: (message: string, detail?: unknown) => void;
+  },
 ): RequestListener {
   const expected = digest(options.secret);
   let warned = false;
@@ -72,7 +82,10 @@ export function internalListener(
     if (typeof secret !== 'string' || !timingSafeEqual(digest(secret), expected)) {
       if (!warned) options.log?.('refused a request on the internal listener: missing or wrong API_INTERNAL_SECRET');
       warned = true;
-      return answerJson(response, 403, { error: 'This listener serves the console only: missing or wrong forwarding secret', code: 'forbidden' });
+      return answerJson(response, 403, {
+        error: 'This listener serves the console only: missing or wrong forwarding secret',
+        code: 'forbidden',
+      });
     }
     if (options.perAddress <= 0) return gateway(request, response);
     // The console always sends an address; anything else shares one bucket rather than none.
@@ -82,13 +95,21 @@ export function internalListener(
       slot = await options.limiter.tryAcquire(`forwarded-address:${address}`, options.perAddress);
     } catch (error) {
       options.log?.('could not count a forwarded request', error);
-      return answerJson(response, errorStatus.service_unavailable, { error: errorText.service_unavailable, code: 'service_unavailable' }, { 'retry-after': '2' });
+      return answerJson(
+        response,
+        errorStatus.service_unavailable,
+        { error: errorText.service_unavailable, code: 'service_unavailable' },
+        { 'retry-after': '2' },
+      );
     }
     if (!slot) {
       return answerJson(
         response,
         errorStatus.concurrency_limit_exceeded,
-        { error: `Too many simultaneous requests from your address (at most ${options.perAddress}): wait for some to finish`, code: 'concurrency_limit_exceeded' },
+        {
+          error: `Too many simultaneous requests from your address (at most ${options.perAddress}): wait for some to finish`,
+          code: 'concurrency_limit_exceeded',
+        },
         { 'retry-after': '1' },
       );
     }

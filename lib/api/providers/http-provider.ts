@@ -2,9 +2,20 @@
 // with a bearer secret. Responses are validated against the registry's record schemas; invalid
 // records are dropped and logged, never passed on. Upstream trouble maps to the API's codes.
 import { z } from 'zod';
-import { ProviderError, type EndpointDefinition, type Provider, type ProviderErrorCode, type ProviderResult } from '../registry/types';
+import {
+  ProviderError,
+  type EndpointDefinition,
+  type Provider,
+  type ProviderErrorCode,
+  type ProviderResult,
+} from '../registry/types';
 
-const passThroughCodes = new Set<ProviderErrorCode>(['not_found', 'channel_not_found', 'private_account', 'limited_account']);
+const passThroughCodes = new Set<ProviderErrorCode>([
+  'not_found',
+  'channel_not_found',
+  'private_account',
+  'limited_account',
+]);
 
 export interface HttpProviderOptions {
   baseUrl: string;
@@ -19,7 +30,11 @@ export class HttpProvider implements Provider {
     this.log = options.log ?? ((m) => console.warn(m));
   }
 
-  async call(endpoint: EndpointDefinition, params: Record<string, unknown>, signal: AbortSignal): Promise<ProviderResult> {
+  async call(
+    endpoint: EndpointDefinition,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<ProviderResult> {
     const url = new URL(this.options.baseUrl.replace(/\/+$/, '') + endpoint.path);
     for (const [name, value] of Object.entries(params)) {
       // Sentiment is ours to compute; the upstream only supplies records.
@@ -28,7 +43,10 @@ export class HttpProvider implements Provider {
     let response: Response;
     try {
       response = await fetch(url, {
-        headers: { accept: 'application/json', ...(this.options.secret ? { authorization: `Bearer ${this.options.secret}` } : {}) },
+        headers: {
+          accept: 'application/json',
+          ...(this.options.secret ? { authorization: `Bearer ${this.options.secret}` } : {}),
+        },
         signal,
       });
     } catch (error) {
@@ -45,7 +63,12 @@ export class HttpProvider implements Provider {
     const cleaned = this.dropInvalidRecords(endpoint, body);
     const checked = endpoint.response.safeParse(cleaned);
     if (!checked.success) {
-      this.log(`upstream ${endpoint.path}: response rejected: ${checked.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      this.log(
+        `upstream ${endpoint.path}: response rejected: ${checked.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join('.')}: ${i.message}`)
+          .join('; ')}`,
+      );
       throw new ProviderError('upstream_error', 'The upstream platform sent an invalid response');
     }
     const data = checked.data as Record<string, unknown>;
@@ -58,8 +81,10 @@ export class HttpProvider implements Provider {
     const code = body?.code as ProviderErrorCode | undefined;
     if (code && passThroughCodes.has(code)) return new ProviderError(code, body?.error ?? code.replace(/_/g, ' '));
     if (response.status === 404) return new ProviderError('not_found', body?.error ?? 'Not found');
-    if (response.status === 429) return new ProviderError('upstream_rate_limit', 'The upstream platform is limiting requests; retry with backoff');
-    if (response.status === 504 || response.status === 408) return new ProviderError('upstream_timeout', 'The upstream platform timed out');
+    if (response.status === 429)
+      return new ProviderError('upstream_rate_limit', 'The upstream platform is limiting requests; retry with backoff');
+    if (response.status === 504 || response.status === 408)
+      return new ProviderError('upstream_timeout', 'The upstream platform timed out');
     return new ProviderError('upstream_error', `The upstream platform answered ${response.status}`);
   }
 

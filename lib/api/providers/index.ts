@@ -32,7 +32,10 @@ export function createProviderResolver(
     if (!provider) {
       const name = family.toUpperCase();
       const baseUrl = env[`UPSTREAM_${name}_URL`];
-      provider = sources[family].fallback === 'upstream' && baseUrl ? new HttpProvider({ baseUrl, secret: env[`UPSTREAM_${name}_SECRET`] }) : sandboxProvider;
+      provider =
+        sources[family].fallback === 'upstream' && baseUrl
+          ? new HttpProvider({ baseUrl, secret: env[`UPSTREAM_${name}_SECRET`] })
+          : sandboxProvider;
       byFamily.set(family, provider);
     }
     return provider;
@@ -41,7 +44,12 @@ export function createProviderResolver(
   const resolve = ((endpoint: EndpointDefinition): Provider => {
     if (endpoint.family === 'platform') return sandboxProvider;
     const source = sources[endpoint.family];
-    if (source.source === 'live' && source.adapter && source.liveBaseUrl && source.adapter.paths.includes(endpoint.path)) {
+    if (
+      source.source === 'live' &&
+      source.adapter &&
+      source.liveBaseUrl &&
+      source.adapter.paths.includes(endpoint.path)
+    ) {
       let entry = live.get(endpoint.family);
       if (!entry) {
         shared ??= createLiveShared(env, options.log);

@@ -41,7 +41,14 @@ export function summarizeSources(
   } catch (error) {
     return {
       families: families.map((family) => ({
-        family, title: familyTitle(family), source: 'sandbox', livePaths: [], paths: pathsOf(family), notLiveReason: null, dailyQuota: null, sandboxReasons: {},
+        family,
+        title: familyTitle(family),
+        source: 'sandbox',
+        livePaths: [],
+        paths: pathsOf(family),
+        notLiveReason: null,
+        dailyQuota: null,
+        sandboxReasons: {},
       })),
       error: error instanceof Error ? error.message : String(error),
     };
@@ -53,9 +60,22 @@ export function summarizeSources(
       const livePaths = source === 'live' && adapter ? paths.filter((p) => adapter.paths.includes(p as never)) : [];
       const dailyQuota = source === 'live' && adapter?.dailyQuota ? adapter.dailyQuota : null;
       const sandboxReasons = Object.fromEntries(
-        livePaths.length > 0 ? paths.flatMap((p) => (adapter?.sandboxReasons?.[p as never] ? [[p, adapter.sandboxReasons[p as never]!]] : [])) : [],
+        livePaths.length > 0
+          ? paths.flatMap((p) =>
+              adapter?.sandboxReasons?.[p as never] ? [[p, adapter.sandboxReasons[p as never]!]] : [],
+            )
+          : [],
       );
-      return { family, title: familyTitle(family), source, livePaths, paths, notLiveReason: notLiveReason ?? null, dailyQuota, sandboxReasons };
+      return {
+        family,
+        title: familyTitle(family),
+        source,
+        livePaths,
+        paths,
+        notLiveReason: notLiveReason ?? null,
+        dailyQuota,
+        sandboxReasons,
+      };
     }),
     error: null,
   };

@@ -32,9 +32,13 @@ type EnvRecord = Readonly<Record<string, string | undefined>>;
 
 const value = (env: EnvRecord, name: string): string | undefined => (env[name] === '' ? undefined : env[name]);
 
-export function resolveSources(env: EnvRecord, adapters: Partial<Record<Family, LiveAdapter>> = liveAdapters): Record<Family, FamilySource> {
+export function resolveSources(
+  env: EnvRecord,
+  adapters: Partial<Record<Family, LiveAdapter>> = liveAdapters,
+): Record<Family, FamilySource> {
   const global = value(env, 'DATA_SOURCE') ?? 'sandbox';
-  if (global !== 'sandbox' && global !== 'live') throw new SourceConfigError(`DATA_SOURCE must be sandbox or live, not '${global}'`);
+  if (global !== 'sandbox' && global !== 'live')
+    throw new SourceConfigError(`DATA_SOURCE must be sandbox or live, not '${global}'`);
   const out = {} as Record<Family, FamilySource>;
   for (const family of families) {
     const name = family.toUpperCase();
@@ -46,9 +50,12 @@ export function resolveSources(env: EnvRecord, adapters: Partial<Record<Family, 
     const adapter = adapters[family];
     if (override === 'live' && !adapter) {
       const known = Object.keys(adapters).join(', ') || 'none yet';
-      throw new SourceConfigError(`DATA_SOURCE_${name}=live, but ${family} has no native adapter (families with one: ${known})`);
+      throw new SourceConfigError(
+        `DATA_SOURCE_${name}=live, but ${family} has no native adapter (families with one: ${known})`,
+      );
     }
-    if (override === 'upstream' && !upstreamUrl) throw new SourceConfigError(`DATA_SOURCE_${name}=upstream needs UPSTREAM_${name}_URL`);
+    if (override === 'upstream' && !upstreamUrl)
+      throw new SourceConfigError(`DATA_SOURCE_${name}=upstream needs UPSTREAM_${name}_URL`);
     const unavailable = adapter?.unavailableReason?.(env);
     if (override === 'live' && unavailable) throw new SourceConfigError(`DATA_SOURCE_${name}=live, but ${unavailable}`);
     const fallback = override !== 'sandbox' && upstreamUrl ? 'upstream' : 'sandbox';

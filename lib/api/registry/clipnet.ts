@@ -2,7 +2,11 @@
 // and a user's followers. Every endpoint is billed per page returned.
 import { z } from 'zod';
 import {
-  clipnetCommentSchema, clipnetFollowerSchema, clipnetReplySchema, clipnetSearchVideoSchema, clipnetUserVideoSchema,
+  clipnetCommentSchema,
+  clipnetFollowerSchema,
+  clipnetReplySchema,
+  clipnetSearchVideoSchema,
+  clipnetUserVideoSchema,
 } from './clipnet-records';
 import { bool, exactlyOne, int, oneOf, params, text, username } from './params';
 import type { EndpointDefinition } from './types';

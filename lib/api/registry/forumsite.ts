@@ -78,9 +78,13 @@ export const forumsiteCommunityResponse = z.strictObject({ community: forumsiteC
 /** A community name with or without its "r/" or "/r/" prefix; the prefix is removed. */
 const communityName = text(100)
   .transform((v) => v.replace(/^\/?r\//i, ''))
-  .pipe(z.string().regex(/^[A-Za-z0-9_]{2,100}$/, { error: 'must be a community name (letters, digits, underscores)' }));
+  .pipe(
+    z.string().regex(/^[A-Za-z0-9_]{2,100}$/, { error: 'must be a community name (letters, digits, underscores)' }),
+  );
 /** A community URL: any URL whose path names the community as /r/<name>. */
-const communityUrl = text(500).regex(/\/r\/[A-Za-z0-9_]{2,}/i, { error: 'must be a community URL containing /r/<name>' });
+const communityUrl = text(500).regex(/\/r\/[A-Za-z0-9_]{2,}/i, {
+  error: 'must be a community URL containing /r/<name>',
+});
 
 export const forumsiteEndpoints = [
   // GET /v1/forumsite/community/posts: a community's posts, billed per page

@@ -35,7 +35,12 @@ export const newsletterUserSchema = z.strictObject({
   paid_subscriber_floor: tier,
   /** Null when the user is unranked. */
   leaderboard: z
-    .strictObject({ category: z.string(), category_id: z.number().int(), rank: z.number().int().min(1), board: z.string() })
+    .strictObject({
+      category: z.string(),
+      category_id: z.number().int(),
+      rank: z.number().int().min(1),
+      board: z.string(),
+    })
     .nullable(),
   /** Empty when none. */
   xnet_handle: z.string(),
@@ -122,7 +127,10 @@ export const newsletterPostItemSchema = z.strictObject({
   domain: z.string(),
 });
 
-export const newsletterFeedItemSchema = z.discriminatedUnion('type', [newsletterFeedNoteSchema, newsletterPostItemSchema]);
+export const newsletterFeedItemSchema = z.discriminatedUnion('type', [
+  newsletterFeedNoteSchema,
+  newsletterPostItemSchema,
+]);
 
 // Field `publication` (GET /v1/newsletter/publication).
 export const newsletterPublicationSchema = z.strictObject({
@@ -149,7 +157,9 @@ export const newsletterPublicationSchema = z.strictObject({
   bestseller_tier: tier,
   is_bestseller: z.boolean(),
   paid_enabled: z.boolean(),
-  plans: z.array(z.strictObject({ interval: z.enum(['month', 'year']), amount: z.number().min(0), currency: z.string() })),
+  plans: z.array(
+    z.strictObject({ interval: z.enum(['month', 'year']), amount: z.number().min(0), currency: z.string() }),
+  ),
   has_podcast: z.boolean(),
   podcast: z
     .strictObject({
@@ -161,7 +171,9 @@ export const newsletterPublicationSchema = z.strictObject({
       is_subscriber_only: z.boolean(),
     })
     .nullable(),
-  sections: z.array(z.strictObject({ section_id: z.string(), name: z.string(), slug: z.string(), is_podcast: z.boolean() })),
+  sections: z.array(
+    z.strictObject({ section_id: z.string(), name: z.string(), slug: z.string(), is_podcast: z.boolean() }),
+  ),
   logo_url_wide: z.string(),
   founding_plan_name: z.string(),
   has_recommendations: z.boolean(),

@@ -141,4 +141,3 @@ export const newsletterEndpoints = [
     example: { publication: 'thecurrent' },
   },
 ] satisfies EndpointDefinition[];
-

@@ -61,7 +61,12 @@ export const openmicroPostSchema = z.strictObject({
 export type OpenmicroPost = z.infer<typeof openmicroPostSchema>;
 
 /** A window that ends before it starts can match nothing: a caller error, not an empty result. */
-const datesInOrder = inOrder('start_date', 'end_date', 'end_date', "Invalid parameters: 'end_date' must not be before 'start_date'");
+const datesInOrder = inOrder(
+  'start_date',
+  'end_date',
+  'end_date',
+  "Invalid parameters: 'end_date' must not be before 'start_date'",
+);
 
 export const openmicroPostsParams = params(
   {

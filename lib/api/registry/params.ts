@@ -22,7 +22,10 @@ export function username(max = 100) {
 /** An integer from min to max; with a default when given. */
 export function int(min: number, max: number | null, fallback?: number) {
   const rule = max === null ? `an integer of at least ${min}` : `an integer from ${min} to ${max}`;
-  let n = z.number().int().min(min, { error: `must be ${rule}` });
+  let n = z
+    .number()
+    .int()
+    .min(min, { error: `must be ${rule}` });
   if (max !== null) n = n.max(max, { error: `must be ${rule}` });
   const schema = z
     .string()
@@ -30,7 +33,12 @@ export function int(min: number, max: number | null, fallback?: number) {
     .transform(Number)
     .pipe(n);
   // What the OpenAPI document shows: the value's meaning, not the query string's text.
-  const meta = { type: 'integer', minimum: min, ...(max === null ? {} : { maximum: max }), ...(fallback === undefined ? {} : { default: fallback }) };
+  const meta = {
+    type: 'integer',
+    minimum: min,
+    ...(max === null ? {} : { maximum: max }),
+    ...(fallback === undefined ? {} : { default: fallback }),
+  };
   return fallback === undefined ? schema.optional().meta(meta) : schema.default(fallback).meta(meta);
 }
 
@@ -65,9 +73,12 @@ export function date() {
   return z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date in the form YYYY-MM-DD', abort: true })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-      error: 'must be a real calendar date YYYY-MM-DD',
-    })
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        error: 'must be a real calendar date YYYY-MM-DD',
+      },
+    )
     .optional()
     .meta({ type: 'string', format: 'date' });
 }
@@ -98,8 +109,15 @@ export function exactlyOne(...names: string[]): Rule {
     rule: { kind: 'exactly_one_of', params: names },
     check: (v, ctx) => {
       const given = names.filter((n) => v[n] !== undefined);
-      if (given.length === 0) fail(ctx, names[0]!, 'missing_parameter', `Missing parameter: provide exactly one of ${quoted(names)}`);
-      if (given.length > 1) fail(ctx, given[1]!, 'invalid_parameter', `Invalid parameters: provide exactly one of ${quoted(names)}, not ${given.length}`);
+      if (given.length === 0)
+        fail(ctx, names[0]!, 'missing_parameter', `Missing parameter: provide exactly one of ${quoted(names)}`);
+      if (given.length > 1)
+        fail(
+          ctx,
+          given[1]!,
+          'invalid_parameter',
+          `Invalid parameters: provide exactly one of ${quoted(names)}, not ${given.length}`,
+        );
     },
   };
 }
@@ -122,7 +140,12 @@ export function onlyWith(name: string, other: string, values: readonly string[])
     rule: { kind: 'only_valid_with', param: name, other, values: [...values] },
     check: (v, ctx) => {
       if (v[name] !== undefined && !values.includes(String(v[other]))) {
-        fail(ctx, name, 'invalid_parameter', `Invalid parameter '${name}': only valid with ${other} ${values.join(' or ')}`);
+        fail(
+          ctx,
+          name,
+          'invalid_parameter',
+          `Invalid parameter '${name}': only valid with ${other} ${values.join(' or ')}`,
+        );
       }
     },
   };
@@ -138,7 +161,12 @@ export function inOrder(low: string, high: string, flagged: string, message: str
     check: (v, ctx) => {
       const a = v[low];
       const b = v[high];
-      if (a !== undefined && b !== undefined && typeof a === typeof b && (a as number | string) > (b as number | string)) {
+      if (
+        a !== undefined &&
+        b !== undefined &&
+        typeof a === typeof b &&
+        (a as number | string) > (b as number | string)
+      ) {
         fail(ctx, flagged, 'invalid_parameter', message);
       }
     },
@@ -152,7 +180,10 @@ export function params<S extends z.ZodRawShape>(shape: S, ...rules: Rule[]) {
   const schema = z.strictObject(shape).superRefine((v, ctx) => {
     for (const rule of rules) rule.check(v as Record<string, unknown>, ctx);
   });
-  rulesOf.set(schema, rules.map((r) => r.rule));
+  rulesOf.set(
+    schema,
+    rules.map((r) => r.rule),
+  );
   return schema;
 }
 
@@ -164,8 +195,10 @@ export function parameterRules(schema: z.ZodType): readonly ParameterRule[] {
 /** One sentence per rule, as the docs and the explorer show it. */
 export function describeRule(rule: ParameterRule): string {
   if (rule.kind === 'exactly_one_of') return `Provide exactly one of ${quoted(rule.params)}.`;
-  if (rule.kind === 'at_least_one_of') return `Provide ${rule.params.length > 1 ? 'either ' : ''}${quoted(rule.params)}${rule.params.length > 1 ? ' (or both)' : ''}.`;
-  if (rule.kind === 'only_valid_with') return `'${rule.param}' is only valid with ${rule.other} ${rule.values.join(' or ')}.`;
+  if (rule.kind === 'at_least_one_of')
+    return `Provide ${rule.params.length > 1 ? 'either ' : ''}${quoted(rule.params)}${rule.params.length > 1 ? ' (or both)' : ''}.`;
+  if (rule.kind === 'only_valid_with')
+    return `'${rule.param}' is only valid with ${rule.other} ${rule.values.join(' or ')}.`;
   return `${rule.message.replace(/^Invalid parameters?:? ?/, '')}.`;
 }
 

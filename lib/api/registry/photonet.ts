@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { atLeastOne, bool, exactlyOne, int, params, text, username } from './params';
 import {
-  photonetCommentReplySchema, photonetFollowedAccountSchema, photonetHighlightSchema, photonetStorySchema,
+  photonetCommentReplySchema,
+  photonetFollowedAccountSchema,
+  photonetHighlightSchema,
+  photonetStorySchema,
   photonetUserSchema,
 } from './photonet-records';
 import type { EndpointDefinition } from './types';

@@ -76,7 +76,8 @@ export const platformEndpoints = [
     family: 'platform',
     method: 'GET',
     summary: 'Check an API key',
-    description: 'Answers whether the key works, what it is (name, display prefix, status) and the account\'s state. Free and not counted.',
+    description:
+      "Answers whether the key works, what it is (name, display prefix, status) and the account's state. Free and not counted.",
     params: params({}),
     response: verifyResponseSchema,
     priceMicros: 0,

@@ -1,24 +1,63 @@
 // The shop (marketplace) family: product search, one product, a seller and the seller's reviews.
 import { z } from 'zod';
 import { bool, decimal, inOrder, int, oneOf, params, text } from './params';
-import {
-  shopProductSchema, shopSearchItemSchema, shopSellerReviewSchema, shopSellerSchema,
-} from './shop-records';
+import { shopProductSchema, shopSearchItemSchema, shopSellerReviewSchema, shopSellerSchema } from './shop-records';
 import type { EndpointDefinition } from './types';
 
 export const shopCountries = [
-  'us', 'au', 'br', 'ca', 'cn', 'fr', 'de', 'in', 'it', 'mx', 'nl', 'sg',
-  'es', 'tr', 'ae', 'gb', 'jp', 'sa', 'pl', 'se', 'be', 'eg', 'za', 'ie',
+  'us',
+  'au',
+  'br',
+  'ca',
+  'cn',
+  'fr',
+  'de',
+  'in',
+  'it',
+  'mx',
+  'nl',
+  'sg',
+  'es',
+  'tr',
+  'ae',
+  'gb',
+  'jp',
+  'sa',
+  'pl',
+  'se',
+  'be',
+  'eg',
+  'za',
+  'ie',
 ] as const;
 export type ShopCountry = (typeof shopCountries)[number];
 
 export const shopStarRatings = [
-  'all', '5_stars', '4_stars', '3_stars', '2_stars', '1_stars', 'positive', 'critical',
+  'all',
+  '5_stars',
+  '4_stars',
+  '3_stars',
+  '2_stars',
+  '1_stars',
+  'positive',
+  'critical',
 ] as const;
-export const shopSortOrders = ['relevance', 'lowest_price', 'highest_price', 'reviews', 'newest', 'best_sellers'] as const;
+export const shopSortOrders = [
+  'relevance',
+  'lowest_price',
+  'highest_price',
+  'reviews',
+  'newest',
+  'best_sellers',
+] as const;
 
 /** A price range that can match nothing is a caller error, not an empty result. */
-const priceRangeInOrder = inOrder('min_price', 'max_price', 'min_price', "Invalid parameters: 'min_price' must not be greater than 'max_price'");
+const priceRangeInOrder = inOrder(
+  'min_price',
+  'max_price',
+  'min_price',
+  "Invalid parameters: 'min_price' must not be greater than 'max_price'",
+);
 
 const country = oneOf(shopCountries, 'us');
 // The spec gives no length for seller IDs (real ones are 13-14 characters); 100 bounds abuse.

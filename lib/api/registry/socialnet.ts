@@ -64,11 +64,24 @@ export const socialnetGroupPostSchema = z.strictObject({
 
 export const socialnetLocationsResponse = z.strictObject({ results: z.array(socialnetLocationSchema), count });
 export const socialnetGroupResponse = z.strictObject({ group: socialnetGroupSchema });
-export const socialnetPageVideosResponse = z.strictObject({ videos: z.array(socialnetPageVideoSchema), count, pages: count });
-export const socialnetGroupSearchResponse = z.strictObject({ posts: z.array(socialnetGroupPostSchema), count, pages: count });
+export const socialnetPageVideosResponse = z.strictObject({
+  videos: z.array(socialnetPageVideoSchema),
+  count,
+  pages: count,
+});
+export const socialnetGroupSearchResponse = z.strictObject({
+  posts: z.array(socialnetGroupPostSchema),
+  count,
+  pages: count,
+});
 
 /** end_date may not fall before start_date (both YYYY-MM-DD, so text order is date order). */
-const endNotBeforeStart = inOrder('start_date', 'end_date', 'end_date', "Invalid parameter 'end_date': must not be before start_date");
+const endNotBeforeStart = inOrder(
+  'start_date',
+  'end_date',
+  'end_date',
+  "Invalid parameter 'end_date': must not be before start_date",
+);
 
 export const socialnetEndpoints = [
   // GET /v1/socialnet/locations: place lookup for location_id, billed per request

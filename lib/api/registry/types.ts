@@ -3,15 +3,30 @@
 import type { z } from 'zod';
 
 export const families = [
-  'shop', 'openmicro', 'socialnet', 'photonet', 'forumsite', 'newsletter',
-  'textthreads', 'clipnet', 'politicnet', 'videosite', 'xnet', 'news',
+  'shop',
+  'openmicro',
+  'socialnet',
+  'photonet',
+  'forumsite',
+  'newsletter',
+  'textthreads',
+  'clipnet',
+  'politicnet',
+  'videosite',
+  'xnet',
+  'news',
 ] as const;
 export type Family = (typeof families)[number];
 
 // Error codes a provider may answer with besides success (see lib/api/errors.ts for statuses).
 export type ProviderErrorCode =
-  | 'not_found' | 'channel_not_found' | 'private_account' | 'limited_account'
-  | 'upstream_rate_limit' | 'upstream_error' | 'upstream_timeout'
+  | 'not_found'
+  | 'channel_not_found'
+  | 'private_account'
+  | 'limited_account'
+  | 'upstream_rate_limit'
+  | 'upstream_error'
+  | 'upstream_timeout'
   // A live platform refused the caller's own input (e.g. a search query it cannot parse).
   | 'invalid_parameter';
 
@@ -87,11 +102,7 @@ export interface Provider {
    * passes a signal that never aborts.
    */
   readonly local?: boolean;
-  call(
-    endpoint: EndpointDefinition,
-    params: Record<string, unknown>,
-    signal: AbortSignal,
-  ): Promise<ProviderResult>;
+  call(endpoint: EndpointDefinition, params: Record<string, unknown>, signal: AbortSignal): Promise<ProviderResult>;
 }
 
 /** A sandbox generator for one endpoint: parsed params in, a deterministic result out. */

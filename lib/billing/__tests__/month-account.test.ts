@@ -17,12 +17,21 @@ test('a closed month with late usage and a carry: each part named, summing to th
   ]);
   expect(account.totalMicros).toBe(108_000n);
   expect(account.totalMicros).toBe(account.parts.reduce((sum, p) => sum + p.micros, 0n));
-  expect(account.carriedNote).toBe('Stripe cannot charge less than $0.50, so $0.066 from 2026-07 was not charged and is carried to your next invoice.');
-  expect(account.minimumNote).toBe(`${account.carriedNote} A total still under $0.50 when the month closes is carried again.`);
+  expect(account.carriedNote).toBe(
+    'Stripe cannot charge less than $0.50, so $0.066 from 2026-07 was not charged and is carried to your next invoice.',
+  );
+  expect(account.minimumNote).toBe(
+    `${account.carriedNote} A total still under $0.50 when the month closes is carried again.`,
+  );
 });
 
 test('right after a close with only a carry: this month at $0.00 and the carried amount, not "so far" alone (finding 12)', () => {
-  const account = buildMonthAccount({ month: '2026-08', thisMonthMicros: 0n, pastMonths: [], carried: { micros: 66_000n, months: ['2026-06', '2026-07'], underMinimum: true } });
+  const account = buildMonthAccount({
+    month: '2026-08',
+    thisMonthMicros: 0n,
+    pastMonths: [],
+    carried: { micros: 66_000n, months: ['2026-06', '2026-07'], underMinimum: true },
+  });
   expect(account.parts.map((p) => [p.label, p.micros])).toEqual([
     ['Calls in 2026-08 still to be invoiced', 0n],
     ['Carried from 2026-06 and 2026-07 (under the $0.50 minimum)', 66_000n],
@@ -32,12 +41,33 @@ test('right after a close with only a carry: this month at $0.00 and the carried
 });
 
 test('a fraction of a cent carried from a charged invoice is named as such (finding 12)', () => {
-  const account = buildMonthAccount({ month: '2026-08', thisMonthMicros: 700_000n, pastMonths: [], carried: { micros: 4_321n, months: ['2026-07'], underMinimum: false } });
-  expect(account.parts.at(-1)).toEqual({ kind: 'carried', label: 'Carried from 2026-07 (fractions of a cent)', micros: 4_321n });
-  expect(account.minimumNote).toBe('Invoices charge whole cents, so the $0.004321 left over from 2026-07 is carried to your next invoice.');
+  const account = buildMonthAccount({
+    month: '2026-08',
+    thisMonthMicros: 700_000n,
+    pastMonths: [],
+    carried: { micros: 4_321n, months: ['2026-07'], underMinimum: false },
+  });
+  expect(account.parts.at(-1)).toEqual({
+    kind: 'carried',
+    label: 'Carried from 2026-07 (fractions of a cent)',
+    micros: 4_321n,
+  });
+  expect(account.minimumNote).toBe(
+    'Invoices charge whole cents, so the $0.004321 left over from 2026-07 is carried to your next invoice.',
+  );
 });
 
 test('only this month: one part, no note (finding 12)', () => {
-  const account = buildMonthAccount({ month: '2026-08', thisMonthMicros: 900_000n, pastMonths: [{ month: '2026-07', micros: 0n }], carried: null });
-  expect(account).toEqual({ parts: [{ kind: 'this_month', label: 'Calls in 2026-08 still to be invoiced', micros: 900_000n }], totalMicros: 900_000n, carriedNote: null, minimumNote: null });
+  const account = buildMonthAccount({
+    month: '2026-08',
+    thisMonthMicros: 900_000n,
+    pastMonths: [{ month: '2026-07', micros: 0n }],
+    carried: null,
+  });
+  expect(account).toEqual({
+    parts: [{ kind: 'this_month', label: 'Calls in 2026-08 still to be invoiced', micros: 900_000n }],
+    totalMicros: 900_000n,
+    carriedNote: null,
+    minimumNote: null,
+  });
 });

@@ -7,13 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { billingSandboxRefusal } from '@/lib/billing/sandbox-refusal';
 
 /** scripts/run.ts as `npm start` and the others run it, to its end. */
-function runScript(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runScript(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'scripts/run.ts', ...args],
       { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );
   });
 }
@@ -28,23 +32,46 @@ const operatorWithoutStripe = {
 
 describe('billing sandbox in production (issue 27, finding 9)', () => {
   it.each([
-    ["an operator's database, no key", { stripeSecretKey: undefined, billingSandbox: undefined, embeddedDatabase: false }, true],
-    ["an operator's database, no key, BILLING_SANDBOX=false", { stripeSecretKey: undefined, billingSandbox: 'false', embeddedDatabase: false }, true],
-    ["an operator's database, no key, BILLING_SANDBOX=true", { stripeSecretKey: undefined, billingSandbox: 'true', embeddedDatabase: false }, false],
-    ["an operator's database and a Stripe key", { stripeSecretKey: 'sk_live_x', billingSandbox: undefined, embeddedDatabase: false }, false],
-    ['the embedded database, no key', { stripeSecretKey: undefined, billingSandbox: undefined, embeddedDatabase: true }, false],
+    [
+      "an operator's database, no key",
+      { stripeSecretKey: undefined, billingSandbox: undefined, embeddedDatabase: false },
+      true,
+    ],
+    [
+      "an operator's database, no key, BILLING_SANDBOX=false",
+      { stripeSecretKey: undefined, billingSandbox: 'false', embeddedDatabase: false },
+      true,
+    ],
+    [
+      "an operator's database, no key, BILLING_SANDBOX=true",
+      { stripeSecretKey: undefined, billingSandbox: 'true', embeddedDatabase: false },
+      false,
+    ],
+    [
+      "an operator's database and a Stripe key",
+      { stripeSecretKey: 'sk_live_x', billingSandbox: undefined, embeddedDatabase: false },
+      false,
+    ],
+    [
+      'the embedded database, no key',
+      { stripeSecretKey: undefined, billingSandbox: undefined, embeddedDatabase: true },
+      false,
+    ],
   ])('with %s, refuses: %s', (_, options, refused) => {
     expect(billingSandboxRefusal(options) !== null).toBe(refused);
   });
 
-  it.each(['start', 'dev'])('`scripts/run.ts %s` with DATABASE_URL and no STRIPE_SECRET_KEY exits 1 naming the way out', async (mode) => {
-    const { code, stdout, stderr } = await runScript([mode], operatorWithoutStripe);
-    expect(code).toBe(1);
-    expect(stderr).toContain('Refusing to start: DATABASE_URL is set but STRIPE_SECRET_KEY is not');
-    expect(stderr).toContain('BILLING_SANDBOX=true');
-    // Refused before anything ran: no build, no database, no servers.
-    expect(stdout).toBe('');
-  });
+  it.each(['start', 'dev'])(
+    '`scripts/run.ts %s` with DATABASE_URL and no STRIPE_SECRET_KEY exits 1 naming the way out',
+    async (mode) => {
+      const { code, stdout, stderr } = await runScript([mode], operatorWithoutStripe);
+      expect(code).toBe(1);
+      expect(stderr).toContain('Refusing to start: DATABASE_URL is set but STRIPE_SECRET_KEY is not');
+      expect(stderr).toContain('BILLING_SANDBOX=true');
+      // Refused before anything ran: no build, no database, no servers.
+      expect(stdout).toBe('');
+    },
+  );
 
   it('runs with BILLING_SANDBOX=true', async () => {
     const command = ['exec', process.execPath, '-e', 'console.log("the command ran")'];

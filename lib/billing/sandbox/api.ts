@@ -36,7 +36,8 @@ export interface ApiOptions {
   whileLocked?: (operation: string, ids: string[]) => Promise<void>;
 }
 
-const bool = (params: Params, name: string) => (str(params, name) === undefined ? undefined : str(params, name) === 'true');
+const bool = (params: Params, name: string) =>
+  str(params, name) === undefined ? undefined : str(params, name) === 'true';
 const int = (params: Params, name: string) => (str(params, name) === undefined ? undefined : Number(str(params, name)));
 const periodOf = (params: Params) => {
   const period = object(params, 'period');
@@ -53,115 +54,301 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
     const page = items.slice(start, start + limit);
     return { object: 'list', data: page, has_more: start + limit < items.length, url };
   };
-  const customerObjects = (type: string, params: Params, where?: (o: StripeObject) => boolean) => store.list(type, { customer: str(params, 'customer'), where });
+  const customerObjects = (type: string, params: Params, where?: (o: StripeObject) => boolean) =>
+    store.list(type, { customer: str(params, 'customer'), where });
   const id = ([first]: string[]) => first!;
 
   const routes: Route[] = [
-    { method: 'POST', pattern: /^\/v1\/customers$/, operation: 'PostCustomers', run: (_m, p) => billing.createCustomer({ email: str(p, 'email'), name: str(p, 'name'), metadata: record(p, 'metadata') }) },
-    { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, operation: 'GetCustomersCustomer', run: (m) => billing.retrieveCustomer(id(m)) },
     {
-      method: 'POST', pattern: /^\/v1\/customers\/([^/]+)$/, operation: 'PostCustomersCustomer', locks: (m) => [id(m)],
+      method: 'POST',
+      pattern: /^\/v1\/customers$/,
+      operation: 'PostCustomers',
+      run: (_m, p) =>
+        billing.createCustomer({ email: str(p, 'email'), name: str(p, 'name'), metadata: record(p, 'metadata') }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/customers\/([^/]+)$/,
+      operation: 'GetCustomersCustomer',
+      run: (m) => billing.retrieveCustomer(id(m)),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/customers\/([^/]+)$/,
+      operation: 'PostCustomersCustomer',
+      locks: (m) => [id(m)],
       run: async (m, p) => {
         const customer = await billing.require(id(m), 'customer');
         const settings = object(p, 'invoice_settings');
         const methodId = settings ? str(settings, 'default_payment_method') : undefined;
         if (methodId) {
           const method = await billing.require(methodId, 'payment_method');
-          if (method.customer !== customer.id) throw invalidRequest(`The payment method ${methodId} is not attached to this customer.`, 'invoice_settings[default_payment_method]');
+          if (method.customer !== customer.id)
+            throw invalidRequest(
+              `The payment method ${methodId} is not attached to this customer.`,
+              'invoice_settings[default_payment_method]',
+            );
         }
-        return billing.update(customer, {
-          ...(str(p, 'email') ? { email: str(p, 'email') } : {}),
-          ...(str(p, 'name') ? { name: str(p, 'name') } : {}),
-          ...(p.metadata ? { metadata: { ...(customer.metadata as object), ...record(p, 'metadata') } } : {}),
-          ...(settings ? { invoice_settings: { ...(customer.invoice_settings as object), default_payment_method: methodId ?? null } } : {}),
-        }, 'customer.updated');
+        return billing.update(
+          customer,
+          {
+            ...(str(p, 'email') ? { email: str(p, 'email') } : {}),
+            ...(str(p, 'name') ? { name: str(p, 'name') } : {}),
+            ...(p.metadata ? { metadata: { ...(customer.metadata as object), ...record(p, 'metadata') } } : {}),
+            ...(settings
+              ? {
+                  invoice_settings: {
+                    ...(customer.invoice_settings as object),
+                    default_payment_method: methodId ?? null,
+                  },
+                }
+              : {}),
+          },
+          'customer.updated',
+        );
       },
     },
-    { method: 'DELETE', pattern: /^\/v1\/customers\/([^/]+)$/, operation: 'DeleteCustomersCustomer', locks: (m) => [id(m)], run: (m) => billing.deleteCustomer(id(m)) },
     {
-      method: 'GET', pattern: /^\/v1\/customers\/([^/]+)\/payment_methods$/, operation: 'GetCustomersCustomerPaymentMethods',
-      run: async (m, p) => listOf(`/v1/customers/${id(m)}/payment_methods`, await store.list('payment_method', { customer: id(m) }), p),
+      method: 'DELETE',
+      pattern: /^\/v1\/customers\/([^/]+)$/,
+      operation: 'DeleteCustomersCustomer',
+      locks: (m) => [id(m)],
+      run: (m) => billing.deleteCustomer(id(m)),
     },
     {
-      method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, operation: 'PostCheckoutSessions',
-      run: (_m, p) => billing.createCheckoutSession({
-        customer: str(p, 'customer') ?? '', success_url: str(p, 'success_url') ?? '', cancel_url: str(p, 'cancel_url'),
-        metadata: record(p, 'metadata'), mode: str(p, 'mode') ?? '', currency: str(p, 'currency'),
-      }),
-    },
-    { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, operation: 'GetCheckoutSessionsSession', run: (m) => billing.require(id(m), 'checkout.session') },
-    { method: 'GET', pattern: /^\/v1\/setup_intents\/([^/]+)$/, operation: 'GetSetupIntentsIntent', run: (m) => billing.require(id(m), 'setup_intent') },
-    { method: 'GET', pattern: /^\/v1\/payment_methods$/, operation: 'GetPaymentMethods', run: async (_m, p) => listOf('/v1/payment_methods', await customerObjects('payment_method', p), p) },
-    { method: 'GET', pattern: /^\/v1\/payment_methods\/([^/]+)$/, operation: 'GetPaymentMethodsPaymentMethod', run: (m) => billing.require(id(m), 'payment_method') },
-    {
-      method: 'POST', pattern: /^\/v1\/payment_methods\/([^/]+)\/detach$/, operation: 'PostPaymentMethodsPaymentMethodDetach',
-      locks: (m) => [id(m)], run: (m) => billing.detachPaymentMethod(id(m)),
+      method: 'GET',
+      pattern: /^\/v1\/customers\/([^/]+)\/payment_methods$/,
+      operation: 'GetCustomersCustomerPaymentMethods',
+      run: async (m, p) =>
+        listOf(`/v1/customers/${id(m)}/payment_methods`, await store.list('payment_method', { customer: id(m) }), p),
     },
     {
-      method: 'POST', pattern: /^\/v1\/billing_portal\/sessions$/, operation: 'PostBillingPortalSessions',
+      method: 'POST',
+      pattern: /^\/v1\/checkout\/sessions$/,
+      operation: 'PostCheckoutSessions',
+      run: (_m, p) =>
+        billing.createCheckoutSession({
+          customer: str(p, 'customer') ?? '',
+          success_url: str(p, 'success_url') ?? '',
+          cancel_url: str(p, 'cancel_url'),
+          metadata: record(p, 'metadata'),
+          mode: str(p, 'mode') ?? '',
+          currency: str(p, 'currency'),
+        }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/,
+      operation: 'GetCheckoutSessionsSession',
+      run: (m) => billing.require(id(m), 'checkout.session'),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/setup_intents\/([^/]+)$/,
+      operation: 'GetSetupIntentsIntent',
+      run: (m) => billing.require(id(m), 'setup_intent'),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/payment_methods$/,
+      operation: 'GetPaymentMethods',
+      run: async (_m, p) => listOf('/v1/payment_methods', await customerObjects('payment_method', p), p),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/payment_methods\/([^/]+)$/,
+      operation: 'GetPaymentMethodsPaymentMethod',
+      run: (m) => billing.require(id(m), 'payment_method'),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_methods\/([^/]+)\/detach$/,
+      operation: 'PostPaymentMethodsPaymentMethodDetach',
+      locks: (m) => [id(m)],
+      run: (m) => billing.detachPaymentMethod(id(m)),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/billing_portal\/sessions$/,
+      operation: 'PostBillingPortalSessions',
       run: async (_m, p) => {
         const customer = await billing.require(str(p, 'customer') ?? '', 'customer');
         return billing.createPortalSession(customer.id, str(p, 'return_url') ?? null);
       },
     },
     {
-      method: 'POST', pattern: /^\/v1\/invoices$/, operation: 'PostInvoices',
-      run: (_m, p) => invoices.create({
-        customer: str(p, 'customer') ?? '', metadata: record(p, 'metadata'), description: str(p, 'description'),
-        auto_advance: bool(p, 'auto_advance'), default_payment_method: str(p, 'default_payment_method'),
-        collection_method: str(p, 'collection_method'), days_until_due: int(p, 'days_until_due'), due_date: int(p, 'due_date'),
-      }),
+      method: 'POST',
+      pattern: /^\/v1\/invoices$/,
+      operation: 'PostInvoices',
+      run: (_m, p) =>
+        invoices.create({
+          customer: str(p, 'customer') ?? '',
+          metadata: record(p, 'metadata'),
+          description: str(p, 'description'),
+          auto_advance: bool(p, 'auto_advance'),
+          default_payment_method: str(p, 'default_payment_method'),
+          collection_method: str(p, 'collection_method'),
+          days_until_due: int(p, 'days_until_due'),
+          due_date: int(p, 'due_date'),
+        }),
     },
     {
-      method: 'GET', pattern: /^\/v1\/invoices$/, operation: 'GetInvoices',
-      run: async (_m, p) => listOf('/v1/invoices', await customerObjects('invoice', p, (i) => !str(p, 'status') || i.status === str(p, 'status')), p),
-    },
-    { method: 'GET', pattern: /^\/v1\/invoices\/([^/]+)$/, operation: 'GetInvoicesInvoice', run: (m) => billing.require(id(m), 'invoice') },
-    {
-      method: 'POST', pattern: /^\/v1\/invoices\/([^/]+)$/, operation: 'PostInvoicesInvoice', locks: (m) => [id(m)],
-      run: (m, p) => invoices.update(id(m), {
-        metadata: p.metadata ? record(p, 'metadata') : undefined, description: str(p, 'description'),
-        collection_method: str(p, 'collection_method'), days_until_due: int(p, 'days_until_due'), due_date: int(p, 'due_date'),
-      }),
-    },
-    {
-      method: 'GET', pattern: /^\/v1\/invoices\/([^/]+)\/lines$/, operation: 'GetInvoicesInvoiceLines',
-      run: async (m, p) => listOf(`/v1/invoices/${id(m)}/lines`, ((await billing.require(id(m), 'invoice')).lines as { data: StripeObject[] }).data, p),
-    },
-    { method: 'POST', pattern: /^\/v1\/invoices\/([^/]+)\/finalize$/, operation: 'PostInvoicesInvoiceFinalize', locks: (m) => [id(m)], run: (m) => invoices.finalize(id(m)) },
-    {
-      method: 'POST', pattern: /^\/v1\/invoices\/([^/]+)\/pay$/, operation: 'PostInvoicesInvoicePay', locks: (m) => [id(m)],
-      run: (m, p) => invoices.pay(id(m), { payment_method: str(p, 'payment_method'), paid_out_of_band: bool(p, 'paid_out_of_band') }),
-    },
-    { method: 'POST', pattern: /^\/v1\/invoices\/([^/]+)\/send$/, operation: 'PostInvoicesInvoiceSend', locks: (m) => [id(m)], run: (m) => invoices.send(id(m)) },
-    { method: 'POST', pattern: /^\/v1\/invoices\/([^/]+)\/void$/, operation: 'PostInvoicesInvoiceVoid', locks: (m) => [id(m)], run: (m) => invoices.void(id(m)) },
-    {
-      method: 'POST', pattern: /^\/v1\/invoices\/([^/]+)\/mark_uncollectible$/, operation: 'PostInvoicesInvoiceMarkUncollectible',
-      locks: (m) => [id(m)], run: (m) => invoices.markUncollectible(id(m)),
+      method: 'GET',
+      pattern: /^\/v1\/invoices$/,
+      operation: 'GetInvoices',
+      run: async (_m, p) =>
+        listOf(
+          '/v1/invoices',
+          await customerObjects('invoice', p, (i) => !str(p, 'status') || i.status === str(p, 'status')),
+          p,
+        ),
     },
     {
-      method: 'POST', pattern: /^\/v1\/invoiceitems$/, operation: 'PostInvoiceitems', locks: (_m, p) => [str(p, 'invoice')],
-      run: (_m, p) => invoices.addItem({
-        customer: str(p, 'customer') ?? '', invoice: str(p, 'invoice'), amount: Number(str(p, 'amount') ?? NaN),
-        description: str(p, 'description'), metadata: record(p, 'metadata'), period: periodOf(p),
-      }),
+      method: 'GET',
+      pattern: /^\/v1\/invoices\/([^/]+)$/,
+      operation: 'GetInvoicesInvoice',
+      run: (m) => billing.require(id(m), 'invoice'),
     },
     {
-      method: 'GET', pattern: /^\/v1\/invoiceitems$/, operation: 'GetInvoiceitems',
-      run: async (_m, p) => listOf('/v1/invoiceitems', await customerObjects('invoiceitem', p, (i) => !str(p, 'invoice') || i.invoice === str(p, 'invoice')), p),
+      method: 'POST',
+      pattern: /^\/v1\/invoices\/([^/]+)$/,
+      operation: 'PostInvoicesInvoice',
+      locks: (m) => [id(m)],
+      run: (m, p) =>
+        invoices.update(id(m), {
+          metadata: p.metadata ? record(p, 'metadata') : undefined,
+          description: str(p, 'description'),
+          collection_method: str(p, 'collection_method'),
+          days_until_due: int(p, 'days_until_due'),
+          due_date: int(p, 'due_date'),
+        }),
     },
-    { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, operation: 'GetChargesCharge', run: (m) => billing.require(id(m), 'charge') },
-    { method: 'GET', pattern: /^\/v1\/payment_intents\/([^/]+)$/, operation: 'GetPaymentIntentsIntent', run: (m) => billing.require(id(m), 'payment_intent') },
-    { method: 'GET', pattern: /^\/v1\/disputes\/([^/]+)$/, operation: 'GetDisputesDispute', run: (m) => billing.require(id(m), 'dispute') },
-    { method: 'GET', pattern: /^\/v1\/events$/, operation: 'GetEvents', run: async (_m, p) => listOf('/v1/events', await store.list('event', { account: billing.account, where: (e) => !str(p, 'type') || e.type === str(p, 'type') }), p) },
-    { method: 'GET', pattern: /^\/v1\/events\/([^/]+)$/, operation: 'GetEventsId', run: (m) => billing.require(id(m), 'event') },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/invoices\/([^/]+)\/lines$/,
+      operation: 'GetInvoicesInvoiceLines',
+      run: async (m, p) =>
+        listOf(
+          `/v1/invoices/${id(m)}/lines`,
+          ((await billing.require(id(m), 'invoice')).lines as { data: StripeObject[] }).data,
+          p,
+        ),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/invoices\/([^/]+)\/finalize$/,
+      operation: 'PostInvoicesInvoiceFinalize',
+      locks: (m) => [id(m)],
+      run: (m) => invoices.finalize(id(m)),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/invoices\/([^/]+)\/pay$/,
+      operation: 'PostInvoicesInvoicePay',
+      locks: (m) => [id(m)],
+      run: (m, p) =>
+        invoices.pay(id(m), {
+          payment_method: str(p, 'payment_method'),
+          paid_out_of_band: bool(p, 'paid_out_of_band'),
+        }),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/invoices\/([^/]+)\/send$/,
+      operation: 'PostInvoicesInvoiceSend',
+      locks: (m) => [id(m)],
+      run: (m) => invoices.send(id(m)),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/invoices\/([^/]+)\/void$/,
+      operation: 'PostInvoicesInvoiceVoid',
+      locks: (m) => [id(m)],
+      run: (m) => invoices.void(id(m)),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/invoices\/([^/]+)\/mark_uncollectible$/,
+      operation: 'PostInvoicesInvoiceMarkUncollectible',
+      locks: (m) => [id(m)],
+      run: (m) => invoices.markUncollectible(id(m)),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/invoiceitems$/,
+      operation: 'PostInvoiceitems',
+      locks: (_m, p) => [str(p, 'invoice')],
+      run: (_m, p) =>
+        invoices.addItem({
+          customer: str(p, 'customer') ?? '',
+          invoice: str(p, 'invoice'),
+          amount: Number(str(p, 'amount') ?? NaN),
+          description: str(p, 'description'),
+          metadata: record(p, 'metadata'),
+          period: periodOf(p),
+        }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/invoiceitems$/,
+      operation: 'GetInvoiceitems',
+      run: async (_m, p) =>
+        listOf(
+          '/v1/invoiceitems',
+          await customerObjects('invoiceitem', p, (i) => !str(p, 'invoice') || i.invoice === str(p, 'invoice')),
+          p,
+        ),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/charges\/([^/]+)$/,
+      operation: 'GetChargesCharge',
+      run: (m) => billing.require(id(m), 'charge'),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/payment_intents\/([^/]+)$/,
+      operation: 'GetPaymentIntentsIntent',
+      run: (m) => billing.require(id(m), 'payment_intent'),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/disputes\/([^/]+)$/,
+      operation: 'GetDisputesDispute',
+      run: (m) => billing.require(id(m), 'dispute'),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/events$/,
+      operation: 'GetEvents',
+      run: async (_m, p) =>
+        listOf(
+          '/v1/events',
+          await store.list('event', {
+            account: billing.account,
+            where: (e) => !str(p, 'type') || e.type === str(p, 'type'),
+          }),
+          p,
+        ),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/events\/([^/]+)$/,
+      operation: 'GetEventsId',
+      run: (m) => billing.require(id(m), 'event'),
+    },
   ];
 
   // Requests with the same Idempotency-Key wait for each other, then replay.
   const keyLocks = new Map<string, Promise<unknown>>();
 
   /** Answers one API request; POSTs with an Idempotency-Key replay their first answer for a day. */
-  async function handle(method: string, path: string, params: Params, idempotencyKey: string | null): Promise<ApiAnswer> {
+  async function handle(
+    method: string,
+    path: string,
+    params: Params,
+    idempotencyKey: string | null,
+  ): Promise<ApiAnswer> {
     if (method !== 'POST' || !idempotencyKey) return route(method, path, params);
     const previous = keyLocks.get(idempotencyKey) ?? Promise.resolve();
     const run = previous.catch(() => {}).then(() => idempotent(method, path, params, idempotencyKey));
@@ -174,7 +361,9 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
   }
 
   async function idempotent(method: string, path: string, params: Params, key: string): Promise<ApiAnswer> {
-    const fingerprint = createHash('sha256').update(`${method} ${path} ${JSON.stringify(params)}`).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(`${method} ${path} ${JSON.stringify(params)}`)
+      .digest('hex');
     const now = billing.clock.now();
     const { rows } = await store.pool.query(
       'SELECT fingerprint, status, body FROM stripe_sandbox.idempotency_keys WHERE account = $1 AND key = $2 AND created > $3',
@@ -182,7 +371,15 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
     );
     if (rows[0]) {
       if (rows[0].fingerprint !== fingerprint) {
-        return { status: 400, body: { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` } } };
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          },
+        };
       }
       return { status: rows[0].status, body: rows[0].body, replayed: true };
     }
@@ -201,7 +398,15 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
   async function route(method: string, path: string, params: Params): Promise<ApiAnswer> {
     const found = routes.find((r) => r.method === method && r.pattern.test(path));
     if (!found) {
-      return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}). The billing sandbox implements the calls the product makes.` } } };
+      return {
+        status: 404,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            message: `Unrecognized request URL (${method}: ${path}). The billing sandbox implements the calls the product makes.`,
+          },
+        },
+      };
     }
     try {
       checkParams(found.operation, params);
@@ -215,9 +420,16 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
     } catch (error) {
       if (error instanceof StripeApiError) return { status: error.status, body: { error: error.body } };
       console.error('billing sandbox: request failed', error);
-      return { status: 500, body: { error: { type: 'api_error', message: 'The billing sandbox failed; see its log.' } } };
+      return {
+        status: 500,
+        body: { error: { type: 'api_error', message: 'The billing sandbox failed; see its log.' } },
+      };
     }
   }
 
-  return { handle, operationOf: (method: string, path: string) => routes.find((r) => r.method === method && r.pattern.test(path))?.operation };
+  return {
+    handle,
+    operationOf: (method: string, path: string) =>
+      routes.find((r) => r.method === method && r.pattern.test(path))?.operation,
+  };
 }

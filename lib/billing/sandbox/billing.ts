@@ -46,10 +46,28 @@ export class SandboxBilling {
 
   async createCustomer(params: { email?: string; name?: string; metadata: Record<string, string> }): Promise<Obj> {
     const customer = await this.store.put({
-      id: newId('cus'), object: 'customer', created: this.clock.now(), livemode: false, email: params.email ?? null, name: params.name ?? null,
-      metadata: params.metadata, invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
-      balance: 0, currency: null, address: null, default_source: null, delinquent: false, description: null, discount: null,
-      invoice_prefix: null, next_invoice_sequence: 1, phone: null, preferred_locales: [], shipping: null, tax_exempt: 'none', test_clock: null,
+      id: newId('cus'),
+      object: 'customer',
+      created: this.clock.now(),
+      livemode: false,
+      email: params.email ?? null,
+      name: params.name ?? null,
+      metadata: params.metadata,
+      invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+      balance: 0,
+      currency: null,
+      address: null,
+      default_source: null,
+      delinquent: false,
+      description: null,
+      discount: null,
+      invoice_prefix: null,
+      next_invoice_sequence: 1,
+      phone: null,
+      preferred_locales: [],
+      shipping: null,
+      tax_exempt: 'none',
+      test_clock: null,
     });
     await this.events.emit('customer.created', customer);
     return customer;
@@ -64,18 +82,44 @@ export class SandboxBilling {
 
   // Checkout in setup mode and the cards it saves
 
-  async createCheckoutSession(params: { customer: string; success_url: string; cancel_url?: string; metadata: Record<string, string>; mode: string; currency?: string }): Promise<Obj> {
+  async createCheckoutSession(params: {
+    customer: string;
+    success_url: string;
+    cancel_url?: string;
+    metadata: Record<string, string>;
+    mode: string;
+    currency?: string;
+  }): Promise<Obj> {
     if (params.mode !== 'setup') throw invalidRequest('The sandbox supports mode=setup only.', 'mode');
     await this.require(params.customer, 'customer');
     const id = newId('cs_test');
     const setupIntent = await this.store.put({
-      id: newId('seti'), object: 'setup_intent', created: this.clock.now(), livemode: false, customer: params.customer, status: 'requires_payment_method',
-      payment_method: null, usage: 'off_session', metadata: params.metadata, payment_method_types: ['card'],
+      id: newId('seti'),
+      object: 'setup_intent',
+      created: this.clock.now(),
+      livemode: false,
+      customer: params.customer,
+      status: 'requires_payment_method',
+      payment_method: null,
+      usage: 'off_session',
+      metadata: params.metadata,
+      payment_method_types: ['card'],
     });
     return this.store.put({
-      id, object: 'checkout.session', created: this.clock.now(), livemode: false, mode: 'setup', status: 'open', customer: params.customer,
-      setup_intent: setupIntent.id, success_url: params.success_url, cancel_url: params.cancel_url ?? null,
-      url: `${this.pagesUrl}/checkout/${id}`, metadata: params.metadata, currency: params.currency ?? null, payment_status: 'no_payment_required',
+      id,
+      object: 'checkout.session',
+      created: this.clock.now(),
+      livemode: false,
+      mode: 'setup',
+      status: 'open',
+      customer: params.customer,
+      setup_intent: setupIntent.id,
+      success_url: params.success_url,
+      cancel_url: params.cancel_url ?? null,
+      url: `${this.pagesUrl}/checkout/${id}`,
+      metadata: params.metadata,
+      currency: params.currency ?? null,
+      payment_status: 'no_payment_required',
     });
   }
 
@@ -95,8 +139,16 @@ export class SandboxBilling {
 
   async attachCard(customer: string, cardNumber: string, behaviour: CardBehaviour): Promise<Obj> {
     const paymentMethod = await this.store.put({
-      id: newId('pm'), object: 'payment_method', created: this.clock.now(), livemode: false, type: 'card', customer,
-      card: cardDetails(cardNumber), billing_details: { email: null, name: null }, metadata: {}, sandbox_behaviour: behaviour,
+      id: newId('pm'),
+      object: 'payment_method',
+      created: this.clock.now(),
+      livemode: false,
+      type: 'card',
+      customer,
+      card: cardDetails(cardNumber),
+      billing_details: { email: null, name: null },
+      metadata: {},
+      sandbox_behaviour: behaviour,
     });
     await this.events.emit('payment_method.attached', paymentMethod);
     return paymentMethod;
@@ -110,7 +162,11 @@ export class SandboxBilling {
       const customer = await this.store.get(customerId);
       const settings = customer?.invoice_settings as { default_payment_method: string | null } | undefined;
       if (customer && settings?.default_payment_method === id) {
-        await this.update(customer, { invoice_settings: { ...settings, default_payment_method: null } }, 'customer.updated');
+        await this.update(
+          customer,
+          { invoice_settings: { ...settings, default_payment_method: null } },
+          'customer.updated',
+        );
       }
     }
     return detached;
@@ -118,12 +174,24 @@ export class SandboxBilling {
 
   createPortalSession(customer: string, returnUrl: string | null): Promise<Obj> {
     const id = newId('bps');
-    return this.store.put({ id, object: 'billing_portal.session', created: this.clock.now(), livemode: false, customer, return_url: returnUrl, url: `${this.pagesUrl}/portal/${id}` });
+    return this.store.put({
+      id,
+      object: 'billing_portal.session',
+      created: this.clock.now(),
+      livemode: false,
+      customer,
+      return_url: returnUrl,
+      url: `${this.pagesUrl}/portal/${id}`,
+    });
   }
 
   async setDefaultPaymentMethod(customerId: string, methodId: string): Promise<Obj> {
     const customer = await this.require(customerId, 'customer');
-    return this.update(customer, { invoice_settings: { ...(customer.invoice_settings as object), default_payment_method: methodId } }, 'customer.updated');
+    return this.update(
+      customer,
+      { invoice_settings: { ...(customer.invoice_settings as object), default_payment_method: methodId } },
+      'customer.updated',
+    );
   }
 
   // Disputes (sandbox controls: a real customer's bank opens them)
@@ -132,8 +200,16 @@ export class SandboxBilling {
     const charge = await this.require(chargeId, 'charge');
     await this.update(charge, { disputed: true });
     const dispute = await this.store.put({
-      id: newId('du'), object: 'dispute', created: this.clock.now(), livemode: false, charge: charge.id, payment_intent: charge.payment_intent,
-      amount: charge.amount, currency: 'usd', status: 'needs_response', reason: 'fraudulent',
+      id: newId('du'),
+      object: 'dispute',
+      created: this.clock.now(),
+      livemode: false,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      amount: charge.amount,
+      currency: 'usd',
+      status: 'needs_response',
+      reason: 'fraudulent',
     });
     await this.events.emit('charge.dispute.created', dispute);
     return dispute;

@@ -15,12 +15,22 @@ export function cardBehaviour(number: string): CardBehaviour | null {
 
 export function cardDetails(number: string) {
   const digits = number.replace(/[\s-]/g, '');
-  return { brand: digits.startsWith('4') ? 'visa' : 'unknown', last4: digits.slice(-4), exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: 'credit', country: 'US' };
+  return {
+    brand: digits.startsWith('4') ? 'visa' : 'unknown',
+    last4: digits.slice(-4),
+    exp_month: 12,
+    exp_year: new Date().getUTCFullYear() + 3,
+    funding: 'credit',
+    country: 'US',
+  };
 }
 
 /** The decline a charge with this card gets, or null when it succeeds. */
-export function chargeDecline(behaviour: CardBehaviour): { code: string; decline_code: string; message: string } | null {
+export function chargeDecline(
+  behaviour: CardBehaviour,
+): { code: string; decline_code: string; message: string } | null {
   if (behaviour === 'succeeds') return null;
-  if (behaviour === 'insufficient_funds') return { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+  if (behaviour === 'insufficient_funds')
+    return { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
   return { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
 }

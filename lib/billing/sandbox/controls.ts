@@ -17,7 +17,9 @@ export function createControls(billing: SandboxBilling, events: Events, locks: O
 
   async function chargeOfInvoice(invoiceId: string): Promise<string | undefined> {
     const invoice = await billing.require(invoiceId, 'invoice');
-    const paid = (invoice.payments as { data: { status: string; payment: { payment_intent?: string } }[] }).data.find((p) => p.status === 'paid');
+    const paid = (invoice.payments as { data: { status: string; payment: { payment_intent?: string } }[] }).data.find(
+      (p) => p.status === 'paid',
+    );
     const intent = paid?.payment.payment_intent;
     return intent ? ((await store.get(intent))?.latest_charge as string | undefined) : undefined;
   }
@@ -25,17 +27,24 @@ export function createControls(billing: SandboxBilling, events: Events, locks: O
   return async function control(method: string, path: string, body: string): Promise<unknown> {
     const form = parseForm(body);
     if (method === 'GET' && path === '/_sandbox/clock') return { now: clock.now() };
-    if (method !== 'POST') throw new StripeApiError(405, { type: 'invalid_request_error', message: `${method} is not a sandbox control; use POST.` });
+    if (method !== 'POST')
+      throw new StripeApiError(405, {
+        type: 'invalid_request_error',
+        message: `${method} is not a sandbox control; use POST.`,
+      });
     if (path === '/_sandbox/webhooks/flush') return { pending: await events.flush() };
     if (path === '/_sandbox/clock/advance') {
       const seconds = Number(str(form, 'seconds'));
-      if (!Number.isInteger(seconds) || seconds < 0) throw invalidRequest('seconds must be a whole number of seconds, 0 or more.', 'seconds');
+      if (!Number.isInteger(seconds) || seconds < 0)
+        throw invalidRequest('seconds must be a whole number of seconds, 0 or more.', 'seconds');
       return { now: await clock.advance(seconds) };
     }
     let match = /^\/_sandbox\/checkout\/([^/]+)\/complete$/.exec(path);
     if (match) {
       const session = await billing.require(match[1]!, 'checkout.session');
-      return locks.with([session.id, session.customer as string], () => billing.completeCheckout(session.id, str(form, 'card') ?? ''));
+      return locks.with([session.id, session.customer as string], () =>
+        billing.completeCheckout(session.id, str(form, 'card') ?? ''),
+      );
     }
     if (path === '/_sandbox/disputes') {
       const invoiceId = str(form, 'invoice');

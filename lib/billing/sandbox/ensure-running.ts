@@ -14,11 +14,16 @@ export async function ensureBillingSandbox(): Promise<() => Promise<void>> {
   if (process.env.STRIPE_SECRET_KEY) return done;
   const databaseUrl = process.env.DATABASE_URL ?? '';
   const running = findRunningSandbox(databaseUrl);
-  const healthy = running && (await fetch(new URL('/_sandbox/health', running.apiUrl), { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false));
+  const healthy =
+    running &&
+    (await fetch(new URL('/_sandbox/health', running.apiUrl), { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.ok,
+      () => false,
+    ));
   if (!running || !healthy) {
     throw new NoBillingSandboxError(
       'No billing sandbox is running for this database. Start the app first (npm start or npm run dev, with the same DATABASE_URL), ' +
-        'then run this command beside it: it uses the app\'s sandbox and never starts one of its own. With real Stripe, set STRIPE_SECRET_KEY.',
+        "then run this command beside it: it uses the app's sandbox and never starts one of its own. With real Stripe, set STRIPE_SECRET_KEY.",
     );
   }
   process.env.STRIPE_SANDBOX_URL = running.apiUrl;

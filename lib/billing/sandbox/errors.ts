@@ -2,7 +2,14 @@
 export class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { type: string; code?: string; message: string; param?: string; decline_code?: string; charge?: string },
+    readonly body: {
+      type: string;
+      code?: string;
+      message: string;
+      param?: string;
+      decline_code?: string;
+      charge?: string;
+    },
   ) {
     super(body.message);
   }
@@ -12,4 +19,9 @@ export const invalidRequest = (message: string, param?: string, code = 'paramete
   new StripeApiError(400, { type: 'invalid_request_error', code, message, param });
 
 export const missing = (type: string, id: string, param = 'id') =>
-  new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${type}: '${id}'`, param });
+  new StripeApiError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such ${type}: '${id}'`,
+    param,
+  });

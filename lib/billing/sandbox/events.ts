@@ -51,12 +51,22 @@ export class Events {
 
   async emit(type: string, object: StripeObject, previous?: Record<string, unknown>): Promise<StripeObject> {
     const event = await this.store.put({
-      id: newId('evt'), object: 'event', created: this.clock.now(), livemode: false, api_version: SANDBOX_API_VERSION, type,
+      id: newId('evt'),
+      object: 'event',
+      created: this.clock.now(),
+      livemode: false,
+      api_version: SANDBOX_API_VERSION,
+      type,
       data: { object: publicView(object), ...(previous ? { previous_attributes: previous } : {}) },
-      pending_webhooks: this.webhook.url ? 1 : 0, request: { id: null, idempotency_key: null }, sandbox_account: this.account,
+      pending_webhooks: this.webhook.url ? 1 : 0,
+      request: { id: null, idempotency_key: null },
+      sandbox_account: this.account,
     });
     if (this.webhook.url) {
-      await this.store.pool.query('INSERT INTO stripe_sandbox.deliveries (event_id, endpoint, next_attempt_at) VALUES ($1, $2, 0)', [event.id, this.webhook.url]);
+      await this.store.pool.query(
+        'INSERT INTO stripe_sandbox.deliveries (event_id, endpoint, next_attempt_at) VALUES ($1, $2, 0)',
+        [event.id, this.webhook.url],
+      );
       this.kick();
     }
     return event;
@@ -95,10 +105,10 @@ export class Events {
   private schedule(): void {
     if (this.closed || !this.webhook.url) return;
     void this.store.pool
-      .query('SELECT min(next_attempt_at) AS at FROM stripe_sandbox.deliveries WHERE endpoint = $1 AND NOT delivered AND attempts <= $2', [
-        this.webhook.url,
-        WEBHOOK_RETRY_SCHEDULE_SECONDS.length,
-      ])
+      .query(
+        'SELECT min(next_attempt_at) AS at FROM stripe_sandbox.deliveries WHERE endpoint = $1 AND NOT delivered AND attempts <= $2',
+        [this.webhook.url, WEBHOOK_RETRY_SCHEDULE_SECONDS.length],
+      )
       .then(({ rows }) => {
         if (this.closed || rows[0].at === null) return;
         if (this.timer) clearTimeout(this.timer);
@@ -116,7 +126,11 @@ export class Events {
     try {
       const response = await fetch(this.webhook.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signPayload(payload, this.webhook.secret), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signPayload(payload, this.webhook.secret),
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
         body: payload,
         signal: AbortSignal.timeout(30_000),
       });

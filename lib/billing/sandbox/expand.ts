@@ -8,7 +8,12 @@ import type { SandboxStore, StripeObject } from './store';
 
 /** Expandable fields by object type (dotted within the object), and the type each one holds. */
 const EXPANDABLE: Record<string, Record<string, string>> = {
-  'checkout.session': { customer: 'customer', setup_intent: 'setup_intent', payment_intent: 'payment_intent', invoice: 'invoice' },
+  'checkout.session': {
+    customer: 'customer',
+    setup_intent: 'setup_intent',
+    payment_intent: 'payment_intent',
+    invoice: 'invoice',
+  },
   setup_intent: { customer: 'customer', payment_method: 'payment_method', latest_attempt: 'setup_attempt' },
   payment_method: { customer: 'customer' },
   customer: { 'invoice_settings.default_payment_method': 'payment_method', default_source: 'source' },
@@ -24,7 +29,11 @@ const EXPANDABLE: Record<string, Record<string, string>> = {
 const MAX_DEPTH = 4;
 
 const cannotExpand = (path: string, index: number) =>
-  new StripeApiError(400, { type: 'invalid_request_error', message: `This property cannot be expanded (${path}).`, param: `expand[${index}]` });
+  new StripeApiError(400, {
+    type: 'invalid_request_error',
+    message: `This property cannot be expanded (${path}).`,
+    param: `expand[${index}]`,
+  });
 
 type Json = unknown;
 
@@ -47,7 +56,15 @@ export function createExpander(store: SandboxStore) {
   };
   const raw = (v: Json): Record<string, Json> | null => (isObject(v) ? v : null);
 
-  async function walk(value: Json, stored: Record<string, Json> | null, segments: string[], prefix: string, path: string, index: number, depth: number): Promise<Json> {
+  async function walk(
+    value: Json,
+    stored: Record<string, Json> | null,
+    segments: string[],
+    prefix: string,
+    path: string,
+    index: number,
+    depth: number,
+  ): Promise<Json> {
     if (!segments.length) return value;
     if (!isObject(value)) throw cannotExpand(path, index);
     const [head, ...rest] = segments as [string, ...string[]];
@@ -55,10 +72,13 @@ export function createExpander(store: SandboxStore) {
     if (value.object === 'list' && !prefix) {
       if (head !== 'data' || !Array.isArray(value.data)) throw cannotExpand(path, index);
       const storedItems = Array.isArray(stored?.data) ? stored.data : [];
-      const items = await Promise.all(value.data.map((item, i) => walk(item, raw(storedItems[i]) ?? raw(item), rest, '', path, index, depth)));
+      const items = await Promise.all(
+        value.data.map((item, i) => walk(item, raw(storedItems[i]) ?? raw(item), rest, '', path, index, depth)),
+      );
       return { ...value, data: items };
     }
-    const type = typeof value.object === 'string' && !prefix ? value.object : (stored?.object as string | undefined) ?? '';
+    const type =
+      typeof value.object === 'string' && !prefix ? value.object : ((stored?.object as string | undefined) ?? '');
     const field = `${prefix}${head}`;
     const copy: Record<string, Json> = { ...value };
     if (!prefix && INCLUDABLE_FIELDS[type]?.includes(head) && stored && head in stored) {

@@ -23,15 +23,26 @@ function presentedKey(request: http.IncomingMessage): string | null {
   return null;
 }
 
-const redact = (key: string) => (key.length > 8 ? `${key.slice(0, 8)}${'*'.repeat(Math.min(20, key.length - 12))}${key.slice(-4)}` : '****');
+const redact = (key: string) =>
+  key.length > 8 ? `${key.slice(0, 8)}${'*'.repeat(Math.min(20, key.length - 12))}${key.slice(-4)}` : '****';
 
 /** null when the request carries the sandbox's secret key; else Stripe's 401 body. */
-export function apiKeyRefusal(request: http.IncomingMessage, secretKey: string): { error: { type: string; message: string } } | null {
+export function apiKeyRefusal(
+  request: http.IncomingMessage,
+  secretKey: string,
+): { error: { type: string; message: string } } | null {
   const key = presentedKey(request);
   if (key === null) {
-    return { error: { type: 'invalid_request_error', message: "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/." } };
+    return {
+      error: {
+        type: 'invalid_request_error',
+        message:
+          "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
+      },
+    };
   }
-  if (!same(key, secretKey)) return { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${redact(key)}` } };
+  if (!same(key, secretKey))
+    return { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${redact(key)}` } };
   return null;
 }
 
@@ -44,12 +55,20 @@ export function controlRefusal(request: http.IncomingMessage, token: string): 40
 
 /** The origins the hosted pages are served from: the public address and its loopback names. */
 export function pageOrigins(publicUrl: string, port: number): { origins: Set<string>; hosts: Set<string> } {
-  const origins = new Set([new URL(publicUrl).origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`]);
+  const origins = new Set([
+    new URL(publicUrl).origin,
+    `http://localhost:${port}`,
+    `http://127.0.0.1:${port}`,
+    `http://[::1]:${port}`,
+  ]);
   return { origins, hosts: new Set([...origins].map((o) => new URL(o).host)) };
 }
 
 /** Why a request to a hosted page is refused (a foreign host, or a cross-site POST), or null. */
-export function pageRefusal(request: http.IncomingMessage, allowed: { origins: Set<string>; hosts: Set<string> }): string | null {
+export function pageRefusal(
+  request: http.IncomingMessage,
+  allowed: { origins: Set<string>; hosts: Set<string> },
+): string | null {
   const host = request.headers.host ?? '';
   if (!allowed.hosts.has(host)) return `The host ${host || '(none)'} is not this sandbox's.`;
   if (request.method === 'GET' || request.method === 'HEAD') return null;

@@ -12,21 +12,46 @@ import { invoicePdf } from './pdf';
 export function createHostedPages(billing: SandboxBilling, invoices: SandboxInvoices, locks: ObjectLocks) {
   const { store } = billing;
   const html = (response: http.ServerResponse, status: number, body: string) => {
-    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'x-frame-options': 'DENY', 'referrer-policy': 'same-origin' }).end(body);
+    response
+      .writeHead(status, {
+        'content-type': 'text/html; charset=utf-8',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'same-origin',
+      })
+      .end(body);
   };
   const redirect = (response: http.ServerResponse, location: string) => response.writeHead(303, { location }).end();
 
   async function checkout(method: string, id: string, body: string, response: http.ServerResponse): Promise<boolean> {
     const session = await store.get(id);
     if (session?.object !== 'checkout.session') return false;
-    if (session.status !== 'open') { html(response, 410, checkoutClosedPage()); return true; }
-    if (method === 'GET') { html(response, 200, checkoutPage(session)); return true; }
+    if (session.status !== 'open') {
+      html(response, 410, checkoutClosedPage());
+      return true;
+    }
+    if (method === 'GET') {
+      html(response, 200, checkoutPage(session));
+      return true;
+    }
     const card = str(parseForm(body), 'card') ?? '';
-    const result = await locks.with([session.id, session.customer as string], () => billing.completeCheckout(session.id, card));
-    if ('declined' in result) { html(response, 402, checkoutPage(session, result.declined)); return true; }redirect(response, String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id)); return true; 
+    const result = await locks.with([session.id, session.customer as string], () =>
+      billing.completeCheckout(session.id, card),
+    );
+    if ('declined' in result) {
+      html(response, 402, checkoutPage(session, result.declined));
+      return true;
+    }
+    redirect(response, String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id));
+    return true;
   }
 
-  async function portal(method: string, id: string, action: string | undefined, body: string, response: http.ServerResponse): Promise<boolean> {
+  async function portal(
+    method: string,
+    id: string,
+    action: string | undefined,
+    body: string,
+    response: http.ServerResponse,
+  ): Promise<boolean> {
     const session = await store.get(id);
     if (session?.object !== 'billing_portal.session') return false;
     const customerId = session.customer as string;
@@ -36,9 +61,16 @@ export function createHostedPages(billing: SandboxBilling, invoices: SandboxInvo
       message = await locks.with([customerId], async () => {
         const methodId = str(form, 'payment_method') ?? '';
         const owned = await store.get(methodId);
-        if ((action === 'default' || action === 'remove') && owned?.customer !== customerId) return 'That card is not on file.';
-        if (action === 'default') { await billing.setDefaultPaymentMethod(customerId, methodId); return 'Default card changed.'; }
-        if (action === 'remove') { await billing.detachPaymentMethod(methodId); return 'Card removed.'; }
+        if ((action === 'default' || action === 'remove') && owned?.customer !== customerId)
+          return 'That card is not on file.';
+        if (action === 'default') {
+          await billing.setDefaultPaymentMethod(customerId, methodId);
+          return 'Default card changed.';
+        }
+        if (action === 'remove') {
+          await billing.detachPaymentMethod(methodId);
+          return 'Card removed.';
+        }
         const behaviour = cardBehaviour(str(form, 'card') ?? '');
         if (!behaviour || behaviour === 'setup_declined') return 'Your card was declined.';
         const added = await billing.attachCard(customerId, str(form, 'card')!, behaviour);
@@ -48,32 +80,61 @@ export function createHostedPages(billing: SandboxBilling, invoices: SandboxInvo
     }
     const customer = await billing.require(customerId, 'customer');
     const methods = await store.list('payment_method', { customer: customerId });
-    const defaultId = (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method;html(response, 200, portalPage(session, methods, defaultId, message)); return true; 
+    const defaultId = (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method;
+    html(response, 200, portalPage(session, methods, defaultId, message));
+    return true;
   }
 
-  async function invoice(method: string, id: string, view: string | undefined, body: string, response: http.ServerResponse): Promise<boolean> {
+  async function invoice(
+    method: string,
+    id: string,
+    view: string | undefined,
+    body: string,
+    response: http.ServerResponse,
+  ): Promise<boolean> {
     const found = await store.get(id);
     if (found?.object !== 'invoice' || found.status === 'draft') return false;
     if (view === '/pdf' && method === 'GET') {
       const pdf = await invoicePdf(found, billing.clock.now());
-      response.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${found.number ?? found.id}.pdf"` }).end(pdf);
+      response
+        .writeHead(200, {
+          'content-type': 'application/pdf',
+          'content-disposition': `inline; filename="${found.number ?? found.id}.pdf"`,
+        })
+        .end(pdf);
       return true;
     }
     if (view) return false;
-    if (method === 'GET') { html(response, 200, invoicePage(found)); return true; }
+    if (method === 'GET') {
+      html(response, 200, invoicePage(found));
+      return true;
+    }
     // The customer pays by card on the hosted page (a card used once, not saved as the default).
     const card = str(parseForm(body), 'card') ?? '';
     const behaviour = cardBehaviour(card);
-    if (!behaviour || behaviour === 'setup_declined') { html(response, 402, invoicePage(found, 'Your card was declined.')); return true; }
+    if (!behaviour || behaviour === 'setup_declined') {
+      html(response, 402, invoicePage(found, 'Your card was declined.'));
+      return true;
+    }
     const outcome = await locks.with([found.id], async () => {
       const method = await billing.attachCard(found.customer as string, card, behaviour);
-      return invoices.pay(found.id, { payment_method: method.id }).then(() => null, (error: Error) => error.message);
+      return invoices.pay(found.id, { payment_method: method.id }).then(
+        () => null,
+        (error: Error) => error.message,
+      );
     });
-    const latest = (await store.get(found.id))!;html(response, outcome ? 402 : 200, invoicePage(latest, outcome ?? undefined)); return true; 
+    const latest = (await store.get(found.id))!;
+    html(response, outcome ? 402 : 200, invoicePage(latest, outcome ?? undefined));
+    return true;
   }
 
   /** Serves a hosted page; false when nothing is at that path. */
-  return async function hostedPage(method: string, path: string, body: string, response: http.ServerResponse): Promise<boolean> {
+  return async function hostedPage(
+    method: string,
+    path: string,
+    body: string,
+    response: http.ServerResponse,
+  ): Promise<boolean> {
     let match = /^\/checkout\/([^/]+)$/.exec(path);
     if (match) return checkout(method, match[1]!, body, response);
     match = /^\/portal\/([^/]+)(?:\/(add|default|remove))?$/.exec(path);
@@ -85,4 +146,5 @@ export function createHostedPages(billing: SandboxBilling, invoices: SandboxInvo
 }
 
 export const notFoundPage = () => page('Not found', '<h1>Not found</h1><p>Nothing is at this address.</p>');
-export const refusedPage = (reason: string) => page('Refused', `<h1>Request refused</h1><p>${reason.replace(/[&<>"']/g, '')}</p>`);
+export const refusedPage = (reason: string) =>
+  page('Refused', `<h1>Request refused</h1><p>${reason.replace(/[&<>"']/g, '')}</p>`);

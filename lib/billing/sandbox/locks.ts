@@ -7,7 +7,8 @@ export const lockTimeout = () =>
   new StripeApiError(429, {
     type: 'invalid_request_error',
     code: 'lock_timeout',
-    message: 'This object cannot be accessed right now because another API request or Stripe process is currently accessing it. If you see this error intermittently, retry the request. If you see this error frequently and are making multiple concurrent requests to a single object, make your requests serially or at a lower rate.',
+    message:
+      'This object cannot be accessed right now because another API request or Stripe process is currently accessing it. If you see this error intermittently, retry the request. If you see this error frequently and are making multiple concurrent requests to a single object, make your requests serially or at a lower rate.',
   });
 
 export class ObjectLocks {

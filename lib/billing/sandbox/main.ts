@@ -8,7 +8,12 @@ import { registerRunningSandbox } from './runtime';
 import { startStripeSandbox } from './server';
 
 const env = process.env;
-const required = ['DATABASE_URL', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SANDBOX_SECRET_KEY', 'STRIPE_SANDBOX_CONTROL_TOKEN'] as const;
+const required = [
+  'DATABASE_URL',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_SANDBOX_SECRET_KEY',
+  'STRIPE_SANDBOX_CONTROL_TOKEN',
+] as const;
 const missing = required.filter((name) => !env[name]);
 if (missing.length) {
   console.error(`billing sandbox: ${missing.join(', ')} must be set (scripts/run.ts sets them)`);
@@ -25,7 +30,11 @@ const sandbox = await startStripeSandbox({
   secretKey: env.STRIPE_SANDBOX_SECRET_KEY!,
   controlToken: env.STRIPE_SANDBOX_CONTROL_TOKEN!,
 });
-const unregister = registerRunningSandbox(env.DATABASE_URL!, { pid: process.pid, apiUrl: sandbox.url, pagesUrl: sandbox.pagesUrl });
+const unregister = registerRunningSandbox(env.DATABASE_URL!, {
+  pid: process.pid,
+  apiUrl: sandbox.url,
+  pagesUrl: sandbox.pagesUrl,
+});
 console.log(`Billing sandbox (test mode, no real payments): API ${sandbox.url}, hosted pages ${sandbox.pagesUrl}`);
 
 async function shutdown(): Promise<void> {

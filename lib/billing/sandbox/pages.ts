@@ -4,7 +4,10 @@
 import type { Obj } from './billing';
 
 const escapeHtml = (value: unknown) =>
-  String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -29,8 +32,11 @@ const cardField = `<label for="card">Card number</label>
 export function checkoutPage(session: Obj, error?: string): string {
   const alert = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
   const cancel = session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel and go back</a></p>` : '';
-  return page('Save a card', `<h1>Save a card for future payments</h1>${alert}
-<form method="post" action="/checkout/${escapeHtml(session.id)}">${cardField}<button type="submit">Save card</button></form>${cancel}`);
+  return page(
+    'Save a card',
+    `<h1>Save a card for future payments</h1>${alert}
+<form method="post" action="/checkout/${escapeHtml(session.id)}">${cardField}<button type="submit">Save card</button></form>${cancel}`,
+  );
 }
 
 export function checkoutClosedPage(): string {
@@ -45,11 +51,16 @@ export function portalPage(session: Obj, methods: Obj[], defaultId: string | nul
 <td>${isDefault ? '' : `<form method="post" action="/portal/${escapeHtml(session.id)}/default"><input type="hidden" name="payment_method" value="${escapeHtml(m.id)}"><button class="secondary" type="submit">Make default</button></form>`}
 <form method="post" action="/portal/${escapeHtml(session.id)}/remove"><input type="hidden" name="payment_method" value="${escapeHtml(m.id)}"><button class="secondary" type="submit" aria-label="Remove card ending ${escapeHtml(card.last4)}">Remove</button></form></td></tr>`;
   });
-  const list = rows.length ? `<table><caption class="muted">Cards on file</caption><tbody>${rows.join('')}</tbody></table>` : '<p>No cards on file.</p>';
+  const list = rows.length
+    ? `<table><caption class="muted">Cards on file</caption><tbody>${rows.join('')}</tbody></table>`
+    : '<p>No cards on file.</p>';
   const back = session.return_url ? `<p><a href="${escapeHtml(session.return_url)}">Return to the console</a></p>` : '';
   const status = message ? `<p role="status">${escapeHtml(message)}</p>` : '';
-  return page('Billing portal', `<h1>Payment methods</h1>${status}${list}
-<h2>Add a card</h2><form method="post" action="/portal/${escapeHtml(session.id)}/add">${cardField}<button type="submit">Save card</button></form>${back}`);
+  return page(
+    'Billing portal',
+    `<h1>Payment methods</h1>${status}${list}
+<h2>Add a card</h2><form method="post" action="/portal/${escapeHtml(session.id)}/add">${cardField}<button type="submit">Save card</button></form>${back}`,
+  );
 }
 
 const money = (cents: unknown) => `$${(Number(cents) / 100).toFixed(2)}`;
@@ -57,14 +68,18 @@ const day = (unix: unknown) => (typeof unix === 'number' ? new Date(unix * 1000)
 
 export function invoicePage(invoice: Obj, error?: string): string {
   const lines = (invoice.lines as { data: Obj[] }).data
-    .map((l) => `<tr><td>${escapeHtml(l.description)}</td><td>${money(l.amount)}</td></tr>`).join('');
+    .map((l) => `<tr><td>${escapeHtml(l.description)}</td><td>${money(l.amount)}</td></tr>`)
+    .join('');
   const due = invoice.due_date ? `<p>Due: ${day(invoice.due_date)}</p>` : '';
   const payable = invoice.status === 'open' || invoice.status === 'uncollectible';
   const alert = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
   const pay = payable
     ? `<h2>Pay ${money(invoice.amount_remaining)}</h2>${alert}<form method="post" action="/invoices/${escapeHtml(invoice.id)}">${cardField}<button type="submit">Pay invoice</button></form>`
     : alert;
-  return page(`Invoice ${invoice.number ?? invoice.id}`, `<h1>Invoice ${escapeHtml(invoice.number ?? invoice.id)}</h1>
+  return page(
+    `Invoice ${invoice.number ?? invoice.id}`,
+    `<h1>Invoice ${escapeHtml(invoice.number ?? invoice.id)}</h1>
 <p>Status: <strong>${escapeHtml(invoice.status)}</strong></p>${due}<table><thead><tr><th>Description</th><th>Amount</th></tr></thead><tbody>${lines}</tbody></table>
-<p>Total: <strong>${money(invoice.total)}</strong></p><p><a href="/invoices/${escapeHtml(invoice.id)}/pdf">Download PDF</a></p>${pay}`);
+<p>Total: <strong>${money(invoice.total)}</strong></p><p><a href="/invoices/${escapeHtml(invoice.id)}/pdf">Download PDF</a></p>${pay}`,
+  );
 }

@@ -5,12 +5,14 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import type { StripeObject as Obj } from './store';
 
 const money = (cents: unknown) => `$${(Number(cents) / 100).toFixed(2)}`;
-const day = (unix: unknown) => (typeof unix === 'number' && unix > 0 ? new Date(unix * 1000).toISOString().slice(0, 10) : '-');
+const day = (unix: unknown) =>
+  typeof unix === 'number' && unix > 0 ? new Date(unix * 1000).toISOString().slice(0, 10) : '-';
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 
 /** Text the standard fonts can draw (WinAnsi): other characters become '?'. */
-const printable = (text: unknown) => String(text ?? '').replace(/[^\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u20ac]/g, '?');
+const printable = (text: unknown) =>
+  String(text ?? '').replace(/[^\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u20ac]/g, '?');
 
 type Line = { description?: unknown; amount?: unknown; period?: { start?: number; end?: number } };
 
@@ -53,14 +55,20 @@ export async function invoicePdf(invoice: Obj, now: number): Promise<Buffer> {
   text(`Invoice ${number}`, MARGIN, { font: bold, size: 20 });
   text('Billing sandbox - test mode, no real payment', right, { size: 9, right: true });
   next(28);
-  const customer = [invoice.customer_name, invoice.customer_email].filter(Boolean).join(' - ') || String(invoice.customer);
+  const customer =
+    [invoice.customer_name, invoice.customer_email].filter(Boolean).join(' - ') || String(invoice.customer);
   const facts: [string, unknown][] = [
     ['Status', invoice.status],
     ['Billed to', customer],
-    ['Invoice date', day((invoice.status_transitions as { finalized_at?: number } | undefined)?.finalized_at ?? invoice.created)],
+    [
+      'Invoice date',
+      day((invoice.status_transitions as { finalized_at?: number } | undefined)?.finalized_at ?? invoice.created),
+    ],
     ['Service period', servicePeriod(invoice, lines)],
     ...(invoice.due_date ? ([['Due date', day(invoice.due_date)]] as [string, unknown][]) : []),
-    ...(typeof (invoice.metadata as Record<string, unknown> | undefined)?.month === 'string' ? ([['Month', (invoice.metadata as Record<string, string>).month]] as [string, unknown][]) : []),
+    ...(typeof (invoice.metadata as Record<string, unknown> | undefined)?.month === 'string'
+      ? ([['Month', (invoice.metadata as Record<string, string>).month]] as [string, unknown][])
+      : []),
   ];
   for (const [label, value] of facts) {
     text(label, MARGIN, { font: bold });
@@ -88,7 +96,12 @@ export async function invoicePdf(invoice: Obj, now: number): Promise<Buffer> {
     next(16);
   }
   next(4);
-  page.drawLine({ start: { x: 330, y: y + 10 }, end: { x: right, y: y + 10 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+  page.drawLine({
+    start: { x: 330, y: y + 10 },
+    end: { x: right, y: y + 10 },
+    thickness: 0.5,
+    color: rgb(0.6, 0.6, 0.6),
+  });
   const totals: [string, unknown][] = [
     ['Subtotal', invoice.subtotal],
     ['Total', invoice.total],

@@ -44,7 +44,9 @@ function readRegistration(file: string): RunningSandbox | null {
   if (!existsSync(file)) return null;
   try {
     const value = JSON.parse(readFileSync(file, 'utf8')) as RunningSandbox;
-    return typeof value.pid === 'number' && typeof value.apiUrl === 'string' && typeof value.pagesUrl === 'string' ? value : null;
+    return typeof value.pid === 'number' && typeof value.apiUrl === 'string' && typeof value.pagesUrl === 'string'
+      ? value
+      : null;
   } catch {
     return null;
   }

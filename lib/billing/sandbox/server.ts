@@ -114,7 +114,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const api = createApi(billing, invoices, {
     locks,
     account,
-    idempotencyTtlSeconds: options.idempotencyTtlSeconds ?? Number(process.env.STRIPE_SANDBOX_IDEMPOTENCY_TTL_SECONDS ?? DAY_SECONDS),
+    idempotencyTtlSeconds:
+      options.idempotencyTtlSeconds ?? Number(process.env.STRIPE_SANDBOX_IDEMPOTENCY_TTL_SECONDS ?? DAY_SECONDS),
     whileLocked: options.whileLocked,
   });
   const hostedPage = createHostedPages(billing, invoices, locks);
@@ -122,7 +123,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   // Time passing: invoices past due announce it first, then waiting webhooks go out.
   clock.onAdvance(async () => void (await invoices.announceOverdue()));
   clock.onAdvance(() => events.deliverDueNow());
-  const overdueTimer = setInterval(() => void invoices.announceOverdue().catch(() => {}), options.overdueCheckMs ?? 60_000);
+  const overdueTimer = setInterval(
+    () => void invoices.announceOverdue().catch(() => {}),
+    options.overdueCheckMs ?? 60_000,
+  );
   overdueTimer.unref();
 
   const allowedPages = pageOrigins(pagesUrl, pagesPort);
@@ -131,15 +135,20 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const path = new URL(request.url ?? '/', 'http://sandbox.local').pathname;
     try {
       const refused = pageRefusal(request, allowedPages);
-      if (refused) return void response.writeHead(403, { 'content-type': 'text/html; charset=utf-8' }).end(refusedPage(refused));
+      if (refused)
+        return void response.writeHead(403, { 'content-type': 'text/html; charset=utf-8' }).end(refusedPage(refused));
       const body = method === 'POST' ? await readBody(request) : '';
       if ((method === 'GET' || method === 'POST') && (await hostedPage(method, path, body, response))) return;
       response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(notFoundPage());
     } catch (error) {
       const status = error instanceof FormError ? 400 : error instanceof StripeApiError ? error.status : 500;
       if (status === 500) console.error('billing sandbox: page failed', error);
-      const message = error instanceof FormError || error instanceof StripeApiError ? error.message : 'The billing sandbox failed; see its log.';
-      if (!response.headersSent) response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(refusedPage(message));
+      const message =
+        error instanceof FormError || error instanceof StripeApiError
+          ? error.message
+          : 'The billing sandbox failed; see its log.';
+      if (!response.headersSent)
+        response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(refusedPage(message));
     }
   });
 
@@ -152,23 +161,45 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       if (url.pathname.startsWith('/_sandbox/')) {
         const refused = controlRefusal(request, controlToken);
         if (refused) {
-          const message = refused === 401 ? `Sandbox controls need the ${CONTROL_TOKEN_HEADER} header.` : 'Wrong sandbox control token.';
+          const message =
+            refused === 401
+              ? `Sandbox controls need the ${CONTROL_TOKEN_HEADER} header.`
+              : 'Wrong sandbox control token.';
           return json(response, refused, { error: { type: 'invalid_request_error', message } });
         }
         return json(response, 200, await control(method, url.pathname, body));
       }
-      if (!url.pathname.startsWith('/v1/')) return json(response, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` } });
+      if (!url.pathname.startsWith('/v1/'))
+        return json(response, 404, {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` },
+        });
       const unauthorized = apiKeyRefusal(request, secretKey);
       if (unauthorized) return json(response, 401, unauthorized, { 'www-authenticate': 'Bearer realm="Stripe"' });
       const params = parseForm(method === 'GET' || method === 'DELETE' ? url.search.slice(1) : body);
       const key = request.headers['idempotency-key'];
       let answer = await api.handle(method, url.pathname, params, typeof key === 'string' ? key : null);
       if (checkResponses) {
-        const violation = checkResponse(api.operationOf(method, url.pathname), method, url.pathname, answer.status, answer.body);
+        const violation = checkResponse(
+          api.operationOf(method, url.pathname),
+          method,
+          url.pathname,
+          answer.status,
+          answer.body,
+        );
         if (violation) {
           contractViolations.push(violation);
-          console.error(`billing sandbox: answer outside Stripe's OpenAPI schema: ${violation.operation} ${violation.path}: ${violation.problem}`);
-          answer = { status: 500, body: { error: { type: 'api_error', message: `The sandbox's answer does not match Stripe's OpenAPI schema: ${violation.problem}` } } };
+          console.error(
+            `billing sandbox: answer outside Stripe's OpenAPI schema: ${violation.operation} ${violation.path}: ${violation.problem}`,
+          );
+          answer = {
+            status: 500,
+            body: {
+              error: {
+                type: 'api_error',
+                message: `The sandbox's answer does not match Stripe's OpenAPI schema: ${violation.problem}`,
+              },
+            },
+          };
         }
       }
       json(response, answer.status, answer.body, {
@@ -177,10 +208,16 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         ...(answer.replayed ? { 'idempotent-replayed': 'true' } : {}),
       });
     } catch (error) {
-      if (error instanceof FormError) return json(response, 400, { error: { type: 'invalid_request_error', message: error.message, param: error.param } });
+      if (error instanceof FormError)
+        return json(response, 400, {
+          error: { type: 'invalid_request_error', message: error.message, param: error.param },
+        });
       const status = error instanceof StripeApiError ? error.status : 500;
       if (status === 500) console.error('billing sandbox: request failed', error);
-      const body = error instanceof StripeApiError ? { error: error.body } : { error: { type: 'api_error', message: 'The billing sandbox failed; see its log.' } };
+      const body =
+        error instanceof StripeApiError
+          ? { error: error.body }
+          : { error: { type: 'api_error', message: 'The billing sandbox failed; see its log.' } };
       if (!response.headersSent) json(response, status, body);
     }
   });
@@ -205,7 +242,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         ...(method === 'POST' ? { body: new URLSearchParams(form) } : {}),
       });
       const answer = (await response.json()) as unknown;
-      if (!response.ok) throw new Error(`sandbox control ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+      if (!response.ok)
+        throw new Error(`sandbox control ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
       return answer;
     },
     flushWebhooks: () => events.flush(),

@@ -71,7 +71,10 @@ export class SandboxStore {
   }
 
   /** Objects of a type, newest first, optionally of one customer or account and matching a filter. */
-  async list<T extends StripeObject = StripeObject>(type: string, options: { customer?: string; account?: string; where?: (o: T) => boolean } = {}): Promise<T[]> {
+  async list<T extends StripeObject = StripeObject>(
+    type: string,
+    options: { customer?: string; account?: string; where?: (o: T) => boolean } = {},
+  ): Promise<T[]> {
     const { rows } = await this.pool.query(
       `SELECT data FROM stripe_sandbox.objects WHERE type = $1 AND ($2::text IS NULL OR customer = $2)
          AND ($3::text IS NULL OR data->>'sandbox_account' = $3) ORDER BY seq DESC`,

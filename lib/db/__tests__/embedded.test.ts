@@ -12,7 +12,9 @@ afterAll(() => {
   rmSync(`${dir}.credentials.json`, { force: true });
 });
 
-test('starts a real server once, lets others join it, and stops when its owner stops', { timeout: 120_000 }, async () => {
+test('starts a real server once, lets others join it, and stops when its owner stops', {
+  timeout: 120_000,
+}, async () => {
   const owner = await startEmbeddedPostgres({ dir, database: 'one' });
   const joiner = await startEmbeddedPostgres({ dir, database: 'two' });
   expect(owner.owner).toBe(true);
@@ -34,7 +36,9 @@ test('starts a real server once, lets others join it, and stops when its owner s
   await expect(after.connect()).rejects.toThrow();
 });
 
-test('connects the app as a role that is no superuser, with a random password kept 0600 and no socket in /tmp', { timeout: 120_000 }, async () => {
+test('connects the app as a role that is no superuser, with a random password kept 0600 and no socket in /tmp', {
+  timeout: 120_000,
+}, async () => {
   const owner = await startEmbeddedPostgres({ dir: `${dir}-locked`, database: 'locked' });
   try {
     const appUrl = new URL(owner.url);
@@ -50,7 +54,9 @@ test('connects the app as a role that is no superuser, with a random password ke
       expect(rows[0].rolsuper).toBe(false);
       // The app owns its database: it can create tables, but cannot run programs as the server's user.
       await client.query('CREATE TABLE owned_by_app (id int)');
-      await expect(client.query("COPY owned_by_app TO PROGRAM 'id'")).rejects.toThrow(/permission denied|must be superuser|pg_execute_server_program/);
+      await expect(client.query("COPY owned_by_app TO PROGRAM 'id'")).rejects.toThrow(
+        /permission denied|must be superuser|pg_execute_server_program/,
+      );
     } finally {
       await client.end();
     }

@@ -11,7 +11,8 @@ import { checkParams } from '@/lib/explorer/validate-params';
 
 const products = describeEndpoint(findEndpoint('/v1/shop/products')!);
 const posts = describeEndpoint(findEndpoint('/v1/forumsite/community/posts')!);
-const broken = (model: typeof posts, pairs: [string, string][]) => brokenRules(model.rules, checkParams(model.path, pairs));
+const broken = (model: typeof posts, pairs: [string, string][]) =>
+  brokenRules(model.rules, checkParams(model.path, pairs));
 
 describe('brokenRules', () => {
   it('breaks no rule for either example form', () => {
@@ -19,23 +20,52 @@ describe('brokenRules', () => {
     expect(broken(posts, queryPairs(posts, initialValues(posts)))).toEqual([false, false]);
   });
 
-  it("leaves the price order a hint while both prices are empty or in order", () => {
+  it('leaves the price order a hint while both prices are empty or in order', () => {
     expect(broken(products, [['query', 'earbuds']])).toEqual([false]);
-    expect(broken(products, [['query', 'earbuds'], ['min_price', '5'], ['max_price', '10']])).toEqual([false]);
+    expect(
+      broken(products, [
+        ['query', 'earbuds'],
+        ['min_price', '5'],
+        ['max_price', '10'],
+      ]),
+    ).toEqual([false]);
   });
 
   it('marks the price order broken when min_price is above max_price', () => {
-    expect(broken(products, [['query', 'earbuds'], ['min_price', '50'], ['max_price', '10']])).toEqual([true]);
+    expect(
+      broken(products, [
+        ['query', 'earbuds'],
+        ['min_price', '50'],
+        ['max_price', '10'],
+      ]),
+    ).toEqual([true]);
   });
 
   it('marks exactly-one broken with none or both of community and url, and only that rule', () => {
     expect(broken(posts, [['sort_by', 'hot']])).toEqual([true, false]);
-    expect(broken(posts, [['community', 'AskScience'], ['url', 'https://forumsite.example/r/AskScience']])).toEqual([true, false]);
+    expect(
+      broken(posts, [
+        ['community', 'AskScience'],
+        ['url', 'https://forumsite.example/r/AskScience'],
+      ]),
+    ).toEqual([true, false]);
   });
 
   it('marks posted_ago broken only with a sort it does not go with', () => {
-    expect(broken(posts, [['community', 'AskScience'], ['sort_by', 'hot'], ['posted_ago', '7d']])).toEqual([false, true]);
-    expect(broken(posts, [['community', 'AskScience'], ['sort_by', 'top'], ['posted_ago', '7d']])).toEqual([false, false]);
+    expect(
+      broken(posts, [
+        ['community', 'AskScience'],
+        ['sort_by', 'hot'],
+        ['posted_ago', '7d'],
+      ]),
+    ).toEqual([false, true]);
+    expect(
+      broken(posts, [
+        ['community', 'AskScience'],
+        ['sort_by', 'top'],
+        ['posted_ago', '7d'],
+      ]),
+    ).toEqual([false, false]);
   });
 });
 

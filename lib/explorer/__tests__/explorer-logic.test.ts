@@ -19,25 +19,35 @@ describe('checkParams', () => {
   });
 
   it('answers a bad value with the message and code of the API, on the field', () => {
-    const check = checkParams(posts.path, [['community', 'AskScience'], ['pages', '99']]);
+    const check = checkParams(posts.path, [
+      ['community', 'AskScience'],
+      ['pages', '99'],
+    ]);
     expect(check.code).toBe('invalid_parameter');
     expect(check.message).toBe("Invalid parameter 'pages': must be an integer from 1 to 40");
     expect(check.fieldErrors.pages).toEqual(["Invalid parameter 'pages': must be an integer from 1 to 40"]);
   });
 
   it('reports every broken rule, not only the first', () => {
-    const check = checkParams(posts.path, [['pages', '0'], ['posted_ago', '7d']]);
+    const check = checkParams(posts.path, [
+      ['pages', '0'],
+      ['posted_ago', '7d'],
+    ]);
     expect(check.code).toBe('missing_parameter');
     expect(Object.keys(check.fieldErrors).sort()).toEqual(['community', 'pages', 'posted_ago']);
     expect(check.message).toContain("provide exactly one of 'community' or 'url'");
-    expect(check.message).toContain("only valid with sort_by top or controversial");
+    expect(check.message).toContain('only valid with sort_by top or controversial');
   });
 });
 
 describe('maxCost', () => {
   it('is pages × price, plus the sentiment surcharge per page', () => {
     expect(maxCost(posts, { pages: '40' })).toMatchObject({ units: 40, totalMicros: 40 * 3000 });
-    expect(maxCost(posts, { pages: '2', get_sentiment: 'true' })).toMatchObject({ units: 2, surchargeMicros: 2000, totalMicros: 8000 });
+    expect(maxCost(posts, { pages: '2', get_sentiment: 'true' })).toMatchObject({
+      units: 2,
+      surchargeMicros: 2000,
+      totalMicros: 8000,
+    });
     expect(maxCost(posts, { pages: '' }).units).toBe(1);
   });
 });
@@ -57,8 +67,16 @@ function memoryStorage(): Storage {
 }
 
 const entry = (i: number, params: [string, string][] = []): HistoryEntry => ({
-  id: String(i), at: new Date(0).toISOString(), method: 'GET', path: posts.path, params,
-  status: 200, code: null, units: 1, durationMs: 5, requestId: `req_${i}`,
+  id: String(i),
+  at: new Date(0).toISOString(),
+  method: 'GET',
+  path: posts.path,
+  params,
+  status: 200,
+  code: null,
+  units: 1,
+  durationMs: 5,
+  requestId: `req_${i}`,
 });
 
 describe('history', () => {
@@ -72,7 +90,14 @@ describe('history', () => {
 
   it('never stores a parameter that could hold a key', () => {
     const storage = memoryStorage();
-    addToHistory(storage, 'user-a', entry(1, [['community', 'x'], ['api_key', 'ak_live_secret']]));
+    addToHistory(
+      storage,
+      'user-a',
+      entry(1, [
+        ['community', 'x'],
+        ['api_key', 'ak_live_secret'],
+      ]),
+    );
     expect(storage.getItem('explorer.history.v2')).toContain('community');
     expect(storage.getItem('explorer.history.v2')).not.toContain('ak_live_secret');
   });
@@ -80,10 +105,19 @@ describe('history', () => {
 
 describe('share links', () => {
   it('round-trip the endpoint and parameters and refuse key-like names', () => {
-    const link = explorerLink(posts.path, [['community', 'AskScience'], ['pages', '2']]);
+    const link = explorerLink(posts.path, [
+      ['community', 'AskScience'],
+      ['pages', '2'],
+    ]);
     expect(link).toBe('/explorer?path=/v1/forumsite/community/posts&community=AskScience&pages=2');
     const read = readShareLink(new URLSearchParams(`${link.split('?')[1]}&api_key=ak_live_x`));
-    expect(read).toEqual({ path: posts.path, params: [['community', 'AskScience'], ['pages', '2']] });
+    expect(read).toEqual({
+      path: posts.path,
+      params: [
+        ['community', 'AskScience'],
+        ['pages', '2'],
+      ],
+    });
   });
 });
 

@@ -20,8 +20,16 @@ class MemoryStorage implements Storage {
 }
 
 const entry = (id: string): HistoryEntry => ({
-  id, at: new Date(0).toISOString(), method: 'GET', path: '/v1/forumsite/community/posts', params: [['community', 'news']],
-  status: 200, code: null, units: 1, durationMs: 5, requestId: `req_${id}`,
+  id,
+  at: new Date(0).toISOString(),
+  method: 'GET',
+  path: '/v1/forumsite/community/posts',
+  params: [['community', 'news']],
+  status: 200,
+  code: null,
+  units: 1,
+  durationMs: 5,
+  requestId: `req_${id}`,
 });
 
 let local: MemoryStorage;

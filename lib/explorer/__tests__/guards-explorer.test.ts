@@ -43,23 +43,47 @@ describe('share links and history never carry key, api_key, x-api-key, token or 
 
   it('a share link read back drops them, whoever made it', () => {
     const search = new URLSearchParams([['path', POSTS], ...withSecrets]);
-    expect(readShareLink(search)).toEqual({ path: POSTS, params: [['community', 'AskScience'], ['pages', '2']] });
+    expect(readShareLink(search)).toEqual({
+      path: POSTS,
+      params: [
+        ['community', 'AskScience'],
+        ['pages', '2'],
+      ],
+    });
   });
 
   it('the history keeps none of them', () => {
     const storage = memoryStorage();
     const entry: HistoryEntry = {
-      id: 'call-1', at: new Date(0).toISOString(), method: 'GET', path: POSTS, params: withSecrets,
-      status: 200, code: null, units: 2, durationMs: 5, requestId: 'req_1',
+      id: 'call-1',
+      at: new Date(0).toISOString(),
+      method: 'GET',
+      path: POSTS,
+      params: withSecrets,
+      status: 200,
+      code: null,
+      units: 2,
+      durationMs: 5,
+      requestId: 'req_1',
     };
     addToHistory(storage, 'user-a', entry);
-    expect(readHistory(storage, 'user-a').map((e) => e.params)).toEqual([[['community', 'AskScience'], ['pages', '2']]]);
+    expect(readHistory(storage, 'user-a').map((e) => e.params)).toEqual([
+      [
+        ['community', 'AskScience'],
+        ['pages', '2'],
+      ],
+    ]);
     for (const value of secretValues) expect(storage.dump()).not.toContain(value);
   });
 });
 
 describe('the snippets show <API_KEY> until "Show my key" is ticked', () => {
-  const request = { baseUrl: 'https://api.example.test', method: 'GET' as const, path: POSTS, params: [['community', 'AskScience']] as [string, string][] };
+  const request = {
+    baseUrl: 'https://api.example.test',
+    method: 'GET' as const,
+    path: POSTS,
+    params: [['community', 'AskScience']] as [string, string][],
+  };
 
   it.each(snippetLanguages.map((l) => l.id))('%s', (language) => {
     const unticked = buildSnippet(language, { ...request, apiKey: snippetApiKey(false, KEY) });

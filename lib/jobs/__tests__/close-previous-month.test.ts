@@ -25,11 +25,24 @@ test('closes the previous month for every account when its cron job runs', { tim
   const month = previousMonth(new Date());
   // A call made in that month, so the daily rollup puts it there too.
   await world.recorder.record({
-    id: `req_${randomUUID().replace(/-/g, '')}`, accountId, apiKeyId: null, endpoint: '/v1/clipnet/video/comments', month, status: 200,
-    units: 200, priceMicros: 6000, sentiment: false, latencyMs: 1, createdAt: new Date(`${month}-15T12:00:00Z`), reservedFree: 0, counted: true,
+    id: `req_${randomUUID().replace(/-/g, '')}`,
+    accountId,
+    apiKeyId: null,
+    endpoint: '/v1/clipnet/video/comments',
+    month,
+    status: 200,
+    units: 200,
+    priceMicros: 6000,
+    sentiment: false,
+    latencyMs: 1,
+    createdAt: new Date(`${month}-15T12:00:00Z`),
+    reservedFree: 0,
+    counted: true,
   });
   const connectionString = process.env.DATABASE_URL!;
-  await quickAddJob({ connectionString }, 'close_previous_month', { _cron: { ts: new Date().toISOString(), backfilled: false } });
+  await quickAddJob({ connectionString }, 'close_previous_month', {
+    _cron: { ts: new Date().toISOString(), backfilled: false },
+  });
   await runOnce({ connectionString, taskList: { close_previous_month: closePreviousMonth } });
   const invoice = await db.invoice.findFirstOrThrow({ where: { accountId, month } });
   expect({ cents: invoice.amountCents, status: invoice.status }).toEqual({ cents: 90, status: 'paid' });

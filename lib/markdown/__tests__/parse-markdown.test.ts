@@ -29,7 +29,14 @@ describe('parseMarkdown', () => {
 
   it('keeps raw HTML as text and turns a javascript: link into its label alone', () => {
     expect(parseMarkdown('<script>alert(1)</script> [click](javascript:alert(1))')).toEqual([
-      { kind: 'paragraph', children: [{ kind: 'text', text: '<script>alert(1)</script> ' }, { kind: 'text', text: 'click' }, { kind: 'text', text: ')' }] },
+      {
+        kind: 'paragraph',
+        children: [
+          { kind: 'text', text: '<script>alert(1)</script> ' },
+          { kind: 'text', text: 'click' },
+          { kind: 'text', text: ')' },
+        ],
+      },
     ]);
   });
 

@@ -71,7 +71,12 @@ describe('analyzeSentiment', () => {
   });
 
   it('names as dominant an emotion with the highest score', () => {
-    for (const text of ['I love this 😍', 'This is disgusting', 'Wow, I did not expect that!', 'I cannot wait for tomorrow']) {
+    for (const text of [
+      'I love this 😍',
+      'This is disgusting',
+      'Wow, I did not expect that!',
+      'I cannot wait for tomorrow',
+    ]) {
       const sentiment = analyzed(text);
       const top = Math.max(...emotionNames.map((name) => sentiment.emotions[name]));
       expect(sentiment.emotions[sentiment.dominant_emotion]).toBe(top);

@@ -13,7 +13,9 @@ const XED_ANNOTATED_MACRO_F1_FLOOR = 0.384;
 // The data ships in data/sentiment, so these never skip: a missing file is a failure.
 describe('sentiment model on held-out data', () => {
   it(`keeps Plutchik-8 macro-F1 on GoEmotions test at or above ${GOEMOTIONS_MACRO_F1_FLOOR}`, () => {
-    expect(emotionF1(analyzeSentiment, loadSplit('goemotions', 'test')).macro).toBeGreaterThanOrEqual(GOEMOTIONS_MACRO_F1_FLOOR);
+    expect(emotionF1(analyzeSentiment, loadSplit('goemotions', 'test')).macro).toBeGreaterThanOrEqual(
+      GOEMOTIONS_MACRO_F1_FLOOR,
+    );
   });
 
   it(`keeps Plutchik-8 macro-F1 on the held-out XED split at or above ${XED_MACRO_F1_FLOOR}`, () => {

@@ -21,14 +21,25 @@ describe('MLP inference', () => {
   const w1 = Array.from({ length: hidden * denseFeatureCount }, () => (next() % 2001) - 1000);
   const w2 = Array.from({ length: 2 * hidden }, () => (next() % 2001) - 1000);
   const file: MlpFile = {
-    format: 1, buckets, hidden, heads: 2, embedding: embedding.toString('base64'), embeddingScale: 0.01,
-    w1: int16(w1), w1Scale: 0.001, b1: Array.from({ length: hidden }, (_, j) => (j % 3) * 0.1 - 0.1),
-    w2: int16(w2), w2Scale: 0.002, b2: [0.05, -0.05], blend: [0.25, 0],
+    format: 1,
+    buckets,
+    hidden,
+    heads: 2,
+    embedding: embedding.toString('base64'),
+    embeddingScale: 0.01,
+    w1: int16(w1),
+    w1Scale: 0.001,
+    b1: Array.from({ length: hidden }, (_, j) => (j % 3) * 0.1 - 0.1),
+    w2: int16(w2),
+    w2Scale: 0.002,
+    b2: [0.05, -0.05],
+    blend: [0.25, 0],
   };
 
   function reference(keys: number[], dense: Float64Array): number {
     const sums = new Array<number>(hidden).fill(0);
-    for (const key of keys) for (let j = 0; j < hidden; j++) sums[j]! += embedding.readInt8((key & (buckets - 1)) * hidden + j);
+    for (const key of keys)
+      for (let j = 0; j < hidden; j++) sums[j]! += embedding.readInt8((key & (buckets - 1)) * hidden + j);
     const activations = sums.map((sum, j) => {
       let pre = file.b1[j]! + (keys.length ? (sum * file.embeddingScale) / keys.length : 0);
       for (let d = 0; d < denseFeatureCount; d++) pre += w1[j * denseFeatureCount + d]! * file.w1Scale * dense[d]!;

@@ -7,13 +7,16 @@ import { analyzeSentiment } from '@/lib/sentiment/index';
 import { loadSplit, unspacePunctuation as unspaced } from '@/scripts/sentiment/data';
 
 describe('analyzeSentiment and the spacing before punctuation', () => {
-  it.each(['Leave it !', "That's terrible .", 'Think I\'m an idiot ?', 'I mean , jeez ...', 'Keep the line straight ; now !'])(
-    'reads %j exactly as its unspaced form',
-    (text) => {
-      expect(unspaced(text)).not.toBe(text);
-      expect(analyzeSentiment(text)).toEqual(analyzeSentiment(unspaced(text)));
-    },
-  );
+  it.each([
+    'Leave it !',
+    "That's terrible .",
+    "Think I'm an idiot ?",
+    'I mean , jeez ...',
+    'Keep the line straight ; now !',
+  ])('reads %j exactly as its unspaced form', (text) => {
+    expect(unspaced(text)).not.toBe(text);
+    expect(analyzeSentiment(text)).toEqual(analyzeSentiment(unspaced(text)));
+  });
 
   it('reads every spaced XED line exactly as its unspaced form', () => {
     const spaced = (['train', 'dev', 'test'] as const)

@@ -34,12 +34,19 @@ describe('sentiment weights', () => {
   it('are rebuilt byte for byte by the training script', { timeout: 20 * 60_000 }, () => {
     const { built, cached } = rebuildOnceForTheseInputs();
     const stale = staleShippedFiles(built).map((url) => url.pathname.split('/').pop());
-    expect(stale, `these files differ from the ${cached ? 'cached ' : ''}rebuild: run npm run sentiment:train`).toEqual([]);
+    expect(stale, `these files differ from the ${cached ? 'cached ' : ''}rebuild: run npm run sentiment:train`).toEqual(
+      [],
+    );
   });
 
   it('name their cached rebuild by every file the trainer reaches through its imports', () => {
     const files = trainerSourceFiles().map((file) => path.relative(process.cwd(), file));
-    for (const input of ['scripts/sentiment/train.ts', 'scripts/sentiment/logistic.ts', 'lib/sentiment/features.ts', 'lib/sentiment/tokenizer.ts']) {
+    for (const input of [
+      'scripts/sentiment/train.ts',
+      'scripts/sentiment/logistic.ts',
+      'lib/sentiment/features.ts',
+      'lib/sentiment/tokenizer.ts',
+    ]) {
       expect(files).toContain(input);
     }
   });

@@ -20,12 +20,22 @@ export type ChangePasswordOptions = {
  * Changes the password when the current one is right (wrong guesses are throttled as at sign-in),
  * ends every other session, and mails the account's address that it happened.
  */
-export async function changePassword({ userId, currentPassword, password, keepSessionId, ip = null }: ChangePasswordOptions): Promise<VerifyCurrentPasswordResult> {
+export async function changePassword({
+  userId,
+  currentPassword,
+  password,
+  keepSessionId,
+  ip = null,
+}: ChangePasswordOptions): Promise<VerifyCurrentPasswordResult> {
   const check = await verifyCurrentPassword({ userId, password: currentPassword, ip });
   if (!check.ok) return check;
   const user = await db.user.update({
     where: { id: userId },
-    data: { passwordHash: await hashPassword(password), sessionsValidFrom: new Date(), keptSessionId: keepSessionId ?? null },
+    data: {
+      passwordHash: await hashPassword(password),
+      sessionsValidFrom: new Date(),
+      keptSessionId: keepSessionId ?? null,
+    },
     select: { email: true },
   });
   await sendPasswordChangedMail({ email: user.email, how: 'changed' });

@@ -18,13 +18,21 @@ export type CreateAccountWithUserOptions = {
 };
 
 /** Creates an account and its first user in one transaction. Throws EmailTakenError. */
-export async function createAccountWithUser({ email, password, name, emailVerified = false, requireVerification = false }: CreateAccountWithUserOptions) {
+export async function createAccountWithUser({
+  email,
+  password,
+  name,
+  emailVerified = false,
+  requireVerification = false,
+}: CreateAccountWithUserOptions) {
   const normalizedEmail = email.trim().toLowerCase();
   // Hash before the transaction: scrypt takes tens of milliseconds and holds no lock.
   const passwordHash = password === undefined ? null : await hashPassword(password);
   try {
     return await db.$transaction(async (tx) => {
-      const account = await tx.account.create({ data: { name: name ?? null, emailUnverified: requireVerification && !emailVerified } });
+      const account = await tx.account.create({
+        data: { name: name ?? null, emailUnverified: requireVerification && !emailVerified },
+      });
       const user = await tx.user.create({
         data: {
           email: normalizedEmail,

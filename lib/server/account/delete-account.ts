@@ -39,20 +39,37 @@ export async function deleteAccount({ accountId, whileLocked }: DeleteAccountOpt
     });
     if (unpaid > 0) return { ok: false as const, reason: 'unpaid_invoice' as const };
     if (account?.blocked) return { ok: false as const, reason: 'account_blocked' as const };
-    await tx.apiKey.updateMany({ where: { accountId, status: { not: 'deleted' } }, data: { status: 'deleted', deletedAt: now } });
+    await tx.apiKey.updateMany({
+      where: { accountId, status: { not: 'deleted' } },
+      data: { status: 'deleted', deletedAt: now },
+    });
     const users = await tx.user.findMany({ where: { accountId }, select: { id: true } });
     for (const user of users) {
       await tx.authIdentity.deleteMany({ where: { userId: user.id } });
       await tx.userToken.deleteMany({ where: { userId: user.id } });
       await tx.user.update({
         where: { id: user.id },
-        data: { email: `deleted-${user.id}@deleted.invalid`, name: null, passwordHash: null, emailVerifiedAt: null, sessionsValidFrom: now, keptSessionId: null },
+        data: {
+          email: `deleted-${user.id}@deleted.invalid`,
+          name: null,
+          passwordHash: null,
+          emailVerifiedAt: null,
+          sessionsValidFrom: now,
+          keptSessionId: null,
+        },
       });
     }
     await tx.apiKeyEvent.updateMany({ where: { accountId }, data: { actorLabel: 'deleted user' } });
     await tx.account.update({
       where: { id: accountId },
-      data: { deletedAt: now, name: null, stripeCustomerId: null, paymentMethodLabel: null, hasPaymentMethod: false, billingByInvoice: false },
+      data: {
+        deletedAt: now,
+        name: null,
+        stripeCustomerId: null,
+        paymentMethodLabel: null,
+        hasPaymentMethod: false,
+        billingByInvoice: false,
+      },
     });
     return { ok: true as const };
   });

@@ -31,7 +31,14 @@ export type RequestEmailChangeResult =
  * the current address a notice with a recovery link. A taken new address gets no link, and the
  * answer does not say so.
  */
-export async function requestEmailChange({ userId, newEmail, currentPassword, signedInAt, ip, now = new Date() }: RequestEmailChangeOptions): Promise<RequestEmailChangeResult> {
+export async function requestEmailChange({
+  userId,
+  newEmail,
+  currentPassword,
+  signedInAt,
+  ip,
+  now = new Date(),
+}: RequestEmailChangeOptions): Promise<RequestEmailChangeResult> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, passwordHash: true } });
   if (newEmail === user.email) return { ok: false, reason: 'same_email' };
   if (user.passwordHash !== null) {

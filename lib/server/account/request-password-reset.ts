@@ -19,7 +19,10 @@ export async function requestPasswordReset({ email, ip }: RequestPasswordResetOp
   const keys = [throttleKeyForResetEmail(email), ...(ip ? [throttleKeyForResetIp(ip)] : [])];
   const lockedForMs = await takeThrottleAttempt({ keys });
   if (lockedForMs > 0) return Math.ceil(lockedForMs / 60_000);
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, account: { select: { deletedAt: true } } } });
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, account: { select: { deletedAt: true } } },
+  });
   if (!user || user.account.deletedAt) return 0;
   const token = await issueUserToken({ userId: user.id, purpose: 'password_reset', email: user.email });
   const minutes = TOKEN_LIFETIME_MS.password_reset / 60_000;

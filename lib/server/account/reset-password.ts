@@ -14,12 +14,19 @@ export type ResetPasswordOptions = { token: string; password: string; now?: Date
  * still pending (perhaps asked by whoever had a session) is cancelled. Following the link proved
  * the mailbox, so the address counts as verified too. The address is told afterwards.
  */
-export async function resetPassword({ token, password, now = new Date() }: ResetPasswordOptions): Promise<Exclude<TokenCheck, { ok: true }> | { ok: true }> {
+export async function resetPassword({
+  token,
+  password,
+  now = new Date(),
+}: ResetPasswordOptions): Promise<Exclude<TokenCheck, { ok: true }> | { ok: true }> {
   const check = await checkUserToken({ token, purpose: 'password_reset', now });
   if (!check.ok) return check;
   const passwordHash = await hashPassword(password);
   const result = await db.$transaction(async (tx) => {
-    const used = await tx.userToken.updateMany({ where: { id: check.tokenId, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+    const used = await tx.userToken.updateMany({
+      where: { id: check.tokenId, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
     if (used.count !== 1) return { ok: false as const, reason: 'used' as const };
     const user = await tx.user.update({
       where: { id: check.userId },
@@ -30,7 +37,10 @@ export async function resetPassword({ token, password, now = new Date() }: Reset
       },
       select: { accountId: true, email: true },
     });
-    await tx.userToken.updateMany({ where: { userId: check.userId, purpose: 'email_verification', usedAt: null, NOT: { email: user.email } }, data: { usedAt: now } });
+    await tx.userToken.updateMany({
+      where: { userId: check.userId, purpose: 'email_verification', usedAt: null, NOT: { email: user.email } },
+      data: { usedAt: now },
+    });
     // The link went to the user's current address (not one asked for since): it is theirs.
     if (user.email === check.email) {
       await tx.user.update({ where: { id: check.userId }, data: { emailVerifiedAt: now } });
@@ -44,7 +54,13 @@ export async function resetPassword({ token, password, now = new Date() }: Reset
 }
 
 /** Whether a reset link still works, read when it is opened (so a used or expired one says so first). */
-export async function checkPasswordResetLink({ token, now = new Date() }: { token: string; now?: Date }): Promise<TokenCheck> {
+export async function checkPasswordResetLink({
+  token,
+  now = new Date(),
+}: {
+  token: string;
+  now?: Date;
+}): Promise<TokenCheck> {
   if (!token) return { ok: false, reason: 'invalid' };
   return checkUserToken({ token, purpose: 'password_reset', now });
 }

@@ -9,7 +9,10 @@ import { checkUserToken, type TokenCheck } from './user-token';
 
 export type SecureAccountOptions = { token: string; password: string; now?: Date };
 
-export type SecureAccountResult = { ok: true; email: string } | Exclude<TokenCheck, { ok: true }> | { ok: false; reason: 'email_taken' };
+export type SecureAccountResult =
+  | { ok: true; email: string }
+  | Exclude<TokenCheck, { ok: true }>
+  | { ok: false; reason: 'email_taken' };
 
 /**
  * Uses a recovery link mailed to an account's previous address (sendEmailChangeNotice): that
@@ -18,19 +21,33 @@ export type SecureAccountResult = { ok: true; email: string } | Exclude<TokenChe
  * address that took over) stops working, and OAuth sign-ins linked since the link was mailed are
  * unlinked (two-factor sign-in turned on since is turned off). One transaction: all of it or none.
  */
-export async function secureAccount({ token, password, now = new Date() }: SecureAccountOptions): Promise<SecureAccountResult> {
+export async function secureAccount({
+  token,
+  password,
+  now = new Date(),
+}: SecureAccountOptions): Promise<SecureAccountResult> {
   const check = await checkUserToken({ token, purpose: 'account_recovery', now });
   if (!check.ok) return check;
   const passwordHash = await hashPassword(password);
   try {
     const result = await db.$transaction(async (tx) => {
-      const used = await tx.userToken.updateMany({ where: { id: check.tokenId, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+      const used = await tx.userToken.updateMany({
+        where: { id: check.tokenId, usedAt: null, expiresAt: { gt: now } },
+        data: { usedAt: now },
+      });
       if (used.count !== 1) return { ok: false as const, reason: 'used' as const };
-      const { createdAt: mailedAt } = await tx.userToken.findUniqueOrThrow({ where: { id: check.tokenId }, select: { createdAt: true } });
+      const { createdAt: mailedAt } = await tx.userToken.findUniqueOrThrow({
+        where: { id: check.tokenId },
+        select: { createdAt: true },
+      });
       // Every other link ends, but recovery links mailed before this one to other addresses: an
       // earlier owner of the account keeps their way back, whatever a later address does.
       await tx.userToken.updateMany({
-        where: { userId: check.userId, usedAt: null, NOT: { purpose: 'account_recovery', createdAt: { lt: mailedAt }, email: { not: check.email } } },
+        where: {
+          userId: check.userId,
+          usedAt: null,
+          NOT: { purpose: 'account_recovery', createdAt: { lt: mailedAt }, email: { not: check.email } },
+        },
         data: { usedAt: now },
       });
       // Sign-in identities linked since this link was mailed came through the address that took
@@ -52,7 +69,8 @@ export async function secureAccount({ token, password, now = new Date() }: Secur
     return result;
   } catch (error) {
     // The previous address has since become another account's.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return { ok: false, reason: 'email_taken' };
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+      return { ok: false, reason: 'email_taken' };
     throw error;
   }
 }

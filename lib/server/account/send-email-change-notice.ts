@@ -20,7 +20,12 @@ export type SendEmailChangeNoticeOptions = {
  * session (secureAccount). Only the previous owner gets this link, so a session thief who moved
  * the account cannot take the way back away from them.
  */
-export async function sendEmailChangeNotice({ userId, previousEmail, newEmail, stage }: SendEmailChangeNoticeOptions): Promise<void> {
+export async function sendEmailChangeNotice({
+  userId,
+  previousEmail,
+  newEmail,
+  stage,
+}: SendEmailChangeNoticeOptions): Promise<void> {
   const token = await issueUserToken({ userId, purpose: 'account_recovery', email: previousEmail });
   const days = TOKEN_LIFETIME_MS.account_recovery / (24 * 3600_000);
   const secure = [
@@ -30,7 +35,10 @@ export async function sendEmailChangeNotice({ userId, previousEmail, newEmail, s
   ];
   await sendMail({
     to: previousEmail,
-    subject: stage === 'requested' ? 'Your Public Data API email address is about to change' : 'Your Public Data API email address was changed',
+    subject:
+      stage === 'requested'
+        ? 'Your Public Data API email address is about to change'
+        : 'Your Public Data API email address was changed',
     text: (stage === 'requested'
       ? [
           `Someone signed in to your Public Data API account asked to change its email address from ${previousEmail} to ${newEmail}.`,
@@ -38,7 +46,11 @@ export async function sendEmailChangeNotice({ userId, previousEmail, newEmail, s
           '',
           'If it was you, you need not do anything.',
         ]
-      : [`The email address of your Public Data API account was changed from ${previousEmail} to ${newEmail}.`, '', 'If it was you, you need not do anything.']
+      : [
+          `The email address of your Public Data API account was changed from ${previousEmail} to ${newEmail}.`,
+          '',
+          'If it was you, you need not do anything.',
+        ]
     )
       .concat('', ...secure)
       .join('\n'),

@@ -23,13 +23,32 @@ export function hashToken(token: string): string {
  * the exception: each went to an address that owned the account, and a later change (by whoever
  * holds the account now) must not take the way back from an earlier owner (see secureAccount).
  */
-export async function issueUserToken({ userId, purpose, email, now = new Date() }: { userId: string; purpose: UserTokenPurpose; email: string; now?: Date }): Promise<string> {
+export async function issueUserToken({
+  userId,
+  purpose,
+  email,
+  now = new Date(),
+}: {
+  userId: string;
+  purpose: UserTokenPurpose;
+  email: string;
+  now?: Date;
+}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const replaced = purpose === 'account_recovery' ? [] : [db.userToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: now } })];
+  const replaced =
+    purpose === 'account_recovery'
+      ? []
+      : [db.userToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: now } })];
   await db.$transaction([
     ...replaced,
     db.userToken.create({
-      data: { userId, purpose, email, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]) },
+      data: {
+        userId,
+        purpose,
+        email,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
+      },
     }),
   ]);
   return token;
@@ -40,7 +59,15 @@ export type TokenCheck =
   | { ok: false; reason: 'invalid' | 'expired' | 'used' };
 
 /** What a token is worth now, without using it. */
-export async function checkUserToken({ token, purpose, now = new Date() }: { token: string; purpose: UserTokenPurpose; now?: Date }): Promise<TokenCheck> {
+export async function checkUserToken({
+  token,
+  purpose,
+  now = new Date(),
+}: {
+  token: string;
+  purpose: UserTokenPurpose;
+  now?: Date;
+}): Promise<TokenCheck> {
   const row = await db.userToken.findUnique({ where: { tokenHash: hashToken(token) } });
   if (!row || row.purpose !== purpose) return { ok: false, reason: 'invalid' };
   if (row.usedAt) return { ok: false, reason: 'used' };

@@ -15,13 +15,22 @@ export type VerifyEmailResult =
  * (a change of address takes effect here, not when it was asked for, and the previous address is
  * told, with a recovery link), and the account may go past the free tier.
  */
-export async function verifyEmail({ token, now = new Date() }: { token: string; now?: Date }): Promise<VerifyEmailResult> {
+export async function verifyEmail({
+  token,
+  now = new Date(),
+}: {
+  token: string;
+  now?: Date;
+}): Promise<VerifyEmailResult> {
   const check = await checkUserToken({ token, purpose: 'email_verification', now });
   if (!check.ok) return check;
   let result: VerifyEmailResult & { previousEmail?: string };
   try {
     result = await db.$transaction(async (tx) => {
-      const used = await tx.userToken.updateMany({ where: { id: check.tokenId, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+      const used = await tx.userToken.updateMany({
+        where: { id: check.tokenId, usedAt: null, expiresAt: { gt: now } },
+        data: { usedAt: now },
+      });
       if (used.count !== 1) return { ok: false as const, reason: 'used' as const };
       const before = await tx.user.findUniqueOrThrow({ where: { id: check.userId }, select: { email: true } });
       const changed = before.email !== check.email;
@@ -35,12 +44,18 @@ export async function verifyEmail({ token, now = new Date() }: { token: string; 
     });
   } catch (error) {
     // Someone else took the address between the request and the click.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return { ok: false, reason: 'email_taken' };
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+      return { ok: false, reason: 'email_taken' };
     throw error;
   }
   if (!result.ok) return result;
   if (result.changed && result.previousEmail) {
-    await sendEmailChangeNotice({ userId: check.userId, previousEmail: result.previousEmail, newEmail: result.email, stage: 'changed' });
+    await sendEmailChangeNotice({
+      userId: check.userId,
+      previousEmail: result.previousEmail,
+      newEmail: result.email,
+      stage: 'changed',
+    });
   }
   return { ok: true, email: result.email, changed: result.changed };
 }

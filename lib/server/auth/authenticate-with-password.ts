@@ -57,13 +57,23 @@ export async function authenticateWithPassword({
   // The email's count is forgotten; the address only gets this attempt back, so that one valid
   // account cannot reset the count of the guesses made from the same address.
   await settleThrottleAttempt({ clear: [emailKey], refund: ipKey ? [ipKey] : [] });
-  const { totpEnabledAt } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { totpEnabledAt: true } });
-  return { ok: true, user: { id: user.id, email: user.email, accountId: user.accountId }, twoFactor: totpEnabledAt !== null };
+  const { totpEnabledAt } = await db.user.findUniqueOrThrow({
+    where: { id: user.id },
+    select: { totpEnabledAt: true },
+  });
+  return {
+    ok: true,
+    user: { id: user.id, email: user.email, accountId: user.accountId },
+    twoFactor: totpEnabledAt !== null,
+  };
 }
 
 /** A self-service sign-up whose address has not been verified yet (its account waits for it). */
 async function isPendingSignUp(user: { accountId: string; emailVerifiedAt: Date | null }): Promise<boolean> {
   if (user.emailVerifiedAt) return false;
-  const account = await db.account.findUniqueOrThrow({ where: { id: user.accountId }, select: { emailUnverified: true } });
+  const account = await db.account.findUniqueOrThrow({
+    where: { id: user.accountId },
+    select: { emailUnverified: true },
+  });
   return account.emailUnverified;
 }

@@ -13,11 +13,19 @@ export type CompleteTwoFactorSignInResult =
   | { ok: false; reason: 'expired' };
 
 /** The second step of a password sign-in: the challenge of the first step, and a code. */
-export async function completeTwoFactorSignIn({ challenge, code, ip, now = new Date() }: CompleteTwoFactorSignInOptions): Promise<CompleteTwoFactorSignInResult> {
+export async function completeTwoFactorSignIn({
+  challenge,
+  code,
+  ip,
+  now = new Date(),
+}: CompleteTwoFactorSignInOptions): Promise<CompleteTwoFactorSignInResult> {
   const pending = readTwoFactorChallenge({ token: challenge, now });
   if (!pending) return { ok: false, reason: 'expired' };
   const verified = await verifyTwoFactorCode({ userId: pending.userId, code, ip, now });
   if (!verified.ok) return verified;
-  const user = await db.user.findUnique({ where: { id: pending.userId }, select: { id: true, email: true, accountId: true } });
+  const user = await db.user.findUnique({
+    where: { id: pending.userId },
+    select: { id: true, email: true, accountId: true },
+  });
   return user ? { ok: true, user } : { ok: false, reason: 'expired' };
 }

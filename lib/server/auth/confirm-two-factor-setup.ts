@@ -19,8 +19,16 @@ export type ConfirmTwoFactorSetupResult =
  * locked out by a secret their app never took). Answers the ten recovery codes, the only time they
  * are seen: only their hashes are kept. Code guesses are throttled as at sign-in.
  */
-export async function confirmTwoFactorSetup({ userId, code, ip, now = new Date() }: ConfirmTwoFactorSetupOptions): Promise<ConfirmTwoFactorSetupResult> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpPendingSecret: true, totpEnabledAt: true } });
+export async function confirmTwoFactorSetup({
+  userId,
+  code,
+  ip,
+  now = new Date(),
+}: ConfirmTwoFactorSetupOptions): Promise<ConfirmTwoFactorSetupResult> {
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { totpPendingSecret: true, totpEnabledAt: true },
+  });
   const pending = user.totpPendingSecret;
   const secret = pending && !user.totpEnabledAt ? openSecret(pending, TOTP_SECRET_PURPOSE) : null;
   if (!pending || !secret) return { ok: false, reason: 'not_started' };
@@ -39,7 +47,9 @@ export async function confirmTwoFactorSetup({ userId, code, ip, now = new Date()
         });
         if (turnedOn.count !== 1) return false;
         await tx.twoFactorRecoveryCode.deleteMany({ where: { userId } });
-        await tx.twoFactorRecoveryCode.createMany({ data: recoveryCodes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })) });
+        await tx.twoFactorRecoveryCode.createMany({
+          data: recoveryCodes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })),
+        });
         return true;
       });
       return enabled ? recoveryCodes : null;

@@ -10,11 +10,19 @@ export type DisableTwoFactorOptions = { userId: string; code: string; ip: string
  * Turns two-factor sign-in off, given a current code or an unused recovery code (a lost phone),
  * so a borrowed session alone cannot. Throttled as at sign-in.
  */
-export async function disableTwoFactor({ userId, code, ip, now = new Date() }: DisableTwoFactorOptions): Promise<{ ok: true } | Exclude<TwoFactorCodeResult, { ok: true }>> {
+export async function disableTwoFactor({
+  userId,
+  code,
+  ip,
+  now = new Date(),
+}: DisableTwoFactorOptions): Promise<{ ok: true } | Exclude<TwoFactorCodeResult, { ok: true }>> {
   const verified = await verifyTwoFactorCode({ userId, code, ip, now });
   if (!verified.ok) return verified;
   await db.$transaction([
-    db.user.update({ where: { id: userId }, data: { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null } }),
+    db.user.update({
+      where: { id: userId },
+      data: { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null },
+    }),
     db.twoFactorRecoveryCode.deleteMany({ where: { userId } }),
   ]);
   return { ok: true };

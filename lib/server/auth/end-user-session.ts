@@ -9,6 +9,9 @@ export type EndUserSessionOptions = { userId: string; sessionId: string; now?: D
  * request on. False when the user has no such session on (another user's reads as unknown).
  */
 export async function endUserSession({ userId, sessionId, now = new Date() }: EndUserSessionOptions): Promise<boolean> {
-  const ended = await db.userSession.updateMany({ where: { id: sessionId, userId, endedAt: null }, data: { endedAt: now } });
+  const ended = await db.userSession.updateMany({
+    where: { id: sessionId, userId, endedAt: null },
+    data: { endedAt: now },
+  });
   return ended.count === 1;
 }

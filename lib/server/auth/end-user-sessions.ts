@@ -16,6 +16,9 @@ export async function endUserSessions({ userId, keepSessionId }: EndUserSessions
   const now = new Date();
   await db.$transaction([
     db.user.update({ where: { id: userId }, data: { sessionsValidFrom: now, keptSessionId: keepSessionId ?? null } }),
-    db.userSession.updateMany({ where: { userId, endedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) }, data: { endedAt: now } }),
+    db.userSession.updateMany({
+      where: { userId, endedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
+      data: { endedAt: now },
+    }),
   ]);
 }

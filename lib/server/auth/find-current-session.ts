@@ -16,7 +16,12 @@ export type CurrentSession = {
  * A session token's user and session, in one query, if the session is still on: the user exists
  * in the token's account, has not signed out since, and this session was not ended on its own.
  */
-export async function findCurrentSession({ userId, accountId, signedInAt, sessionId }: FindCurrentSessionOptions): Promise<CurrentSession | null> {
+export async function findCurrentSession({
+  userId,
+  accountId,
+  signedInAt,
+  sessionId,
+}: FindCurrentSessionOptions): Promise<CurrentSession | null> {
   const user = await db.user.findFirst({
     where: { id: userId, accountId },
     select: {
@@ -31,5 +36,8 @@ export async function findCurrentSession({ userId, accountId, signedInAt, sessio
   if (!user) return null;
   const row = user.sessions?.[0] ?? null;
   if (!isSessionCurrent(signedInAt, user.sessionsValidFrom, sessionId, user.keptSessionId, row?.endedAt)) return null;
-  return { user: { id: user.id, email: user.email, accountId: user.accountId }, row: row ? { lastSeenAt: row.lastSeenAt } : null };
+  return {
+    user: { id: user.id, email: user.email, accountId: user.accountId },
+    row: row ? { lastSeenAt: row.lastSeenAt } : null,
+  };
 }

@@ -2,14 +2,7 @@ import 'server-only';
 
 import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
 
-import {
-  SCRYPT_KEY_LENGTH,
-  SCRYPT_MAXMEM,
-  SCRYPT_N,
-  SCRYPT_P,
-  SCRYPT_R,
-  SCRYPT_SALT_BYTES,
-} from './scrypt-params';
+import { SCRYPT_KEY_LENGTH, SCRYPT_MAXMEM, SCRYPT_N, SCRYPT_P, SCRYPT_R, SCRYPT_SALT_BYTES } from './scrypt-params';
 
 export function scryptAsync(
   password: string,

@@ -22,7 +22,11 @@ export type ListUserSessionsOptions = { userId: string; currentSessionId?: strin
  * The user's signed-in sessions, this one first, then by last seen: not ended, not signed out
  * (sign-out, a password change or reset), and not expired (a token unseen for longer than it lives).
  */
-export async function listUserSessions({ userId, currentSessionId, now = new Date() }: ListUserSessionsOptions): Promise<ListedSession[]> {
+export async function listUserSessions({
+  userId,
+  currentSessionId,
+  now = new Date(),
+}: ListUserSessionsOptions): Promise<ListedSession[]> {
   const user = await db.user.findUniqueOrThrow({
     where: { id: userId },
     select: {

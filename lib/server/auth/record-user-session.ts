@@ -21,10 +21,27 @@ export type RecordUserSessionOptions = {
 };
 
 /** A row for a session that just signed in; rows long past any token's life are dropped. */
-export async function recordUserSession({ sessionId, userId, signedInAt, userAgent, ip, method }: RecordUserSessionOptions): Promise<void> {
+export async function recordUserSession({
+  sessionId,
+  userId,
+  signedInAt,
+  userAgent,
+  ip,
+  method,
+}: RecordUserSessionOptions): Promise<void> {
   const at = new Date(signedInAt);
   await db.userSession.deleteMany({ where: { userId, lastSeenAt: { lt: new Date(signedInAt - FORGET_AFTER_MS()) } } });
-  await db.userSession.create({ data: { id: sessionId, userId, createdAt: at, lastSeenAt: at, userAgent: userAgent?.slice(0, 512) ?? null, ip, method } });
+  await db.userSession.create({
+    data: {
+      id: sessionId,
+      userId,
+      createdAt: at,
+      lastSeenAt: at,
+      userAgent: userAgent?.slice(0, 512) ?? null,
+      ip,
+      method,
+    },
+  });
 }
 
 export type NoteSessionSeenOptions = {
@@ -43,7 +60,15 @@ export type NoteSessionSeenOptions = {
  * conditional update, so parallel requests write once). A session from before rows were kept gets
  * its row now, and is listed from then on.
  */
-export async function noteSessionSeen({ sessionId, userId, signedInAt, lastSeenAt, userAgent, ip, now = new Date() }: NoteSessionSeenOptions): Promise<void> {
+export async function noteSessionSeen({
+  sessionId,
+  userId,
+  signedInAt,
+  lastSeenAt,
+  userAgent,
+  ip,
+  now = new Date(),
+}: NoteSessionSeenOptions): Promise<void> {
   if (lastSeenAt === null) {
     await db.$executeRaw`
       INSERT INTO "UserSession" (id, "userId", "createdAt", "lastSeenAt", "userAgent", ip, method)

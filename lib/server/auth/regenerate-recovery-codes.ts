@@ -13,13 +13,17 @@ export async function regenerateRecoveryCodes({
   code,
   ip,
   now = new Date(),
-}: RegenerateRecoveryCodesOptions): Promise<{ ok: true; recoveryCodes: string[] } | Exclude<TwoFactorCodeResult, { ok: true }>> {
+}: RegenerateRecoveryCodesOptions): Promise<
+  { ok: true; recoveryCodes: string[] } | Exclude<TwoFactorCodeResult, { ok: true }>
+> {
   const verified = await verifyTwoFactorCode({ userId, code, ip, now });
   if (!verified.ok) return verified;
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.$transaction([
     db.twoFactorRecoveryCode.deleteMany({ where: { userId } }),
-    db.twoFactorRecoveryCode.createMany({ data: recoveryCodes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })) }),
+    db.twoFactorRecoveryCode.createMany({
+      data: recoveryCodes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })),
+    }),
   ]);
   return { ok: true, recoveryCodes };
 }

@@ -17,7 +17,9 @@ export function sealSecret(plaintext: string, purpose: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', derivedKey(purpose), iv);
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return ['v1', iv, cipher.getAuthTag(), body]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 /** The plaintext of sealSecret's output, or null when it was sealed with another key or altered. */

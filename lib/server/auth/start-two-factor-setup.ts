@@ -14,9 +14,15 @@ export type StartTwoFactorSetupResult = { ok: true } | { ok: false; reason: 'alr
  * who sign in only through GitHub or Google are protected by the provider's own second factor.
  */
 export async function startTwoFactorSetup({ userId }: { userId: string }): Promise<StartTwoFactorSetupResult> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpEnabledAt: true, passwordHash: true } });
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { totpEnabledAt: true, passwordHash: true },
+  });
   if (user.totpEnabledAt) return { ok: false, reason: 'already_enabled' };
   if (!user.passwordHash) return { ok: false, reason: 'no_password' };
-  await db.user.update({ where: { id: userId }, data: { totpPendingSecret: sealSecret(newTotpSecret(), TOTP_SECRET_PURPOSE) } });
+  await db.user.update({
+    where: { id: userId },
+    data: { totpPendingSecret: sealSecret(newTotpSecret(), TOTP_SECRET_PURPOSE) },
+  });
   return { ok: true };
 }

@@ -44,6 +44,10 @@ export function totpStepAt(timestamp: number): number {
 export function matchTotpStep(secretBase32: string, code: string, now: number): number | null {
   const token = code.replace(/\s+/g, '');
   if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(token)) return null;
-  const delta = totp({ secret: Secret.fromBase32(secretBase32) }).validate({ token, timestamp: now, window: TOTP_WINDOW });
+  const delta = totp({ secret: Secret.fromBase32(secretBase32) }).validate({
+    token,
+    timestamp: now,
+    window: TOTP_WINDOW,
+  });
   return delta === null ? null : totpStepAt(now) + delta;
 }

@@ -19,7 +19,13 @@ export function issueTwoFactorChallenge({ userId, now = new Date() }: { userId: 
 }
 
 /** The user the token was issued to, or null when it is forged, altered or expired. */
-export function readTwoFactorChallenge({ token, now = new Date() }: { token: string; now?: Date }): { userId: string } | null {
+export function readTwoFactorChallenge({
+  token,
+  now = new Date(),
+}: {
+  token: string;
+  now?: Date;
+}): { userId: string } | null {
   const parsed = payloadSchema.safeParse(verifySignedPayload(token, PURPOSE));
   if (!parsed.success || parsed.data.expiresAt <= now.getTime()) return null;
   return { userId: parsed.data.userId };

@@ -7,8 +7,7 @@ import { SCRYPT_MAXMEM } from './scrypt-params';
 
 // Verified against when the email is unknown or has no password, so that the answer takes as
 // long as for a real user (a hash of a random string nobody knows).
-const DUMMY_HASH =
-  'scrypt$16384$8$1$dW5rbm93bi11c2VyLXNhbHQ=$3W0d2iN1Hk0l1t7Vn0sU5Yl0p2YJmG9e9zY2H8pQx1A=';
+const DUMMY_HASH = 'scrypt$16384$8$1$dW5rbm93bi11c2VyLXNhbHQ=$3W0d2iN1Hk0l1t7Vn0sU5Yl0p2YJmG9e9zY2H8pQx1A=';
 
 /**
  * Whether `password` matches a `scrypt$N$r$p$salt$hash` string. `storedHash` null (unknown

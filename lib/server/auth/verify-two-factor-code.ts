@@ -23,11 +23,16 @@ export type ThrottledCodeCheck<T> = { userId: string; ip: string | null; check: 
  * (the attempt is counted before the code is looked at, as passwords are). A check that succeeds
  * forgets the user's count and gives the address its attempt back.
  */
-export async function throttledCodeCheck<T>({ userId, ip, check }: ThrottledCodeCheck<T>): Promise<{ ok: true; value: T } | Exclude<TwoFactorCodeResult, { ok: true }>> {
+export async function throttledCodeCheck<T>({
+  userId,
+  ip,
+  check,
+}: ThrottledCodeCheck<T>): Promise<{ ok: true; value: T } | Exclude<TwoFactorCodeResult, { ok: true }>> {
   const userKey = throttleKeyForTwoFactor(userId);
   const ipKey = ip ? throttleKeyForIp(ip) : null;
   const lockedForMs = await takeThrottleAttempt({ keys: ipKey ? [userKey, ipKey] : [userKey] });
-  if (lockedForMs > 0) return { ok: false, reason: 'locked', retryAfterMinutes: Math.max(1, Math.ceil(lockedForMs / 60_000)) };
+  if (lockedForMs > 0)
+    return { ok: false, reason: 'locked', retryAfterMinutes: Math.max(1, Math.ceil(lockedForMs / 60_000)) };
   const value = await check();
   if (value === null) return { ok: false, reason: 'wrong' };
   await settleThrottleAttempt({ clear: [userKey], refund: ipKey ? [ipKey] : [] });
@@ -44,7 +49,10 @@ async function consumeCode(userId: string, code: string, now: Date): Promise<'co
   const user = await db.user.findUnique({ where: { id: userId }, select: { totpSecret: true, totpEnabledAt: true } });
   if (!user?.totpEnabledAt || !user.totpSecret) return null;
   if (looksLikeRecoveryCode(code)) {
-    const used = await db.twoFactorRecoveryCode.updateMany({ where: { userId, codeHash: hashRecoveryCode(code), usedAt: null }, data: { usedAt: now } });
+    const used = await db.twoFactorRecoveryCode.updateMany({
+      where: { userId, codeHash: hashRecoveryCode(code), usedAt: null },
+      data: { usedAt: now },
+    });
     return used.count === 1 ? 'recovery_code' : null;
   }
   const secret = openSecret(user.totpSecret, TOTP_SECRET_PURPOSE);
@@ -60,7 +68,12 @@ async function consumeCode(userId: string, code: string, now: Date): Promise<'co
 export type VerifyTwoFactorCodeOptions = { userId: string; code: string; ip: string | null; now?: Date };
 
 /** A second-factor code (or recovery code) of a user with two-factor sign-in on, throttled. */
-export async function verifyTwoFactorCode({ userId, code, ip, now = new Date() }: VerifyTwoFactorCodeOptions): Promise<TwoFactorCodeResult> {
+export async function verifyTwoFactorCode({
+  userId,
+  code,
+  ip,
+  now = new Date(),
+}: VerifyTwoFactorCodeOptions): Promise<TwoFactorCodeResult> {
   const result = await throttledCodeCheck({ userId, ip, check: () => consumeCode(userId, code, now) });
   return result.ok ? { ok: true, used: result.value } : result;
 }

@@ -5,7 +5,10 @@ import type Stripe from 'stripe';
 import { stripe } from '@/lib/billing/stripe-client';
 import { db } from '@/lib/db';
 
-export type ApplySetupIntentOptions = { setupIntentId: string; /** Only for this account (the console's return page). */ accountId?: string };
+export type ApplySetupIntentOptions = {
+  setupIntentId: string /** Only for this account (the console's return page). */;
+  accountId?: string;
+};
 
 function label(method: Stripe.PaymentMethod): string {
   const card = method.card;
@@ -36,8 +39,15 @@ export async function applySetupIntent({ setupIntentId, accountId }: ApplySetupI
     await refreshPaymentMethod({ customerId: intent.customer });
     return account.id;
   }
-  await stripe().customers.update(intent.customer, { invoice_settings: { default_payment_method: method.id } }, { idempotencyKey: `default-pm:${intent.customer}:${method.id}` });
-  await db.account.update({ where: { id: account.id }, data: { hasPaymentMethod: true, paymentMethodLabel: label(method) } });
+  await stripe().customers.update(
+    intent.customer,
+    { invoice_settings: { default_payment_method: method.id } },
+    { idempotencyKey: `default-pm:${intent.customer}:${method.id}` },
+  );
+  await db.account.update({
+    where: { id: account.id },
+    data: { hasPaymentMethod: true, paymentMethodLabel: label(method) },
+  });
   return account.id;
 }
 
@@ -48,13 +58,19 @@ export type RefreshPaymentMethodOptions = { customerId: string };
  * dashboard): without a default, no payment method is on file. The account's id, or null.
  */
 export async function refreshPaymentMethod({ customerId }: RefreshPaymentMethodOptions): Promise<string | null> {
-  const customer = await stripe().customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] });
+  const customer = await stripe().customers.retrieve(customerId, {
+    expand: ['invoice_settings.default_payment_method'],
+  });
   const account = await db.account.findFirst({ where: { stripeCustomerId: customerId }, select: { id: true } });
   if (!account) return null;
-  const method = customer.deleted ? null : (customer.invoice_settings?.default_payment_method as Stripe.PaymentMethod | null);
+  const method = customer.deleted
+    ? null
+    : (customer.invoice_settings?.default_payment_method as Stripe.PaymentMethod | null);
   await db.account.update({
     where: { id: account.id },
-    data: method ? { hasPaymentMethod: true, paymentMethodLabel: label(method) } : { hasPaymentMethod: false, paymentMethodLabel: null },
+    data: method
+      ? { hasPaymentMethod: true, paymentMethodLabel: label(method) }
+      : { hasPaymentMethod: false, paymentMethodLabel: null },
   });
   return account.id;
 }

@@ -20,7 +20,9 @@ export async function blockAccount(options: BlockAccountOptions): Promise<Accoun
     change: async (tx) => {
       if (options.cause === 'dispute') {
         await tx.accountBlock.createMany({
-          data: [{ accountId, cause: 'dispute', stripeDisputeId: options.stripeDisputeId, amountCents: options.amountCents }],
+          data: [
+            { accountId, cause: 'dispute', stripeDisputeId: options.stripeDisputeId, amountCents: options.amountCents },
+          ],
           skipDuplicates: true,
         });
       } else {

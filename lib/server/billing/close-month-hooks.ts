@@ -21,7 +21,8 @@ export type CloseMonthStep =
 
 export type CloseMonthStepInfo = { accountId: string; month: string; invoiceId?: string };
 
-export const closeMonthHooks: { onStep?: (step: CloseMonthStep, info: CloseMonthStepInfo) => void | Promise<void> } = {};
+export const closeMonthHooks: { onStep?: (step: CloseMonthStep, info: CloseMonthStepInfo) => void | Promise<void> } =
+  {};
 
 export async function closeMonthStep(step: CloseMonthStep, info: CloseMonthStepInfo): Promise<void> {
   await closeMonthHooks.onStep?.(step, info);

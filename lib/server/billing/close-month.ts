@@ -44,15 +44,27 @@ export type ClosedInvoice = {
 export async function closeMonth({ month, accountId }: CloseMonthOptions): Promise<ClosedInvoice[]> {
   const accounts = accountId
     ? [accountId]
-    : (await db.usageMonthly.findMany({ where: { month, amountMicros: { gt: 0 } }, distinct: ['accountId'], select: { accountId: true } })).map((r) => r.accountId);
+    : (
+        await db.usageMonthly.findMany({
+          where: { month, amountMicros: { gt: 0 } },
+          distinct: ['accountId'],
+          select: { accountId: true },
+        })
+      ).map((r) => r.accountId);
   const closed: ClosedInvoice[] = [];
   for (const id of accounts) {
     try {
       closed.push(await closeAccountMonth(id, month));
-      await db.monthCloseFailure.updateMany({ where: { accountId: id, month, resolvedAt: null }, data: { resolvedAt: new Date() } });
+      await db.monthCloseFailure.updateMany({
+        where: { accountId: id, month, resolvedAt: null },
+        data: { resolvedAt: new Date() },
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      console.error(`close-month: closing ${month} for account ${id} failed (recorded; the daily sweep retries it):`, error);
+      console.error(
+        `close-month: closing ${month} for account ${id} failed (recorded; the daily sweep retries it):`,
+        error,
+      );
       await db.monthCloseFailure.upsert({
         where: { accountId_month: { accountId: id, month } },
         create: { accountId: id, month, error: message },
@@ -98,7 +110,14 @@ function unfinishedInvoice(accountId: string, month: string) {
 function outcomeOf(
   accountId: string,
   outcome: 'invoiced' | 'carried',
-  invoice: { id: string; status: InvoiceStatus; number: string | null; amountCents: number; carriedInMicros: bigint; carriedOutMicros: bigint },
+  invoice: {
+    id: string;
+    status: InvoiceStatus;
+    number: string | null;
+    amountCents: number;
+    carriedInMicros: bigint;
+    carriedOutMicros: bigint;
+  },
 ): ClosedInvoice {
   return {
     accountId,
@@ -114,7 +133,20 @@ function outcomeOf(
 
 /** Nothing billed: what the account's last invoice carries forward still. */
 async function nothingNew(accountId: string): Promise<ClosedInvoice> {
-  const last = await db.invoice.findFirst({ where: { accountId, carriedTo: null }, orderBy: { createdAt: 'desc' }, select: { carriedOutMicros: true } });
+  const last = await db.invoice.findFirst({
+    where: { accountId, carriedTo: null },
+    orderBy: { createdAt: 'desc' },
+    select: { carriedOutMicros: true },
+  });
   const carried = last?.carriedOutMicros ?? 0n;
-  return { accountId, outcome: 'nothing', invoiceId: null, invoiceStatus: null, invoiceNumber: null, amountCents: 0, carriedInMicros: carried, carriedOutMicros: carried };
+  return {
+    accountId,
+    outcome: 'nothing',
+    invoiceId: null,
+    invoiceStatus: null,
+    invoiceNumber: null,
+    amountCents: 0,
+    carriedInMicros: carried,
+    carriedOutMicros: carried,
+  };
 }

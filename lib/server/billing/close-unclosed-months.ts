@@ -10,7 +10,9 @@ export type CloseUnclosedMonthsOptions = { now?: Date };
  * unfinished invoice in (findUnclosedMonths), oldest first. Each account's failure is recorded
  * and the rest go on, as in closeMonth; tomorrow's sweep tries again.
  */
-export async function closeUnclosedMonths({ now = new Date() }: CloseUnclosedMonthsOptions = {}): Promise<(ClosedInvoice & { month: string })[]> {
+export async function closeUnclosedMonths({
+  now = new Date(),
+}: CloseUnclosedMonthsOptions = {}): Promise<(ClosedInvoice & { month: string })[]> {
   const closed: (ClosedInvoice & { month: string })[] = [];
   for (const { accountId, month } of await findUnclosedMonths({ now })) {
     for (const result of await closeMonth({ month, accountId })) closed.push({ ...result, month });

@@ -13,11 +13,18 @@ export type CompletePaymentMethodSetupOptions = { accountId: string; checkoutSes
  * Only a session of this account's customer counts. A retry that fails here is left to the
  * webhooks, which Stripe delivers again until they succeed: the card is saved either way.
  */
-export async function completePaymentMethodSetup({ accountId, checkoutSessionId }: CompletePaymentMethodSetupOptions): Promise<boolean> {
-  const session = await stripe().checkout.sessions.retrieve(checkoutSessionId).catch(() => null);
+export async function completePaymentMethodSetup({
+  accountId,
+  checkoutSessionId,
+}: CompletePaymentMethodSetupOptions): Promise<boolean> {
+  const session = await stripe()
+    .checkout.sessions.retrieve(checkoutSessionId)
+    .catch(() => null);
   const intent = typeof session?.setup_intent === 'string' ? session.setup_intent : session?.setup_intent?.id;
   if (session?.status !== 'complete' || !intent) return false;
   if (!(await applySetupIntent({ setupIntentId: intent, accountId }))) return false;
-  await retryUnpaidInvoices({ accountId }).catch((error: unknown) => console.error(`retrying the unpaid invoices of ${accountId} failed`, error));
+  await retryUnpaidInvoices({ accountId }).catch((error: unknown) =>
+    console.error(`retrying the unpaid invoices of ${accountId} failed`, error),
+  );
   return true;
 }

@@ -6,15 +6,25 @@ import type { AccountBlockCause, InvoiceStatus } from '@/lib/generated/prisma/cl
 export type BlockFacts = {
   cause: AccountBlockCause;
   amountCents: number | null;
-  invoice: { number: string | null; month: string; amountCents: number; status: InvoiceStatus; dueAt: Date | null } | null;
+  invoice: {
+    number: string | null;
+    month: string;
+    amountCents: number;
+    status: InvoiceStatus;
+    dueAt: Date | null;
+  } | null;
 };
 
 /** One block in words for the customer (the banner, the 403, the mails). Derived, never parsed. */
 export function describeAccountBlock({ cause, amountCents, invoice }: BlockFacts): string {
-  const name = invoice ? `invoice ${invoice.number ? `${invoice.number} ` : ''}for ${invoice.month} (${formatCents(invoice.amountCents)})` : 'an invoice';
+  const name = invoice
+    ? `invoice ${invoice.number ? `${invoice.number} ` : ''}for ${invoice.month} (${formatCents(invoice.amountCents)})`
+    : 'an invoice';
   switch (cause) {
     case 'unpaid_invoice':
-      return invoice?.status === 'uncollectible' ? `The ${name} could not be collected.` : `The payment of the ${name} failed.`;
+      return invoice?.status === 'uncollectible'
+        ? `The ${name} could not be collected.`
+        : `The payment of the ${name} failed.`;
     case 'overdue_invoice':
       return `The ${name} is unpaid past its due date${invoice?.dueAt ? `, ${invoice.dueAt.toISOString().slice(0, 10)}` : ''}.`;
     case 'dispute':

@@ -19,6 +19,9 @@ export async function ensureStripeCustomer({ accountId }: EnsureStripeCustomerOp
     { email: account.users[0]?.email, metadata: { accountId } },
     { idempotencyKey: `customer:${accountId}` },
   );
-  await db.account.updateMany({ where: { id: accountId, stripeCustomerId: null }, data: { stripeCustomerId: customer.id } });
+  await db.account.updateMany({
+    where: { id: accountId, stripeCustomerId: null },
+    data: { stripeCustomerId: customer.id },
+  });
   return customer.id;
 }

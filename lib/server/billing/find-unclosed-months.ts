@@ -12,7 +12,9 @@ export type UnclosedMonth = { accountId: string; month: string; unbilledMicros: 
  * the month covers yet (a failed close, or calls recorded after the month was closed), or an
  * invoice not yet charged, declined or sent. Oldest month first, as the daily sweep closes them.
  */
-export async function findUnclosedMonths({ now = new Date() }: FindUnclosedMonthsOptions = {}): Promise<UnclosedMonth[]> {
+export async function findUnclosedMonths({
+  now = new Date(),
+}: FindUnclosedMonthsOptions = {}): Promise<UnclosedMonth[]> {
   const current = billingMonth(now);
   return db.$queryRaw<UnclosedMonth[]>`
     WITH ledger AS (

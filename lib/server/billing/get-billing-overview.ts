@@ -21,8 +21,14 @@ export async function getBillingOverview({ accountId, now = new Date() }: GetBil
     db.account.findUniqueOrThrow({
       where: { id: accountId },
       select: {
-        hasPaymentMethod: true, billingByInvoice: true, paymentMethodLabel: true, blockedAt: true, blockedReason: true,
-        dailyCapMicros: true, monthlyCapMicros: true, emailUnverified: true,
+        hasPaymentMethod: true,
+        billingByInvoice: true,
+        paymentMethodLabel: true,
+        blockedAt: true,
+        blockedReason: true,
+        dailyCapMicros: true,
+        monthlyCapMicros: true,
+        emailUnverified: true,
       },
     }),
     readMonthAccount({ accountId, month }),
@@ -30,7 +36,18 @@ export async function getBillingOverview({ accountId, now = new Date() }: GetBil
       where: { accountId },
       orderBy: [{ month: 'desc' }, { sequence: 'desc' }],
       take: 24,
-      select: { id: true, month: true, sequence: true, status: true, amountCents: true, carriedOutMicros: true, number: true, hostedInvoiceUrl: true, invoicePdfUrl: true, createdAt: true },
+      select: {
+        id: true,
+        month: true,
+        sequence: true,
+        status: true,
+        amountCents: true,
+        carriedOutMicros: true,
+        number: true,
+        hostedInvoiceUrl: true,
+        invoicePdfUrl: true,
+        createdAt: true,
+      },
     }),
   ]);
   const { lines, ...monthAccount } = pending;
@@ -38,18 +55,29 @@ export async function getBillingOverview({ accountId, now = new Date() }: GetBil
   const thisMonthMicros = monthAccount.parts.find((p) => p.kind === 'this_month')?.micros ?? 0n;
   const [start, end] = monthRange(month);
   const elapsed = Math.max(1, now.getTime() - start.getTime());
-  const projectedMicros = (thisMonthMicros * BigInt(end.getTime() - start.getTime())) / BigInt(elapsed) + (monthAccount.totalMicros - thisMonthMicros);
+  const projectedMicros =
+    (thisMonthMicros * BigInt(end.getTime() - start.getTime())) / BigInt(elapsed) +
+    (monthAccount.totalMicros - thisMonthMicros);
   // An estimate, so to the nearest cent: "$0.10", not "$0.101386".
   const projectionMicros = ((projectedMicros + MICROS_PER_CENT / 2n) / MICROS_PER_CENT) * MICROS_PER_CENT;
   const [today, thisMonth] = await Promise.all([
-    db.usageDaily.aggregate({ where: { accountId, day: new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`) }, _sum: { amountMicros: true } }),
+    db.usageDaily.aggregate({
+      where: { accountId, day: new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`) },
+      _sum: { amountMicros: true },
+    }),
     db.usageMonthly.aggregate({ where: { accountId, month }, _sum: { amountMicros: true } }),
   ]);
   const caps = {
     daily: capUse(today._sum.amountMicros ?? 0n, account.dailyCapMicros),
     monthly: capUse(thisMonth._sum.amountMicros ?? 0n, account.monthlyCapMicros),
   };
-  const dueCents = (await db.invoice.aggregate({ where: { accountId, status: { in: ['open', 'uncollectible'] } }, _sum: { amountCents: true } }))._sum.amountCents ?? 0;
+  const dueCents =
+    (
+      await db.invoice.aggregate({
+        where: { accountId, status: { in: ['open', 'uncollectible'] } },
+        _sum: { amountCents: true },
+      })
+    )._sum.amountCents ?? 0;
   const activity = await db.accountEvent.findMany({
     where: { accountId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -63,7 +91,12 @@ export async function getBillingOverview({ accountId, now = new Date() }: GetBil
 function capUse(spentMicros: bigint, capMicros: bigint | null) {
   if (capMicros === null) return { spentMicros, capMicros, level: 'none' as const };
   const percent = Number((spentMicros * 100n) / capMicros);
-  return { spentMicros, capMicros, percent, level: percent >= 100 ? ('reached' as const) : percent >= 80 ? ('warning' as const) : ('ok' as const) };
+  return {
+    spentMicros,
+    capMicros,
+    percent,
+    level: percent >= 100 ? ('reached' as const) : percent >= 80 ? ('warning' as const) : ('ok' as const),
+  };
 }
 
 export type BillingOverview = Awaited<ReturnType<typeof getBillingOverview>>;

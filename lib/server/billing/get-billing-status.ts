@@ -13,11 +13,18 @@ export type GetBillingStatusOptions = { now?: Date };
  */
 export async function getBillingStatus({ now = new Date() }: GetBillingStatusOptions = {}) {
   const [failures, unclosed] = await Promise.all([
-    db.monthCloseFailure.findMany({ where: { resolvedAt: null }, orderBy: [{ month: 'asc' }, { firstFailedAt: 'asc' }] }),
+    db.monthCloseFailure.findMany({
+      where: { resolvedAt: null },
+      orderBy: [{ month: 'asc' }, { firstFailedAt: 'asc' }],
+    }),
     findUnclosedMonths({ now }),
   ]);
   const accountIds = [...new Set([...failures.map((f) => f.accountId), ...unclosed.map((u) => u.accountId)])];
-  const users = await db.user.findMany({ where: { accountId: { in: accountIds } }, orderBy: { createdAt: 'asc' }, select: { accountId: true, email: true } });
+  const users = await db.user.findMany({
+    where: { accountId: { in: accountIds } },
+    orderBy: { createdAt: 'asc' },
+    select: { accountId: true, email: true },
+  });
   const emails = new Map<string, string>();
   for (const u of users) if (!emails.has(u.accountId)) emails.set(u.accountId, u.email);
   const email = (accountId: string) => emails.get(accountId) ?? null;

@@ -66,17 +66,28 @@ const handlers: Record<string, Handler> = {
     if (dispute.status !== 'lost') return;
     const accountId = await accountOfCharge(typeof dispute.charge === 'string' ? dispute.charge : dispute.charge.id);
     if (!accountId) return;
-    await blockAccount({ accountId, cause: 'dispute', stripeDisputeId: dispute.id, amountCents: dispute.amount, actor: { label: 'Billing' } });
+    await blockAccount({
+      accountId,
+      cause: 'dispute',
+      stripeDisputeId: dispute.id,
+      amountCents: dispute.amount,
+      actor: { label: 'Billing' },
+    });
   },
   'customer.deleted': async (event) => {
     const customerId = objectOf<Stripe.Customer>(event).id;
     // Acts only on what Stripe says now: a deleted customer is retrieved as {deleted: true}.
-    const customer = await stripe().customers.retrieve(customerId).catch((error: unknown) => {
-      if ((error as { statusCode?: number }).statusCode === 404) return null;
-      throw error;
-    });
+    const customer = await stripe()
+      .customers.retrieve(customerId)
+      .catch((error: unknown) => {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      });
     if (!customer?.deleted) return;
-    await db.account.updateMany({ where: { stripeCustomerId: customerId }, data: { stripeCustomerId: null, hasPaymentMethod: false, paymentMethodLabel: null } });
+    await db.account.updateMany({
+      where: { stripeCustomerId: customerId },
+      data: { stripeCustomerId: null, hasPaymentMethod: false, paymentMethodLabel: null },
+    });
   },
 };
 
@@ -100,6 +111,9 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<'handled' 
   if (!handler) return 'ignored';
   if (await db.stripeEvent.findUnique({ where: { id: event.id }, select: { id: true } })) return 'duplicate';
   await handler(event);
-  const recorded = await db.stripeEvent.createMany({ data: [{ id: event.id, type: event.type }], skipDuplicates: true });
+  const recorded = await db.stripeEvent.createMany({
+    data: [{ id: event.id, type: event.type }],
+    skipDuplicates: true,
+  });
   return recorded.count ? 'handled' : 'duplicate';
 }

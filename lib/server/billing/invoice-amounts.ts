@@ -32,5 +32,12 @@ export function invoiceAmounts(lines: LineAmount[], carriedInMicros: bigint): In
   const lineCents = new Map(lines.map((l) => [l.endpoint, charged ? l.amountMicros / MICROS_PER_CENT : 0n]));
   const carriedInCents = charged ? carriedInMicros / MICROS_PER_CENT : 0n;
   const floors = [...lineCents.values()].reduce((sum, c) => sum + c, 0n) + carriedInCents;
-  return { totalMicros, chargedCents, carriedOutMicros, lineCents, carriedInCents, roundingCents: chargedCents - floors };
+  return {
+    totalMicros,
+    chargedCents,
+    carriedOutMicros,
+    lineCents,
+    carriedInCents,
+    roundingCents: chargedCents - floors,
+  };
 }

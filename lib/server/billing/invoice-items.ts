@@ -32,7 +32,11 @@ export async function plannedInvoiceItems(invoice: Invoice & { lines: InvoiceLin
     description: describeLine(line),
     metadata: { endpoint: line.endpoint },
     savedId: line.stripeInvoiceItem,
-    save: (id) => db.invoiceLine.update({ where: { invoiceId_endpoint: { invoiceId: invoice.id, endpoint: line.endpoint } }, data: { stripeInvoiceItem: id } }),
+    save: (id) =>
+      db.invoiceLine.update({
+        where: { invoiceId_endpoint: { invoiceId: invoice.id, endpoint: line.endpoint } },
+        data: { stripeInvoiceItem: id },
+      }),
   }));
   if (invoice.carriedInMicros > 0n) {
     const months = await carriedFromMonths(invoice.carriedFromId);
@@ -46,7 +50,10 @@ export async function plannedInvoiceItems(invoice: Invoice & { lines: InvoiceLin
     });
   }
   if (amounts.roundingCents > 0n) {
-    const carriedOut = invoice.carriedOutMicros > 0n ? `, less ${formatMicros(invoice.carriedOutMicros)} carried to the next invoice` : '';
+    const carriedOut =
+      invoice.carriedOutMicros > 0n
+        ? `, less ${formatMicros(invoice.carriedOutMicros)} carried to the next invoice`
+        : '';
     items.push({
       name: 'rounding',
       cents: amounts.roundingCents,

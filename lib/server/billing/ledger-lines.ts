@@ -24,7 +24,14 @@ export type LedgerLinesOptions = { accountId: string; month: string };
 export async function ledgerLines({ accountId, month }: LedgerLinesOptions): Promise<LedgerLine[]> {
   const [start, end] = monthRange(month);
   const rows = await db.$queryRaw<
-    { endpoint: string; requests: number; units: number; freeUnits: number; sentimentUnits: number; amountMicros: bigint }[]
+    {
+      endpoint: string;
+      requests: number;
+      units: number;
+      freeUnits: number;
+      sentimentUnits: number;
+      amountMicros: bigint;
+    }[]
   >`
     WITH ledger AS (
       SELECT m."endpoint", m."requests", m."units", m."freeUnits", m."amountMicros",

@@ -5,14 +5,27 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import type { Notice } from '@/lib/server/mail/billing-notices';
 import { deliverMail, storeMail } from '@/lib/server/mail/send-mail';
 
-export type StoreAccountMailOptions = { accountId: string; notice: Notice; onceKey: string; client?: Prisma.TransactionClient };
+export type StoreAccountMailOptions = {
+  accountId: string;
+  notice: Notice;
+  onceKey: string;
+  client?: Prisma.TransactionClient;
+};
 
 /**
  * Keeps a notice for every user of the account (none for a deleted account), at most once per
  * key and address, with the caller's client (a transaction). The ids go to deliverMail once it commits.
  */
-export async function storeAccountMail({ accountId, notice, onceKey, client = db }: StoreAccountMailOptions): Promise<string[]> {
-  const users = await client.user.findMany({ where: { accountId, account: { deletedAt: null } }, select: { email: true } });
+export async function storeAccountMail({
+  accountId,
+  notice,
+  onceKey,
+  client = db,
+}: StoreAccountMailOptions): Promise<string[]> {
+  const users = await client.user.findMany({
+    where: { accountId, account: { deletedAt: null } },
+    select: { email: true },
+  });
   const ids: string[] = [];
   for (const { email } of users) {
     const id = await storeMail(client, { to: email, ...notice, onceKey });

@@ -20,14 +20,33 @@ export type MailInvoiceNoticeOptions = {
 export async function mailInvoiceNotice({ stripeInvoiceId, kind, eventId }: MailInvoiceNoticeOptions): Promise<void> {
   const invoice = await db.invoice.findUnique({
     where: { stripeInvoiceId },
-    select: { id: true, accountId: true, status: true, number: true, month: true, amountCents: true, hostedInvoiceUrl: true, invoicePdfUrl: true, paidAt: true, dueAt: true },
+    select: {
+      id: true,
+      accountId: true,
+      status: true,
+      number: true,
+      month: true,
+      amountCents: true,
+      hostedInvoiceUrl: true,
+      invoicePdfUrl: true,
+      paidAt: true,
+      dueAt: true,
+    },
   });
   if (!invoice) return; // not one of ours
   const { accountId } = invoice;
-  if (kind === 'payment_failed' && (invoice.status === 'open' || invoice.status === 'uncollectible') && !invoice.dueAt) {
+  if (
+    kind === 'payment_failed' &&
+    (invoice.status === 'open' || invoice.status === 'uncollectible') &&
+    !invoice.dueAt
+  ) {
     await mailAccount({ accountId, onceKey: `payment-failed:${eventId}`, notice: paymentFailedNotice(invoice) });
   } else if (kind === 'paid' && invoice.status === 'paid') {
-    await mailAccount({ accountId, onceKey: `invoice-paid:${invoice.id}`, notice: invoicePaidNotice({ ...invoice, paidAt: invoice.paidAt ?? new Date() }) });
+    await mailAccount({
+      accountId,
+      onceKey: `invoice-paid:${invoice.id}`,
+      notice: invoicePaidNotice({ ...invoice, paidAt: invoice.paidAt ?? new Date() }),
+    });
   } else if (kind === 'sent' && invoice.status === 'open' && invoice.dueAt) {
     await mailAccount({ accountId, onceKey: `invoice-sent:${invoice.id}`, notice: invoiceSentNotice(invoice) });
   }

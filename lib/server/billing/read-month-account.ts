@@ -12,8 +12,15 @@ export type ReadMonthAccountOptions = { accountId: string; month: string };
  * the month's lines not yet invoiced, past months' calls still to be invoiced, and the remainder
  * at the head of the carry chain (the one the next invoice carries in, record-invoice.ts).
  */
-export async function readMonthAccount({ accountId, month }: ReadMonthAccountOptions): Promise<MonthAccount & { lines: LedgerLine[] }> {
-  const [lines, pastMonths, carried] = await Promise.all([ledgerLines({ accountId, month }), pastMonthsUninvoiced(accountId, month), carriedRemainder(accountId)]);
+export async function readMonthAccount({
+  accountId,
+  month,
+}: ReadMonthAccountOptions): Promise<MonthAccount & { lines: LedgerLine[] }> {
+  const [lines, pastMonths, carried] = await Promise.all([
+    ledgerLines({ accountId, month }),
+    pastMonthsUninvoiced(accountId, month),
+    carriedRemainder(accountId),
+  ]);
   const thisMonthMicros = lines.reduce((sum, l) => sum + l.amountMicros, 0n);
   return { ...buildMonthAccount({ month, thisMonthMicros, pastMonths, carried }), lines };
 }

@@ -27,10 +27,13 @@ export async function recordInvoice({ accountId, month }: RecordInvoiceOptions) 
   await closeMonthStep('carry-read', { accountId, month });
   const amounts = invoiceAmounts(lines, carriedIn);
   const charged = amounts.chargedCents > 0n;
-  const sequence = ((await db.invoice.aggregate({ where: { accountId, month }, _max: { sequence: true } }))._max.sequence ?? 0) + 1;
+  const sequence =
+    ((await db.invoice.aggregate({ where: { accountId, month }, _max: { sequence: true } }))._max.sequence ?? 0) + 1;
   return db.invoice.create({
     data: {
-      accountId, month, sequence,
+      accountId,
+      month,
+      sequence,
       // Under the minimum charge nothing is sent: the whole amount is carried to the next invoice.
       status: charged ? 'draft' : 'void',
       closedAt: charged ? null : new Date(),

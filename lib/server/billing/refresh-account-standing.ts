@@ -20,14 +20,24 @@ export type RefreshAccountStandingOptions = {
   actor?: StandingActor;
 };
 
-export type AccountStanding = { blocked: boolean; causes: AccountBlockCause[]; reason: string | null; dueCents: number | null };
+export type AccountStanding = {
+  blocked: boolean;
+  causes: AccountBlockCause[];
+  reason: string | null;
+  dueCents: number | null;
+};
 
 const BILLING: StandingActor = { label: 'Billing' };
 const CAUSE_ORDER: AccountBlockCause[] = ['unpaid_invoice', 'overdue_invoice', 'dispute', 'operator'];
-const blockInclude = { invoice: { select: { number: true, month: true, amountCents: true, status: true, dueAt: true } } } as const;
+const blockInclude = {
+  invoice: { select: { number: true, month: true, amountCents: true, status: true, dueAt: true } },
+} as const;
 
 /** What an invoice in this state blocks for, or null. A sent invoice (with a due date) blocks only once overdue. */
-function invoiceCause(invoice: { status: InvoiceStatus; attemptCount: number; dueAt: Date | null }, now: Date): AccountBlockCause | null {
+function invoiceCause(
+  invoice: { status: InvoiceStatus; attemptCount: number; dueAt: Date | null },
+  now: Date,
+): AccountBlockCause | null {
   if (invoice.status === 'uncollectible') return 'unpaid_invoice';
   if (invoice.status !== 'open') return null;
   if (invoice.dueAt) return invoice.dueAt <= now ? 'overdue_invoice' : null;
@@ -42,7 +52,13 @@ function invoiceCause(invoice: { status: InvoiceStatus; attemptCount: number; du
 async function syncInvoiceBlocks(tx: Prisma.TransactionClient, accountId: string, now: Date): Promise<void> {
   const invoices = await tx.invoice.findMany({
     where: { accountId, OR: [{ status: { in: ['open', 'uncollectible'] } }, { blocks: { some: { liftedAt: null } } }] },
-    select: { id: true, status: true, attemptCount: true, dueAt: true, blocks: { select: { id: true, cause: true, liftedAt: true } } },
+    select: {
+      id: true,
+      status: true,
+      attemptCount: true,
+      dueAt: true,
+      blocks: { select: { id: true, cause: true, liftedAt: true } },
+    },
   });
   for (const invoice of invoices) {
     const cause = invoiceCause(invoice, now);
@@ -58,8 +74,13 @@ async function syncInvoiceBlocks(tx: Prisma.TransactionClient, accountId: string
 }
 
 /** How a lifted block ended, in words for the account's activity. */
-function liftedInWords(block: { liftedBy: string | null; invoice: { number: string | null; month: string } | null }, actor: StandingActor): string {
-  const invoice = block.invoice ? `Invoice ${block.invoice.number ? `${block.invoice.number} ` : ''}for ${block.invoice.month}` : 'The invoice';
+function liftedInWords(
+  block: { liftedBy: string | null; invoice: { number: string | null; month: string } | null },
+  actor: StandingActor,
+): string {
+  const invoice = block.invoice
+    ? `Invoice ${block.invoice.number ? `${block.invoice.number} ` : ''}for ${block.invoice.month}`
+    : 'The invoice';
   if (block.liftedBy === 'payment') return `${invoice} was paid.`;
   if (block.liftedBy === 'void') return `${invoice} was voided.`;
   return actor.reason ?? 'Lifted.';
@@ -75,19 +96,34 @@ function liftedInWords(block: { liftedBy: string | null; invoice: { number: stri
  * mailed once (the mails are written in the same transaction). Also sees invoices that went past
  * their due date since the last call (the sweep calls it for them).
  */
-export async function refreshAccountStanding({ accountId, now = new Date(), change, actor = BILLING }: RefreshAccountStandingOptions): Promise<AccountStanding> {
+export async function refreshAccountStanding({
+  accountId,
+  now = new Date(),
+  change,
+  actor = BILLING,
+}: RefreshAccountStandingOptions): Promise<AccountStanding> {
   const { standing, mail } = await db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`account-standing:${accountId}`}))`;
       const before = await tx.accountBlock.findMany({ where: { accountId, liftedAt: null }, select: { id: true } });
       await syncInvoiceBlocks(tx, accountId, now);
       if (change) await change(tx);
-      const active = await tx.accountBlock.findMany({ where: { accountId, liftedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], include: blockInclude });
-      const account = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { blockedAt: true, blockedReason: true, blockedCauses: true, blockedDueCents: true } });
+      const active = await tx.accountBlock.findMany({
+        where: { accountId, liftedAt: null },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        include: blockInclude,
+      });
+      const account = await tx.account.findUniqueOrThrow({
+        where: { id: accountId },
+        select: { blockedAt: true, blockedReason: true, blockedCauses: true, blockedDueCents: true },
+      });
 
       const causes = CAUSE_ORDER.filter((c) => active.some((b) => b.cause === c));
       const reason = active.length ? active.map(describeAccountBlock).join(' ') : null;
-      const dueInvoices = await tx.invoice.aggregate({ where: { accountId, status: { in: ['open', 'uncollectible'] } }, _sum: { amountCents: true } });
+      const dueInvoices = await tx.invoice.aggregate({
+        where: { accountId, status: { in: ['open', 'uncollectible'] } },
+        _sum: { amountCents: true },
+      });
       const dueDisputes = active.reduce((sum, b) => sum + (b.cause === 'dispute' ? (b.amountCents ?? 0) : 0), 0);
       const dueCents = active.length ? (dueInvoices._sum.amountCents ?? 0) + dueDisputes : null;
       const blockedAt = active.length ? (account.blockedAt ?? now) : null;
@@ -102,16 +138,32 @@ export async function refreshAccountStanding({ accountId, now = new Date(), chan
       // The account's activity: each new block, and the end of the block.
       const earlier = new Set(before.map((b) => b.id));
       for (const block of active.filter((b) => !earlier.has(b.id))) {
-        await tx.accountEvent.create({ data: { accountId, type: 'blocked', detail: describeAccountBlock(block), actorLabel: actor.label } });
+        await tx.accountEvent.create({
+          data: { accountId, type: 'blocked', detail: describeAccountBlock(block), actorLabel: actor.label },
+        });
       }
       const mail: string[] = [];
       if (account.blockedAt && !blockedAt) {
         const lifted = await tx.accountBlock.findMany({ where: { id: { in: [...earlier] } }, include: blockInclude });
         const detail = [...new Set(lifted.map((b) => liftedInWords(b, actor)))].join(' ');
         await tx.accountEvent.create({ data: { accountId, type: 'unblocked', detail, actorLabel: actor.label } });
-        mail.push(...(await storeAccountMail({ client: tx, accountId, onceKey: `account-unblocked:${accountId}:${account.blockedAt.getTime()}`, notice: accountUnblockedNotice(detail) })));
+        mail.push(
+          ...(await storeAccountMail({
+            client: tx,
+            accountId,
+            onceKey: `account-unblocked:${accountId}:${account.blockedAt.getTime()}`,
+            notice: accountUnblockedNotice(detail),
+          })),
+        );
       } else if (!account.blockedAt && blockedAt) {
-        mail.push(...(await storeAccountMail({ client: tx, accountId, onceKey: `account-blocked:${accountId}:${blockedAt.getTime()}`, notice: accountBlockedNotice({ reason: reason!, dueCents: dueCents ?? 0 }) })));
+        mail.push(
+          ...(await storeAccountMail({
+            client: tx,
+            accountId,
+            onceKey: `account-blocked:${accountId}:${blockedAt.getTime()}`,
+            notice: accountBlockedNotice({ reason: reason!, dueCents: dueCents ?? 0 }),
+          })),
+        );
       }
       return { standing: { blocked: active.length > 0, causes, reason, dueCents }, mail };
     },

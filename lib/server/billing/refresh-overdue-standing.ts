@@ -11,7 +11,9 @@ export type RefreshOverdueStandingOptions = { now?: Date };
  * invoice.overdue does the same, when it is delivered): the check behind the hourly job, also
  * safe to call from any sweep. The number of accounts refreshed.
  */
-export async function refreshOverdueStanding({ now = new Date() }: RefreshOverdueStandingOptions = {}): Promise<number> {
+export async function refreshOverdueStanding({
+  now = new Date(),
+}: RefreshOverdueStandingOptions = {}): Promise<number> {
   const overdue = await db.invoice.findMany({
     where: { status: 'open', dueAt: { lte: now }, blocks: { none: { cause: 'overdue_invoice' } } },
     distinct: ['accountId'],

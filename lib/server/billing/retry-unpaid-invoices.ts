@@ -22,12 +22,20 @@ const unpaid = (status: Stripe.Invoice.Status | null) => status === 'open' || st
  */
 export async function retryUnpaidInvoices({ accountId }: RetryUnpaidInvoicesOptions): Promise<void> {
   // Most card changes find nothing unpaid: they need not wait for the lock (and a connection) at all.
-  if (!(await db.invoice.count({ where: { accountId, status: { in: ['open', 'uncollectible'] }, NOT: { stripeInvoiceId: null } } }))) return;
+  if (
+    !(await db.invoice.count({
+      where: { accountId, status: { in: ['open', 'uncollectible'] }, NOT: { stripeInvoiceId: null } },
+    }))
+  )
+    return;
   // The transaction only holds the lock: every write below commits on its own.
   await db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`retry-invoices:${accountId}`}))`;
-      const account = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { stripeCustomerId: true } });
+      const account = await tx.account.findUniqueOrThrow({
+        where: { id: accountId },
+        select: { stripeCustomerId: true },
+      });
       const invoices = await tx.invoice.findMany({
         where: { accountId, status: { in: ['open', 'uncollectible'] }, NOT: { stripeInvoiceId: null } },
         orderBy: { createdAt: 'asc' },
@@ -51,7 +59,11 @@ async function payWhileUnpaid(invoiceId: string, methodId: string): Promise<void
   const invoice = await stripe().invoices.retrieve(invoiceId);
   if (!unpaid(invoice.status) || invoice.collection_method === 'send_invoice') return;
   try {
-    await stripe().invoices.pay(invoiceId, { payment_method: methodId }, { idempotencyKey: `retry-invoice:${invoiceId}:${methodId}` });
+    await stripe().invoices.pay(
+      invoiceId,
+      { payment_method: methodId },
+      { idempotencyKey: `retry-invoice:${invoiceId}:${methodId}` },
+    );
   } catch (error) {
     // Declined: Stripe announces it (invoice.payment_failed) and the sync records it.
     if ((error as { type?: string }).type === 'StripeCardError') return;

@@ -17,7 +17,9 @@ export type SendMonthInvoiceOptions = { invoiceId: string };
 /** Stripe's draft does not add up to the invoice recorded from the ledger: it is left unfinalized. */
 export class InvoiceTotalMismatchError extends Error {
   constructor(stripeInvoiceId: string, stripeCents: number, ledgerCents: number) {
-    super(`Stripe's draft invoice ${stripeInvoiceId} totals ${stripeCents} cents but the ledger's invoice ${ledgerCents}; not finalized. Compare its items with the invoice's lines.`);
+    super(
+      `Stripe's draft invoice ${stripeInvoiceId} totals ${stripeCents} cents but the ledger's invoice ${ledgerCents}; not finalized. Compare its items with the invoice's lines.`,
+    );
     this.name = 'InvoiceTotalMismatchError';
   }
 }
@@ -52,7 +54,14 @@ export async function sendMonthInvoice({ invoiceId }: SendMonthInvoiceOptions): 
         let id = onDraft.get(item.name);
         if (!id) {
           const created = await stripe().invoiceItems.create(
-            { customer, invoice: stripeId, currency: 'usd', amount: Number(item.cents), description: item.description, metadata: item.metadata },
+            {
+              customer,
+              invoice: stripeId,
+              currency: 'usd',
+              amount: Number(item.cents),
+              description: item.description,
+              metadata: item.metadata,
+            },
             { idempotencyKey: key(`item:${item.name}`) },
           );
           id = created.id;
@@ -64,7 +73,8 @@ export async function sendMonthInvoice({ invoiceId }: SendMonthInvoiceOptions): 
     }
     await closeMonthStep('items', at);
     remote = await stripe().invoices.retrieve(stripeId);
-    if (remote.total !== invoice.amountCents) throw new InvoiceTotalMismatchError(stripeId, remote.total, invoice.amountCents);
+    if (remote.total !== invoice.amountCents)
+      throw new InvoiceTotalMismatchError(stripeId, remote.total, invoice.amountCents);
     remote = await stripe().invoices.finalizeInvoice(stripeId, {}, { idempotencyKey: key('finalize') });
     await closeMonthStep('finalized', at);
   }
@@ -96,7 +106,12 @@ async function createDraft(
         currency: 'usd',
         pending_invoice_items_behavior: 'exclude',
         description: `API usage, ${invoice.month}${invoice.sequence > 1 ? ` (part ${invoice.sequence})` : ''}`,
-        metadata: { accountId: invoice.accountId, month: invoice.month, sequence: String(invoice.sequence), invoiceId: invoice.id },
+        metadata: {
+          accountId: invoice.accountId,
+          month: invoice.month,
+          sequence: String(invoice.sequence),
+          invoiceId: invoice.id,
+        },
       },
       { idempotencyKey: key('create') },
     );
@@ -123,6 +138,9 @@ async function collect(remote: Stripe.Invoice, key: (step: string) => string): P
     const now = await stripe().invoices.retrieve(remote.id);
     if (now.status !== 'open') return;
     await syncInvoice({ stripeInvoiceId: remote.id });
-    throw new Error(`Invoice ${now.number ?? remote.id} is finalized but could not be charged: ${(error as Error).message}`, { cause: error });
+    throw new Error(
+      `Invoice ${now.number ?? remote.id} is finalized but could not be charged: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
 }

@@ -7,7 +7,10 @@ import { ensureStripeCustomer } from './ensure-stripe-customer';
 export type StartPaymentMethodSetupOptions = { accountId: string; consoleOrigin: string };
 
 /** A Stripe Checkout session in setup mode for the account's customer: card data never touches our servers. */
-export async function startPaymentMethodSetup({ accountId, consoleOrigin }: StartPaymentMethodSetupOptions): Promise<string> {
+export async function startPaymentMethodSetup({
+  accountId,
+  consoleOrigin,
+}: StartPaymentMethodSetupOptions): Promise<string> {
   const customer = await ensureStripeCustomer({ accountId });
   const session = await stripe().checkout.sessions.create({
     mode: 'setup',

@@ -12,15 +12,25 @@ export type UnblockAccountOptions = { accountId: string; reason: string; actorLa
  * invoice block does not come back for that invoice; a later failure blocks again. The causes
  * lifted, empty when the account was not blocked.
  */
-export async function unblockAccount({ accountId, reason, actorLabel }: UnblockAccountOptions): Promise<AccountBlockCause[]> {
+export async function unblockAccount({
+  accountId,
+  reason,
+  actorLabel,
+}: UnblockAccountOptions): Promise<AccountBlockCause[]> {
   let lifted: AccountBlockCause[] = [];
   await refreshAccountStanding({
     accountId,
     actor: { label: actorLabel, reason },
     change: async (tx) => {
-      const active = await tx.accountBlock.findMany({ where: { accountId, liftedAt: null }, select: { id: true, cause: true } });
+      const active = await tx.accountBlock.findMany({
+        where: { accountId, liftedAt: null },
+        select: { id: true, cause: true },
+      });
       lifted = active.map((b) => b.cause);
-      await tx.accountBlock.updateMany({ where: { id: { in: active.map((b) => b.id) } }, data: { liftedAt: new Date(), liftedBy: actorLabel } });
+      await tx.accountBlock.updateMany({
+        where: { id: { in: active.map((b) => b.id) } },
+        data: { liftedAt: new Date(), liftedBy: actorLabel },
+      });
     },
   });
   return lifted;

@@ -30,15 +30,34 @@ export async function warnSpendingCaps({ now = new Date() }: WarnSpendingCapsOpt
   if (!accounts.length) return 0;
   const ids = accounts.map((a) => a.id);
   const [daily, monthly] = await Promise.all([
-    db.usageDaily.groupBy({ by: ['accountId'], where: { accountId: { in: ids }, day: new Date(`${day}T00:00:00Z`) }, _sum: { amountMicros: true } }),
-    db.usageMonthly.groupBy({ by: ['accountId'], where: { accountId: { in: ids }, month }, _sum: { amountMicros: true } }),
+    db.usageDaily.groupBy({
+      by: ['accountId'],
+      where: { accountId: { in: ids }, day: new Date(`${day}T00:00:00Z`) },
+      _sum: { amountMicros: true },
+    }),
+    db.usageMonthly.groupBy({
+      by: ['accountId'],
+      where: { accountId: { in: ids }, month },
+      _sum: { amountMicros: true },
+    }),
   ]);
-  const spend = (rows: typeof daily, accountId: string) => rows.find((r) => r.accountId === accountId)?._sum.amountMicros ?? 0n;
+  const spend = (rows: typeof daily, accountId: string) =>
+    rows.find((r) => r.accountId === accountId)?._sum.amountMicros ?? 0n;
   let sent = 0;
   for (const account of accounts) {
     const periods = [
-      { period: 'daily' as const, periodLabel: day, capMicros: account.dailyCapMicros, spentMicros: spend(daily, account.id) },
-      { period: 'monthly' as const, periodLabel: month, capMicros: account.monthlyCapMicros, spentMicros: spend(monthly, account.id) },
+      {
+        period: 'daily' as const,
+        periodLabel: day,
+        capMicros: account.dailyCapMicros,
+        spentMicros: spend(daily, account.id),
+      },
+      {
+        period: 'monthly' as const,
+        periodLabel: month,
+        capMicros: account.monthlyCapMicros,
+        spentMicros: spend(monthly, account.id),
+      },
     ];
     for (const { period, periodLabel, capMicros, spentMicros } of periods) {
       if (capMicros === null) continue;

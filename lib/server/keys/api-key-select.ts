@@ -22,5 +22,9 @@ export type KeyActor = { id: string | null; label: string };
 
 /** Keys that count toward the ten and whose names are taken: not deleted and not past their end. */
 export function liveKeyWhere(accountId: string, now: Date) {
-  return { accountId, status: { not: 'deleted' as const }, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } satisfies Prisma.ApiKeyWhereInput;
+  return {
+    accountId,
+    status: { not: 'deleted' as const },
+    OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+  } satisfies Prisma.ApiKeyWhereInput;
 }

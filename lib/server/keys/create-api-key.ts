@@ -45,7 +45,8 @@ export async function createApiKey({
   assertFutureExpiry(expiresAt, now);
   const unknown = unknownScopes(scopes);
   if (unknown.length) throw new ApiKeyError('invalid_input', `Unknown family or endpoint: ${unknown.join(', ')}`);
-  if (monthlyLimitMicros !== null && monthlyLimitMicros <= 0n) throw new ApiKeyError('invalid_input', 'A limit must be more than $0');
+  if (monthlyLimitMicros !== null && monthlyLimitMicros <= 0n)
+    throw new ApiKeyError('invalid_input', 'A limit must be more than $0');
   return db.$transaction(
     async (tx) => {
       // Locking the account row serialises concurrent creates for one account, so the count
@@ -80,8 +81,14 @@ export async function createApiKey({
       const { prefix, last4 } = apiKeyDisplay(key);
       const record = await tx.apiKey.create({
         data: {
-          accountId, name: name ?? null, hash: hashApiKey(key), prefix, last4,
-          expiresAt, scopes: normalizeScopes(scopes), monthlyLimitMicros,
+          accountId,
+          name: name ?? null,
+          hash: hashApiKey(key),
+          prefix,
+          last4,
+          expiresAt,
+          scopes: normalizeScopes(scopes),
+          monthlyLimitMicros,
         },
         select: apiKeyPublicSelect,
       });

@@ -40,8 +40,13 @@ export async function rollApiKey({ accountId, keyId, actor, grace, now = new Dat
       if (!account || account.deleted) throw apiKeyNotFound();
       const old = await tx.apiKey.findFirst({ where: { id: keyId, accountId, status: { not: 'deleted' } } });
       if (!old) throw apiKeyNotFound();
-      if (old.expiresAt && old.expiresAt <= now) throw new ApiKeyError('invalid_transition', 'This key has expired: create a new key instead');
-      if (old.status !== 'active') throw new ApiKeyError('invalid_transition', 'Only an active key can be rolled: re-enable it first, or create a new key');
+      if (old.expiresAt && old.expiresAt <= now)
+        throw new ApiKeyError('invalid_transition', 'This key has expired: create a new key instead');
+      if (old.status !== 'active')
+        throw new ApiKeyError(
+          'invalid_transition',
+          'Only an active key can be rolled: re-enable it first, or create a new key',
+        );
       if (graceMs > 0) {
         const live = await tx.apiKey.count({ where: liveKeyWhere(accountId, now) });
         if (live >= MAX_API_KEYS_PER_ACCOUNT) {
@@ -56,17 +61,34 @@ export async function rollApiKey({ accountId, keyId, actor, grace, now = new Dat
       const { prefix, last4 } = apiKeyDisplay(key);
       const record = await tx.apiKey.create({
         data: {
-          accountId, name: old.name, hash: hashApiKey(key), prefix, last4,
-          expiresAt: old.expiresAt, scopes: old.scopes, monthlyLimitMicros: old.monthlyLimitMicros,
+          accountId,
+          name: old.name,
+          hash: hashApiKey(key),
+          prefix,
+          last4,
+          expiresAt: old.expiresAt,
+          scopes: old.scopes,
+          monthlyLimitMicros: old.monthlyLimitMicros,
         },
         select: apiKeyPublicSelect,
       });
       const oldEnd = old.expiresAt && old.expiresAt < end ? old.expiresAt : end;
-      const updated = await tx.apiKey.update({ where: { id: old.id }, data: { expiresAt: oldEnd }, select: apiKeyPublicSelect });
+      const updated = await tx.apiKey.update({
+        where: { id: old.id },
+        data: { expiresAt: oldEnd },
+        select: apiKeyPublicSelect,
+      });
       await tx.apiKeyEvent.createMany({
         data: [
           { accountId, apiKeyId: old.id, type: 'rolled', actorId: actor.id, actorLabel: actor.label, createdAt: now },
-          { accountId, apiKeyId: record.id, type: 'created', actorId: actor.id, actorLabel: actor.label, createdAt: now },
+          {
+            accountId,
+            apiKeyId: record.id,
+            type: 'created',
+            actorId: actor.id,
+            actorLabel: actor.label,
+            createdAt: now,
+          },
         ],
       });
       return { key, record, old: updated };

@@ -20,19 +20,38 @@ export type SetApiKeyExpiryOptions = {
  * only deleted): its end is in the past and the update is guarded on that, so a key cannot be
  * brought back this way, even by a request racing its end.
  */
-export async function setApiKeyExpiry({ accountId, keyId, actor, expiresAt, now = new Date() }: SetApiKeyExpiryOptions): Promise<ApiKeyRecord> {
+export async function setApiKeyExpiry({
+  accountId,
+  keyId,
+  actor,
+  expiresAt,
+  now = new Date(),
+}: SetApiKeyExpiryOptions): Promise<ApiKeyRecord> {
   assertFutureExpiry(expiresAt, now);
   return db.$transaction(async (tx) => {
     const { count } = await tx.apiKey.updateMany({
-      where: { id: keyId, accountId, status: { not: 'deleted' }, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+      where: {
+        id: keyId,
+        accountId,
+        status: { not: 'deleted' },
+        OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+      },
       data: { expiresAt },
     });
     if (count === 0) {
-      const exists = await tx.apiKey.findFirst({ where: { id: keyId, accountId, status: { not: 'deleted' } }, select: { id: true } });
+      const exists = await tx.apiKey.findFirst({
+        where: { id: keyId, accountId, status: { not: 'deleted' } },
+        select: { id: true },
+      });
       if (!exists) throw apiKeyNotFound();
-      throw new ApiKeyError('invalid_transition', 'This key has expired and cannot be extended: create a new key, and delete this one');
+      throw new ApiKeyError(
+        'invalid_transition',
+        'This key has expired and cannot be extended: create a new key, and delete this one',
+      );
     }
-    await tx.apiKeyEvent.create({ data: { accountId, apiKeyId: keyId, type: 'expiry_changed', actorId: actor.id, actorLabel: actor.label } });
+    await tx.apiKeyEvent.create({
+      data: { accountId, apiKeyId: keyId, type: 'expiry_changed', actorId: actor.id, actorLabel: actor.label },
+    });
     return tx.apiKey.findUniqueOrThrow({ where: { id: keyId }, select: apiKeyPublicSelect });
   });
 }

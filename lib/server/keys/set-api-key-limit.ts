@@ -18,12 +18,23 @@ export type SetApiKeyLimitOptions = {
  * with the key (the change notifies every API server) and holds calls to it as it does to the
  * account's caps (reserve_call).
  */
-export async function setApiKeyLimit({ accountId, keyId, actor, monthlyLimitMicros }: SetApiKeyLimitOptions): Promise<ApiKeyRecord> {
-  if (monthlyLimitMicros !== null && monthlyLimitMicros <= 0n) throw new ApiKeyError('invalid_input', 'A limit must be more than $0');
+export async function setApiKeyLimit({
+  accountId,
+  keyId,
+  actor,
+  monthlyLimitMicros,
+}: SetApiKeyLimitOptions): Promise<ApiKeyRecord> {
+  if (monthlyLimitMicros !== null && monthlyLimitMicros <= 0n)
+    throw new ApiKeyError('invalid_input', 'A limit must be more than $0');
   return db.$transaction(async (tx) => {
-    const { count } = await tx.apiKey.updateMany({ where: { id: keyId, accountId, status: { not: 'deleted' } }, data: { monthlyLimitMicros } });
+    const { count } = await tx.apiKey.updateMany({
+      where: { id: keyId, accountId, status: { not: 'deleted' } },
+      data: { monthlyLimitMicros },
+    });
     if (count === 0) throw apiKeyNotFound();
-    await tx.apiKeyEvent.create({ data: { accountId, apiKeyId: keyId, type: 'limit_changed', actorId: actor.id, actorLabel: actor.label } });
+    await tx.apiKeyEvent.create({
+      data: { accountId, apiKeyId: keyId, type: 'limit_changed', actorId: actor.id, actorLabel: actor.label },
+    });
     return tx.apiKey.findUniqueOrThrow({ where: { id: keyId }, select: apiKeyPublicSelect });
   });
 }

@@ -76,7 +76,13 @@ export function accountUnblockedNotice(detail: string): Notice {
   };
 }
 
-export function spendingCapNotice(cap: { period: 'daily' | 'monthly'; threshold: 80 | 100; spentMicros: bigint; capMicros: bigint; periodLabel: string }): Notice {
+export function spendingCapNotice(cap: {
+  period: 'daily' | 'monthly';
+  threshold: 80 | 100;
+  spentMicros: bigint;
+  capMicros: bigint;
+  periodLabel: string;
+}): Notice {
   const name = `${cap.period} spending cap`;
   const reached = cap.threshold === 100;
   return {

@@ -18,7 +18,10 @@ export type SendMailOptions = {
  * written in the same transaction as the change it tells of. The id to hand to deliverMail once
  * that transaction commits, or null when a message with the same onceKey went to this address.
  */
-export async function storeMail(client: Prisma.TransactionClient, { to, subject, text, onceKey }: SendMailOptions): Promise<string | null> {
+export async function storeMail(
+  client: Prisma.TransactionClient,
+  { to, subject, text, onceKey }: SendMailOptions,
+): Promise<string | null> {
   const [message] = await client.mailMessage.createManyAndReturn({
     data: [{ to: to.toLowerCase(), subject, text, onceKey: onceKey ?? null }],
     skipDuplicates: true,

@@ -116,7 +116,8 @@ async function readSourceStatus(options: StatusOptions, now: Date): Promise<Sour
   const hours = await readLastHour(livePaths, new Date(now.getTime() - 3_600_000), now);
   const empty: LiveHour = { calls: 0, errors: 0, p50Ms: null, p95Ms: null, lastSuccess: null };
   const quotas = new Map<Family, QuotaToday>();
-  for (const f of summary.families) if (f.dailyQuota) quotas.set(f.family, await readQuotaToday(f.family, f.dailyQuota.timeZone, now));
+  for (const f of summary.families)
+    if (f.dailyQuota) quotas.set(f.family, await readQuotaToday(f.family, f.dailyQuota.timeZone, now));
   const newsLive = summary.families.some((f) => f.family === 'news' && f.source === 'live');
   const newsFeeds = newsLive ? await readListedNewsFeeds(options.env ?? process.env) : null;
   return {

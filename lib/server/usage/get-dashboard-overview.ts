@@ -27,7 +27,15 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
   const [account, lines, liveKeys, everCalled, recent, refused] = await Promise.all([
     db.account.findUniqueOrThrow({
       where: { id: accountId },
-      select: { hasPaymentMethod: true, billingByInvoice: true, paymentMethodLabel: true, blockedAt: true, blockedReason: true, blockedCauses: true, blockedDueCents: true },
+      select: {
+        hasPaymentMethod: true,
+        billingByInvoice: true,
+        paymentMethodLabel: true,
+        blockedAt: true,
+        blockedReason: true,
+        blockedCauses: true,
+        blockedDueCents: true,
+      },
     }),
     db.usageMonthly.findMany({
       where: { accountId, month },
@@ -44,7 +52,10 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
   ]);
 
   // An amount carried from an earlier invoice (the $0.50 minimum), and the remedy for each block cause.
-  const [pending, standing] = await Promise.all([readMonthAccount({ accountId, month }), account.blockedAt ? getAccountStanding({ accountId }) : null]);
+  const [pending, standing] = await Promise.all([
+    readMonthAccount({ accountId, month }),
+    account.blockedAt ? getAccountStanding({ accountId }) : null,
+  ]);
   const carriedMicros = pending.parts.find((p) => p.kind === 'carried')?.micros ?? 0n;
   const spentMicros = lines.reduce((sum, l) => sum + Number(l.amountMicros), 0);
   const elapsed = Math.max(1, now.getTime() - start.getTime());
@@ -58,7 +69,9 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
       billableUnits: l.units - l.freeUnits,
       past: l.freeUnits >= FREE_UNITS_PER_MONTH,
     }))
-    .sort((a, b) => b.freeUnits - a.freeUnits || b.billableUnits - a.billableUnits || a.endpoint.localeCompare(b.endpoint));
+    .sort(
+      (a, b) => b.freeUnits - a.freeUnits || b.billableUnits - a.billableUnits || a.endpoint.localeCompare(b.endpoint),
+    );
 
   const calls = (recent[0]?.calls ?? 0) + (refused[0]?.count ?? 0);
   const errors = (recent[0]?.errors ?? 0) + (refused[0]?.count ?? 0);
@@ -69,10 +82,20 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
     carried: carriedMicros > 0n ? { micros: Number(carriedMicros), note: pending.carriedNote } : null,
     freeTier,
     freeUnitsPerMonth: FREE_UNITS_PER_MONTH,
-    paymentMethod: account.billingByInvoice ? 'Billed by invoice' : account.hasPaymentMethod ? (account.paymentMethodLabel ?? 'A card') : null,
+    paymentMethod: account.billingByInvoice
+      ? 'Billed by invoice'
+      : account.hasPaymentMethod
+        ? (account.paymentMethodLabel ?? 'A card')
+        : null,
     // Derived from the account's blocks (refresh-account-standing.ts): the words, the causes and what is due.
     blocked: account.blockedAt
-      ? { since: account.blockedAt.toISOString(), reason: account.blockedReason ?? 'The account is blocked.', causes: account.blockedCauses, dueCents: account.blockedDueCents ?? 0, payInvoiceUrl: standing?.payInvoiceUrl ?? null }
+      ? {
+          since: account.blockedAt.toISOString(),
+          reason: account.blockedReason ?? 'The account is blocked.',
+          causes: account.blockedCauses,
+          dueCents: account.blockedDueCents ?? 0,
+          payInvoiceUrl: standing?.payInvoiceUrl ?? null,
+        }
       : null,
     last24h: { calls, errors, errorRate: calls ? errors / calls : 0 },
     firstSteps: everCalled ? null : { hasKey: liveKeys > 0 },

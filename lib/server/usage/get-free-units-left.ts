@@ -17,5 +17,10 @@ export async function getFreeUnitsLeft({ accountId, endpoint, now = new Date() }
     select: { freeUnits: true, reservedFree: true },
   });
   const used = (row?.freeUnits ?? 0) + (row?.reservedFree ?? 0);
-  return { endpoint, month, freeUnitsPerMonth: FREE_UNITS_PER_MONTH, freeUnitsLeft: Math.max(0, FREE_UNITS_PER_MONTH - used) };
+  return {
+    endpoint,
+    month,
+    freeUnitsPerMonth: FREE_UNITS_PER_MONTH,
+    freeUnitsLeft: Math.max(0, FREE_UNITS_PER_MONTH - used),
+  };
 }

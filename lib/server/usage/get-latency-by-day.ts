@@ -110,8 +110,19 @@ export async function getLatencyByDay({
   // The first whole day the log still holds; null when it holds the whole month.
   const cut = new Date(Math.ceil((now.getTime() - retentionDays * DAY_MS) / DAY_MS) * DAY_MS);
   const loggedFrom = cut > start ? cut.toISOString().slice(0, 10) : null;
-  const totals = days.reduce((t, d) => ({ calls: t.calls + d.calls, errors: t.errors + d.clientErrors + d.serverErrors }), { calls: 0, errors: 0 });
-  return { month, endpoint, keyId, days, loggedFrom, calls: totals.calls, errorRate: totals.calls ? totals.errors / totals.calls : null };
+  const totals = days.reduce(
+    (t, d) => ({ calls: t.calls + d.calls, errors: t.errors + d.clientErrors + d.serverErrors }),
+    { calls: 0, errors: 0 },
+  );
+  return {
+    month,
+    endpoint,
+    keyId,
+    days,
+    loggedFrom,
+    calls: totals.calls,
+    errorRate: totals.calls ? totals.errors / totals.calls : null,
+  };
 }
 
 export type LatencyByDay = Awaited<ReturnType<typeof getLatencyByDay>>;

@@ -13,9 +13,23 @@ export type GetUsageMonthOptions = { accountId: string; month: string; keyId?: s
 const CHART_SERIES = 5;
 export const OTHER_SERIES = 'other';
 
-type Totals = { requests: number; units: number; freeUnits: number; billableUnits: number; sentimentUnits: number; amountMicros: number };
+type Totals = {
+  requests: number;
+  units: number;
+  freeUnits: number;
+  billableUnits: number;
+  sentimentUnits: number;
+  amountMicros: number;
+};
 
-const zero = (): Totals => ({ requests: 0, units: 0, freeUnits: 0, billableUnits: 0, sentimentUnits: 0, amountMicros: 0 });
+const zero = (): Totals => ({
+  requests: 0,
+  units: 0,
+  freeUnits: 0,
+  billableUnits: 0,
+  sentimentUnits: 0,
+  amountMicros: 0,
+});
 
 function add(into: Totals, row: Omit<Totals, 'billableUnits'>): void {
   into.requests += row.requests;
@@ -35,7 +49,17 @@ function add(into: Totals, row: Omit<Totals, 'billableUnits'>): void {
 export async function getUsageMonth({ accountId, month, keyId = null, now = new Date() }: GetUsageMonthOptions) {
   const [start, end] = monthRange(month);
   const [rows, refused, keys] = await Promise.all([
-    db.$queryRaw<{ day: Date; endpoint: string; requests: number; units: number; freeUnits: number; sentimentUnits: number; amountMicros: bigint }[]>`
+    db.$queryRaw<
+      {
+        day: Date;
+        endpoint: string;
+        requests: number;
+        units: number;
+        freeUnits: number;
+        sentimentUnits: number;
+        amountMicros: bigint;
+      }[]
+    >`
       SELECT d."day", d."endpoint", SUM(d."requests")::int AS requests, SUM(d."units")::int AS units,
              SUM(d."freeUnits")::int AS "freeUnits", SUM(d."sentimentUnits")::int AS "sentimentUnits",
              SUM(d."amountMicros")::bigint AS "amountMicros"
@@ -65,11 +89,18 @@ export async function getUsageMonth({ accountId, month, keyId = null, now = new 
     ...t,
     freeLeft: Math.max(0, FREE_UNITS_PER_MONTH - t.freeUnits),
   }));
-  endpoints.sort((a, b) => b.amountMicros - a.amountMicros || b.units - a.units || a.endpoint.localeCompare(b.endpoint));
+  endpoints.sort(
+    (a, b) => b.amountMicros - a.amountMicros || b.units - a.units || a.endpoint.localeCompare(b.endpoint),
+  );
 
   // The chart names the largest few endpoints (by spend, then units) and sums the rest.
-  const named = new Set(endpoints.slice(0, endpoints.length > CHART_SERIES + 1 ? CHART_SERIES : CHART_SERIES + 1).map((e) => e.endpoint));
-  const series = [...endpoints.filter((e) => named.has(e.endpoint)).map((e) => e.endpoint), ...(endpoints.length > named.size ? [OTHER_SERIES] : [])];
+  const named = new Set(
+    endpoints.slice(0, endpoints.length > CHART_SERIES + 1 ? CHART_SERIES : CHART_SERIES + 1).map((e) => e.endpoint),
+  );
+  const series = [
+    ...endpoints.filter((e) => named.has(e.endpoint)).map((e) => e.endpoint),
+    ...(endpoints.length > named.size ? [OTHER_SERIES] : []),
+  ];
   const dayCount = Math.round((end.getTime() - start.getTime()) / 86_400_000);
   const days = Array.from({ length: dayCount }, (_, i) => ({
     date: new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10),
@@ -87,7 +118,9 @@ export async function getUsageMonth({ accountId, month, keyId = null, now = new 
   const isCurrent = month === billingMonth(now);
   // A straight line from the month so far to its end, for the current month only: an estimate.
   const elapsed = Math.max(1, now.getTime() - start.getTime());
-  const projectionMicros = isCurrent ? Math.floor((summary.amountMicros * (end.getTime() - start.getTime())) / elapsed) : null;
+  const projectionMicros = isCurrent
+    ? Math.floor((summary.amountMicros * (end.getTime() - start.getTime())) / elapsed)
+    : null;
   return {
     month,
     isCurrent,

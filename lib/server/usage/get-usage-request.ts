@@ -21,7 +21,10 @@ export type UsageRequestDetail = UsageRequest & {
  * One call of the account's log by its request id; null when it is not the account's, or was
  * pruned with the log (USAGE_LOG_RETENTION_DAYS), so another account's id finds nothing.
  */
-export async function getUsageRequest({ accountId, requestId }: GetUsageRequestOptions): Promise<UsageRequestDetail | null> {
+export async function getUsageRequest({
+  accountId,
+  requestId,
+}: GetUsageRequestOptions): Promise<UsageRequestDetail | null> {
   const row = await db.usageEvent.findFirst({ where: { id: requestId, accountId } });
   if (!row) return null;
   const keys = await listUsageKeys({ accountId });

@@ -6,7 +6,10 @@ import type { RequestLogQuery } from '@/lib/validation/usage';
 
 import { listUsageKeys, usageKeyLabel } from './list-usage-keys';
 
-export type ListUsageRefusalsOptions = { accountId: string; query: Pick<RequestLogQuery, 'endpoint' | 'key' | 'status' | 'from' | 'to' | 'requestId'> };
+export type ListUsageRefusalsOptions = {
+  accountId: string;
+  query: Pick<RequestLogQuery, 'endpoint' | 'key' | 'status' | 'from' | 'to' | 'requestId'>;
+};
 
 /** Calls refused before a platform was asked, counted per minute, key, endpoint and status. */
 export type UsageRefusalTally = {

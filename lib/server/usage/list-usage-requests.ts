@@ -75,7 +75,19 @@ export async function listUsageRequests({ accountId, query }: ListUsageRequestsO
   }
   const [rows, keys] = await Promise.all([
     db.$queryRaw<
-      { id: string; createdAt: Date; apiKeyId: string | null; endpoint: string; status: number; code: string | null; units: number; freeUnits: number; amountMicros: bigint; sentiment: boolean; latencyMs: number }[]
+      {
+        id: string;
+        createdAt: Date;
+        apiKeyId: string | null;
+        endpoint: string;
+        status: number;
+        code: string | null;
+        units: number;
+        freeUnits: number;
+        amountMicros: bigint;
+        sentiment: boolean;
+        latencyMs: number;
+      }[]
     >`
       SELECT e."id", e."createdAt", e."apiKeyId", e."endpoint", e."status", e."code", e."units", e."freeUnits",
              e."amountMicros", e."sentiment", e."latencyMs"

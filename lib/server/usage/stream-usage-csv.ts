@@ -7,7 +7,16 @@ import { monthRange } from '@/lib/utc-month';
 
 export type StreamUsageCsvOptions = { accountId: string; month: string };
 
-export const USAGE_CSV_COLUMNS = ['date', 'endpoint', 'key', 'requests', 'units', 'free_units', 'billable_units', 'amount_usd'] as const;
+export const USAGE_CSV_COLUMNS = [
+  'date',
+  'endpoint',
+  'key',
+  'requests',
+  'units',
+  'free_units',
+  'billable_units',
+  'amount_usd',
+] as const;
 
 /** Micro-dollars as dollars with six decimals, exactly: 1234567n → "1.234567". */
 export function microsToUsd(micros: bigint): string {
@@ -44,7 +53,17 @@ export function streamUsageCsv({ accountId, month }: StreamUsageCsvOptions): Rea
     async start(controller) {
       const [keys, rows] = await Promise.all([
         listUsageKeys({ accountId }),
-        db.$queryRaw<{ day: Date; apiKeyId: string; endpoint: string; requests: number; units: number; freeUnits: number; amountMicros: bigint }[]>`
+        db.$queryRaw<
+          {
+            day: Date;
+            apiKeyId: string;
+            endpoint: string;
+            requests: number;
+            units: number;
+            freeUnits: number;
+            amountMicros: bigint;
+          }[]
+        >`
           SELECT d."day", d."apiKeyId", d."endpoint", d."requests", d."units", d."freeUnits", d."amountMicros"
           FROM "UsageDaily" d
           WHERE d."accountId" = ${accountId} AND d."day" >= ${start}::date AND d."day" < ${end}::date

@@ -4,8 +4,14 @@ import { spendingCapsSchema } from '../billing';
 
 describe('spendingCapsSchema', () => {
   it('reads dollars into micro-dollars, blank as no cap', () => {
-    expect(spendingCapsSchema.parse({ dailyCap: ' 12.5 ', monthlyCap: '' })).toEqual({ dailyCap: 12_500_000n, monthlyCap: null });
-    expect(spendingCapsSchema.parse({ dailyCap: '0.01', monthlyCap: '1000000' })).toEqual({ dailyCap: 10_000n, monthlyCap: 1_000_000_000_000n });
+    expect(spendingCapsSchema.parse({ dailyCap: ' 12.5 ', monthlyCap: '' })).toEqual({
+      dailyCap: 12_500_000n,
+      monthlyCap: null,
+    });
+    expect(spendingCapsSchema.parse({ dailyCap: '0.01', monthlyCap: '1000000' })).toEqual({
+      dailyCap: 10_000n,
+      monthlyCap: 1_000_000_000_000n,
+    });
   });
 
   it('names every field that is wrong', () => {

@@ -15,7 +15,8 @@ function cli(...args: string[]): Promise<{ status: number | null; stdout: string
       process.execPath,
       ['--conditions=react-server', '--import', 'tsx', 'scripts/console.ts', ...args],
       { env: process.env, encoding: 'utf8', timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+      (error, stdout, stderr) =>
+        resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );
   });
 }
@@ -29,11 +30,15 @@ afterAll(async () => {
   await world?.close();
 });
 
-test('billing-status lists a failed month close with its error, and the month still to close', { timeout: 120_000 }, async () => {
+test('billing-status lists a failed month close with its error, and the month still to close', {
+  timeout: 120_000,
+}, async () => {
   const month = monthsAgo(1);
   const { accountId } = await billedAccount(world, '4242424242424242');
   const email = (await db.user.findFirstOrThrow({ where: { accountId } })).email;
-  await recordCallsIn(world, accountId, month, [{ endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }]);
+  await recordCallsIn(world, accountId, month, [
+    { endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 },
+  ]);
   const marker = `Stripe was unreachable (${randomUUID()})`;
   closeMonthHooks.onStep = (step, at) => {
     if (step === 'invoice-row' && at.accountId === accountId) throw new Error(marker);

@@ -7,13 +7,17 @@ import { testAdapter, testRoutes } from '@/lib/api/providers/live/__tests__/test
 import { forumsiteRoutes } from '@/lib/api/providers/live/forumsite/__tests__/routes';
 import { checkSources, formatChecks } from '../check-sources';
 
-function cli(env: Record<string, string>, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function cli(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--conditions=react-server', '--import', 'tsx', 'scripts/console.ts', ...args],
       { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+      (error, stdout, stderr) =>
+        resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );
   });
 }
@@ -33,7 +37,9 @@ describe('check-sources', () => {
     const checks = await checkSources({ env: env(), adapters });
     expect(replay.count() - before).toBe(1);
     const lines = formatChecks(checks);
-    expect(lines.find((l) => l.startsWith('textthreads'))).toMatch(/^textthreads\s+ok\s+\d+ ms\s+GET \/v1\/textthreads\/user\/posts\?username=alice$/);
+    expect(lines.find((l) => l.startsWith('textthreads'))).toMatch(
+      /^textthreads\s+ok\s+\d+ ms\s+GET \/v1\/textthreads\/user\/posts\?username=alice$/,
+    );
     expect(lines.find((l) => l.startsWith('shop'))).toMatch(/^shop\s+-\s+sandbox, not checked$/);
   });
 
@@ -59,7 +65,7 @@ describe('check-sources', () => {
     expect(stderr).toContain('DATA_SOURCE_SHOP=live');
   });
 
-  test('the command checks a registered adapter (forumsite, on its recordings): exit 0 with ok, exit 1 with the platform\'s error', async () => {
+  test("the command checks a registered adapter (forumsite, on its recordings): exit 0 with ok, exit 1 with the platform's error", async () => {
     const forum = await startReplayServer(forumsiteRoutes);
     try {
       const env = { DATA_SOURCE_FORUMSITE: 'live', LIVE_FORUMSITE_URL: forum.url };

@@ -13,7 +13,8 @@ function cli(...args: string[]): Promise<{ status: number | null; stdout: string
       process.execPath,
       ['--conditions=react-server', '--import', 'tsx', 'scripts/console.ts', ...args],
       { env: process.env, encoding: 'utf8', timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+      (error, stdout, stderr) =>
+        resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );
   });
 }
@@ -29,7 +30,10 @@ describe.concurrent('npm run console', { timeout: 120_000 }, () => {
     expect(status).toBe(0);
     const key = stdout.trim().split('\n').at(-1)!;
     expect(key).toMatch(/^ak_live_[0-9A-Za-z]{40}$/);
-    const row = await db.apiKey.findUnique({ where: { hash: hashApiKey(key) }, include: { account: { include: { users: true } } } });
+    const row = await db.apiKey.findUnique({
+      where: { hash: hashApiKey(key) },
+      include: { account: { include: { users: true } } },
+    });
     expect(row).toMatchObject({ name: 'load test', status: 'active' });
     expect(row!.account.users.map((u) => u.email)).toEqual([address]);
   });

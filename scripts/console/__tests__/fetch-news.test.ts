@@ -7,13 +7,17 @@ import { startFeedServer, type FeedServer } from '@/lib/api/providers/live/news/
 import { feeds } from '@/lib/api/providers/live/news/__tests__/routes';
 import { checkSources } from '../check-sources';
 
-function cli(env: Record<string, string>, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function cli(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--conditions=react-server', '--import', 'tsx', 'scripts/console.ts', ...args],
       { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+      (error, stdout, stderr) =>
+        resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );
   });
 }
@@ -26,8 +30,12 @@ describe('fetch-news', () => {
   });
   afterAll(() => server.close());
 
-  test('reads each listed feed and prints a line per feed, then the run\'s summary; check-sources then finds news ok', async () => {
-    const env = { DATA_SOURCE_NEWS: 'live', LIVE_NEWS_URL: server.url, LIVE_NEWS_FEEDS: `${feeds.heise},${feeds.malformed}` };
+  test("reads each listed feed and prints a line per feed, then the run's summary; check-sources then finds news ok", async () => {
+    const env = {
+      DATA_SOURCE_NEWS: 'live',
+      LIVE_NEWS_URL: server.url,
+      LIVE_NEWS_FEEDS: `${feeds.heise},${feeds.malformed}`,
+    };
     const { status, stdout, stderr } = await cli(env, 'fetch-news');
     expect(status).toBe(0);
     expect(stdout.trim().split('\n')).toEqual([
@@ -41,19 +49,30 @@ describe('fetch-news', () => {
     expect(again.stdout).toContain(`${server.feedUrl(feeds.heise)}  ok  unchanged (304)`);
 
     const [news] = await checkSources({ env, family: 'news' });
-    expect(news).toMatchObject({ family: 'news', source: 'live', ok: true, detail: 'GET /v1/news/articles?query=news&limit=1' });
+    expect(news).toMatchObject({
+      family: 'news',
+      source: 'live',
+      ok: true,
+      detail: 'GET /v1/news/articles?query=news&limit=1',
+    });
     // Two console processes, each starting tsx: longer than the default 30 s on a busy machine.
   }, 120_000);
 
   test('exits 1 when no feed could be read', async () => {
-    const { status, stdout, stderr } = await cli({ DATA_SOURCE_NEWS: 'live', LIVE_NEWS_FEEDS: `${server.url}/nothing-here.xml` }, 'fetch-news');
+    const { status, stdout, stderr } = await cli(
+      { DATA_SOURCE_NEWS: 'live', LIVE_NEWS_FEEDS: `${server.url}/nothing-here.xml` },
+      'fetch-news',
+    );
     expect(status).toBe(1);
     expect(stdout).toContain(`${server.url}/nothing-here.xml  FAILED  answered 404`);
     expect(stderr).toContain('no feed could be read');
   }, 60_000);
 
   test('says when news is not live here', async () => {
-    const { stdout } = await cli({ DATA_SOURCE_NEWS: 'sandbox', LIVE_NEWS_FEEDS: server.feedUrl(feeds.liftoff) }, 'fetch-news');
+    const { stdout } = await cli(
+      { DATA_SOURCE_NEWS: 'sandbox', LIVE_NEWS_FEEDS: server.feedUrl(feeds.liftoff) },
+      'fetch-news',
+    );
     expect(stdout).toContain('Note: news is not live here');
   }, 60_000);
 });

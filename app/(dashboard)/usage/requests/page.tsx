@@ -12,7 +12,11 @@ import { queryErrors, requestLogQuerySchema } from '@/lib/validation/usage';
 
 export const metadata: Metadata = { title: 'Request log' };
 
-export default async function RequestLogPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function RequestLogPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { accountId } = await requireSession();
   const raw = await searchParams;
   const filters: RequestLogFilters = {
@@ -38,18 +42,28 @@ export default async function RequestLogPage({ searchParams }: { searchParams: P
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold">Usage</h1>
         <p className="text-sm text-muted">
-          Each call with the request id its caller got in <code className="font-mono">X-Request-Id</code>, what it was billed and how long it took; open one for its details. Calls refused before they reached a platform are counted below, not billed.
+          Each call with the request id its caller got in <code className="font-mono">X-Request-Id</code>, what it was
+          billed and how long it took; open one for its details. Calls refused before they reached a platform are
+          counted below, not billed.
         </p>
       </header>
       <UsageTabs current="requests" />
       {page ? (
         <>
-          <RequestLog key={JSON.stringify(filters)} initial={page} filters={filters} endpoints={dataEndpoints.map((e) => e.path)} />
+          <RequestLog
+            key={JSON.stringify(filters)}
+            initial={page}
+            filters={filters}
+            endpoints={dataEndpoints.map((e) => e.path)}
+          />
           <RefusalTallies tallies={refusals} limit={REFUSAL_TALLY_LIMIT} />
         </>
       ) : (
         <div role="alert" className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
-          {problem}. <Link href="/usage/requests" className="underline">Clear the filters</Link>
+          {problem}.{' '}
+          <Link href="/usage/requests" className="underline">
+            Clear the filters
+          </Link>
         </div>
       )}
     </div>

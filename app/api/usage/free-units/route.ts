@@ -9,7 +9,9 @@ import { NO_STORE, usageRouteInput } from '@/lib/auth/usage-route';
 export const dynamic = 'force-dynamic';
 
 const freeUnitsQuerySchema = z.object({
-  endpoint: z.string().refine((path) => findEndpoint(path) !== undefined, 'endpoint must be a path of the API, like /v1/shop/products'),
+  endpoint: z
+    .string()
+    .refine((path) => findEndpoint(path) !== undefined, 'endpoint must be a path of the API, like /v1/shop/products'),
 });
 
 export async function GET(request: Request): Promise<Response> {

@@ -13,7 +13,8 @@ export async function GET(request: Request): Promise<Response> {
     const page = await listUsageRequests({ accountId: input.session.accountId, query: input.query });
     return Response.json(page, { headers: NO_STORE });
   } catch (error) {
-    if (error instanceof BadCursorError) return Response.json({ error: error.message, code: 'invalid_parameter' }, { status: 400, headers: NO_STORE });
+    if (error instanceof BadCursorError)
+      return Response.json({ error: error.message, code: 'invalid_parameter' }, { status: 400, headers: NO_STORE });
     throw error;
   }
 }

@@ -11,7 +11,11 @@ export const dynamic = 'force-dynamic';
 
 export async function POST(request: Request): Promise<Response> {
   const secret = webhookSecret();
-  if (!secret) return Response.json({ error: 'Webhooks are not configured (STRIPE_WEBHOOK_SECRET)', code: 'not_configured' }, { status: 503 });
+  if (!secret)
+    return Response.json(
+      { error: 'Webhooks are not configured (STRIPE_WEBHOOK_SECRET)', code: 'not_configured' },
+      { status: 503 },
+    );
   const signature = request.headers.get('stripe-signature');
   const body = await request.text();
   let event: Stripe.Event;
@@ -26,6 +30,9 @@ export async function POST(request: Request): Promise<Response> {
     return Response.json({ received: true, outcome });
   } catch (error) {
     console.error(`stripe webhook ${event.id} (${event.type}) failed`, error);
-    return Response.json({ error: 'Handling the event failed; it will be retried', code: 'handler_failed' }, { status: 500 });
+    return Response.json(
+      { error: 'Handling the event failed; it will be retried', code: 'handler_failed' },
+      { status: 500 },
+    );
   }
 }

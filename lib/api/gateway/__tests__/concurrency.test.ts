@@ -39,4 +39,6 @@ function limiterContract(make: () => ConcurrencyLimiter) {
 
 describe('LocalLimiter', () => limiterContract(() => new LocalLimiter()));
 
-describe.skipIf(!redisUrl)('RedisLimiter', () => limiterContract(() => new RedisLimiter(new Redis(redisUrl!, { enableAutoPipelining: true }))));
+describe.skipIf(!redisUrl)('RedisLimiter', () =>
+  limiterContract(() => new RedisLimiter(new Redis(redisUrl!, { enableAutoPipelining: true }))),
+);

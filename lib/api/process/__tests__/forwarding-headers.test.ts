@@ -18,9 +18,17 @@ describe('forwardedRequestHeaders', () => {
     'x-internal-other': 'y',
   });
 
-  it('replaces any internal header the client wrote with the caller\'s address and the secret, and asks for an uncompressed answer', () => {
-    const headers = forwardedRequestHeaders(client, '127.0.0.1:3001', { secret: 's3cret', clientAddress: '198.51.100.7' });
-    expect(headers).toEqual({ 'x-api-key': 'ak_live_x', host: '127.0.0.1:3001', [FORWARDED_CLIENT_HEADER]: '198.51.100.7', [FORWARD_SECRET_HEADER]: 's3cret' });
+  it("replaces any internal header the client wrote with the caller's address and the secret, and asks for an uncompressed answer", () => {
+    const headers = forwardedRequestHeaders(client, '127.0.0.1:3001', {
+      secret: 's3cret',
+      clientAddress: '198.51.100.7',
+    });
+    expect(headers).toEqual({
+      'x-api-key': 'ak_live_x',
+      host: '127.0.0.1:3001',
+      [FORWARDED_CLIENT_HEADER]: '198.51.100.7',
+      [FORWARD_SECRET_HEADER]: 's3cret',
+    });
   });
 
   it('sends no internal header without the internal listener', () => {
@@ -45,7 +53,14 @@ describe('stripInternalHeaders', () => {
   it('removes both internal headers from the parsed and the raw headers, whatever their case', () => {
     const request = new IncomingMessage(new Socket());
     request.headers = { 'x-api-key': 'k', [FORWARDED_CLIENT_HEADER]: '203.0.113.1', [FORWARD_SECRET_HEADER]: 's' };
-    request.rawHeaders = ['X-Api-Key', 'k', 'X-Internal-Client-Address', '203.0.113.1', 'x-internal-forward-secret', 's'];
+    request.rawHeaders = [
+      'X-Api-Key',
+      'k',
+      'X-Internal-Client-Address',
+      '203.0.113.1',
+      'x-internal-forward-secret',
+      's',
+    ];
     stripInternalHeaders(request);
     expect(request.headers).toEqual({ 'x-api-key': 'k' });
     expect(request.rawHeaders).toEqual(['X-Api-Key', 'k']);

@@ -25,8 +25,15 @@ const held: http.ClientRequest[] = [];
 
 beforeAll(async () => {
   port = await freePort();
-  await startApiServer(port, { API_INTERNAL_SOCKET: socketPath, API_INTERNAL_SECRET: secret, API_MAX_CONNECTIONS_PER_ADDRESS: String(CAP) });
-  [attacker, other] = await Promise.all([newAccountWithKey({ payment: 'none' }), newAccountWithKey({ payment: 'none' })]);
+  await startApiServer(port, {
+    API_INTERNAL_SOCKET: socketPath,
+    API_INTERNAL_SECRET: secret,
+    API_MAX_CONNECTIONS_PER_ADDRESS: String(CAP),
+  });
+  [attacker, other] = await Promise.all([
+    newAccountWithKey({ payment: 'none' }),
+    newAccountWithKey({ payment: 'none' }),
+  ]);
 });
 afterAll(() => {
   held.forEach((request) => request.destroy());
@@ -67,7 +74,10 @@ function holdUpload(clientAddress: string, socket = socketPath): Promise<http.Cl
 }
 
 /** GET over the internal listener with the given internal headers. */
-function internalGet(path: string, headers: Record<string, string>): Promise<{ status: number; body: { code?: string; error?: string; valid?: boolean } }> {
+function internalGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: { code?: string; error?: string; valid?: boolean } }> {
   return new Promise((resolve, reject) => {
     http
       .get({ socketPath, path, agent: false, headers }, (response) => {
@@ -90,7 +100,7 @@ function throughConsole(key: string, clientAddress: string, extra: Record<string
   return forwardToApiServer(request, `http://127.0.0.1:${port}`, consoleForwarding());
 }
 
-describe('the console passes the caller\'s address to the API server (issue 27, finding 3)', () => {
+describe("the console passes the caller's address to the API server (issue 27, finding 3)", () => {
   const jammer = '198.51.100.7';
   beforeAll(async () => {
     for (let i = 0; i < CAP; i++) await holdUpload(jammer);
@@ -109,8 +119,11 @@ describe('the console passes the caller\'s address to the API server (issue 27, 
     expect(((await served.json()) as { valid: boolean }).valid).toBe(true);
   });
 
-  test('a client\'s own internal headers are replaced by the console: claiming another address or the secret gains nothing', async () => {
-    const forged = await throughConsole(attacker.key, jammer, { [FORWARDED_CLIENT_HEADER]: '203.0.113.21', [FORWARD_SECRET_HEADER]: 'guessed' });
+  test("a client's own internal headers are replaced by the console: claiming another address or the secret gains nothing", async () => {
+    const forged = await throughConsole(attacker.key, jammer, {
+      [FORWARDED_CLIENT_HEADER]: '203.0.113.21',
+      [FORWARD_SECRET_HEADER]: 'guessed',
+    });
     expect(forged.status).toBe(429);
   });
 
@@ -136,7 +149,11 @@ describe('the console passes the caller\'s address to the API server (issue 27, 
     });
     const request = new Request('http://console.test/v1/batch', {
       method: 'POST',
-      headers: { 'x-api-key': attacker.key, 'content-type': 'application/json', 'x-forwarded-for': `${jammer}, 127.0.0.1` },
+      headers: {
+        'x-api-key': attacker.key,
+        'content-type': 'application/json',
+        'x-forwarded-for': `${jammer}, 127.0.0.1`,
+      },
       body,
       duplex: 'half',
     } as RequestInit);
@@ -151,14 +168,18 @@ describe('the console passes the caller\'s address to the API server (issue 27, 
   });
 });
 
-describe('the console\'s forwarder', () => {
+describe("the console's forwarder", () => {
   test('counts a slow upload at the API from its headers on, before any of its body arrives', async () => {
     const slowClient = '198.51.100.8';
     const uploads = Array.from({ length: CAP }, () => {
       const aborted = new AbortController();
       const request = new Request('http://console.test/v1/batch', {
         method: 'POST',
-        headers: { 'x-api-key': attacker.key, 'content-type': 'application/json', 'x-forwarded-for': `${slowClient}, 127.0.0.1` },
+        headers: {
+          'x-api-key': attacker.key,
+          'content-type': 'application/json',
+          'x-forwarded-for': `${slowClient}, 127.0.0.1`,
+        },
         body: new ReadableStream<Uint8Array>({ start() {} }), // a body that never comes
         signal: aborted.signal,
         duplex: 'half',
@@ -176,9 +197,11 @@ describe('the console\'s forwarder', () => {
   });
 });
 
-describe('the console\'s forwarder, what it passes on', () => {
+describe("the console's forwarder, what it passes on", () => {
   test('an answer the browser could take compressed comes back uncompressed, for Next to serve', async () => {
-    const request = new Request('http://console.test/v1/openapi.json', { headers: { 'accept-encoding': 'gzip, deflate, br', 'x-forwarded-for': '203.0.113.30, 127.0.0.1' } });
+    const request = new Request('http://console.test/v1/openapi.json', {
+      headers: { 'accept-encoding': 'gzip, deflate, br', 'x-forwarded-for': '203.0.113.30, 127.0.0.1' },
+    });
     const response = await forwardToApiServer(request, `http://127.0.0.1:${port}`, consoleForwarding());
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBeNull();
@@ -203,7 +226,9 @@ describe('the count per caller address with several API workers', () => {
     for (let i = 0; i < CAP; i++) await holdUpload(spread, clusterSocket);
     const call = () =>
       forwardToApiServer(
-        new Request('http://console.test/v1/account/verify', { headers: { 'x-api-key': other.key, 'x-forwarded-for': `${spread}, 127.0.0.1` } }),
+        new Request('http://console.test/v1/account/verify', {
+          headers: { 'x-api-key': other.key, 'x-forwarded-for': `${spread}, 127.0.0.1` },
+        }),
         'http://127.0.0.1:1',
         { socketPath: clusterSocket, secret, trustedProxyHops: 1 },
       );
@@ -217,13 +242,24 @@ describe('the internal listener', () => {
     ['without the secret', {}],
     ['with a wrong secret', { [FORWARD_SECRET_HEADER]: 'x'.repeat(43) }],
   ])('refuses a request %s with 403', async (_label, headers) => {
-    const { status, body } = await internalGet('/v1/account/verify', { 'x-api-key': other.key, [FORWARDED_CLIENT_HEADER]: '203.0.113.22', ...headers });
+    const { status, body } = await internalGet('/v1/account/verify', {
+      'x-api-key': other.key,
+      [FORWARDED_CLIENT_HEADER]: '203.0.113.22',
+      ...headers,
+    });
     expect(status).toBe(403);
-    expect(body).toEqual({ error: 'This listener serves the console only: missing or wrong forwarding secret', code: 'forbidden' });
+    expect(body).toEqual({
+      error: 'This listener serves the console only: missing or wrong forwarding secret',
+      code: 'forbidden',
+    });
   });
 
   test('serves a request with the secret, counting it as the forwarded address', async () => {
-    const { status, body } = await internalGet('/v1/account/verify', { 'x-api-key': other.key, [FORWARD_SECRET_HEADER]: secret, [FORWARDED_CLIENT_HEADER]: '203.0.113.23' });
+    const { status, body } = await internalGet('/v1/account/verify', {
+      'x-api-key': other.key,
+      [FORWARD_SECRET_HEADER]: secret,
+      [FORWARDED_CLIENT_HEADER]: '203.0.113.23',
+    });
     expect(status).toBe(200);
     expect(body.valid).toBe(true);
   });

@@ -32,8 +32,13 @@ export interface LiveShared {
 
 export function createLiveShared(env: EnvRecord, log: (message: string) => void = (m) => console.warn(m)): LiveShared {
   const settings = readLiveSettings(env);
-  const cache = new PageCache({ ttlSeconds: settings.LIVE_CACHE_SECONDS, maxBytes: settings.LIVE_CACHE_MAX_MB * 1024 * 1024 });
-  const redis = settings.REDIS_URL ? new Redis(settings.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true }) : null;
+  const cache = new PageCache({
+    ttlSeconds: settings.LIVE_CACHE_SECONDS,
+    maxBytes: settings.LIVE_CACHE_MAX_MB * 1024 * 1024,
+  });
+  const redis = settings.REDIS_URL
+    ? new Redis(settings.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true })
+    : null;
   return {
     cache,
     redis,
@@ -70,11 +75,18 @@ export function politenessFor(adapter: LiveAdapter, env: EnvRecord): PolitenessL
   };
 }
 
-export function createLiveSource(adapter: LiveAdapter, baseUrl: string, env: EnvRecord, shared: LiveShared): LiveSource {
+export function createLiveSource(
+  adapter: LiveAdapter,
+  baseUrl: string,
+  env: EnvRecord,
+  shared: LiveShared,
+): LiveSource {
   const settings = readLiveSettings(env);
   const limits = politenessFor(adapter, env);
   const options = { family: adapter.family, limits, maxWaitMs: settings.LIVE_MAX_WAIT_MS };
-  const politeness: Politeness = shared.redis ? new RedisPoliteness(shared.redis, options) : new LocalPoliteness(options);
+  const politeness: Politeness = shared.redis
+    ? new RedisPoliteness(shared.redis, options)
+    : new LocalPoliteness(options);
   const platform = new PlatformClient({
     family: adapter.family,
     baseUrl,

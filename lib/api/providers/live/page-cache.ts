@@ -16,16 +16,17 @@ export class PageCache {
   private readonly lru: LRUCache<string, CachedPage> | null;
 
   constructor(options: { ttlSeconds: number; maxBytes: number }) {
-    this.lru = options.ttlSeconds > 0 && options.maxBytes > 0
-      ? new LRUCache<string, CachedPage>({
-          ttl: options.ttlSeconds * 1000,
-          maxSize: options.maxBytes,
-          // A page larger than the whole bound is simply not kept.
-          maxEntrySize: options.maxBytes,
-          sizeCalculation: (page) => Math.max(1, page.bytes + 256),
-          ttlAutopurge: false,
-        })
-      : null;
+    this.lru =
+      options.ttlSeconds > 0 && options.maxBytes > 0
+        ? new LRUCache<string, CachedPage>({
+            ttl: options.ttlSeconds * 1000,
+            maxSize: options.maxBytes,
+            // A page larger than the whole bound is simply not kept.
+            maxEntrySize: options.maxBytes,
+            sizeCalculation: (page) => Math.max(1, page.bytes + 256),
+            ttlAutopurge: false,
+          })
+        : null;
   }
 
   get enabled(): boolean {

@@ -11,7 +11,11 @@ export function parsePayload<T extends z.ZodType>(
 ): z.infer<T> {
   const checked = schema.safeParse(payload);
   if (checked.success) return checked.data;
-  const fields = checked.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  context.log(`live ${context.family}: ${context.what} does not match its schema (upstream_error): ${fields.join('; ')}`);
+  const fields = checked.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  context.log(
+    `live ${context.family}: ${context.what} does not match its schema (upstream_error): ${fields.join('; ')}`,
+  );
   throw new ProviderError('upstream_error', `The ${context.family} platform sent a response this service cannot read`);
 }

@@ -102,14 +102,21 @@ export class PlatformClient {
     const url = this.url(request.path, request.query, request.baseUrl);
     const method = request.method ?? 'GET';
     const cacheable = (request.cache ?? method === 'GET') && this.options.cache.enabled;
-    if (!cacheable) return this.interpret(await countUpstream(this.family, this.fetchPage(method, url, request, request.signal)), request, false, false);
+    if (!cacheable)
+      return this.interpret(
+        await countUpstream(this.family, this.fetchPage(method, url, request, request.signal)),
+        request,
+        false,
+        false,
+      );
     const key = `${this.family} ${method} ${url}`;
     const hit = this.options.cache.get(key);
     if (hit) return this.interpret(hit, request, true, false);
     const joined = this.inFlight.has(key);
     const page = await this.shared(key, method, url, request);
     // Only answers that mean the same thing next minute are kept: data and the adapter's statuses.
-    if ((page.status >= 200 && page.status < 300) || request.accept?.includes(page.status)) this.options.cache.set(key, page);
+    if ((page.status >= 200 && page.status < 300) || request.accept?.includes(page.status))
+      this.options.cache.set(key, page);
     return this.interpret(page, request, false, joined);
   }
 
@@ -122,7 +129,9 @@ export class PlatformClient {
     let flight = this.inFlight.get(key);
     if (!flight) {
       const controller = new AbortController();
-      const promise = countUpstream(this.family, this.fetchPage(method, url, request, controller.signal)).finally(() => this.inFlight.delete(key));
+      const promise = countUpstream(this.family, this.fetchPage(method, url, request, controller.signal)).finally(() =>
+        this.inFlight.delete(key),
+      );
       flight = { promise, controller, waiters: 0 };
       this.inFlight.set(key, flight);
     }
@@ -151,7 +160,12 @@ export class PlatformClient {
   }
 
   /** One platform request: politeness, timeout, body read and parsed. Errors as ProviderError. */
-  private async fetchPage(method: string, url: string, request: PlatformRequest, signal: AbortSignal): Promise<CachedPage> {
+  private async fetchPage(
+    method: string,
+    url: string,
+    request: PlatformRequest,
+    signal: AbortSignal,
+  ): Promise<CachedPage> {
     const where = `live ${this.family}: ${method} ${request.path}`;
     const release = await this.options.politeness.acquire(signal);
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
@@ -168,7 +182,12 @@ export class PlatformClient {
           ...(request.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
           ...request.headers,
         },
-        body: request.form !== undefined ? new URLSearchParams(request.form).toString() : request.json !== undefined ? JSON.stringify(request.json) : undefined,
+        body:
+          request.form !== undefined
+            ? new URLSearchParams(request.form).toString()
+            : request.json !== undefined
+              ? JSON.stringify(request.json)
+              : undefined,
       });
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(response.headers)) {
@@ -180,7 +199,11 @@ export class PlatformClient {
         const seconds = this.options.retryAfterSeconds?.(headers) ?? parseRetryAfter(headers['retry-after']) ?? 1;
         await this.options.politeness.pauseUntil(Date.now() + seconds * 1000);
         this.options.log(`${where}: platform answered 429, pausing ${seconds} s`);
-        throw new ProviderError('upstream_rate_limit', `The ${this.family} platform is limiting requests; retry after ${seconds} s`, seconds);
+        throw new ProviderError(
+          'upstream_rate_limit',
+          `The ${this.family} platform is limiting requests; retry after ${seconds} s`,
+          seconds,
+        );
       }
       const accepted = (status >= 200 && status < 300) || request.accept?.includes(status);
       if (!accepted) {
@@ -202,7 +225,10 @@ export class PlatformClient {
       if (signal.aborted) throw signal.reason; // the gateway's deadline or the client leaving: it tells which
       if (timeout.aborted) {
         this.options.log(`${where}: no answer within ${this.options.timeoutMs} ms (upstream_timeout)`);
-        throw new ProviderError('upstream_timeout', `The ${this.family} platform did not answer within ${this.options.timeoutMs / 1000} s`);
+        throw new ProviderError(
+          'upstream_timeout',
+          `The ${this.family} platform did not answer within ${this.options.timeoutMs / 1000} s`,
+        );
       }
       const reason = (error as { code?: string }).code ?? (error instanceof Error ? error.name : 'error');
       this.options.log(`${where}: request failed (${reason}) (upstream_error)`);

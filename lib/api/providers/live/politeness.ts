@@ -28,7 +28,11 @@ export interface PolitenessOptions {
 
 function tooLong(waitMs: number, family: string): ProviderError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new ProviderError('upstream_rate_limit', `The ${family} platform is limiting requests; retry after ${seconds} s`, seconds);
+  return new ProviderError(
+    'upstream_rate_limit',
+    `The ${family} platform is limiting requests; retry after ${seconds} s`,
+    seconds,
+  );
 }
 
 /** One process's bucket, slots and pause. */
@@ -162,7 +166,18 @@ export class RedisPoliteness implements Politeness {
     try {
       const { limits } = this.options;
       const ttl = Math.ceil((limits.burst / limits.requestsPerMinute) * 60_000) + 3_600_000;
-      const wait = Number(await this.redis.eval(RESERVE_TOKEN, 1, this.bucketKey, this.now(), limits.requestsPerMinute / 60_000, limits.burst, this.maxWaitMs, ttl));
+      const wait = Number(
+        await this.redis.eval(
+          RESERVE_TOKEN,
+          1,
+          this.bucketKey,
+          this.now(),
+          limits.requestsPerMinute / 60_000,
+          limits.burst,
+          this.maxWaitMs,
+          ttl,
+        ),
+      );
       if (wait < 0) throw tooLong(-wait, this.options.family);
       if (wait > 0) await sleep(wait, undefined, { signal });
       return release;
@@ -183,7 +198,16 @@ export class RedisPoliteness implements Politeness {
     for (;;) {
       signal.throwIfAborted();
       const now = this.now();
-      const taken = await this.redis.eval(TAKE_SLOT, 1, this.slotsKey, now, now + slotTtlMs, this.options.limits.concurrency, member, slotTtlMs);
+      const taken = await this.redis.eval(
+        TAKE_SLOT,
+        1,
+        this.slotsKey,
+        now,
+        now + slotTtlMs,
+        this.options.limits.concurrency,
+        member,
+        slotTtlMs,
+      );
       if (taken === 1) break;
       await sleep(delay, undefined, { signal });
       delay = Math.min(delay * 2, 100);

@@ -13,7 +13,14 @@ export function quotaDay(at: Date, timeZone: string): string {
 /** Milliseconds `timeZone` is ahead of UTC at `at` (negative west of Greenwich). */
 function offsetMs(at: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
   }).formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));

@@ -20,7 +20,6 @@ export const longId = (rng: Rng) => `7${rng.id(18, DIGITS)}`;
 export const cdn = (domain: string, rng: Rng, kind: string) =>
   `https://p16-sign.cdn.${domain}/${kind}/${rng.id(24)}~tplv-obj.jpeg?x-expires=${SANDBOX_NOW + 86400}`;
 
-
 /** The account a user endpoint names, and the errors the sandbox answers for it. */
 function resolveUser(params: Record<string, unknown>, allowed: Parameters<typeof throwOnSandboxInput>[1]) {
   const q = params as UserQuery;
@@ -81,7 +80,9 @@ export function userVideos(params: Record<string, unknown>) {
       dynamic_cover: cdn(domain, rng, 'dynamic-cover'),
       origin_cover: cdn(domain, rng, 'origin-cover'),
       video_url: isPhoto ? '' : `https://v16m.cdn.${domain}/video/${id}/play.mp4?expires=${SANDBOX_NOW + 21600}`,
-      video_url_watermarked: isPhoto ? '' : `https://v16m.cdn.${domain}/video/${id}/play_wm.mp4?expires=${SANDBOX_NOW + 21600}`,
+      video_url_watermarked: isPhoto
+        ? ''
+        : `https://v16m.cdn.${domain}/video/${id}/play_wm.mp4?expires=${SANDBOX_NOW + 21600}`,
       size,
       size_watermarked: isPhoto ? 0 : size + rng.int(10_000, 400_000),
       images,
@@ -107,7 +108,8 @@ const languages = ['en', 'es', 'pt', 'de', 'fr', 'ja', 'hi', ''];
 export function userFollowers(params: Record<string, unknown>) {
   const owner = resolveUser(params, ['not_found', 'limited_account']);
   // The platform hides the followers of a private account: 403 limited_account.
-  if (owner.handle === 'sandbox_private') throw new ProviderError('limited_account', 'Sandbox: followers of a private account are hidden');
+  if (owner.handle === 'sandbox_private')
+    throw new ProviderError('limited_account', 'Sandbox: followers of a private account are hidden');
   const q = params as Defaulted<z.output<typeof clipnetUserFollowersParams>, 'pages'>;
   const domain = familySite('clipnet').domain;
   const seed = listSeed('/v1/clipnet/user/followers', { key: owner.key });
@@ -151,4 +153,3 @@ export function userFollowers(params: Record<string, unknown>) {
     pagesReturned: window.pages,
   };
 }
-

@@ -2,7 +2,11 @@
 // @handle URLs and temporary-looking CDN links. User videos and followers are in clipnet-users.ts.
 import type { z } from 'zod';
 import { familySite } from '../../families';
-import type { clipnetCommentRepliesParams, clipnetVideoCommentsParams, clipnetVideosParams } from '../../registry/clipnet';
+import type {
+  clipnetCommentRepliesParams,
+  clipnetVideoCommentsParams,
+  clipnetVideosParams,
+} from '../../registry/clipnet';
 import type { ClipnetComment, ClipnetReply, ClipnetSearchVideo } from '../../registry/clipnet-records';
 import type { SandboxHandler } from '../../registry/types';
 import { cdn, longId, songs, userFollowers, userVideos } from './clipnet-users';
@@ -86,7 +90,14 @@ function commentReplies(params: Record<string, unknown>) {
     replies.push({ ...commentFields(rng, clipnet, videoId, at), parent_comment_id: q.comment_id });
   }
   return {
-    body: { replies, comment_id: q.comment_id, video_id: videoId, total: window.available, pages: window.pages, count: replies.length },
+    body: {
+      replies,
+      comment_id: q.comment_id,
+      video_id: videoId,
+      total: window.available,
+      pages: window.pages,
+      count: replies.length,
+    },
     pagesReturned: window.pages,
   };
 }
@@ -106,7 +117,8 @@ function searchVideos(params: Record<string, unknown>) {
     const rng = itemRng(seed, i);
     const who = person(rng);
     // most_recent is newest first and most_liked is by likes; relevance mixes both.
-    const at = q.sort_by === 'most_recent' ? SANDBOX_NOW - i * step - rng.int(0, step - 1) : SANDBOX_NOW - rng.int(0, span);
+    const at =
+      q.sort_by === 'most_recent' ? SANDBOX_NOW - i * step - rng.int(0, step - 1) : SANDBOX_NOW - rng.int(0, span);
     const likes = q.sort_by === 'most_liked' ? Math.floor(topLikes * 0.97 ** i) : rng.int(10, topLikes);
     const title = sentence(rng);
     videos.push({

@@ -13,13 +13,20 @@ export const FLAIR_DELAY_MS_PER_PAGE = 300;
 export const FLAIR_SLOW_TOTAL_MS = 3000;
 
 const windows: Record<string, number> = {
-  '1h': 3600, '24h': 86400, '7d': 7 * 86400, '30d': 30 * 86400, '12m': 365 * 86400, all: 12 * 365 * 86400,
+  '1h': 3600,
+  '24h': 86400,
+  '7d': 7 * 86400,
+  '30d': 30 * 86400,
+  '12m': 365 * 86400,
+  all: 12 * 365 * 86400,
 };
 const flairs = ['Discussion', 'Question', 'News', 'Meta', 'OC', 'Guide'];
 const linkHosts = ['news.example.org', 'blog.example.com', 'journal.example.net', 'papers.example.edu'];
 // Communities that exist but cannot be browsed: details still answer, posts answer 404.
 const unbrowsable: Record<string, ForumsiteCommunity['status']> = {
-  sandbox_private: 'private', sandbox_banned: 'banned', sandbox_quarantined: 'quarantined',
+  sandbox_private: 'private',
+  sandbox_banned: 'banned',
+  sandbox_quarantined: 'quarantined',
 };
 
 /** The community named by `community` or by the /r/<name> part of `url`. */
@@ -33,12 +40,22 @@ function notFound(community: string): ProviderError {
 }
 
 function buildPost(
-  r: Rng, site: { source: string; domain: string }, community: string, ts: number, votes: number, flair: string, contested: boolean,
+  r: Rng,
+  site: { source: string; domain: string },
+  community: string,
+  ts: number,
+  votes: number,
+  flair: string,
+  contested: boolean,
 ): ForumsitePost {
   const post_id = `1${r.id(6)}`;
   const kind = r.pick(['text', 'text', 'text', 'text', 'link', 'link', 'image', 'image', 'video'] as const);
   const title = `${titleWords(r, r.int(4, 9))}${r.bool(0.3) ? '?' : ''}`;
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 50);
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 50);
   const deleted = r.bool(0.05);
   const who = deleted ? '[deleted]' : person(r).handle;
   const media = `https://i.${site.domain}/${post_id}`;
@@ -56,12 +73,20 @@ function buildPost(
     community,
     upvotes: votes,
     // Controversial posts split the vote, so their ratio sits near one half.
-    upvote_ratio: Math.round((contested ? 0.45 + r.next() * 0.15 : votes < 0 ? 0.2 + r.next() * 0.3 : 0.6 + r.next() * 0.4) * 100) / 100,
+    upvote_ratio:
+      Math.round((contested ? 0.45 + r.next() * 0.15 : votes < 0 ? 0.2 + r.next() * 0.3 : 0.6 + r.next() * 0.4) * 100) /
+      100,
     comments: r.int(0, Math.max(3, Math.floor(Math.abs(votes) / 4))),
     crossposts: r.bool(0.1) ? r.int(1, 6) : 0,
     flair: flair || (r.bool(0.4) ? r.pick(flairs) : ''),
     link_url:
-      kind === 'text' ? '' : kind === 'link' ? `https://${r.pick(linkHosts)}/${slug}` : kind === 'image' ? `${media}.jpg` : `https://v.${site.domain}/${post_id}`,
+      kind === 'text'
+        ? ''
+        : kind === 'link'
+          ? `https://${r.pick(linkHosts)}/${slug}`
+          : kind === 'image'
+            ? `${media}.jpg`
+            : `https://v.${site.domain}/${post_id}`,
     thumbnail: kind === 'text' ? '' : `https://b.thumbs.${site.domain}/${post_id}.jpg`,
     is_video: video,
     nsfw: r.bool(0.03),
@@ -70,7 +95,8 @@ function buildPost(
     stickied: false,
     video_url: video ? `https://v.${site.domain}/${post_id}/DASH_720.mp4` : '',
     video_hls_url: video ? `https://v.${site.domain}/${post_id}/HLSPlaylist.m3u8` : '',
-    images: kind === 'image' ? (r.bool(0.3) ? [`${media}.jpg`, `${media}_2.jpg`, `${media}_3.jpg`] : [`${media}.jpg`]) : [],
+    images:
+      kind === 'image' ? (r.bool(0.3) ? [`${media}.jpg`, `${media}_2.jpg`, `${media}_3.jpg`] : [`${media}.jpg`]) : [],
   };
 }
 
@@ -88,7 +114,8 @@ export const forumsiteSandbox: Record<string, SandboxHandler> = {
     const seed = baseSeed(rng);
     const plan = planPages(seed, Number(params.pages ?? 1), POSTS_PER_PAGE, 40);
     const pages = plan.perPage.length;
-    if (flair) await sleep(flair.toLowerCase() === 'sandbox_slow' ? FLAIR_SLOW_TOTAL_MS : FLAIR_DELAY_MS_PER_PAGE * pages);
+    if (flair)
+      await sleep(flair.toLowerCase() === 'sandbox_slow' ? FLAIR_SLOW_TOTAL_MS : FLAIR_DELAY_MS_PER_PAGE * pages);
 
     // Dates and votes follow the sort: most_recent is newest first, top has falling scores.
     const window = windows[String(params.posted_ago ?? '24h')] ?? 86400;
@@ -99,9 +126,11 @@ export const forumsiteSandbox: Record<string, SandboxHandler> = {
       const r = itemRng(seed, i);
       const ts = times ? times[i]! : SANDBOX_NOW - r.int(60, span);
       const votes =
-        sort_by === 'top' ? Math.round(topVotes / (1 + i * 0.08))
-        : sort_by === 'controversial' ? r.int(-40, 300)
-        : r.int(sort_by === 'rising' ? 5 : 0, sort_by === 'most_recent' ? 200 : 8000);
+        sort_by === 'top'
+          ? Math.round(topVotes / (1 + i * 0.08))
+          : sort_by === 'controversial'
+            ? r.int(-40, 300)
+            : r.int(sort_by === 'rising' ? 5 : 0, sort_by === 'most_recent' ? 200 : 8000);
       posts[i] = buildPost(r, site, community, ts, votes, flair, sort_by === 'controversial');
       // Moderators pin up to two posts to the top of hot.
       if (sort_by === 'hot' && i < 2 && r.bool(0.5)) posts[i]!.stickied = true;
@@ -125,13 +154,20 @@ export const forumsiteSandbox: Record<string, SandboxHandler> = {
       subreddit_id: `t5_${rng.id(6)}`,
       title,
       description: `${title}: ${sentence(rng)}`,
-      sidebar: active ? `## Welcome to r/${name}\n\n1. Be civil.\n2. Stay on topic.\n3. No spam or self-promotion.` : '',
+      sidebar: active
+        ? `## Welcome to r/${name}\n\n1. Be civil.\n2. Stay on topic.\n3. No spam or self-promotion.`
+        : '',
       url: `https://${site.domain}/r/${name}/`,
       subscribers: active ? subscribers : null,
       weekly_active_users: active ? Math.floor(subscribers * (0.01 + rng.next() * 0.1)) : null,
       weekly_contributions: active ? Math.floor(subscribers * rng.next() * 0.005) : null,
       created_at: formatDate(rng.timestamp(6000)),
-      type: status === 'private' ? 'private' : status === 'banned' ? '' : rng.pick(['public', 'public', 'public', 'restricted']),
+      type:
+        status === 'private'
+          ? 'private'
+          : status === 'banned'
+            ? ''
+            : rng.pick(['public', 'public', 'public', 'restricted']),
       status,
       nsfw: rng.bool(0.05),
       quarantined: status === 'quarantined',

@@ -14,16 +14,32 @@ import { textthreadsSandbox, textthreadsSandboxNotes } from './textthreads';
 import { videositeSandbox, videositeSandboxNotes } from './videosite';
 
 const handlers: Record<string, SandboxHandler> = {
-  ...shopSandbox, ...photonetSandbox, ...clipnetSandbox, ...openmicroSandbox, ...politicnetSandbox,
-  ...newsletterSandbox, ...videositeSandbox, ...forumsiteSandbox, ...socialnetSandbox,
-  ...textthreadsSandbox, ...newsSandbox,
+  ...shopSandbox,
+  ...photonetSandbox,
+  ...clipnetSandbox,
+  ...openmicroSandbox,
+  ...politicnetSandbox,
+  ...newsletterSandbox,
+  ...videositeSandbox,
+  ...forumsiteSandbox,
+  ...socialnetSandbox,
+  ...textthreadsSandbox,
+  ...newsSandbox,
 };
 
 /** One line per documented sandbox input, for docs/api.md and the docs page. */
 export const sandboxNotes: readonly string[] = [
-  ...shopSandboxNotes, ...photonetSandboxNotes, ...clipnetSandboxNotes, ...openmicroSandboxNotes,
-  ...politicnetSandboxNotes, ...newsletterSandboxNotes, ...videositeSandboxNotes, ...forumsiteSandboxNotes,
-  ...socialnetSandboxNotes, ...textthreadsSandboxNotes, ...newsSandboxNotes,
+  ...shopSandboxNotes,
+  ...photonetSandboxNotes,
+  ...clipnetSandboxNotes,
+  ...openmicroSandboxNotes,
+  ...politicnetSandboxNotes,
+  ...newsletterSandboxNotes,
+  ...videositeSandboxNotes,
+  ...forumsiteSandboxNotes,
+  ...socialnetSandboxNotes,
+  ...textthreadsSandboxNotes,
+  ...newsSandboxNotes,
 ];
 
 export const sandboxProvider: Provider = {

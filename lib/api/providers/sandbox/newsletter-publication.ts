@@ -7,13 +7,23 @@ import { compactCount, person, titleCase } from './texts';
 
 /** Where the publication lives: a subdomain of the platform or a custom domain. */
 export function parsePublication(input: string, site: Site): { subdomain: string; customDomain: string } {
-  const host = input.replace(/^https?:\/\//i, '').split(/[/?#]/)[0]!.toLowerCase().replace(/^www\./, '');
+  const host = input
+    .replace(/^https?:\/\//i, '')
+    .split(/[/?#]/)[0]!
+    .toLowerCase()
+    .replace(/^www\./, '');
   if (!host.includes('.')) return { subdomain: host, customDomain: '' };
   if (host.endsWith(`.${site.domain}`)) return { subdomain: host.slice(0, -site.domain.length - 1), customDomain: '' };
   return { subdomain: host.split('.')[0]!, customDomain: host };
 }
 
-export function buildPublication(rng: Rng, site: Site, subdomain: string, customDomain: string, id?: string): NewsletterPublication {
+export function buildPublication(
+  rng: Rng,
+  site: Site,
+  subdomain: string,
+  customDomain: string,
+  id?: string,
+): NewsletterPublication {
   const who = person(rng);
   const publication_id = id ?? rng.id(7, '0123456789').replace(/^0/, '1');
   const standing = paidStanding(rng);

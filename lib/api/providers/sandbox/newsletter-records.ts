@@ -1,10 +1,6 @@
 // Builders of sandbox newsletter records (users, notes, feed posts, publications). Each takes its
 // own seeded generator so that one record does not depend on the others of the call.
-import type {
-  NewsletterNote,
-  NewsletterPostItem,
-  NewsletterUser,
-} from '../../registry/newsletter-records';
+import type { NewsletterNote, NewsletterPostItem, NewsletterUser } from '../../registry/newsletter-records';
 import { type Rng, formatDate, sentence, titleWords } from './random';
 import { compactCount, person, slugify, titleCase } from './texts';
 
@@ -104,8 +100,17 @@ export function buildNote(rng: Rng, site: Site, query: string, timestamp: number
     const kind = rng.pick(['image', 'link', 'post'] as const);
     attachments.push(
       kind === 'image'
-        ? { type: 'image', url: `https://${site.domain}/img/notes/${note_id}.jpg`, width: 1200, height: rng.pick([630, 900, 1200]) }
-        : { type: kind, url: `https://${who.handle}.${site.domain}/p/${slugify(titleWords(rng, 3))}`, title: titleWords(rng, 5) },
+        ? {
+            type: 'image',
+            url: `https://${site.domain}/img/notes/${note_id}.jpg`,
+            width: 1200,
+            height: rng.pick([630, 900, 1200]),
+          }
+        : {
+            type: kind,
+            url: `https://${who.handle}.${site.domain}/p/${slugify(titleWords(rng, 3))}`,
+            title: titleWords(rng, 5),
+          },
     );
   }
   return {

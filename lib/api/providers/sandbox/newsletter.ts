@@ -30,7 +30,8 @@ export const newsletterSandbox: Record<string, SandboxHandler> = {
     const seed = baseSeed(rng);
     const users: NewsletterUser[] = [];
     const end = Math.min(total, page * USERS_PER_PAGE);
-    for (let i = (page - 1) * USERS_PER_PAGE; i < end; i++) users.push(buildUser(itemRng(seed, i), familySite('newsletter'), query));
+    for (let i = (page - 1) * USERS_PER_PAGE; i < end; i++)
+      users.push(buildUser(itemRng(seed, i), familySite('newsletter'), query));
     return {
       body: { users, query, page, has_next_page: total > page * USERS_PER_PAGE, count: users.length },
       pagesReturned: 1,
@@ -46,14 +47,16 @@ export const newsletterSandbox: Record<string, SandboxHandler> = {
     const site = familySite('newsletter');
     // Posts mixed into the upstream feed are dropped, so a page holds 9 to 12 notes.
     const plan = planPages(seed, Number(params.pages ?? 1), 12, 250, (r) => r.int(9, 12));
-    const times =
-      sort_by === 'most_recent' ? descendingTimes(timesRng(seed), SANDBOX_NOW, plan.count, 5400) : null;
+    const times = sort_by === 'most_recent' ? descendingTimes(timesRng(seed), SANDBOX_NOW, plan.count, 5400) : null;
     const notes: NewsletterNote[] = new Array<NewsletterNote>(plan.count);
     for (let i = 0; i < plan.count; i++) {
       const r = itemRng(seed, i);
       notes[i] = buildNote(r, site, query, times ? times[i]! : r.timestamp(60));
     }
-    return { body: { notes, query, sort_by, pages: plan.perPage.length, count: notes.length }, pagesReturned: plan.perPage.length };
+    return {
+      body: { notes, query, sort_by, pages: plan.perPage.length, count: notes.length },
+      pagesReturned: plan.perPage.length,
+    };
   },
 
   '/v1/newsletter/category/feed': (params) => {

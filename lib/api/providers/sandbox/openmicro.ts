@@ -17,16 +17,29 @@ type PostsQuery = Defaulted<z.output<typeof openmicroPostsParams>, 'pages' | 'so
 
 const dayStart = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / 1000;
 
-interface Author { handle: string; name: string; did: string; verified: boolean }
+interface Author {
+  handle: string;
+  name: string;
+  did: string;
+  verified: boolean;
+}
 
 function author(rng: Rng, domain: string): Author {
   const who = person(rng);
-  return { handle: `${who.handle}.${domain}`, name: who.name, did: `did:plc:${rng.id(24, BASE32)}`, verified: rng.bool(0.04) };
+  return {
+    handle: `${who.handle}.${domain}`,
+    name: who.name,
+    did: `did:plc:${rng.id(24, BASE32)}`,
+    verified: rng.bool(0.04),
+  };
 }
 
 /** The search words without operators, so that results visibly match the query. */
 function keywordOf(query: string): string {
-  const words = query.replace(/"/g, '').split(/\s+/).filter((w) => w && !w.startsWith('-') && !/^(from|lang|domain):/.test(w));
+  const words = query
+    .replace(/"/g, '')
+    .split(/\s+/)
+    .filter((w) => w && !w.startsWith('-') && !/^(from|lang|domain):/.test(w));
   return words.join(' ');
 }
 
@@ -109,12 +122,20 @@ function searchPosts(params: Record<string, unknown>) {
       hashtags: tag ? [...keywordTags, tag] : keywordTags.slice(),
       mentions: mention ? [`${mention}.${domain}`] : [],
       links: link ? [link] : [],
-      link_preview: link ? { url: link, title: titleWords(rng, 5), description: sentence(rng), image_url: `${link}/og.jpg` } : null,
+      link_preview: link
+        ? { url: link, title: titleWords(rng, 5), description: sentence(rng), image_url: `${link}/og.jpg` }
+        : null,
       media_type: mediaType,
-      image_url: mediaType === 'text' ? ''
-        : mediaType === 'carousel' ? carousel[0]!.image_url
-        : `https://cdn.${domain}/img/feed_fullsize/plain/${who.did}/${rng.id(20, BASE32)}@jpeg`,
-      video_url: mediaType === 'video' ? `https://video.${domain}/watch/${encodeURIComponent(who.did)}/${rng.id(20, BASE32)}/playlist.m3u8` : '',
+      image_url:
+        mediaType === 'text'
+          ? ''
+          : mediaType === 'carousel'
+            ? carousel[0]!.image_url
+            : `https://cdn.${domain}/img/feed_fullsize/plain/${who.did}/${rng.id(20, BASE32)}@jpeg`,
+      video_url:
+        mediaType === 'video'
+          ? `https://video.${domain}/watch/${encodeURIComponent(who.did)}/${rng.id(20, BASE32)}/playlist.m3u8`
+          : '',
       carousel_media: carousel,
       post_id: `at://${who.did}/${COLLECTION}/${rkey}`,
     });

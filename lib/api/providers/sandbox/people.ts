@@ -4,16 +4,66 @@
 import { availableItems, Rng, rngFor } from './random';
 
 const firstNames = [
-  'Ava', 'Liam', 'Maya', 'Noah', 'Zoe', 'Ethan', 'Lena', 'Omar', 'Sofia', 'Kai', 'Nina', 'Lucas',
-  'Aria', 'Mateo', 'Ivy', 'Jonas', 'Priya', 'Diego', 'Hana', 'Felix', 'Chloe', 'Ravi', 'Elena', 'Theo',
+  'Ava',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Zoe',
+  'Ethan',
+  'Lena',
+  'Omar',
+  'Sofia',
+  'Kai',
+  'Nina',
+  'Lucas',
+  'Aria',
+  'Mateo',
+  'Ivy',
+  'Jonas',
+  'Priya',
+  'Diego',
+  'Hana',
+  'Felix',
+  'Chloe',
+  'Ravi',
+  'Elena',
+  'Theo',
 ];
 const lastNames = [
-  'Carter', 'Nguyen', 'Silva', 'Okafor', 'Müller', 'Rossi', 'Kim', 'Haddad', 'Novak', 'Garcia',
-  'Larsen', 'Tanaka', 'Dubois', 'Patel', 'Moreau', 'Cohen', 'Walsh', 'Ivanova', 'Santos', 'Berg',
+  'Carter',
+  'Nguyen',
+  'Silva',
+  'Okafor',
+  'Müller',
+  'Rossi',
+  'Kim',
+  'Haddad',
+  'Novak',
+  'Garcia',
+  'Larsen',
+  'Tanaka',
+  'Dubois',
+  'Patel',
+  'Moreau',
+  'Cohen',
+  'Walsh',
+  'Ivanova',
+  'Santos',
+  'Berg',
 ];
 const months = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 
 export interface Person {
@@ -59,7 +109,13 @@ export interface PageWindow {
  * How many items a call returns: some queries run out before the last requested page, and only
  * the pages returned are billed. `cap` bounds endpoints whose lists are short in practice.
  */
-export function pageWindow(rng: Rng, pageSize: number, requested: number, maxPages: number, cap = Infinity): PageWindow {
+export function pageWindow(
+  rng: Rng,
+  pageSize: number,
+  requested: number,
+  maxPages: number,
+  cap = Infinity,
+): PageWindow {
   const available = Math.max(1, Math.min(cap, availableItems(rng, pageSize, maxPages)));
   const count = Math.min(available, requested * pageSize);
   return { available, count, pages: Math.max(1, Math.ceil(count / pageSize)) };

@@ -3,10 +3,16 @@
 import type { z } from 'zod';
 import { familySite } from '../../families';
 import type {
-  photonetCommentRepliesParams, photonetFollowingParams, photonetHighlightStoriesParams, photonetUserParams,
+  photonetCommentRepliesParams,
+  photonetFollowingParams,
+  photonetHighlightStoriesParams,
+  photonetUserParams,
 } from '../../registry/photonet';
 import type {
-  PhotonetCommentReply, PhotonetFollowedAccount, PhotonetStory, PhotonetUser,
+  PhotonetCommentReply,
+  PhotonetFollowedAccount,
+  PhotonetStory,
+  PhotonetUser,
 } from '../../registry/photonet-records';
 import type { SandboxHandler } from '../../registry/types';
 import { type Defaulted, handleFromUrl, itemRng, listSeed, monthYear, pageWindow, person, tagWords } from './people';
@@ -79,7 +85,14 @@ function commentReplies(params: Record<string, unknown>) {
     ids.push(id);
   }
   return {
-    body: { replies, comment_id: q.comment_id, code, total: window.available, pages: window.pages, count: replies.length },
+    body: {
+      replies,
+      comment_id: q.comment_id,
+      code,
+      total: window.available,
+      pages: window.pages,
+      count: replies.length,
+    },
     pagesReturned: window.pages,
   };
 }
@@ -91,7 +104,11 @@ const places = [
   { name: 'Tempelhofer Feld', city: 'Berlin', lat: 52.4731, lng: 13.4039 },
 ];
 
-function story(rng: Rng, owner: { handle: string; name: string; id: string; verified: boolean }, timestamp: number): PhotonetStory {
+function story(
+  rng: Rng,
+  owner: { handle: string; name: string; id: string; verified: boolean },
+  timestamp: number,
+): PhotonetStory {
   const { source, domain } = site();
   const mediaId = `${numericId(rng, 19)}_${owner.id}`;
   const isVideo = rng.bool(0.4);
@@ -114,7 +131,9 @@ function story(rng: Rng, owner: { handle: string; name: string; id: string; veri
     media_type: 'story',
     media_id: mediaId,
     thumbnail_url: `https://scontent.cdn.${domain}/v/t51.2885-15/${numericId(rng, 11)}_n.jpg?stp=dst-jpg_e15&oe=${rng.id(8, '0123456789ABCDEF')}`,
-    video_url: isVideo ? `https://scontent.cdn.${domain}/o1/v/t16/f2/${rng.id(16)}.mp4?oe=${rng.id(8, '0123456789ABCDEF')}` : '',
+    video_url: isVideo
+      ? `https://scontent.cdn.${domain}/o1/v/t16/f2/${rng.id(16)}.mp4?oe=${rng.id(8, '0123456789ABCDEF')}`
+      : '',
     video_duration: isVideo ? rng.int(2000, 15000) / 1000 : null,
     width: 1080,
     height: 1920,
@@ -123,11 +142,20 @@ function story(rng: Rng, owner: { handle: string; name: string; id: string; veri
     mentions: tagged.map((t) => t.username),
     links: rng.bool(0.1) ? [{ url: `https://blog.example.org/${rng.id(6)}`, title: 'Read more' }] : [],
     audio: rng.bool(0.3)
-      ? { type: rng.pick(['licensed_music', 'original_audio']), title: rng.pick(['Golden Hour', 'Night Drive', 'Original audio']), artist: person(rng).name, audio_id: numericId(rng, 16), duration_ms: rng.int(15000, 60000) }
+      ? {
+          type: rng.pick(['licensed_music', 'original_audio']),
+          title: rng.pick(['Golden Hour', 'Night Drive', 'Original audio']),
+          artist: person(rng).name,
+          audio_id: numericId(rng, 16),
+          duration_ms: rng.int(15000, 60000),
+        }
       : null,
     coauthors: rng.bool(0.05) ? [{ ...personFields(rng), is_verified: rng.bool(0.3) }] : [],
     is_paid_partnership: rng.bool(0.05),
-    ai_label: { label: null, detection_method: rng.pick(['NONE', 'NONE', 'NONE', 'SELF_DISCLOSURE_FLOW', 'C2PA_METADATA']) },
+    ai_label: {
+      label: null,
+      detection_method: rng.pick(['NONE', 'NONE', 'NONE', 'SELF_DISCLOSURE_FLOW', 'C2PA_METADATA']),
+    },
   };
 }
 
@@ -221,10 +249,14 @@ function following(params: Record<string, unknown>) {
   const seed = listSeed('/v1/photonet/user/following', { username: handle, query: q.query });
   const domain = site().domain;
   // A search returns its matches in one page whatever `pages` was.
-  const needle = q.query?.toLowerCase().replace(/[^a-z0-9._]/g, '').slice(0, 20);
-  const count = q.query !== undefined
-    ? itemRng(seed, -1).int(0, FOLLOWING_PAGE)
-    : pageWindow(itemRng(seed, -1), FOLLOWING_PAGE, q.pages, 40).count;
+  const needle = q.query
+    ?.toLowerCase()
+    .replace(/[^a-z0-9._]/g, '')
+    .slice(0, 20);
+  const count =
+    q.query !== undefined
+      ? itemRng(seed, -1).int(0, FOLLOWING_PAGE)
+      : pageWindow(itemRng(seed, -1), FOLLOWING_PAGE, q.pages, 40).count;
   const accounts: PhotonetFollowedAccount[] = [];
   for (let i = 0; i < count; i++) {
     const rng = itemRng(seed, i);

@@ -50,7 +50,9 @@ export const SANDBOX_NOW = 1793491200;
 
 /** A seeded generator for one call: stable for the same path and parameters. */
 export function rngFor(path: string, params: Record<string, unknown>, salt = ''): Rng {
-  const keys = Object.keys(params).filter((k) => k !== 'get_sentiment').sort();
+  const keys = Object.keys(params)
+    .filter((k) => k !== 'get_sentiment')
+    .sort();
   return new Rng(`${path}?${keys.map((k) => `${k}=${String(params[k])}`).join('&')}#${salt}`);
 }
 
@@ -91,10 +93,46 @@ export function availableItems(rng: Rng, pageSize: number, maxPages: number): nu
 }
 
 const words = [
-  'great', 'service', 'quality', 'price', 'amazing', 'terrible', 'love', 'hate', 'coffee', 'travel',
-  'music', 'movie', 'weekend', 'update', 'launch', 'news', 'story', 'team', 'game', 'city', 'market',
-  'design', 'review', 'happy', 'sad', 'surprised', 'worried', 'excited', 'community', 'project',
-  'release', 'photo', 'video', 'friends', 'family', 'recipe', 'garden', 'science', 'policy', 'vote',
+  'great',
+  'service',
+  'quality',
+  'price',
+  'amazing',
+  'terrible',
+  'love',
+  'hate',
+  'coffee',
+  'travel',
+  'music',
+  'movie',
+  'weekend',
+  'update',
+  'launch',
+  'news',
+  'story',
+  'team',
+  'game',
+  'city',
+  'market',
+  'design',
+  'review',
+  'happy',
+  'sad',
+  'surprised',
+  'worried',
+  'excited',
+  'community',
+  'project',
+  'release',
+  'photo',
+  'video',
+  'friends',
+  'family',
+  'recipe',
+  'garden',
+  'science',
+  'policy',
+  'vote',
 ];
 const sentences = [
   'I love how this turned out, absolutely amazing!',

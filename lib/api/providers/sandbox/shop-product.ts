@@ -15,14 +15,43 @@ export const UPPER = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 // Currency code, symbol and a rough rate from USD per marketplace, so prices look local.
 export const money: Record<ShopCountry, [string, string, number]> = {
-  us: ['USD', '$', 1], au: ['AUD', 'A$', 1.5], br: ['BRL', 'R$', 5], ca: ['CAD', 'C$', 1.35],
-  cn: ['CNY', '¥', 7.2], fr: ['EUR', '€', 0.92], de: ['EUR', '€', 0.92], in: ['INR', '₹', 83],
-  it: ['EUR', '€', 0.92], mx: ['MXN', 'MX$', 17], nl: ['EUR', '€', 0.92], sg: ['SGD', 'S$', 1.35],
-  es: ['EUR', '€', 0.92], tr: ['TRY', '₺', 32], ae: ['AED', 'AED ', 3.67], gb: ['GBP', '£', 0.79],
-  jp: ['JPY', '¥', 150], sa: ['SAR', 'SAR ', 3.75], pl: ['PLN', 'zł', 4], se: ['SEK', 'kr ', 10.5],
-  be: ['EUR', '€', 0.92], eg: ['EGP', 'EGP ', 48], za: ['ZAR', 'R', 18.5], ie: ['EUR', '€', 0.92],
+  us: ['USD', '$', 1],
+  au: ['AUD', 'A$', 1.5],
+  br: ['BRL', 'R$', 5],
+  ca: ['CAD', 'C$', 1.35],
+  cn: ['CNY', '¥', 7.2],
+  fr: ['EUR', '€', 0.92],
+  de: ['EUR', '€', 0.92],
+  in: ['INR', '₹', 83],
+  it: ['EUR', '€', 0.92],
+  mx: ['MXN', 'MX$', 17],
+  nl: ['EUR', '€', 0.92],
+  sg: ['SGD', 'S$', 1.35],
+  es: ['EUR', '€', 0.92],
+  tr: ['TRY', '₺', 32],
+  ae: ['AED', 'AED ', 3.67],
+  gb: ['GBP', '£', 0.79],
+  jp: ['JPY', '¥', 150],
+  sa: ['SAR', 'SAR ', 3.75],
+  pl: ['PLN', 'zł', 4],
+  se: ['SEK', 'kr ', 10.5],
+  be: ['EUR', '€', 0.92],
+  eg: ['EGP', 'EGP ', 48],
+  za: ['ZAR', 'R', 18.5],
+  ie: ['EUR', '€', 0.92],
 };
-export const brands = ['Anker', 'Soundcore', 'Logi', 'Nordlys', 'Kestrel', 'Brightway', 'Oakhill', 'Vantro', 'Lumio', 'Peakform'];
+export const brands = [
+  'Anker',
+  'Soundcore',
+  'Logi',
+  'Nordlys',
+  'Kestrel',
+  'Brightway',
+  'Oakhill',
+  'Vantro',
+  'Lumio',
+  'Peakform',
+];
 
 export function priceText(country: ShopCountry, amount: number): string {
   const symbol = money[country][1];
@@ -36,7 +65,8 @@ export function shopHost(country: ShopCountry): string {
 }
 
 export const asinOf = (rng: Rng) => `B0${rng.id(8, UPPER)}`;
-export const photoOf = (rng: Rng) => `https://m.media.${familySite('shop').domain}/images/I/${rng.id(11, UPPER)}._AC_SL1500_.jpg`;
+export const photoOf = (rng: Rng) =>
+  `https://m.media.${familySite('shop').domain}/images/I/${rng.id(11, UPPER)}._AC_SL1500_.jpg`;
 
 type ProductQuery = Defaulted<z.output<typeof shopProductParams>, 'country'>;
 
@@ -74,7 +104,9 @@ function productReview(rng: Rng, asin: string, country: ShopCountry): ShopProduc
     video: rng.bool(0.1) ? `https://m.media.${familySite('shop').domain}/videos/${rng.id(12, UPPER)}.mp4` : null,
     is_verified_purchase: rng.bool(0.85),
     helpful_votes: `${rng.int(1, 400)} people found this helpful`,
-    product_variant: rng.bool(0.5) ? { Color: rng.pick(['Black', 'White', 'Navy']), Size: rng.pick(['S', 'M', 'L']) } : {},
+    product_variant: rng.bool(0.5)
+      ? { Color: rng.pick(['Black', 'White', 'Navy']), Size: rng.pick(['S', 'M', 'L']) }
+      : {},
     is_vine: rng.bool(0.05),
   };
 }
@@ -88,7 +120,7 @@ export function productPage(params: Record<string, unknown>) {
   const brand = rng.pick(brands);
   const title = `${brand} ${titleWords(rng, 6)}`;
   const slug = title.replace(/[^A-Za-z0-9]+/g, '-');
-  const amount = rng.int(800, 30000) / 100 * money[country][2];
+  const amount = (rng.int(800, 30000) / 100) * money[country][2];
   const photos: string[] = [];
   for (let i = rng.int(4, 7); i > 0; i--) photos.push(photoOf(rng));
   const video = (kind: string) => ({
@@ -108,8 +140,10 @@ export function productPage(params: Record<string, unknown>) {
   const reviews: ShopProductReview[] = [];
   for (let i = rng.int(3, 8); i > 0; i--) reviews.push(productReview(rng, asin, country));
   const product: ShopProduct = {
-    asin, title, slug,
-    item_highlight: rng.pick(['Best Seller in Headphones', "Overall Pick", 'New Release', '']),
+    asin,
+    title,
+    slug,
+    item_highlight: rng.pick(['Best Seller in Headphones', 'Overall Pick', 'New Release', '']),
     price: priceText(country, amount),
     original_price: rng.bool(0.35) ? priceText(country, amount * 1.25) : null,
     delivery_price: rng.bool(0.2) ? priceText(country, 4.99 * money[country][2]) : null,
@@ -122,7 +156,8 @@ export function productPage(params: Record<string, unknown>) {
     num_ratings: rng.int(5, 90000),
     url: `${host}/${slug}/dp/${asin}`,
     photo: photos[0]!,
-    photos, videos,
+    photos,
+    videos,
     user_uploaded_videos: userVideos,
     has_video: videos.length + userVideos.length > 0,
     num_offers: boxes.length,
@@ -138,11 +173,14 @@ export function productPage(params: Record<string, unknown>) {
     buy_boxes: boxes,
     about: [sentence(rng), sentence(rng), sentence(rng), sentence(rng)],
     description: `${title}. ${sentence(rng)}`,
-    product_information: { Brand: brand, 'Item Weight': `${rng.int(20, 900)} g`, 'Item model number': rng.id(8, UPPER) },
+    product_information: {
+      Brand: brand,
+      'Item Weight': `${rng.int(20, 900)} g`,
+      'Item model number': rng.id(8, UPPER),
+    },
     product_details: { ASIN: asin, 'Date First Available': longDate(rng.timestamp(900)), Manufacturer: brand },
     rating_distribution: { 1: 100 - five - four - three - two, 2: two, 3: three, 4: four, 5: five },
     top_reviews: reviews,
   };
   return { body: { product }, pagesReturned: 1 };
 }
-

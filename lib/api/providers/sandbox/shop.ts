@@ -8,7 +8,15 @@ import type { SandboxHandler } from '../../registry/types';
 import { type Defaulted, itemRng, listSeed, longDate, person } from './people';
 import { availableItems, type Rng, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
 import {
-  asinOf, brands, money, photoOf, priceText, productPage, SANDBOX_MISSING_ASIN, shopHost, UPPER,
+  asinOf,
+  brands,
+  money,
+  photoOf,
+  priceText,
+  productPage,
+  SANDBOX_MISSING_ASIN,
+  shopHost,
+  UPPER,
 } from './shop-product';
 
 export { SANDBOX_MISSING_ASIN } from './shop-product';
@@ -22,7 +30,10 @@ type ProductsQuery = Defaulted<
   'page' | 'country' | 'sort_by' | 'product_condition' | 'deals_and_discounts' | 'is_prime' | 'four_stars_and_up'
 >;
 type SellerQuery = Defaulted<z.output<typeof shopSellerParams>, 'country'>;
-type SellerReviewsQuery = Defaulted<z.output<typeof shopSellerReviewsParams>, 'page' | 'star_rating' | 'country' | 'get_sentiment'>;
+type SellerReviewsQuery = Defaulted<
+  z.output<typeof shopSellerReviewsParams>,
+  'page' | 'star_rating' | 'country' | 'get_sentiment'
+>;
 
 function searchItem(rng: Rng, q: ProductsQuery, amount: number): ShopSearchItem {
   const country = q.country;
@@ -74,7 +85,8 @@ function searchProducts(params: Record<string, unknown>) {
   const low = q.min_price ?? 5 * rate;
   const high = Math.max(low, q.max_price ?? 250 * rate);
   const amounts: number[] = [];
-  for (let i = 0; i < n; i++) amounts.push(Math.round((low + itemRng(seed, start + i).next() * (high - low)) * 100) / 100);
+  for (let i = 0; i < n; i++)
+    amounts.push(Math.round((low + itemRng(seed, start + i).next() * (high - low)) * 100) / 100);
   if (q.sort_by === 'lowest_price') amounts.sort((a, b) => a - b);
   if (q.sort_by === 'highest_price') amounts.sort((a, b) => b - a);
   const products: ShopSearchItem[] = [];
@@ -89,7 +101,12 @@ function searchProducts(params: Record<string, unknown>) {
 function feedback(rng: Rng, total: number) {
   const positive = rng.int(80, 99);
   const negative = rng.int(0, 100 - positive);
-  return { positive_percent: positive, neutral_percent: 100 - positive - negative, negative_percent: negative, count: total };
+  return {
+    positive_percent: positive,
+    neutral_percent: 100 - positive - negative,
+    negative_percent: negative,
+    count: total,
+  };
 }
 
 function sellerProfile(params: Record<string, unknown>) {
@@ -125,8 +142,14 @@ function sellerProfile(params: Record<string, unknown>) {
 }
 
 const starRange: Record<string, [number, number]> = {
-  all: [1, 5], '5_stars': [5, 5], '4_stars': [4, 4], '3_stars': [3, 3], '2_stars': [2, 2], '1_stars': [1, 1],
-  positive: [4, 5], critical: [1, 2],
+  all: [1, 5],
+  '5_stars': [5, 5],
+  '4_stars': [4, 4],
+  '3_stars': [3, 3],
+  '2_stars': [2, 2],
+  '1_stars': [1, 1],
+  positive: [4, 5],
+  critical: [1, 2],
 };
 
 function sellerReviews(params: Record<string, unknown>) {

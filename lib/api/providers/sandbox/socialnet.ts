@@ -1,6 +1,11 @@
 // Sandbox handlers of the socialnet family: locations, group details, page videos, group search.
 import { familySite } from '../../families';
-import type { SocialnetGroup, SocialnetGroupPost, SocialnetLocation, SocialnetPageVideo } from '../../registry/socialnet';
+import type {
+  SocialnetGroup,
+  SocialnetGroupPost,
+  SocialnetLocation,
+  SocialnetPageVideo,
+} from '../../registry/socialnet';
 import type { SandboxHandler } from '../../registry/types';
 import { SANDBOX_NOW, formatDate, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
 import { baseSeed, descendingTimes, itemRng, listRng, person, planPages, timesRng, titleCase } from './texts';
@@ -35,7 +40,11 @@ export const socialnetSandbox: Record<string, SandboxHandler> = {
     const results: SocialnetLocation[] = [];
     for (let i = 0; i < n; i++) {
       const place = i === 0 || rng.bool(0.6) ? regions[rng.int(0, regions.length - 1)]! : regions[0]!;
-      results.push({ id: numericId(rng, 15), label: `${query}${placeKinds[i]}, ${place.region}`, timezone: place.timezone });
+      results.push({
+        id: numericId(rng, 15),
+        label: `${query}${placeKinds[i]}, ${place.region}`,
+        timezone: place.timezone,
+      });
     }
     return { body: { results, count: results.length }, pagesReturned: 1 };
   },
@@ -94,9 +103,14 @@ export const socialnetSandbox: Record<string, SandboxHandler> = {
     const groupId = typeof params.group_id === 'string' ? params.group_id : '';
     const query = typeof params.query === 'string' ? params.query : '';
     // Dates bound the posts; a window wholly in the future holds none.
-    const hi = Math.min(SANDBOX_NOW, typeof params.end_date === 'string' ? Date.parse(`${params.end_date}T23:59:59Z`) / 1000 : SANDBOX_NOW);
-    const lo = typeof params.start_date === 'string' ? Date.parse(`${params.start_date}T00:00:00Z`) / 1000 : hi - 365 * 86400;
-    const plan = hi > lo ? planPages(seed, Number(params.pages ?? 1), GROUP_POSTS_PER_PAGE, 10) : { perPage: [], count: 0 };
+    const hi = Math.min(
+      SANDBOX_NOW,
+      typeof params.end_date === 'string' ? Date.parse(`${params.end_date}T23:59:59Z`) / 1000 : SANDBOX_NOW,
+    );
+    const lo =
+      typeof params.start_date === 'string' ? Date.parse(`${params.start_date}T00:00:00Z`) / 1000 : hi - 365 * 86400;
+    const plan =
+      hi > lo ? planPages(seed, Number(params.pages ?? 1), GROUP_POSTS_PER_PAGE, 10) : { perPage: [], count: 0 };
     // Posts spread over the window as if the query's whole result were returned, so that a
     // post's date does not depend on how many pages were asked for.
     const all = hi > lo ? planPages(seed, 10, GROUP_POSTS_PER_PAGE, 10).count : 0;
@@ -109,7 +123,14 @@ export const socialnetSandbox: Record<string, SandboxHandler> = {
       const author_id = numericId(r, 15);
       const post_id = numericId(r, 16);
       const group = groupId || numericId(r, 15);
-      const reactions = { like: r.int(0, 400), love: r.int(0, 80), wow: r.int(0, 10), haha: r.int(0, 30), sad: r.int(0, 8), angry: r.int(0, 5) };
+      const reactions = {
+        like: r.int(0, 400),
+        love: r.int(0, 80),
+        wow: r.int(0, 10),
+        haha: r.int(0, 30),
+        sad: r.int(0, 8),
+        angry: r.int(0, 5),
+      };
       const media = r.next();
       posts[i] = {
         post_id,
@@ -122,11 +143,18 @@ export const socialnetSandbox: Record<string, SandboxHandler> = {
         author_url: `https://${site.domain}/profile.php?id=${author_id}`,
         author_profile_picture: `https://scontent.${site.domain}/p/${author_id}/s100.jpg`,
         comments_count: r.int(0, 120),
-        reactions_count: reactions.like + reactions.love + reactions.wow + reactions.haha + reactions.sad + reactions.angry,
+        reactions_count:
+          reactions.like + reactions.love + reactions.wow + reactions.haha + reactions.sad + reactions.angry,
         reshare_count: r.int(0, 25),
         reactions,
         image_url: media < 0.3 ? `https://scontent.${site.domain}/i/${post_id}.jpg` : null,
-        video: media >= 0.3 && media < 0.4 ? { url: `https://${site.domain}/watch/?v=${post_id}`, thumbnail: `https://scontent.${site.domain}/v/${post_id}/thumb.jpg` } : null,
+        video:
+          media >= 0.3 && media < 0.4
+            ? {
+                url: `https://${site.domain}/watch/?v=${post_id}`,
+                thumbnail: `https://scontent.${site.domain}/v/${post_id}/thumb.jpg`,
+              }
+            : null,
         external_url: media >= 0.85 ? `https://blog.example.com/${post_id}` : null,
       };
     }

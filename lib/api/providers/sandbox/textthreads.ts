@@ -9,19 +9,48 @@ const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 const replyControls = ['everyone', 'everyone', 'everyone', 'accounts_you_follow', 'mentioned_only'];
 const tags = ['space', 'science', 'photography', 'travel', 'music', 'books', 'ai', 'design'];
 
-function post(r: Rng, site: { source: string; domain: string }, user: { handle: string; name: string; verified: boolean }, ts: number): TextthreadsPost {
+function post(
+  r: Rng,
+  site: { source: string; domain: string },
+  user: { handle: string; name: string; verified: boolean },
+  ts: number,
+): TextthreadsPost {
   const code = r.id(11, CODE_ALPHABET);
   const post_id = `3${r.id(18, '0123456789')}`;
-  const media_type = r.pick(['text', 'text', 'text', 'text', 'text', 'image', 'image', 'video', 'carousel', 'audio'] as const);
+  const media_type = r.pick([
+    'text',
+    'text',
+    'text',
+    'text',
+    'text',
+    'image',
+    'image',
+    'video',
+    'carousel',
+    'audio',
+  ] as const);
   const cdn = `https://scontent.${site.domain}/${post_id}`;
   const visual = media_type === 'image' || media_type === 'video' || media_type === 'carousel';
-  const [width, height] = visual ? r.pick([[1080, 1080], [1080, 1350], [1920, 1080], [1080, 1920]] as const) : [0, 0];
+  const [width, height] = visual
+    ? r.pick([
+        [1080, 1080],
+        [1080, 1350],
+        [1920, 1080],
+        [1080, 1920],
+      ] as const)
+    : [0, 0];
   const carousel_media: TextthreadsPost['carousel_media'] = [];
   if (media_type === 'carousel') {
     const n = r.int(2, 5);
     for (let k = 0; k < n; k++) {
       const video = r.bool(0.2);
-      carousel_media.push({ media_type: video ? 'video' : 'image', image_url: `${cdn}_${k}.jpg`, video_url: video ? `${cdn}_${k}.mp4` : '', width, height });
+      carousel_media.push({
+        media_type: video ? 'video' : 'image',
+        image_url: `${cdn}_${k}.jpg`,
+        video_url: video ? `${cdn}_${k}.mp4` : '',
+        width,
+        height,
+      });
     }
   }
   const is_reply = r.bool(0.25);
@@ -60,7 +89,12 @@ function post(r: Rng, site: { source: string; domain: string }, user: { handle: 
     carousel_media,
     link_preview:
       media_type === 'text' && r.bool(0.15)
-        ? { url: `https://blog.example.com/${slugify(linkTitle)}`, display_url: 'blog.example.com', title: linkTitle, image_url: `${cdn}_preview.jpg` }
+        ? {
+            url: `https://blog.example.com/${slugify(linkTitle)}`,
+            display_url: 'blog.example.com',
+            title: linkTitle,
+            image_url: `${cdn}_preview.jpg`,
+          }
         : null,
     quoted_post: quoted
       ? {

@@ -29,7 +29,10 @@ export const videositeSandbox: Record<string, SandboxHandler> = {
     throwOnSandboxInput(params, ['channel_not_found']);
     for (const key of ['id', 'url', 'name'] as const) {
       const value = params[key];
-      if (typeof value === 'string' && (value.toLowerCase().includes('sandbox_not_found') || value === SANDBOX_MISSING_CHANNEL_ID)) {
+      if (
+        typeof value === 'string' &&
+        (value.toLowerCase().includes('sandbox_not_found') || value === SANDBOX_MISSING_CHANNEL_ID)
+      ) {
         throw new ProviderError('channel_not_found', `Sandbox: no channel for ${key} '${value}'`);
       }
     }
@@ -37,7 +40,12 @@ export const videositeSandbox: Record<string, SandboxHandler> = {
     const rng = rngFor('/v1/videosite/channel', { channel: who.id ?? who.handle });
     const site = familySite('videosite');
     const channel_id = who.id ?? `UC${rng.id(22, ID_ALPHABET)}`;
-    const handle = who.handle || `channel${channel_id.slice(2, 8).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+    const handle =
+      who.handle ||
+      `channel${channel_id
+        .slice(2, 8)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')}`;
     const display = who.display || titleCase(handle);
     const subscribers = rng.int(120, 40_000_000);
     const videos = rng.int(3, 6000);

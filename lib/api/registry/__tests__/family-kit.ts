@@ -7,7 +7,10 @@ import type { EndpointDefinition, SandboxHandler } from '../types';
 
 type Query = Readonly<Record<string, string | undefined>>;
 
-export function familyKit<const D extends EndpointDefinition>(definitions: readonly D[], sandbox: Record<string, SandboxHandler>) {
+export function familyKit<const D extends EndpointDefinition>(
+  definitions: readonly D[],
+  sandbox: Record<string, SandboxHandler>,
+) {
   type Path = D['path'];
   function endpoint(path: Path): D {
     const definition = definitions.find((d) => d.path === path);
@@ -37,7 +40,8 @@ export function firstRecord(body: Record<string, unknown>): Record<string, unkno
 }
 
 /** The first list field of a body. */
-export const listOf = (body: Record<string, unknown>) => Object.values(body).find(Array.isArray) as Record<string, unknown>[];
+export const listOf = (body: Record<string, unknown>) =>
+  Object.values(body).find(Array.isArray) as Record<string, unknown>[];
 
 /**
  * The checks every endpoint's definition and sandbox must pass, registered as tests in the

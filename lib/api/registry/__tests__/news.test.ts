@@ -20,7 +20,13 @@ function paramError(raw: Record<string, string>) {
 
 describe('news articles registry', () => {
   it('bills one request whatever limit is, with sentiment read from the snippet', () => {
-    expect(endpoint).toMatchObject({ path: PATH, billingUnit: 'request', concurrency: 10, sentiment: true, sentimentTarget: { list: 'articles', text: 'snippet' } });
+    expect(endpoint).toMatchObject({
+      path: PATH,
+      billingUnit: 'request',
+      concurrency: 10,
+      sentiment: true,
+      sentimentTarget: { list: 'articles', text: 'snippet' },
+    });
     expect(endpoint).not.toHaveProperty('paging');
     expect(endpoint.billedErrors).toEqual({});
   });
@@ -38,7 +44,11 @@ describe('news articles sandbox', () => {
     expect(first.pagesReturned).toBe(1);
     expect(await call(endpoint.example)).toEqual(first);
     for (const a of first.body.articles as NewsArticle[]) {
-      expect(Object.keys(a).sort()).toEqual(Object.keys(newsArticleSchema.shape).filter((k) => k !== 'sentiment').sort());
+      expect(Object.keys(a).sort()).toEqual(
+        Object.keys(newsArticleSchema.shape)
+          .filter((k) => k !== 'sentiment')
+          .sort(),
+      );
       expect(a.date).toBe(formatDate(a.date_timestamp));
       expect(new URL(a.url).hostname).toBe(`www.${a.domain}`);
       expect(a.snippet.length).toBeGreaterThan(0);
@@ -67,18 +77,44 @@ describe('news articles sandbox', () => {
   });
 
   it('answers query=sandbox_rate_limited with upstream_rate_limit', async () => {
-    await expect(call({ query: 'sandbox_rate_limited' })).rejects.toSatisfy((e) => e instanceof ProviderError && e.code === 'upstream_rate_limit');
+    await expect(call({ query: 'sandbox_rate_limited' })).rejects.toSatisfy(
+      (e) => e instanceof ProviderError && e.code === 'upstream_rate_limit',
+    );
   });
 });
 
 describe('news articles parameter errors', () => {
   const cases: [string, Record<string, string>, { code: string; error: string }][] = [
-    ['rejects a call without query as missing_parameter', { limit: '5' }, { code: 'missing_parameter', error: "Missing parameter 'query'" }],
-    ['rejects limit 101 as invalid_parameter', { query: 'x', limit: '101' }, { code: 'invalid_parameter', error: "Invalid parameter 'limit': must be an integer from 1 to 100" }],
-    ['rejects limit 0 as invalid_parameter', { query: 'x', limit: '0' }, { code: 'invalid_parameter', error: "Invalid parameter 'limit': must be an integer from 1 to 100" }],
-    ['rejects a 501-character query as invalid_parameter', { query: 'q'.repeat(501) }, { code: 'invalid_parameter', error: "Invalid parameter 'query': must be at most 500 characters" }],
-    ['rejects pages as an unknown parameter because articles are not paginated', { query: 'x', pages: '2' }, { code: 'invalid_parameter', error: "Unknown parameter 'pages'" }],
-    ['rejects get_sentiment 1 as invalid_parameter', { query: 'x', get_sentiment: '1' }, { code: 'invalid_parameter', error: "Invalid parameter 'get_sentiment': must be true or false" }],
+    [
+      'rejects a call without query as missing_parameter',
+      { limit: '5' },
+      { code: 'missing_parameter', error: "Missing parameter 'query'" },
+    ],
+    [
+      'rejects limit 101 as invalid_parameter',
+      { query: 'x', limit: '101' },
+      { code: 'invalid_parameter', error: "Invalid parameter 'limit': must be an integer from 1 to 100" },
+    ],
+    [
+      'rejects limit 0 as invalid_parameter',
+      { query: 'x', limit: '0' },
+      { code: 'invalid_parameter', error: "Invalid parameter 'limit': must be an integer from 1 to 100" },
+    ],
+    [
+      'rejects a 501-character query as invalid_parameter',
+      { query: 'q'.repeat(501) },
+      { code: 'invalid_parameter', error: "Invalid parameter 'query': must be at most 500 characters" },
+    ],
+    [
+      'rejects pages as an unknown parameter because articles are not paginated',
+      { query: 'x', pages: '2' },
+      { code: 'invalid_parameter', error: "Unknown parameter 'pages'" },
+    ],
+    [
+      'rejects get_sentiment 1 as invalid_parameter',
+      { query: 'x', get_sentiment: '1' },
+      { code: 'invalid_parameter', error: "Invalid parameter 'get_sentiment': must be true or false" },
+    ],
   ];
   it.each(cases)('%s', (_name, raw, expected) => {
     expect(paramError(raw)).toEqual(expected);

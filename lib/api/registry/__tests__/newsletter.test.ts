@@ -21,7 +21,9 @@ async function call(path: Path, raw: Partial<Record<string, string>>) {
 
 /** Every field the schema lists is present (sentiment is the gateway's). */
 function expectAllFields(record: object, shape: Record<string, unknown>) {
-  const expected = Object.keys(shape).filter((k) => k !== 'sentiment').sort();
+  const expected = Object.keys(shape)
+    .filter((k) => k !== 'sentiment')
+    .sort();
   expect(Object.keys(record).sort()).toEqual(expected);
 }
 
@@ -43,15 +45,21 @@ describe('newsletter registry', () => {
     expect(newsletterEndpoints.filter((e) => e.sentiment).map((e) => e.path)).toEqual(['/v1/newsletter/notes']);
   });
 
-  it.each(newsletterEndpoints.map((e) => [e.path, e] as const))('%s: the example parses and its sandbox body validates', async (_path, endpoint) => {
-    expect(endpoint.params.safeParse(endpoint.example).success).toBe(true);
-    const { body } = await call(endpoint.path, endpoint.example);
-    expect(endpoint.response.safeParse(body).success).toBe(true);
-  });
+  it.each(newsletterEndpoints.map((e) => [e.path, e] as const))(
+    '%s: the example parses and its sandbox body validates',
+    async (_path, endpoint) => {
+      expect(endpoint.params.safeParse(endpoint.example).success).toBe(true);
+      const { body } = await call(endpoint.path, endpoint.example);
+      expect(endpoint.response.safeParse(body).success).toBe(true);
+    },
+  );
 
-  it.each(newsletterEndpoints.map((e) => [e.path, e] as const))('%s: the same params give the same body', async (_path, endpoint) => {
-    expect(await call(endpoint.path, endpoint.example)).toEqual(await call(endpoint.path, endpoint.example));
-  });
+  it.each(newsletterEndpoints.map((e) => [e.path, e] as const))(
+    '%s: the same params give the same body',
+    async (_path, endpoint) => {
+      expect(await call(endpoint.path, endpoint.example)).toEqual(await call(endpoint.path, endpoint.example));
+    },
+  );
 
   it('fills every user field and ends after about 75 profiles with a partial page 4', async () => {
     let partialFound = false;
@@ -84,7 +92,8 @@ describe('newsletter registry', () => {
       expectAllFields(note, newsletterNoteSchema.shape);
       expect(note).not.toHaveProperty('sentiment');
     }
-    const recent = (await call('/v1/newsletter/notes', { query: 'poetry', pages: '3', sort_by: 'most_recent' })).body.notes as { date: string }[];
+    const recent = (await call('/v1/newsletter/notes', { query: 'poetry', pages: '3', sort_by: 'most_recent' })).body
+      .notes as { date: string }[];
     expect(recent.map((n) => n.date)).toEqual([...recent.map((n) => n.date)].sort().reverse());
   });
 
@@ -113,48 +122,130 @@ describe('newsletter registry', () => {
   });
 
   it('resolves a publication by custom domain URL or by numeric ID with every field present', async () => {
-    const byUrl = (await call('/v1/newsletter/publication', { publication: 'https://www.example-letters.com/p/hello' })).body;
+    const byUrl = (await call('/v1/newsletter/publication', { publication: 'https://www.example-letters.com/p/hello' }))
+      .body;
     const pub = newsletterPublicationSchema.parse(byUrl.publication);
     expectAllFields(pub, newsletterPublicationSchema.shape);
     expect(pub.custom_domain).toBe('example-letters.com');
     expect(pub.url).toBe('https://example-letters.com');
-    const byId = newsletterPublicationSchema.parse((await call('/v1/newsletter/publication', { publication_id: '123456' })).body.publication);
+    const byId = newsletterPublicationSchema.parse(
+      (await call('/v1/newsletter/publication', { publication_id: '123456' })).body.publication,
+    );
     expect(byId.publication_id).toBe('123456');
   });
 });
 
 describe('newsletter parameter errors', () => {
   const cases: [string, Path, Record<string, string>, { code: string; error: string }][] = [
-    ['rejects users without query as missing_parameter', '/v1/newsletter/users', {}, { code: 'missing_parameter', error: "Missing parameter 'query'" }],
-    ['rejects users page 5 as invalid_parameter', '/v1/newsletter/users', { query: 'a', page: '5' }, { code: 'invalid_parameter', error: "Invalid parameter 'page': must be an integer from 1 to 4" }],
-    ['rejects a 501-character query as invalid_parameter', '/v1/newsletter/users', { query: 'q'.repeat(501) }, { code: 'invalid_parameter', error: "Invalid parameter 'query': must be at most 500 characters" }],
-    ['rejects notes sort_by oldest as invalid_parameter', '/v1/newsletter/notes', { query: 'a', sort_by: 'oldest' }, { code: 'invalid_parameter', error: "Invalid parameter 'sort_by': must be one of: most_recent, top" }],
-    ['rejects notes pages 251 as invalid_parameter', '/v1/newsletter/notes', { query: 'a', pages: '251' }, { code: 'invalid_parameter', error: "Invalid parameter 'pages': must be an integer from 1 to 250" }],
-    ['rejects notes get_sentiment yes as invalid_parameter', '/v1/newsletter/notes', { query: 'a', get_sentiment: 'yes' }, { code: 'invalid_parameter', error: "Invalid parameter 'get_sentiment': must be true or false" }],
-    ['rejects a notes date filter as an unknown parameter', '/v1/newsletter/notes', { query: 'a', start_date: '2026-01-01' }, { code: 'invalid_parameter', error: "Unknown parameter 'start_date'" }],
-    ['rejects category feed without category as missing_parameter', '/v1/newsletter/category/feed', {}, { code: 'missing_parameter', error: "Missing parameter 'category'" }],
-    ['rejects a 201-character category as invalid_parameter', '/v1/newsletter/category/feed', { category: 'c'.repeat(201) }, { code: 'invalid_parameter', error: "Invalid parameter 'category': must be at most 200 characters" }],
-    ['rejects category feed sort_by hot as invalid_parameter', '/v1/newsletter/category/feed', { category: 'technology', sort_by: 'hot' }, { code: 'invalid_parameter', error: "Invalid parameter 'sort_by': must be one of: top, most_recent, posts" }],
-    ['rejects get_sentiment on the category feed as an unknown parameter', '/v1/newsletter/category/feed', { category: 'technology', get_sentiment: 'true' }, { code: 'invalid_parameter', error: "Unknown parameter 'get_sentiment'" }],
-    ['rejects publication with neither identifier as missing_parameter', '/v1/newsletter/publication', {}, { code: 'missing_parameter', error: "Missing parameter: provide 'publication' or 'publication_id'" }],
-    ['rejects a non-numeric publication_id as invalid_parameter', '/v1/newsletter/publication', { publication_id: 'abc' }, { code: 'invalid_parameter', error: "Invalid parameter 'publication_id': must be a numeric publication ID" }],
-    ['rejects a 501-character publication as invalid_parameter', '/v1/newsletter/publication', { publication: 'p'.repeat(501) }, { code: 'invalid_parameter', error: "Invalid parameter 'publication': must be at most 500 characters" }],
+    [
+      'rejects users without query as missing_parameter',
+      '/v1/newsletter/users',
+      {},
+      { code: 'missing_parameter', error: "Missing parameter 'query'" },
+    ],
+    [
+      'rejects users page 5 as invalid_parameter',
+      '/v1/newsletter/users',
+      { query: 'a', page: '5' },
+      { code: 'invalid_parameter', error: "Invalid parameter 'page': must be an integer from 1 to 4" },
+    ],
+    [
+      'rejects a 501-character query as invalid_parameter',
+      '/v1/newsletter/users',
+      { query: 'q'.repeat(501) },
+      { code: 'invalid_parameter', error: "Invalid parameter 'query': must be at most 500 characters" },
+    ],
+    [
+      'rejects notes sort_by oldest as invalid_parameter',
+      '/v1/newsletter/notes',
+      { query: 'a', sort_by: 'oldest' },
+      { code: 'invalid_parameter', error: "Invalid parameter 'sort_by': must be one of: most_recent, top" },
+    ],
+    [
+      'rejects notes pages 251 as invalid_parameter',
+      '/v1/newsletter/notes',
+      { query: 'a', pages: '251' },
+      { code: 'invalid_parameter', error: "Invalid parameter 'pages': must be an integer from 1 to 250" },
+    ],
+    [
+      'rejects notes get_sentiment yes as invalid_parameter',
+      '/v1/newsletter/notes',
+      { query: 'a', get_sentiment: 'yes' },
+      { code: 'invalid_parameter', error: "Invalid parameter 'get_sentiment': must be true or false" },
+    ],
+    [
+      'rejects a notes date filter as an unknown parameter',
+      '/v1/newsletter/notes',
+      { query: 'a', start_date: '2026-01-01' },
+      { code: 'invalid_parameter', error: "Unknown parameter 'start_date'" },
+    ],
+    [
+      'rejects category feed without category as missing_parameter',
+      '/v1/newsletter/category/feed',
+      {},
+      { code: 'missing_parameter', error: "Missing parameter 'category'" },
+    ],
+    [
+      'rejects a 201-character category as invalid_parameter',
+      '/v1/newsletter/category/feed',
+      { category: 'c'.repeat(201) },
+      { code: 'invalid_parameter', error: "Invalid parameter 'category': must be at most 200 characters" },
+    ],
+    [
+      'rejects category feed sort_by hot as invalid_parameter',
+      '/v1/newsletter/category/feed',
+      { category: 'technology', sort_by: 'hot' },
+      { code: 'invalid_parameter', error: "Invalid parameter 'sort_by': must be one of: top, most_recent, posts" },
+    ],
+    [
+      'rejects get_sentiment on the category feed as an unknown parameter',
+      '/v1/newsletter/category/feed',
+      { category: 'technology', get_sentiment: 'true' },
+      { code: 'invalid_parameter', error: "Unknown parameter 'get_sentiment'" },
+    ],
+    [
+      'rejects publication with neither identifier as missing_parameter',
+      '/v1/newsletter/publication',
+      {},
+      { code: 'missing_parameter', error: "Missing parameter: provide 'publication' or 'publication_id'" },
+    ],
+    [
+      'rejects a non-numeric publication_id as invalid_parameter',
+      '/v1/newsletter/publication',
+      { publication_id: 'abc' },
+      { code: 'invalid_parameter', error: "Invalid parameter 'publication_id': must be a numeric publication ID" },
+    ],
+    [
+      'rejects a 501-character publication as invalid_parameter',
+      '/v1/newsletter/publication',
+      { publication: 'p'.repeat(501) },
+      { code: 'invalid_parameter', error: "Invalid parameter 'publication': must be at most 500 characters" },
+    ],
   ];
   it.each(cases)('%s', (_name, path, raw, expected) => {
     expect(paramError(path, raw)).toEqual(expected);
   });
 
   it('accepts publication and publication_id together', () => {
-    expect(def('/v1/newsletter/publication').params.safeParse({ publication: 'x', publication_id: '1' }).success).toBe(true);
+    expect(def('/v1/newsletter/publication').params.safeParse({ publication: 'x', publication_id: '1' }).success).toBe(
+      true,
+    );
   });
 });
 
 describe('newsletter sandbox errors', () => {
-  it.each(newsletterEndpoints.map((e) => e.path))('%s answers sandbox_rate_limited with upstream_rate_limit', async (path) => {
-    const raw: Record<string, string> =
-      path === '/v1/newsletter/category/feed' ? { category: 'sandbox_rate_limited' }
-      : path === '/v1/newsletter/publication' ? { publication: 'sandbox_rate_limited' }
-      : { query: 'sandbox_rate_limited' };
-    await expect(call(path, raw)).rejects.toSatisfy((e) => e instanceof ProviderError && e.code === 'upstream_rate_limit');
-  });
+  it.each(newsletterEndpoints.map((e) => e.path))(
+    '%s answers sandbox_rate_limited with upstream_rate_limit',
+    async (path) => {
+      const raw: Record<string, string> =
+        path === '/v1/newsletter/category/feed'
+          ? { category: 'sandbox_rate_limited' }
+          : path === '/v1/newsletter/publication'
+            ? { publication: 'sandbox_rate_limited' }
+            : { query: 'sandbox_rate_limited' };
+      await expect(call(path, raw)).rejects.toSatisfy(
+        (e) => e instanceof ProviderError && e.code === 'upstream_rate_limit',
+      );
+    },
+  );
 });

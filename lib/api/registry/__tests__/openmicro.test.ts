@@ -6,7 +6,16 @@ import { contractTests, familyKit } from './family-kit';
 
 const kit = familyKit(openmicroEndpoints, openmicroSandbox);
 const def = openmicroEndpoints[0]!;
-type Post = { date: string; snippet: string; post_id: string; author_id: string; url: string; media_type: string; image_url: string; hashtags: string[] };
+type Post = {
+  date: string;
+  snippet: string;
+  post_id: string;
+  author_id: string;
+  url: string;
+  media_type: string;
+  image_url: string;
+  hashtags: string[];
+};
 
 async function run(query: Record<string, string>) {
   const result = await kit.run(def.path, query);
@@ -29,23 +38,74 @@ describe('GET /v1/openmicro/posts contract', () => {
   });
 
   it('is billed per page at $0.003 with sentiment on the post text', () => {
-    expect(def).toMatchObject({ priceMicros: 3000, billingUnit: 'page', pageSize: 50, paging: { param: 'pages', max: 20 }, sentimentTarget: { list: 'posts', text: 'snippet' }, billedErrors: {} });
+    expect(def).toMatchObject({
+      priceMicros: 3000,
+      billingUnit: 'page',
+      pageSize: 50,
+      paging: { param: 'pages', max: 20 },
+      sentimentTarget: { list: 'posts', text: 'snippet' },
+      billedErrors: {},
+    });
   });
-
 });
 
 describe('GET /v1/openmicro/posts parameters', () => {
   it.each<[string, Record<string, string>, string, string]>([
-    ['rejects a search without query with missing_parameter', { pages: '2' }, 'missing_parameter', "Missing parameter 'query'"],
-    ['rejects a query over 500 characters', { query: 'x'.repeat(501) }, 'invalid_parameter', "Invalid parameter 'query': must be at most 500 characters"],
-    ['rejects pages above 20 with invalid_parameter', { query: 'a', pages: '21' }, 'invalid_parameter', "Invalid parameter 'pages': must be an integer from 1 to 20"],
-    ['rejects pages that are not an integer', { query: 'a', pages: '1.5' }, 'invalid_parameter', "Invalid parameter 'pages': must be an integer from 1 to 20"],
-    ['rejects an unknown sort_by', { query: 'a', sort_by: 'top' }, 'invalid_parameter', "Invalid parameter 'sort_by': must be one of: most_recent, relevance"],
+    [
+      'rejects a search without query with missing_parameter',
+      { pages: '2' },
+      'missing_parameter',
+      "Missing parameter 'query'",
+    ],
+    [
+      'rejects a query over 500 characters',
+      { query: 'x'.repeat(501) },
+      'invalid_parameter',
+      "Invalid parameter 'query': must be at most 500 characters",
+    ],
+    [
+      'rejects pages above 20 with invalid_parameter',
+      { query: 'a', pages: '21' },
+      'invalid_parameter',
+      "Invalid parameter 'pages': must be an integer from 1 to 20",
+    ],
+    [
+      'rejects pages that are not an integer',
+      { query: 'a', pages: '1.5' },
+      'invalid_parameter',
+      "Invalid parameter 'pages': must be an integer from 1 to 20",
+    ],
+    [
+      'rejects an unknown sort_by',
+      { query: 'a', sort_by: 'top' },
+      'invalid_parameter',
+      "Invalid parameter 'sort_by': must be one of: most_recent, relevance",
+    ],
     // params.ts's date() reports both its form and its calendar rule for a malformed date.
-    ['rejects a start_date not in YYYY-MM-DD form', { query: 'a', start_date: '01/02/2026' }, 'invalid_parameter', "Invalid parameter 'start_date': must be a date in the form YYYY-MM-DD"],
-    ['rejects an end_date that is not a real day', { query: 'a', end_date: '2026-02-30' }, 'invalid_parameter', "Invalid parameter 'end_date': must be a real calendar date YYYY-MM-DD"],
-    ['rejects an end_date before the start_date', { query: 'a', start_date: '2026-03-02', end_date: '2026-03-01' }, 'invalid_parameter', "Invalid parameters: 'end_date' must not be before 'start_date'"],
-    ['rejects an unknown parameter', { query: 'a', since: '2026-01-01' }, 'invalid_parameter', "Unknown parameter 'since'"],
+    [
+      'rejects a start_date not in YYYY-MM-DD form',
+      { query: 'a', start_date: '01/02/2026' },
+      'invalid_parameter',
+      "Invalid parameter 'start_date': must be a date in the form YYYY-MM-DD",
+    ],
+    [
+      'rejects an end_date that is not a real day',
+      { query: 'a', end_date: '2026-02-30' },
+      'invalid_parameter',
+      "Invalid parameter 'end_date': must be a real calendar date YYYY-MM-DD",
+    ],
+    [
+      'rejects an end_date before the start_date',
+      { query: 'a', start_date: '2026-03-02', end_date: '2026-03-01' },
+      'invalid_parameter',
+      "Invalid parameters: 'end_date' must not be before 'start_date'",
+    ],
+    [
+      'rejects an unknown parameter',
+      { query: 'a', since: '2026-01-01' },
+      'invalid_parameter',
+      "Unknown parameter 'since'",
+    ],
   ])('%s', (_name, query, code, error) => {
     expect(rejection(query)).toEqual({ code, error });
   });
@@ -57,7 +117,10 @@ describe('GET /v1/openmicro/posts parameters', () => {
 
 describe('GET /v1/openmicro/posts sandbox', () => {
   it('answers query=sandbox_rate_limited with upstream_rate_limit', async () => {
-    await expect(run({ query: 'sandbox_rate_limited' })).rejects.toMatchObject({ name: 'ProviderError', code: 'upstream_rate_limit' });
+    await expect(run({ query: 'sandbox_rate_limited' })).rejects.toMatchObject({
+      name: 'ProviderError',
+      code: 'upstream_rate_limit',
+    });
   });
 
   it('keeps every post inside start_date and end_date, newest first by default', async () => {

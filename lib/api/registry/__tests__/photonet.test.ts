@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractTests, familyKit, } from './family-kit';
+import { contractTests, familyKit } from './family-kit';
 import { photonetSandbox } from '../../providers/sandbox/photonet';
 import { photonetEndpoints } from '../photonet';
 
@@ -10,30 +10,128 @@ describe.each(photonetEndpoints.map((d) => [d.path, d] as const))('%s', (_path, 
   contractTests(def, photonetSandbox);
 
   it('rejects an unknown parameter with invalid_parameter', () => {
-    expect(rejection(def.path, { ...def.example, limit: '5' })).toEqual({ code: 'invalid_parameter', error: "Unknown parameter 'limit'" });
+    expect(rejection(def.path, { ...def.example, limit: '5' })).toEqual({
+      code: 'invalid_parameter',
+      error: "Unknown parameter 'limit'",
+    });
   });
-
 });
 
 describe('photonet parameters', () => {
   const long = (n: number) => 'x'.repeat(n);
   it.each<[string, Path, Record<string, string>, string, string]>([
-    ['rejects replies without url or code with missing_parameter', '/v1/photonet/comment/replies', { comment_id: '1' }, 'missing_parameter', "Missing parameter: provide 'url' or 'code'"],
-    ['rejects replies without comment_id with missing_parameter', '/v1/photonet/comment/replies', { code: 'C9x' }, 'missing_parameter', "Missing parameter 'comment_id'"],
-    ['rejects a code over 50 characters', '/v1/photonet/comment/replies', { code: long(51), comment_id: '1' }, 'invalid_parameter', "Invalid parameter 'code': must be at most 50 characters"],
-    ['rejects a comment_id over 50 characters', '/v1/photonet/comment/replies', { code: 'C9x', comment_id: long(51) }, 'invalid_parameter', "Invalid parameter 'comment_id': must be at most 50 characters"],
-    ['rejects a post url over 500 characters', '/v1/photonet/comment/replies', { url: long(501), comment_id: '1' }, 'invalid_parameter', "Invalid parameter 'url': must be at most 500 characters"],
-    ['rejects replies pages above 10 with invalid_parameter', '/v1/photonet/comment/replies', { code: 'C9x', comment_id: '1', pages: '11' }, 'invalid_parameter', "Invalid parameter 'pages': must be an integer from 1 to 10"],
-    ['rejects highlight stories without highlight_id', '/v1/photonet/highlight/stories', {}, 'missing_parameter', "Missing parameter 'highlight_id'"],
-    ['rejects a highlight_id over 500 characters', '/v1/photonet/highlight/stories', { highlight_id: long(501) }, 'invalid_parameter', "Invalid parameter 'highlight_id': must be at most 500 characters"],
-    ['rejects pages on highlight stories, which are not paginated', '/v1/photonet/highlight/stories', { highlight_id: '1', pages: '2' }, 'invalid_parameter', "Unknown parameter 'pages'"],
-    ['rejects a user request with neither username nor url', '/v1/photonet/user', {}, 'missing_parameter', "Missing parameter: provide exactly one of 'username' or 'url'"],
-    ['rejects a user request with both username and url', '/v1/photonet/user', { username: 'a', url: 'https://photonet.example/a/' }, 'invalid_parameter', "Invalid parameters: provide exactly one of 'username' or 'url', not 2"],
-    ['rejects a username over 100 characters', '/v1/photonet/user', { username: long(101) }, 'invalid_parameter', "Invalid parameter 'username': must be at most 100 characters"],
-    ['rejects get_sentiment on a profile', '/v1/photonet/user', { username: 'a', get_sentiment: 'true' }, 'invalid_parameter', "Unknown parameter 'get_sentiment'"],
-    ['rejects following with neither username nor url', '/v1/photonet/user/following', { pages: '2' }, 'missing_parameter', "Missing parameter: provide 'username' or 'url'"],
-    ['rejects following pages above 40 with invalid_parameter', '/v1/photonet/user/following', { username: 'a', pages: '41' }, 'invalid_parameter', "Invalid parameter 'pages': must be an integer from 1 to 40"],
-    ['rejects a following query over 100 characters', '/v1/photonet/user/following', { username: 'a', query: long(101) }, 'invalid_parameter', "Invalid parameter 'query': must be at most 100 characters"],
+    [
+      'rejects replies without url or code with missing_parameter',
+      '/v1/photonet/comment/replies',
+      { comment_id: '1' },
+      'missing_parameter',
+      "Missing parameter: provide 'url' or 'code'",
+    ],
+    [
+      'rejects replies without comment_id with missing_parameter',
+      '/v1/photonet/comment/replies',
+      { code: 'C9x' },
+      'missing_parameter',
+      "Missing parameter 'comment_id'",
+    ],
+    [
+      'rejects a code over 50 characters',
+      '/v1/photonet/comment/replies',
+      { code: long(51), comment_id: '1' },
+      'invalid_parameter',
+      "Invalid parameter 'code': must be at most 50 characters",
+    ],
+    [
+      'rejects a comment_id over 50 characters',
+      '/v1/photonet/comment/replies',
+      { code: 'C9x', comment_id: long(51) },
+      'invalid_parameter',
+      "Invalid parameter 'comment_id': must be at most 50 characters",
+    ],
+    [
+      'rejects a post url over 500 characters',
+      '/v1/photonet/comment/replies',
+      { url: long(501), comment_id: '1' },
+      'invalid_parameter',
+      "Invalid parameter 'url': must be at most 500 characters",
+    ],
+    [
+      'rejects replies pages above 10 with invalid_parameter',
+      '/v1/photonet/comment/replies',
+      { code: 'C9x', comment_id: '1', pages: '11' },
+      'invalid_parameter',
+      "Invalid parameter 'pages': must be an integer from 1 to 10",
+    ],
+    [
+      'rejects highlight stories without highlight_id',
+      '/v1/photonet/highlight/stories',
+      {},
+      'missing_parameter',
+      "Missing parameter 'highlight_id'",
+    ],
+    [
+      'rejects a highlight_id over 500 characters',
+      '/v1/photonet/highlight/stories',
+      { highlight_id: long(501) },
+      'invalid_parameter',
+      "Invalid parameter 'highlight_id': must be at most 500 characters",
+    ],
+    [
+      'rejects pages on highlight stories, which are not paginated',
+      '/v1/photonet/highlight/stories',
+      { highlight_id: '1', pages: '2' },
+      'invalid_parameter',
+      "Unknown parameter 'pages'",
+    ],
+    [
+      'rejects a user request with neither username nor url',
+      '/v1/photonet/user',
+      {},
+      'missing_parameter',
+      "Missing parameter: provide exactly one of 'username' or 'url'",
+    ],
+    [
+      'rejects a user request with both username and url',
+      '/v1/photonet/user',
+      { username: 'a', url: 'https://photonet.example/a/' },
+      'invalid_parameter',
+      "Invalid parameters: provide exactly one of 'username' or 'url', not 2",
+    ],
+    [
+      'rejects a username over 100 characters',
+      '/v1/photonet/user',
+      { username: long(101) },
+      'invalid_parameter',
+      "Invalid parameter 'username': must be at most 100 characters",
+    ],
+    [
+      'rejects get_sentiment on a profile',
+      '/v1/photonet/user',
+      { username: 'a', get_sentiment: 'true' },
+      'invalid_parameter',
+      "Unknown parameter 'get_sentiment'",
+    ],
+    [
+      'rejects following with neither username nor url',
+      '/v1/photonet/user/following',
+      { pages: '2' },
+      'missing_parameter',
+      "Missing parameter: provide 'username' or 'url'",
+    ],
+    [
+      'rejects following pages above 40 with invalid_parameter',
+      '/v1/photonet/user/following',
+      { username: 'a', pages: '41' },
+      'invalid_parameter',
+      "Invalid parameter 'pages': must be an integer from 1 to 40",
+    ],
+    [
+      'rejects a following query over 100 characters',
+      '/v1/photonet/user/following',
+      { username: 'a', query: long(101) },
+      'invalid_parameter',
+      "Invalid parameter 'query': must be at most 100 characters",
+    ],
   ])('%s', (_name, path, query, code, error) => {
     expect(rejection(path, query)).toEqual({ code, error });
   });
@@ -75,9 +173,15 @@ describe('photonet sandbox', () => {
   });
 
   it('leaves reply urls empty when the post is given by media ID, and builds them from a shortcode', async () => {
-    const byId = await run('/v1/photonet/comment/replies', { code: '3301234567890123456', comment_id: '18000000000000001' });
+    const byId = await run('/v1/photonet/comment/replies', {
+      code: '3301234567890123456',
+      comment_id: '18000000000000001',
+    });
     for (const reply of byId.body.replies as { url: string }[]) expect(reply.url).toBe('');
-    const byUrl = await run('/v1/photonet/comment/replies', { url: 'https://www.photonet.example/p/C9xQ2bLsK1a/', comment_id: '18000000000000001' });
+    const byUrl = await run('/v1/photonet/comment/replies', {
+      url: 'https://www.photonet.example/p/C9xQ2bLsK1a/',
+      comment_id: '18000000000000001',
+    });
     expect(byUrl.body.code).toBe('C9xQ2bLsK1a');
     for (const reply of byUrl.body.replies as { url: string; parent_comment_id: string }[]) {
       expect(reply.url).toContain('/p/C9xQ2bLsK1a/c/18000000000000001/r/');
@@ -86,7 +190,11 @@ describe('photonet sandbox', () => {
   });
 
   it('returns replies oldest first with pages and count consistent and total covering them', async () => {
-    const { body, pagesReturned } = await run('/v1/photonet/comment/replies', { code: 'C9xQ2bLsK1a', comment_id: '18023456789012345', pages: '10' });
+    const { body, pagesReturned } = await run('/v1/photonet/comment/replies', {
+      code: 'C9xQ2bLsK1a',
+      comment_id: '18023456789012345',
+      pages: '10',
+    });
     const replies = body.replies as { date_timestamp: number }[];
     const times = replies.map((r) => r.date_timestamp);
     expect(times).toEqual([...times].sort((a, b) => a - b));
@@ -96,7 +204,11 @@ describe('photonet sandbox', () => {
   });
 
   it('runs out of replies before the last requested page for some comments, returning only the pages fetched', async () => {
-    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => run('/v1/photonet/comment/replies', { code: 'C9x', comment_id: String(1000 + i), pages: '10' })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        run('/v1/photonet/comment/replies', { code: 'C9x', comment_id: String(1000 + i), pages: '10' }),
+      ),
+    );
     const short = outcomes.filter((o) => (o.body.count as number) < 150);
     expect(short.length).toBeGreaterThan(0);
     for (const o of short) expect(o.pagesReturned).toBe(Math.max(1, Math.ceil((o.body.count as number) / 15)));
@@ -104,8 +216,15 @@ describe('photonet sandbox', () => {
   });
 
   it('returns every story of a highlight, oldest first, with media_count matching', async () => {
-    const { body } = await run('/v1/photonet/highlight/stories', { highlight_id: 'https://www.photonet.example/stories/highlights/17912345678901234/' });
-    const highlight = body.highlight as { highlight_id: string; media_count: number; created_at_timestamp: number; updated_at_timestamp: number };
+    const { body } = await run('/v1/photonet/highlight/stories', {
+      highlight_id: 'https://www.photonet.example/stories/highlights/17912345678901234/',
+    });
+    const highlight = body.highlight as {
+      highlight_id: string;
+      media_count: number;
+      created_at_timestamp: number;
+      updated_at_timestamp: number;
+    };
     const stories = body.stories as { date_timestamp: number; expires_at: string; expires_at_timestamp: null }[];
     expect(highlight.highlight_id).toBe('17912345678901234');
     expect(highlight.media_count).toBe(stories.length);
@@ -116,7 +235,9 @@ describe('photonet sandbox', () => {
   });
 
   it('returns 50 followed accounts per page, and fewer pages when the list runs out', async () => {
-    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => run('/v1/photonet/user/following', { username: `user${i}`, pages: '4' })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => run('/v1/photonet/user/following', { username: `user${i}`, pages: '4' })),
+    );
     for (const o of outcomes) {
       expect(o.body.count).toBe((o.body.following as unknown[]).length);
       expect(o.pagesReturned).toBe(o.body.pages);

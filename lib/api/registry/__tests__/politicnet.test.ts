@@ -5,7 +5,16 @@ import { politicnetEndpoints } from '../politicnet';
 
 const kit = familyKit(politicnetEndpoints, politicnetSandbox);
 const def = politicnetEndpoints[0]!;
-type Post = { date: string; url: string; author: string; post_id: string; snippet: string; content_html: string; is_reply: boolean; in_reply_to_id: string };
+type Post = {
+  date: string;
+  url: string;
+  author: string;
+  post_id: string;
+  snippet: string;
+  content_html: string;
+  is_reply: boolean;
+  in_reply_to_id: string;
+};
 
 async function run(query: Record<string, string>) {
   const result = await kit.run(def.path, query);
@@ -28,25 +37,59 @@ describe('GET /v1/politicnet/user/posts contract', () => {
   });
 
   it('is billed per page at $0.006 and does not bill not_found', () => {
-    expect(def).toMatchObject({ priceMicros: 6000, billingUnit: 'page', pageSize: 20, paging: { param: 'pages', max: 20 }, billedErrors: {} });
+    expect(def).toMatchObject({
+      priceMicros: 6000,
+      billingUnit: 'page',
+      pageSize: 20,
+      paging: { param: 'pages', max: 20 },
+      billedErrors: {},
+    });
   });
-
 });
 
 describe('GET /v1/politicnet/user/posts parameters', () => {
   it.each<[string, Record<string, string>, string, string]>([
-    ['rejects a request without username with missing_parameter', { pages: '2' }, 'missing_parameter', "Missing parameter 'username'"],
-    ['rejects a username over 100 characters', { username: 'x'.repeat(101) }, 'invalid_parameter', "Invalid parameter 'username': must be at most 100 characters"],
-    ['rejects pages above 20 with invalid_parameter', { username: 'a', pages: '21' }, 'invalid_parameter', "Invalid parameter 'pages': must be an integer from 1 to 20"],
-    ['rejects pages of 0 with invalid_parameter', { username: 'a', pages: '0' }, 'invalid_parameter', "Invalid parameter 'pages': must be an integer from 1 to 20"],
-    ['rejects get_sentiment other than true or false', { username: 'a', get_sentiment: 'yes' }, 'invalid_parameter', "Invalid parameter 'get_sentiment': must be true or false"],
+    [
+      'rejects a request without username with missing_parameter',
+      { pages: '2' },
+      'missing_parameter',
+      "Missing parameter 'username'",
+    ],
+    [
+      'rejects a username over 100 characters',
+      { username: 'x'.repeat(101) },
+      'invalid_parameter',
+      "Invalid parameter 'username': must be at most 100 characters",
+    ],
+    [
+      'rejects pages above 20 with invalid_parameter',
+      { username: 'a', pages: '21' },
+      'invalid_parameter',
+      "Invalid parameter 'pages': must be an integer from 1 to 20",
+    ],
+    [
+      'rejects pages of 0 with invalid_parameter',
+      { username: 'a', pages: '0' },
+      'invalid_parameter',
+      "Invalid parameter 'pages': must be an integer from 1 to 20",
+    ],
+    [
+      'rejects get_sentiment other than true or false',
+      { username: 'a', get_sentiment: 'yes' },
+      'invalid_parameter',
+      "Invalid parameter 'get_sentiment': must be true or false",
+    ],
     ['rejects an unknown parameter', { username: 'a', query: 'tax' }, 'invalid_parameter', "Unknown parameter 'query'"],
   ])('%s', (_name, query, code, error) => {
     expect(rejection(query)).toEqual({ code, error });
   });
 
   it('accepts a username with a leading @ and removes it', () => {
-    expect(def.params.parse({ username: '@civic_watch' })).toEqual({ username: 'civic_watch', pages: 1, get_sentiment: false });
+    expect(def.params.parse({ username: '@civic_watch' })).toEqual({
+      username: 'civic_watch',
+      pages: 1,
+      get_sentiment: false,
+    });
   });
 });
 
@@ -75,7 +118,9 @@ describe('GET /v1/politicnet/user/posts sandbox', () => {
   });
 
   it('keeps count, pages and the billed pages consistent, and runs out early for some users', async () => {
-    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => run({ username: `member${i}`, pages: '5' })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => run({ username: `member${i}`, pages: '5' })),
+    );
     for (const o of outcomes) {
       expect(o.body.count).toBe(o.posts.length);
       expect(o.body.pages).toBe(Math.max(1, Math.ceil(o.posts.length / 20)));

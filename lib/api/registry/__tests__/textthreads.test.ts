@@ -22,8 +22,14 @@ const isCode = (code: string) => (e: unknown) => e instanceof ProviderError && e
 describe('textthreads user posts registry', () => {
   it('bills $0.006 per page, up to 60 pages of about 35, and bills not_found as one request', () => {
     expect(endpoint).toMatchObject({
-      path: PATH, priceMicros: 6000, billingUnit: 'page', pageSize: 35, paging: { param: 'pages', max: 60 },
-      concurrency: 10, sentiment: false, sentimentTarget: { list: 'posts', text: 'snippet' },
+      path: PATH,
+      priceMicros: 6000,
+      billingUnit: 'page',
+      pageSize: 35,
+      paging: { param: 'pages', max: 60 },
+      concurrency: 10,
+      sentiment: false,
+      sentimentTarget: { list: 'posts', text: 'snippet' },
     });
     expect(endpoint.billedErrors).toEqual({ not_found: 1 });
   });
@@ -41,7 +47,11 @@ describe('textthreads user posts sandbox', () => {
     expect(await call(endpoint.example)).toEqual(first);
     const posts = first.body.posts as TextthreadsPost[];
     for (const post of posts) {
-      expect(Object.keys(post).sort()).toEqual(Object.keys(textthreadsPostSchema.shape).filter((k) => k !== 'sentiment').sort());
+      expect(Object.keys(post).sort()).toEqual(
+        Object.keys(textthreadsPostSchema.shape)
+          .filter((k) => k !== 'sentiment')
+          .sort(),
+      );
       expect(post.author).toBe('nasa');
       expect(post.url).toBe(`https://www.textthreads.example/@nasa/post/${post.code}`);
       if (post.media_type !== 'carousel') expect(post.carousel_media).toEqual([]);
@@ -78,11 +88,31 @@ describe('textthreads user posts sandbox', () => {
 
 describe('textthreads user posts parameter errors', () => {
   const cases: [string, Record<string, string>, { code: string; error: string }][] = [
-    ['rejects a call without username as missing_parameter', { pages: '2' }, { code: 'missing_parameter', error: "Missing parameter 'username'" }],
-    ['rejects a 101-character username as invalid_parameter', { username: 'u'.repeat(101) }, { code: 'invalid_parameter', error: "Invalid parameter 'username': must be at most 100 characters" }],
-    ['rejects pages 61 as invalid_parameter', { username: 'nasa', pages: '61' }, { code: 'invalid_parameter', error: "Invalid parameter 'pages': must be an integer from 1 to 60" }],
-    ['rejects pages 1.5 as invalid_parameter', { username: 'nasa', pages: '1.5' }, { code: 'invalid_parameter', error: "Invalid parameter 'pages': must be an integer from 1 to 60" }],
-    ['rejects get_sentiment as an unknown parameter', { username: 'nasa', get_sentiment: 'true' }, { code: 'invalid_parameter', error: "Unknown parameter 'get_sentiment'" }],
+    [
+      'rejects a call without username as missing_parameter',
+      { pages: '2' },
+      { code: 'missing_parameter', error: "Missing parameter 'username'" },
+    ],
+    [
+      'rejects a 101-character username as invalid_parameter',
+      { username: 'u'.repeat(101) },
+      { code: 'invalid_parameter', error: "Invalid parameter 'username': must be at most 100 characters" },
+    ],
+    [
+      'rejects pages 61 as invalid_parameter',
+      { username: 'nasa', pages: '61' },
+      { code: 'invalid_parameter', error: "Invalid parameter 'pages': must be an integer from 1 to 60" },
+    ],
+    [
+      'rejects pages 1.5 as invalid_parameter',
+      { username: 'nasa', pages: '1.5' },
+      { code: 'invalid_parameter', error: "Invalid parameter 'pages': must be an integer from 1 to 60" },
+    ],
+    [
+      'rejects get_sentiment as an unknown parameter',
+      { username: 'nasa', get_sentiment: 'true' },
+      { code: 'invalid_parameter', error: "Unknown parameter 'get_sentiment'" },
+    ],
   ];
   it.each(cases)('%s', (_name, raw, expected) => {
     expect(paramError(raw)).toEqual(expected);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_MISSING_CHANNEL_ID, videositeSandbox, videositeSandboxNotes } from '@/lib/api/providers/sandbox/videosite';
+import {
+  SANDBOX_MISSING_CHANNEL_ID,
+  videositeSandbox,
+  videositeSandboxNotes,
+} from '@/lib/api/providers/sandbox/videosite';
 import { toParameterError } from '../params';
 import { ProviderError } from '../types';
 import { videositeChannelSchema, videositeEndpoints } from '../videosite';
@@ -21,7 +25,13 @@ const validId = 'UCsXVk37bltHxD1rDPwtNM8Q';
 
 describe('videosite channel registry and sandbox', () => {
   it('is priced $0.005 per request and does not bill channel_not_found', () => {
-    expect(endpoint).toMatchObject({ path: PATH, priceMicros: 5000, billingUnit: 'request', concurrency: 10, sentiment: false });
+    expect(endpoint).toMatchObject({
+      path: PATH,
+      priceMicros: 5000,
+      billingUnit: 'request',
+      concurrency: 10,
+      sentiment: false,
+    });
     expect(endpoint.billedErrors).toEqual({});
   });
 
@@ -49,7 +59,9 @@ describe('videosite channel registry and sandbox', () => {
   it('keeps the channel ID it was asked for', async () => {
     const byId = (await call({ id: validId })).body.channel as { channel_id: string; url: string };
     expect(byId.channel_id).toBe(validId);
-    const byUrl = (await call({ url: `https://videosite.example/channel/${validId}` })).body.channel as { channel_id: string };
+    const byUrl = (await call({ url: `https://videosite.example/channel/${validId}` })).body.channel as {
+      channel_id: string;
+    };
     expect(byUrl.channel_id).toBe(validId);
   });
 
@@ -63,7 +75,9 @@ describe('videosite channel registry and sandbox', () => {
   });
 
   it('answers name=sandbox_rate_limited with upstream_rate_limit', async () => {
-    await expect(call({ name: 'sandbox_rate_limited' })).rejects.toSatisfy((e) => e instanceof ProviderError && e.code === 'upstream_rate_limit');
+    await expect(call({ name: 'sandbox_rate_limited' })).rejects.toSatisfy(
+      (e) => e instanceof ProviderError && e.code === 'upstream_rate_limit',
+    );
   });
 
   it('documents a 24-character not-found channel ID that passes validation', () => {
@@ -75,15 +89,60 @@ describe('videosite channel registry and sandbox', () => {
 
 describe('videosite channel parameter errors', () => {
   const cases: [string, Record<string, string>, { code: string; error: string }][] = [
-    ['rejects a call with no identifier as missing_parameter', {}, { code: 'missing_parameter', error: "Missing parameter: provide exactly one of 'id' or 'url' or 'name'" }],
-    ['rejects id and name together as invalid_parameter', { id: validId, name: 'x' }, { code: 'invalid_parameter', error: "Invalid parameters: provide exactly one of 'id' or 'url' or 'name', not 2" }],
-    ['rejects url and name together as invalid_parameter', { url: 'https://videosite.example/@a', name: 'x' }, { code: 'invalid_parameter', error: "Invalid parameters: provide exactly one of 'id' or 'url' or 'name', not 2" }],
-    ['rejects a 23-character id as invalid_parameter', { id: validId.slice(0, 23) }, { code: 'invalid_parameter', error: "Invalid parameter 'id': must be a 24-character channel ID starting with UC" }],
-    ['rejects an id not starting with UC as invalid_parameter', { id: `UU${validId.slice(2)}` }, { code: 'invalid_parameter', error: "Invalid parameter 'id': must be a 24-character channel ID starting with UC" }],
-    ['rejects a video URL as invalid_parameter', { url: 'https://videosite.example/watch?v=abc' }, { code: 'invalid_parameter', error: "Invalid parameter 'url': must be a channel URL in /channel/, /@handle, /c/ or /user/ form" }],
-    ['rejects a 501-character url as invalid_parameter', { url: `https://videosite.example/@${'a'.repeat(480)}` }, { code: 'invalid_parameter', error: "Invalid parameter 'url': must be at most 500 characters" }],
-    ['rejects a 101-character name as invalid_parameter', { name: 'n'.repeat(101) }, { code: 'invalid_parameter', error: "Invalid parameter 'name': must be at most 100 characters" }],
-    ['rejects get_sentiment as an unknown parameter', { name: 'x', get_sentiment: 'true' }, { code: 'invalid_parameter', error: "Unknown parameter 'get_sentiment'" }],
+    [
+      'rejects a call with no identifier as missing_parameter',
+      {},
+      { code: 'missing_parameter', error: "Missing parameter: provide exactly one of 'id' or 'url' or 'name'" },
+    ],
+    [
+      'rejects id and name together as invalid_parameter',
+      { id: validId, name: 'x' },
+      { code: 'invalid_parameter', error: "Invalid parameters: provide exactly one of 'id' or 'url' or 'name', not 2" },
+    ],
+    [
+      'rejects url and name together as invalid_parameter',
+      { url: 'https://videosite.example/@a', name: 'x' },
+      { code: 'invalid_parameter', error: "Invalid parameters: provide exactly one of 'id' or 'url' or 'name', not 2" },
+    ],
+    [
+      'rejects a 23-character id as invalid_parameter',
+      { id: validId.slice(0, 23) },
+      {
+        code: 'invalid_parameter',
+        error: "Invalid parameter 'id': must be a 24-character channel ID starting with UC",
+      },
+    ],
+    [
+      'rejects an id not starting with UC as invalid_parameter',
+      { id: `UU${validId.slice(2)}` },
+      {
+        code: 'invalid_parameter',
+        error: "Invalid parameter 'id': must be a 24-character channel ID starting with UC",
+      },
+    ],
+    [
+      'rejects a video URL as invalid_parameter',
+      { url: 'https://videosite.example/watch?v=abc' },
+      {
+        code: 'invalid_parameter',
+        error: "Invalid parameter 'url': must be a channel URL in /channel/, /@handle, /c/ or /user/ form",
+      },
+    ],
+    [
+      'rejects a 501-character url as invalid_parameter',
+      { url: `https://videosite.example/@${'a'.repeat(480)}` },
+      { code: 'invalid_parameter', error: "Invalid parameter 'url': must be at most 500 characters" },
+    ],
+    [
+      'rejects a 101-character name as invalid_parameter',
+      { name: 'n'.repeat(101) },
+      { code: 'invalid_parameter', error: "Invalid parameter 'name': must be at most 100 characters" },
+    ],
+    [
+      'rejects get_sentiment as an unknown parameter',
+      { name: 'x', get_sentiment: 'true' },
+      { code: 'invalid_parameter', error: "Unknown parameter 'get_sentiment'" },
+    ],
   ];
   it.each(cases)('%s', (_name, raw, expected) => {
     expect(paramError(raw)).toEqual(expected);

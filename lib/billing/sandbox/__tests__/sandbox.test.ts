@@ -43,7 +43,12 @@ beforeAll(async () => {
 /** The stripe SDK pointed at a sandbox, with the sandbox's own secret key. */
 function clientOf(running: StripeSandbox): Stripe {
   const url = new URL(running.url);
-  return new Stripe(running.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+  return new Stripe(running.secretKey, {
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
 }
 afterAll(async () => {
   await sandbox?.close();
@@ -52,18 +57,31 @@ afterAll(async () => {
 
 async function customerWithCard(card: string) {
   const customer = await stripe.customers.create({ email: 'card@example.test', metadata: { accountId: 'acct_1' } });
-  const session = await stripe.checkout.sessions.create({ mode: 'setup', customer: customer.id, currency: 'usd', success_url: 'http://console.test/billing?session={CHECKOUT_SESSION_ID}' });
+  const session = await stripe.checkout.sessions.create({
+    mode: 'setup',
+    customer: customer.id,
+    currency: 'usd',
+    success_url: 'http://console.test/billing?session={CHECKOUT_SESSION_ID}',
+  });
   await sandbox.control(`/_sandbox/checkout/${session.id}/complete`, { card });
   const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['setup_intent'] });
   const intent = done.setup_intent as Stripe.SetupIntent;
-  await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: intent.payment_method as string } });
+  await stripe.customers.update(customer.id, {
+    invoice_settings: { default_payment_method: intent.payment_method as string },
+  });
   return { customer, session: done, paymentMethod: intent.payment_method as string };
 }
 
 async function invoiceOf(customer: string, cents: number[]) {
   const invoice = await stripe.invoices.create({ customer, auto_advance: false, metadata: { month: '2026-10' } });
   for (const [i, amount] of cents.entries()) {
-    await stripe.invoiceItems.create({ customer, invoice: invoice.id, amount, currency: 'usd', description: `line ${i}` });
+    await stripe.invoiceItems.create({
+      customer,
+      invoice: invoice.id,
+      amount,
+      currency: 'usd',
+      description: `line ${i}`,
+    });
   }
   return stripe.invoices.finalizeInvoice(invoice.id!);
 }
@@ -75,20 +93,38 @@ describe('billing sandbox through the stripe SDK', () => {
     expect(session.status).toBe('complete');
     expect((await stripe.paymentMethods.retrieve(paymentMethod)).card?.last4).toBe('4242');
     await sandbox.flushWebhooks();
-    expect(received.map((e) => e.type)).toEqual(['customer.created', 'payment_method.attached', 'setup_intent.succeeded', 'checkout.session.completed', 'customer.updated']);
+    expect(received.map((e) => e.type)).toEqual([
+      'customer.created',
+      'payment_method.attached',
+      'setup_intent.succeeded',
+      'checkout.session.completed',
+      'customer.updated',
+    ]);
   });
 
   test('declines 4000 0000 0000 0002 at setup on the hosted page, which stays open', async () => {
     const customer = await stripe.customers.create({ email: 'declined@example.test' });
-    const session = await stripe.checkout.sessions.create({ mode: 'setup', customer: customer.id, success_url: 'http://console.test/ok' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'setup',
+      customer: customer.id,
+      success_url: 'http://console.test/ok',
+    });
     expect(session.url!.startsWith(sandbox.pagesUrl)).toBe(true);
     const page = await fetch(session.url!);
     expect(await page.text()).toContain('<label for="card">Card number</label>');
-    const posted = await fetch(session.url!, { method: 'POST', body: new URLSearchParams({ card: '4000000000000002' }), redirect: 'manual' });
+    const posted = await fetch(session.url!, {
+      method: 'POST',
+      body: new URLSearchParams({ card: '4000000000000002' }),
+      redirect: 'manual',
+    });
     expect(posted.status).toBe(402);
     expect(await posted.text()).toContain('Your card was declined.');
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
-    const saved = await fetch(session.url!, { method: 'POST', body: new URLSearchParams({ card: '4242424242424242' }), redirect: 'manual' });
+    const saved = await fetch(session.url!, {
+      method: 'POST',
+      body: new URLSearchParams({ card: '4242424242424242' }),
+      redirect: 'manual',
+    });
     expect(saved.status).toBe(303);
     expect(saved.headers.get('location')).toBe('http://console.test/ok');
   });
@@ -96,18 +132,28 @@ describe('billing sandbox through the stripe SDK', () => {
   test('pays an invoice with 4242, and declines 0341 and 9995 with their decline codes', async () => {
     const ok = await customerWithCard('4242424242424242');
     const invoice = await invoiceOf(ok.customer.id, [1234, 66]);
-    expect({ status: invoice.status, total: invoice.total, number: invoice.number?.startsWith('SBX-') }).toEqual({ status: 'open', total: 1300, number: true });
+    expect({ status: invoice.status, total: invoice.total, number: invoice.number?.startsWith('SBX-') }).toEqual({
+      status: 'open',
+      total: 1300,
+      number: true,
+    });
     const paid = await stripe.invoices.pay(invoice.id!);
     expect({ status: paid.status, amount_paid: paid.amount_paid }).toEqual({ status: 'paid', amount_paid: 1300 });
 
-    for (const [card, declineCode] of [['4000000000000341', 'generic_decline'], ['4000000000009995', 'insufficient_funds']] as const) {
+    for (const [card, declineCode] of [
+      ['4000000000000341', 'generic_decline'],
+      ['4000000000009995', 'insufficient_funds'],
+    ] as const) {
       const failing = await customerWithCard(card);
       const open = await invoiceOf(failing.customer.id, [500]);
       const error = await stripe.invoices.pay(open.id!).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
       expect((error as Stripe.errors.StripeCardError).decline_code).toBe(declineCode);
       const after = await stripe.invoices.retrieve(open.id!);
-      expect({ status: after.status, attempt_count: after.attempt_count }).toEqual({ status: 'open', attempt_count: 1 });
+      expect({ status: after.status, attempt_count: after.attempt_count }).toEqual({
+        status: 'open',
+        attempt_count: 1,
+      });
     }
   });
 
@@ -119,7 +165,10 @@ describe('billing sandbox through the stripe SDK', () => {
     expect((await stripe.invoices.markUncollectible(second.id!)).status).toBe('uncollectible');
     const page1 = await stripe.invoices.list({ customer: customer.id, limit: 1 });
     const page2 = await stripe.invoices.list({ customer: customer.id, limit: 1, starting_after: page1.data[0]!.id });
-    expect({ has_more: page1.has_more, ids: [page1.data[0]!.id, page2.data[0]!.id].sort() }).toEqual({ has_more: true, ids: [first.id, second.id].sort() });
+    expect({ has_more: page1.has_more, ids: [page1.data[0]!.id, page2.data[0]!.id].sort() }).toEqual({
+      has_more: true,
+      ids: [first.id, second.id].sort(),
+    });
   });
 
   test('replays an idempotent request and refuses the same key with other parameters', async () => {
@@ -127,12 +176,18 @@ describe('billing sandbox through the stripe SDK', () => {
     const a = await stripe.customers.create({ email: 'same@example.test' }, { idempotencyKey: key });
     const b = await stripe.customers.create({ email: 'same@example.test' }, { idempotencyKey: key });
     expect(b.id).toBe(a.id);
-    await expect(stripe.customers.create({ email: 'other@example.test' }, { idempotencyKey: key })).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    await expect(
+      stripe.customers.create({ email: 'other@example.test' }, { idempotencyKey: key }),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   });
 
   test('answers unknown objects with 404 resource_missing and a missing key with 401', async () => {
     const error = (await stripe.invoices.retrieve('in_nothing').catch((e: unknown) => e)) as Stripe.errors.StripeError;
-    expect({ type: error.type, code: error.code, status: error.statusCode }).toEqual({ type: 'StripeInvalidRequestError', code: 'resource_missing', status: 404 });
+    expect({ type: error.type, code: error.code, status: error.statusCode }).toEqual({
+      type: 'StripeInvalidRequestError',
+      code: 'resource_missing',
+      status: 404,
+    });
     expect((await fetch(`${sandbox.url}/v1/customers`)).status).toBe(401);
   });
 
@@ -149,7 +204,13 @@ describe('billing sandbox through the stripe SDK', () => {
     const customer = await stripe.customers.create({ email: 'kept@example.test' });
     const url = new URL(sandbox.url);
     await sandbox.close();
-    sandbox = await startStripeSandbox({ port: Number(url.port), databaseUrl: process.env.DATABASE_URL!, webhookUrl: null, webhookSecret: secret, secretKey: sandbox.secretKey });
+    sandbox = await startStripeSandbox({
+      port: Number(url.port),
+      databaseUrl: process.env.DATABASE_URL!,
+      webhookUrl: null,
+      webhookSecret: secret,
+      secretKey: sandbox.secretKey,
+    });
     expect((await stripe.customers.retrieve(customer.id)).id).toBe(customer.id);
   });
 });

@@ -10,9 +10,19 @@ let sandbox: StripeSandbox;
 let stripe: Stripe;
 
 beforeAll(async () => {
-  sandbox = await startStripeSandbox({ port: 0, databaseUrl: process.env.DATABASE_URL!, webhookUrl: null, webhookSecret: 'whsec_security' });
+  sandbox = await startStripeSandbox({
+    port: 0,
+    databaseUrl: process.env.DATABASE_URL!,
+    webhookUrl: null,
+    webhookSecret: 'whsec_security',
+  });
   const url = new URL(sandbox.url);
-  stripe = new Stripe(sandbox.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+  stripe = new Stripe(sandbox.secretKey, {
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -20,18 +30,39 @@ afterAll(async () => {
 
 async function openCheckout(): Promise<Stripe.Checkout.Session> {
   const customer = await stripe.customers.create({ email: 'security@example.test' });
-  return stripe.checkout.sessions.create({ mode: 'setup', customer: customer.id, currency: 'usd', success_url: 'http://console.test/billing' });
+  return stripe.checkout.sessions.create({
+    mode: 'setup',
+    customer: customer.id,
+    currency: 'usd',
+    success_url: 'http://console.test/billing',
+  });
 }
 
 describe('finding 7: the form parser', () => {
   test('a __proto__ form POST leaves Object.prototype untouched and answers 400', async () => {
     const session = await openCheckout();
-    const attacks = ['card[__proto__][polluted]=yes', '__proto__[polluted]=yes', 'x[constructor][prototype][polluted]=yes', 'card[prototype]=1'];
+    const attacks = [
+      'card[__proto__][polluted]=yes',
+      '__proto__[polluted]=yes',
+      'x[constructor][prototype][polluted]=yes',
+      'card[prototype]=1',
+    ];
     for (const body of attacks) {
-      const page = await fetch(session.url!, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const page = await fetch(session.url!, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(page.status).toBe(400);
-      const api = await fetch(`${sandbox.url}/v1/customers`, { method: 'POST', body, headers: { authorization: `Bearer ${sandbox.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' } });
-      expect({ status: api.status, type: ((await api.json()) as { error: { type: string } }).error.type }).toEqual({ status: 400, type: 'invalid_request_error' });
+      const api = await fetch(`${sandbox.url}/v1/customers`, {
+        method: 'POST',
+        body,
+        headers: { authorization: `Bearer ${sandbox.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect({ status: api.status, type: ((await api.json()) as { error: { type: string } }).error.type }).toEqual({
+        status: 400,
+        type: 'invalid_request_error',
+      });
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
@@ -52,8 +83,15 @@ describe('finding 7: the form parser', () => {
 describe('finding 7: the REST API takes only the sandbox’s own secret key', () => {
   test('a wrong key answers 401 as Stripe does, and the right one 200', async () => {
     const url = new URL(sandbox.url);
-    const intruder = new Stripe('sk_test_anything_goes', { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
-    const error = (await intruder.customers.create({ email: 'x@example.test' }).catch((e: unknown) => e)) as Stripe.errors.StripeError;
+    const intruder = new Stripe('sk_test_anything_goes', {
+      host: url.hostname,
+      port: Number(url.port),
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    const error = (await intruder.customers
+      .create({ email: 'x@example.test' })
+      .catch((e: unknown) => e)) as Stripe.errors.StripeError;
     expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect({ status: error.statusCode, type: error.rawType }).toEqual({ status: 401, type: 'invalid_request_error' });
     expect(error.message).toMatch(/^Invalid API Key provided: sk_test_/);
@@ -69,7 +107,11 @@ describe('finding 7: /_sandbox controls need the control token', () => {
     const session = await openCheckout();
     const complete = `${sandbox.url}/_sandbox/checkout/${session.id}/complete`;
     const none = await fetch(complete, { method: 'POST', body: new URLSearchParams({ card: '4242424242424242' }) });
-    const wrong = await fetch(complete, { method: 'POST', headers: { 'x-sandbox-control-token': 'guessed' }, body: new URLSearchParams({ card: '4242424242424242' }) });
+    const wrong = await fetch(complete, {
+      method: 'POST',
+      headers: { 'x-sandbox-control-token': 'guessed' },
+      body: new URLSearchParams({ card: '4242424242424242' }),
+    });
     expect([none.status, wrong.status]).toEqual([401, 403]);
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
     for (const path of ['/_sandbox/disputes', '/_sandbox/clock/advance', '/_sandbox/webhooks/flush']) {
@@ -84,7 +126,12 @@ describe('finding 7: hosted pages accept posts from themselves only', () => {
   test('a cross-site POST to Checkout is refused (Sec-Fetch-Site or Origin), a same-origin one is served', async () => {
     const session = await openCheckout();
     const post = (headers: Record<string, string>) =>
-      fetch(session.url!, { method: 'POST', headers, body: new URLSearchParams({ card: '4242424242424242' }), redirect: 'manual' });
+      fetch(session.url!, {
+        method: 'POST',
+        headers,
+        body: new URLSearchParams({ card: '4242424242424242' }),
+        redirect: 'manual',
+      });
     expect((await post({ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' })).status).toBe(403);
     expect((await post({ 'sec-fetch-site': 'same-site', origin: 'http://localhost:1' })).status).toBe(403);
     expect((await post({ origin: 'https://evil.example' })).status).toBe(403);
@@ -92,7 +139,10 @@ describe('finding 7: hosted pages accept posts from themselves only', () => {
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
     // A browser's own form post: same-origin, with the page's origin (or null under a strict referrer policy).
     const own = await post({ 'sec-fetch-site': 'same-origin', origin: 'null' });
-    expect({ status: own.status, location: own.headers.get('location') }).toEqual({ status: 303, location: 'http://console.test/billing' });
+    expect({ status: own.status, location: own.headers.get('location') }).toEqual({
+      status: 303,
+      location: 'http://console.test/billing',
+    });
   });
 
   test('a request naming another host (DNS rebinding) is refused', async () => {
@@ -101,10 +151,18 @@ describe('finding 7: hosted pages accept posts from themselves only', () => {
     // fetch() will not send a Host header of our choosing; a raw request does.
     const http = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request({ host: '127.0.0.1', port: pages.port, path: new URL(session.url!).pathname, headers: { host: `rebound.example:${pages.port}` } }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      });
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port: pages.port,
+          path: new URL(session.url!).pathname,
+          headers: { host: `rebound.example:${pages.port}` },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
       request.on('error', reject);
       request.end();
     });
@@ -119,7 +177,17 @@ describe('finding 7: hosted pages and the API are served on separate listeners',
     expect(session.url!.startsWith(`${sandbox.pagesUrl}/checkout/`)).toBe(true);
     const pagePath = new URL(session.url!).pathname;
     expect((await fetch(`${sandbox.url}${pagePath}`)).status).toBe(404);
-    expect((await fetch(`${sandbox.pagesUrl}/v1/customers`, { headers: { authorization: `Bearer ${sandbox.secretKey}` } })).status).toBe(404);
-    expect((await fetch(`${sandbox.pagesUrl}/_sandbox/webhooks/flush`, { method: 'POST', headers: { 'x-sandbox-control-token': sandbox.controlToken } })).status).toBe(404);
+    expect(
+      (await fetch(`${sandbox.pagesUrl}/v1/customers`, { headers: { authorization: `Bearer ${sandbox.secretKey}` } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await fetch(`${sandbox.pagesUrl}/_sandbox/webhooks/flush`, {
+          method: 'POST',
+          headers: { 'x-sandbox-control-token': sandbox.controlToken },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

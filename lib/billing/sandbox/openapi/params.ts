@@ -7,7 +7,12 @@ import type { FormValue } from '../form';
 import { operationById, type Schema } from './spec';
 
 const unknownParam = (name: string) =>
-  new StripeApiError(400, { type: 'invalid_request_error', code: 'parameter_unknown', message: `Received unknown parameter: ${name}`, param: name });
+  new StripeApiError(400, {
+    type: 'invalid_request_error',
+    code: 'parameter_unknown',
+    message: `Received unknown parameter: ${name}`,
+    param: name,
+  });
 const invalid = (name: string, message: string, code?: string) =>
   new StripeApiError(400, { type: 'invalid_request_error', message, param: name, ...(code ? { code } : {}) });
 
@@ -26,19 +31,25 @@ function check(value: FormValue, schema: Schema, name: string): void {
       }
     }
     // The option of the value's own shape names the error best (an object's unknown key).
-    const shaped = schema.anyOf.findIndex((o) => (typeof value === 'object' ? o.type === 'object' || o.type === 'array' : o.type !== 'object' && o.type !== 'array'));
+    const shaped = schema.anyOf.findIndex((o) =>
+      typeof value === 'object' ? o.type === 'object' || o.type === 'array' : o.type !== 'object' && o.type !== 'array',
+    );
     throw errors[Math.max(0, shaped)];
   }
   switch (schema.type) {
     case 'object': {
-      if (typeof value !== 'object' || Array.isArray(value)) throw invalid(name, `Invalid object: ${name}`, 'parameter_invalid_string');
+      if (typeof value !== 'object' || Array.isArray(value))
+        throw invalid(name, `Invalid object: ${name}`, 'parameter_invalid_string');
       for (const [key, inner] of Object.entries(value)) {
         const declared = schema.properties?.[key];
         if (declared) check(inner, declared, bracket(name, key));
-        else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') check(inner, schema.additionalProperties, bracket(name, key));
+        else if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+          check(inner, schema.additionalProperties, bracket(name, key));
         else if (schema.additionalProperties !== true) throw unknownParam(bracket(name, key));
       }
-      for (const key of schema.required ?? []) if (!Object.hasOwn(value, key)) throw invalid(bracket(name, key), `Missing required param: ${bracket(name, key)}.`, 'parameter_missing');
+      for (const key of schema.required ?? [])
+        if (!Object.hasOwn(value, key))
+          throw invalid(bracket(name, key), `Missing required param: ${bracket(name, key)}.`, 'parameter_missing');
       return;
     }
     case 'array': {
@@ -47,18 +58,27 @@ function check(value: FormValue, schema: Schema, name: string): void {
       return;
     }
     case 'integer':
-      if (typeof value !== 'string' || !/^-?\d+$/.test(value)) throw invalid(name, `Invalid integer: ${typeof value === 'string' ? value : name}`, 'parameter_invalid_integer');
+      if (typeof value !== 'string' || !/^-?\d+$/.test(value))
+        throw invalid(
+          name,
+          `Invalid integer: ${typeof value === 'string' ? value : name}`,
+          'parameter_invalid_integer',
+        );
       return;
     case 'number':
-      if (typeof value !== 'string' || !Number.isFinite(Number(value)) || value.trim() === '') throw invalid(name, `Invalid decimal: ${name}`);
+      if (typeof value !== 'string' || !Number.isFinite(Number(value)) || value.trim() === '')
+        throw invalid(name, `Invalid decimal: ${name}`);
       return;
     case 'boolean':
-      if (value !== 'true' && value !== 'false') throw invalid(name, `Invalid boolean: ${typeof value === 'string' ? value : name}`);
+      if (value !== 'true' && value !== 'false')
+        throw invalid(name, `Invalid boolean: ${typeof value === 'string' ? value : name}`);
       return;
     case 'string':
       if (typeof value !== 'string') throw invalid(name, `Invalid string: ${name}`);
-      if (schema.enum && !schema.enum.includes(value)) throw invalid(name, `Invalid ${name}: must be one of ${schema.enum.join(', ')}`);
-      if (schema.maxLength !== undefined && value.length > schema.maxLength) throw invalid(name, `Invalid string: ${name} is longer than ${schema.maxLength} characters`);
+      if (schema.enum && !schema.enum.includes(value))
+        throw invalid(name, `Invalid ${name}: must be one of ${schema.enum.join(', ')}`);
+      if (schema.maxLength !== undefined && value.length > schema.maxLength)
+        throw invalid(name, `Invalid string: ${name} is longer than ${schema.maxLength} characters`);
       return;
     default:
       return;

@@ -19,11 +19,26 @@ const schemaContext = (): SchemaContext => {
 };
 
 /** null when the answer fits the operation's declared response; else what does not. */
-export function checkResponse(operationId: string | undefined, method: string, path: string, status: number, body: unknown): ContractViolation | null {
+export function checkResponse(
+  operationId: string | undefined,
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+): ContractViolation | null {
   const context = schemaContext();
   const operation = operationId ? operationById(operationId) : undefined;
-  const declared = status === 200 && operation ? operation.responses['200']?.content?.['application/json']?.schema : { $ref: '#/components/schemas/error' };
-  if (!declared) return { operation: operationId ?? `${method} ${path}`, path, status, problem: 'no declared response for this status' };
+  const declared =
+    status === 200 && operation
+      ? operation.responses['200']?.content?.['application/json']?.schema
+      : { $ref: '#/components/schemas/error' };
+  if (!declared)
+    return {
+      operation: operationId ?? `${method} ${path}`,
+      path,
+      status,
+      problem: 'no declared response for this status',
+    };
   const problem = validate(body, declared, context);
   return problem ? { operation: operationId ?? `${method} ${path}`, path, status, problem } : null;
 }

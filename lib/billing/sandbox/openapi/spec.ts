@@ -39,7 +39,9 @@ export interface VendoredSpec {
 let spec: VendoredSpec | undefined;
 
 export function vendoredSpec(): VendoredSpec {
-  spec ??= JSON.parse(readFileSync(fileURLToPath(new URL('./stripe-subset.json', import.meta.url)), 'utf8')) as VendoredSpec;
+  spec ??= JSON.parse(
+    readFileSync(fileURLToPath(new URL('./stripe-subset.json', import.meta.url)), 'utf8'),
+  ) as VendoredSpec;
   return spec;
 }
 

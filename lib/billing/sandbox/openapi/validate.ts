@@ -17,27 +17,31 @@ const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array'
 export function validate(value: unknown, schema: Schema, context: SchemaContext, path = '$'): string | null {
   if (schema.$ref) {
     const name = schema.$ref.replace('#/components/schemas/', '');
-    if (context.notVendored.has(name)) return typeOf(value) === 'object' ? null : `${path}: expected an object (${name}), got ${typeOf(value)}`;
+    if (context.notVendored.has(name))
+      return typeOf(value) === 'object' ? null : `${path}: expected an object (${name}), got ${typeOf(value)}`;
     const target = context.schemas[name];
     if (!target) return `${path}: the schema ${name} is neither vendored nor listed as left out`;
     return validate(value, target, context, path);
   }
   if (value === null) return schema.nullable ? null : `${path}: null where the schema does not allow it`;
-  if (schema.allOf) for (const part of schema.allOf) {
-    const problem = validate(value, part, context, path);
-    if (problem) return problem;
-  }
+  if (schema.allOf)
+    for (const part of schema.allOf) {
+      const problem = validate(value, part, context, path);
+      if (problem) return problem;
+    }
   const options = schema.anyOf ?? schema.oneOf;
   if (options) {
     const problems = options.map((o) => validate(value, o, context, path));
     if (problems.every((p) => p !== null)) return problems.sort((a, b) => b!.length - a!.length)[0]!;
     return null;
   }
-  if (schema.enum && !schema.enum.includes(value)) return `${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`;
+  if (schema.enum && !schema.enum.includes(value))
+    return `${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`;
   switch (schema.type) {
     case 'string':
       if (typeof value !== 'string') return `${path}: expected a string, got ${typeOf(value)}`;
-      if (schema.maxLength !== undefined && value.length > schema.maxLength) return `${path}: longer than ${schema.maxLength}`;
+      if (schema.maxLength !== undefined && value.length > schema.maxLength)
+        return `${path}: longer than ${schema.maxLength}`;
       return null;
     case 'integer':
       return Number.isInteger(value) ? null : `${path}: expected an integer, got ${JSON.stringify(value)}`;

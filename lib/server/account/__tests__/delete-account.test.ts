@@ -16,20 +16,37 @@ const PASSWORD = 'correct horse battery staple';
 
 async function signedUp(email = `deletion-${randomUUID()}@accounts.test`) {
   const { user, account } = await createAccountWithUser({ email, password: PASSWORD });
-  const { record: key } = await createApiKey({ accountId: account.id, actor: { id: user.id, label: email }, name: 'production' });
+  const { record: key } = await createApiKey({
+    accountId: account.id,
+    actor: { id: user.id, label: email },
+    name: 'production',
+  });
   return { email, userId: user.id, accountId: account.id, keyId: key.id };
 }
 
 let sequence = 0;
 function invoice(accountId: string, status: InvoiceStatus, amountCents: number) {
   return db.invoice.create({
-    data: { accountId, month: '2026-10', sequence: ++sequence, status, amountMicros: BigInt(amountCents) * 10_000n, amountCents },
+    data: {
+      accountId,
+      month: '2026-10',
+      sequence: ++sequence,
+      status,
+      amountMicros: BigInt(amountCents) * 10_000n,
+      amountCents,
+    },
   });
 }
 
 /** A lost dispute not yet settled: a block that no invoice explains. */
 function loseDispute(accountId: string) {
-  return blockAccount({ accountId, cause: 'dispute', stripeDisputeId: `dp_${randomUUID().slice(0, 12)}`, amountCents: 60, actor: { label: 'test' } });
+  return blockAccount({
+    accountId,
+    cause: 'dispute',
+    stripeDisputeId: `dp_${randomUUID().slice(0, 12)}`,
+    amountCents: 60,
+    actor: { label: 'test' },
+  });
 }
 
 async function expectNothingChanged({ email, accountId, keyId }: { email: string; accountId: string; keyId: string }) {
@@ -80,7 +97,10 @@ describe('deleteAccount erases personal data', () => {
   it('removes the Stripe customer reference and the card label, and keeps the invoices', async () => {
     const owner = await signedUp();
     const customer = `cus_${randomUUID().replaceAll('-', '')}`;
-    await db.account.update({ where: { id: owner.accountId }, data: { stripeCustomerId: customer, hasPaymentMethod: true, paymentMethodLabel: 'Visa •••• 4242' } });
+    await db.account.update({
+      where: { id: owner.accountId },
+      data: { stripeCustomerId: customer, hasPaymentMethod: true, paymentMethodLabel: 'Visa •••• 4242' },
+    });
     await invoice(owner.accountId, 'paid', 60);
     expect(await deleteAccount({ accountId: owner.accountId })).toEqual({ ok: true });
     const account = await db.account.findUniqueOrThrow({ where: { id: owner.accountId } });
@@ -97,7 +117,9 @@ describe('signing up again with the email of a deleted account', () => {
     await invoice(owner.accountId, 'uncollectible', 60);
     await loseDispute(owner.accountId);
     expect((await deleteAccount({ accountId: owner.accountId })).ok).toBe(false);
-    await expect(createAccountWithUser({ email: owner.email, password: 'another passphrase' })).rejects.toBeInstanceOf(EmailTakenError);
+    await expect(createAccountWithUser({ email: owner.email, password: 'another passphrase' })).rejects.toBeInstanceOf(
+      EmailTakenError,
+    );
     const signedIn = await authenticateWithPassword({ email: owner.email, password: PASSWORD, ip: null });
     expect(signedIn.ok && signedIn.user.accountId).toBe(owner.accountId);
   });

@@ -32,7 +32,11 @@ describe('linkOAuthIdentity', () => {
   it('links a verified email to the existing user of that email', async () => {
     const email = uniqueEmail();
     const existing = await findOrCreateAccountByEmail({ email });
-    const linked = await linkOAuthIdentity({ provider: 'github', providerAccountId: randomUUID(), verifiedEmail: email });
+    const linked = await linkOAuthIdentity({
+      provider: 'github',
+      providerAccountId: randomUUID(),
+      verifiedEmail: email,
+    });
     expect(linked).toEqual({ userId: existing.userId, accountId: existing.accountId, email });
   });
 
@@ -45,7 +49,9 @@ describe('linkOAuthIdentity', () => {
   });
 
   it('refuses an unlinked identity without a verified email', async () => {
-    expect(await linkOAuthIdentity({ provider: 'github', providerAccountId: randomUUID(), verifiedEmail: null })).toBeNull();
+    expect(
+      await linkOAuthIdentity({ provider: 'github', providerAccountId: randomUUID(), verifiedEmail: null }),
+    ).toBeNull();
   });
 
   it("shuts out a password set up beforehand under the owner's address (account pre-hijack)", async () => {
@@ -54,7 +60,11 @@ describe('linkOAuthIdentity', () => {
     const { user } = await createAccountWithUser({ email, password: attackerPassword });
     const attackerSignedInAt = Date.now() - 1;
 
-    const linked = await linkOAuthIdentity({ provider: 'github', providerAccountId: randomUUID(), verifiedEmail: email });
+    const linked = await linkOAuthIdentity({
+      provider: 'github',
+      providerAccountId: randomUUID(),
+      verifiedEmail: email,
+    });
     expect(linked?.userId).toBe(user.id);
 
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
@@ -62,12 +72,19 @@ describe('linkOAuthIdentity', () => {
     expect(stored.emailVerifiedAt).not.toBeNull();
     expect(isSessionCurrent(attackerSignedInAt, stored.sessionsValidFrom)).toBe(false);
     const ip = `10.9.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`;
-    expect(await authenticateWithPassword({ email, password: attackerPassword, ip })).toEqual({ ok: false, reason: 'invalid' });
+    expect(await authenticateWithPassword({ email, password: attackerPassword, ip })).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('keeps the password and sessions of a user whose email is already verified', async () => {
     const email = uniqueEmail();
-    const first = await linkOAuthIdentity({ provider: 'google', providerAccountId: randomUUID(), verifiedEmail: email });
+    const first = await linkOAuthIdentity({
+      provider: 'google',
+      providerAccountId: randomUUID(),
+      verifiedEmail: email,
+    });
     await db.user.update({ where: { id: first!.userId }, data: { passwordHash: 'scrypt$kept' } });
     await linkOAuthIdentity({ provider: 'github', providerAccountId: randomUUID(), verifiedEmail: email });
     const stored = await db.user.findUniqueOrThrow({ where: { id: first!.userId } });

@@ -50,7 +50,9 @@ describe('password reset links', () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: 'used' });
     const signedIn = await Promise.all(
-      ['first new passphrase', 'second new passphrase', PASSWORD].map((password) => authenticateWithPassword({ email, password, ip: null })),
+      ['first new passphrase', 'second new passphrase', PASSWORD].map((password) =>
+        authenticateWithPassword({ email, password, ip: null }),
+      ),
     );
     expect(signedIn.filter((r) => r.ok)).toHaveLength(1);
   });
@@ -59,10 +61,19 @@ describe('password reset links', () => {
     const { email, userId } = await signedUp();
     const issuedAt = new Date(Date.now() - TOKEN_LIFETIME_MS.password_reset - 1000);
     const expired = await issueUserToken({ userId, purpose: 'password_reset', email, now: issuedAt });
-    expect(await resetPassword({ token: expired, password: 'a new passphrase' })).toEqual({ ok: false, reason: 'expired' });
+    expect(await resetPassword({ token: expired, password: 'a new passphrase' })).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
     const verification = await issueUserToken({ userId, purpose: 'email_verification', email });
-    expect(await resetPassword({ token: verification, password: 'a new passphrase' })).toEqual({ ok: false, reason: 'invalid' });
-    expect(await resetPassword({ token: 'made-up', password: 'a new passphrase' })).toEqual({ ok: false, reason: 'invalid' });
+    expect(await resetPassword({ token: verification, password: 'a new passphrase' })).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(await resetPassword({ token: 'made-up', password: 'a new passphrase' })).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
 
     const before = Date.now();
     const token = await issueUserToken({ userId, purpose: 'password_reset', email });
@@ -104,7 +115,9 @@ describe('email verification', () => {
 describe('changePassword', () => {
   it('needs the current password', async () => {
     const { userId } = await signedUp();
-    expect((await changePassword({ userId, currentPassword: 'wrong one', password: 'a new passphrase' })).ok).toBe(false);
+    expect((await changePassword({ userId, currentPassword: 'wrong one', password: 'a new passphrase' })).ok).toBe(
+      false,
+    );
     expect((await changePassword({ userId, currentPassword: PASSWORD, password: 'a new passphrase' })).ok).toBe(true);
   });
 });
@@ -113,7 +126,9 @@ describe('deleteAccount', () => {
   it('is refused while an invoice is open, and changes nothing', async () => {
     const { email, userId, accountId } = await signedUp();
     const { record: key } = await createApiKey({ accountId, actor: { id: userId, label: email }, name: 'kept' });
-    await db.invoice.create({ data: { accountId, month: '2026-10', sequence: 1, status: 'open', amountMicros: 600_000n, amountCents: 60 } });
+    await db.invoice.create({
+      data: { accountId, month: '2026-10', sequence: 1, status: 'open', amountMicros: 600_000n, amountCents: 60 },
+    });
     expect(await deleteAccount({ accountId })).toEqual({ ok: false, reason: 'unpaid_invoice' });
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).status).toBe('active');
     expect(await db.user.count({ where: { email } })).toBe(1);
@@ -122,7 +137,9 @@ describe('deleteAccount', () => {
   it('deletes the keys, erases personal data and keeps the billing records', async () => {
     const { email, userId, accountId } = await signedUp();
     const { record: key } = await createApiKey({ accountId, actor: { id: userId, label: email }, name: 'gone' });
-    await db.invoice.create({ data: { accountId, month: '2026-09', sequence: 1, status: 'paid', amountMicros: 600_000n, amountCents: 60 } });
+    await db.invoice.create({
+      data: { accountId, month: '2026-09', sequence: 1, status: 'paid', amountMicros: 600_000n, amountCents: 60 },
+    });
     expect(await deleteAccount({ accountId })).toEqual({ ok: true });
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).status).toBe('deleted');
     const user = await db.user.findUniqueOrThrow({ where: { id: userId } });

@@ -19,7 +19,8 @@ import {
 const PASSWORD = 'a long enough password';
 const uniqueEmail = () => `user-${randomUUID()}@auth.test`;
 // A fresh address per test so the per-address counter of one test never affects another.
-const uniqueIp = () => `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}-${randomUUID()}`;
+const uniqueIp = () =>
+  `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}-${randomUUID()}`;
 
 describe('sign-up', () => {
   it('creates an account and its user, storing a scrypt hash, not the password', async () => {
@@ -36,9 +37,9 @@ describe('sign-up', () => {
     const email = uniqueEmail();
     const name = `duplicate ${randomUUID()}`;
     await createAccountWithUser({ email, password: PASSWORD, name });
-    await expect(createAccountWithUser({ email: email.toUpperCase(), password: PASSWORD, name })).rejects.toBeInstanceOf(
-      EmailTakenError,
-    );
+    await expect(
+      createAccountWithUser({ email: email.toUpperCase(), password: PASSWORD, name }),
+    ).rejects.toBeInstanceOf(EmailTakenError);
     // The second account was rolled back with its user.
     expect(await db.account.count({ where: { name } })).toBe(1);
   });
@@ -48,7 +49,11 @@ describe('authenticateWithPassword', () => {
   it('signs in with the right password and returns the user and account', async () => {
     const email = uniqueEmail();
     const { user } = await createAccountWithUser({ email, password: PASSWORD });
-    const result = await authenticateWithPassword({ email: ` ${email.toUpperCase()} `, password: PASSWORD, ip: uniqueIp() });
+    const result = await authenticateWithPassword({
+      email: ` ${email.toUpperCase()} `,
+      password: PASSWORD,
+      ip: uniqueIp(),
+    });
     expect(result).toEqual({ ok: true, user: { id: user.id, email, accountId: user.accountId }, twoFactor: false });
   });
 
@@ -70,7 +75,9 @@ describe('authenticateWithPassword', () => {
     const email = uniqueEmail();
     await createAccountWithUser({ email, password: PASSWORD });
     for (let i = 0; i < EMAIL_FAILURE_LIMIT; i++) {
-      expect(await authenticateWithPassword({ email, password: 'wrong password', ip: uniqueIp() })).toMatchObject({ reason: 'invalid' });
+      expect(await authenticateWithPassword({ email, password: 'wrong password', ip: uniqueIp() })).toMatchObject({
+        reason: 'invalid',
+      });
     }
     const locked = await authenticateWithPassword({ email, password: PASSWORD, ip: uniqueIp() });
     expect(locked).toEqual({ ok: false, reason: 'locked', retryAfterMinutes: 1 });
@@ -78,8 +85,11 @@ describe('authenticateWithPassword', () => {
 
   it('locks unknown emails the same way, so a lock reveals nothing', async () => {
     const email = uniqueEmail();
-    for (let i = 0; i < EMAIL_FAILURE_LIMIT; i++) await authenticateWithPassword({ email, password: PASSWORD, ip: uniqueIp() });
-    expect(await authenticateWithPassword({ email, password: PASSWORD, ip: uniqueIp() })).toMatchObject({ reason: 'locked' });
+    for (let i = 0; i < EMAIL_FAILURE_LIMIT; i++)
+      await authenticateWithPassword({ email, password: PASSWORD, ip: uniqueIp() });
+    expect(await authenticateWithPassword({ email, password: PASSWORD, ip: uniqueIp() })).toMatchObject({
+      reason: 'locked',
+    });
   });
 
   it('locks an address that fails across many emails', async () => {
@@ -95,7 +105,8 @@ describe('authenticateWithPassword', () => {
   it('clears the email counter after a successful sign-in', async () => {
     const email = uniqueEmail();
     await createAccountWithUser({ email, password: PASSWORD });
-    for (let i = 0; i < EMAIL_FAILURE_LIMIT - 1; i++) await authenticateWithPassword({ email, password: 'wrong password', ip: uniqueIp() });
+    for (let i = 0; i < EMAIL_FAILURE_LIMIT - 1; i++)
+      await authenticateWithPassword({ email, password: 'wrong password', ip: uniqueIp() });
     expect(await authenticateWithPassword({ email, password: PASSWORD, ip: uniqueIp() })).toMatchObject({ ok: true });
     expect(await db.signInThrottle.findUnique({ where: { key: throttleKeyForEmail(email) } })).toBeNull();
   });

@@ -34,7 +34,9 @@ const VECTORS: [seconds: number, algorithm: TotpAlgorithm, code: string][] = [
 
 describe('TOTP (RFC 6238 test vectors)', () => {
   it.each(VECTORS)('at %i s with %s gives %s', (seconds, algorithm, code) => {
-    expect(totpCodeAt({ secret: Secret.fromLatin1(SEEDS[algorithm]), algorithm, digits: 8, timestamp: seconds * 1000 })).toBe(code);
+    expect(
+      totpCodeAt({ secret: Secret.fromLatin1(SEEDS[algorithm]), algorithm, digits: 8, timestamp: seconds * 1000 }),
+    ).toBe(code);
   });
 });
 

@@ -21,7 +21,8 @@ import { issueTwoFactorChallenge, TWO_FACTOR_CHALLENGE_MS } from '@/lib/server/a
 
 const PASSWORD = 'correct horse battery staple';
 const STEP = 30_000;
-const uniqueIp = () => `10.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+const uniqueIp = () =>
+  `10.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
 
 async function passwordUser() {
   const email = `two-factor-${randomUUID()}@auth.test`;
@@ -33,7 +34,9 @@ async function passwordUser() {
 async function pendingSecret(userId: string): Promise<string> {
   expect(await startTwoFactorSetup({ userId })).toEqual({ ok: true });
   const status = await getTwoFactorStatus({ userId });
-  const svg = Buffer.from(status.pending!.qrDataUrl.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+  const svg = Buffer.from(status.pending!.qrDataUrl.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString(
+    'utf8',
+  );
   expect(svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
   return status.pending!.secret;
 }
@@ -45,7 +48,12 @@ async function twoFactorUser() {
   const user = await passwordUser();
   const secret = await pendingSecret(user.userId);
   const enabledAt = Date.now();
-  const confirmed = await confirmTwoFactorSetup({ userId: user.userId, code: codeAt(secret, enabledAt), ip: null, now: new Date(enabledAt) });
+  const confirmed = await confirmTwoFactorSetup({
+    userId: user.userId,
+    code: codeAt(secret, enabledAt),
+    ip: null,
+    now: new Date(enabledAt),
+  });
   if (!confirmed.ok) throw new Error(`set-up failed: ${confirmed.reason}`);
   return { ...user, secret, enabledAt, recoveryCodes: confirmed.recoveryCodes };
 }
@@ -55,7 +63,12 @@ describe('enabling two-factor sign-in', () => {
     const { userId } = await passwordUser();
     const secret = await pendingSecret(userId);
     const now = Date.now();
-    const wrong = await confirmTwoFactorSetup({ userId, code: codeAt(secret, now + 5 * STEP), ip: null, now: new Date(now) });
+    const wrong = await confirmTwoFactorSetup({
+      userId,
+      code: codeAt(secret, now + 5 * STEP),
+      ip: null,
+      now: new Date(now),
+    });
     expect(wrong).toEqual({ ok: false, reason: 'wrong' });
     expect((await getTwoFactorStatus({ userId })).enabledAt).toBeNull();
 
@@ -88,8 +101,16 @@ describe('signing in with two-factor sign-in on', () => {
 
     const challenge = issueTwoFactorChallenge({ userId });
     const later = new Date(enabledAt + 2 * STEP);
-    expect(await completeTwoFactorSignIn({ challenge, code: '000000', ip: null, now: later })).toEqual({ ok: false, reason: 'wrong' });
-    const signedIn = await completeTwoFactorSignIn({ challenge, code: codeAt(secret, later.getTime()), ip: null, now: later });
+    expect(await completeTwoFactorSignIn({ challenge, code: '000000', ip: null, now: later })).toEqual({
+      ok: false,
+      reason: 'wrong',
+    });
+    const signedIn = await completeTwoFactorSignIn({
+      challenge,
+      code: codeAt(secret, later.getTime()),
+      ip: null,
+      now: later,
+    });
     expect(signedIn).toEqual({ ok: true, user: { id: userId, email, accountId: expect.any(String) } });
   });
 
@@ -99,7 +120,10 @@ describe('signing in with two-factor sign-in on', () => {
     const code = codeAt(secret, at.getTime());
     const challenge = issueTwoFactorChallenge({ userId });
     expect((await completeTwoFactorSignIn({ challenge, code, ip: null, now: at })).ok).toBe(true);
-    expect(await completeTwoFactorSignIn({ challenge, code, ip: null, now: at })).toEqual({ ok: false, reason: 'wrong' });
+    expect(await completeTwoFactorSignIn({ challenge, code, ip: null, now: at })).toEqual({
+      ok: false,
+      reason: 'wrong',
+    });
   });
 
   it('throttles wrong codes like passwords: locked after the limit, even for the right code', async () => {
@@ -108,7 +132,10 @@ describe('signing in with two-factor sign-in on', () => {
     const at = new Date(enabledAt + 2 * STEP);
     const ip = uniqueIp();
     for (let i = 0; i < EMAIL_FAILURE_LIMIT; i++) {
-      expect(await completeTwoFactorSignIn({ challenge, code: String(100000 + i), ip, now: at })).toEqual({ ok: false, reason: 'wrong' });
+      expect(await completeTwoFactorSignIn({ challenge, code: String(100000 + i), ip, now: at })).toEqual({
+        ok: false,
+        reason: 'wrong',
+      });
     }
     const locked = await completeTwoFactorSignIn({ challenge, code: codeAt(secret, at.getTime()), ip, now: at });
     expect(locked).toMatchObject({ ok: false, reason: 'locked' });
@@ -119,7 +146,10 @@ describe('signing in with two-factor sign-in on', () => {
     const challenge = issueTwoFactorChallenge({ userId });
     const recovery = recoveryCodes[3]!;
     expect((await completeTwoFactorSignIn({ challenge, code: recovery.toUpperCase(), ip: null })).ok).toBe(true);
-    expect(await completeTwoFactorSignIn({ challenge, code: recovery, ip: null })).toEqual({ ok: false, reason: 'wrong' });
+    expect(await completeTwoFactorSignIn({ challenge, code: recovery, ip: null })).toEqual({
+      ok: false,
+      reason: 'wrong',
+    });
     expect((await getTwoFactorStatus({ userId })).recoveryCodesLeft).toBe(9);
   });
 
@@ -128,11 +158,16 @@ describe('signing in with two-factor sign-in on', () => {
     const issuedAt = new Date(enabledAt);
     const challenge = issueTwoFactorChallenge({ userId, now: issuedAt });
     const late = new Date(issuedAt.getTime() + TWO_FACTOR_CHALLENGE_MS + 1);
-    expect(await completeTwoFactorSignIn({ challenge, code: codeAt(secret, late.getTime()), ip: null, now: late })).toEqual({ ok: false, reason: 'expired' });
+    expect(
+      await completeTwoFactorSignIn({ challenge, code: codeAt(secret, late.getTime()), ip: null, now: late }),
+    ).toEqual({ ok: false, reason: 'expired' });
     const [body, signature] = challenge.split('.');
     const forged = `${Buffer.from(JSON.stringify({ userId, expiresAt: Date.now() + 3_600_000 })).toString('base64url')}.${signature}`;
     expect(body).not.toBe(forged.split('.')[0]);
-    expect(await completeTwoFactorSignIn({ challenge: forged, code: codeAt(secret, Date.now()), ip: null })).toEqual({ ok: false, reason: 'expired' });
+    expect(await completeTwoFactorSignIn({ challenge: forged, code: codeAt(secret, Date.now()), ip: null })).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
   });
 });
 
@@ -140,11 +175,19 @@ describe('turning two-factor sign-in off and new recovery codes', () => {
   it('needs a current code to disable, then the password alone signs in again', async () => {
     const { email, userId, secret, enabledAt } = await twoFactorUser();
     const at = new Date(enabledAt + 2 * STEP);
-    expect(await disableTwoFactor({ userId, code: codeAt(secret, enabledAt + 10 * STEP), ip: null, now: at })).toEqual({ ok: false, reason: 'wrong' });
+    expect(await disableTwoFactor({ userId, code: codeAt(secret, enabledAt + 10 * STEP), ip: null, now: at })).toEqual({
+      ok: false,
+      reason: 'wrong',
+    });
     expect((await getTwoFactorStatus({ userId })).enabledAt).not.toBeNull();
-    expect(await disableTwoFactor({ userId, code: codeAt(secret, at.getTime()), ip: null, now: at })).toEqual({ ok: true });
+    expect(await disableTwoFactor({ userId, code: codeAt(secret, at.getTime()), ip: null, now: at })).toEqual({
+      ok: true,
+    });
     expect(await db.twoFactorRecoveryCode.count({ where: { userId } })).toBe(0);
-    expect(await authenticateWithPassword({ email, password: PASSWORD, ip: null })).toMatchObject({ ok: true, twoFactor: false });
+    expect(await authenticateWithPassword({ email, password: PASSWORD, ip: null })).toMatchObject({
+      ok: true,
+      twoFactor: false,
+    });
   });
 
   it('replaces the recovery codes given a code: the old ones stop working', async () => {
@@ -153,7 +196,10 @@ describe('turning two-factor sign-in off and new recovery codes', () => {
     const renewed = await regenerateRecoveryCodes({ userId, code: codeAt(secret, at.getTime()), ip: null, now: at });
     if (!renewed.ok) throw new Error(renewed.reason);
     const challenge = issueTwoFactorChallenge({ userId });
-    expect(await completeTwoFactorSignIn({ challenge, code: recoveryCodes[0]!, ip: null })).toEqual({ ok: false, reason: 'wrong' });
+    expect(await completeTwoFactorSignIn({ challenge, code: recoveryCodes[0]!, ip: null })).toEqual({
+      ok: false,
+      reason: 'wrong',
+    });
     expect((await completeTwoFactorSignIn({ challenge, code: renewed.recoveryCodes[0]!, ip: null })).ok).toBe(true);
   });
 });
@@ -164,19 +210,37 @@ describe('recovering a taken-over account', () => {
     const { issueUserToken } = await import('@/lib/server/account/user-token');
     // The owner's own two-factor, from before the link: it stays.
     const owner = await twoFactorUser();
-    const ownersLink = await issueUserToken({ userId: owner.userId, purpose: 'account_recovery', email: owner.email, now: new Date(owner.enabledAt + 1000) });
-    expect(await secureAccount({ token: ownersLink, password: 'a brand new passphrase' })).toEqual({ ok: true, email: owner.email });
+    const ownersLink = await issueUserToken({
+      userId: owner.userId,
+      purpose: 'account_recovery',
+      email: owner.email,
+      now: new Date(owner.enabledAt + 1000),
+    });
+    expect(await secureAccount({ token: ownersLink, password: 'a brand new passphrase' })).toEqual({
+      ok: true,
+      email: owner.email,
+    });
     expect((await getTwoFactorStatus({ userId: owner.userId })).enabledAt).not.toBeNull();
 
     // Turned on by whoever took the account over after the link was mailed: it goes.
     const taken = await passwordUser();
-    const link = await issueUserToken({ userId: taken.userId, purpose: 'account_recovery', email: taken.email, now: new Date(Date.now() - 60_000) });
+    const link = await issueUserToken({
+      userId: taken.userId,
+      purpose: 'account_recovery',
+      email: taken.email,
+      now: new Date(Date.now() - 60_000),
+    });
     const secret = await pendingSecret(taken.userId);
     const confirmed = await confirmTwoFactorSetup({ userId: taken.userId, code: codeAt(secret, Date.now()), ip: null });
     expect(confirmed.ok).toBe(true);
-    expect(await secureAccount({ token: link, password: 'a brand new passphrase' })).toEqual({ ok: true, email: taken.email });
+    expect(await secureAccount({ token: link, password: 'a brand new passphrase' })).toEqual({
+      ok: true,
+      email: taken.email,
+    });
     expect((await getTwoFactorStatus({ userId: taken.userId })).enabledAt).toBeNull();
     expect(await db.twoFactorRecoveryCode.count({ where: { userId: taken.userId } })).toBe(0);
-    expect(await authenticateWithPassword({ email: taken.email, password: 'a brand new passphrase', ip: null })).toMatchObject({ ok: true, twoFactor: false });
+    expect(
+      await authenticateWithPassword({ email: taken.email, password: 'a brand new passphrase', ip: null }),
+    ).toMatchObject({ ok: true, twoFactor: false });
   });
 });

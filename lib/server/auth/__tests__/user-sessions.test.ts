@@ -15,10 +15,14 @@ import { listUserSessions } from '@/lib/server/auth/list-user-sessions';
 import { noteSessionSeen, recordUserSession } from '@/lib/server/auth/record-user-session';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 async function user() {
-  const { user } = await createAccountWithUser({ email: `sessions-${randomUUID()}@auth.test`, password: 'correct horse battery staple' });
+  const { user } = await createAccountWithUser({
+    email: `sessions-${randomUUID()}@auth.test`,
+    password: 'correct horse battery staple',
+  });
   return user;
 }
 
@@ -36,8 +40,20 @@ describe('the sessions list', () => {
     const phone = await signedIn(id, accountId, SAFARI_IPHONE, '198.51.100.2');
     const sessions = await listUserSessions({ userId: id, currentSessionId: laptop.sessionId });
     expect(sessions).toEqual([
-      expect.objectContaining({ id: laptop.sessionId, device: 'Firefox on Windows', ip: '203.0.113.7', current: true, firstSeenAt: new Date(laptop.signedInAt) }),
-      expect.objectContaining({ id: phone.sessionId, device: 'Safari on iOS', ip: '198.51.100.2', current: false, method: 'password' }),
+      expect.objectContaining({
+        id: laptop.sessionId,
+        device: 'Firefox on Windows',
+        ip: '203.0.113.7',
+        current: true,
+        firstSeenAt: new Date(laptop.signedInAt),
+      }),
+      expect.objectContaining({
+        id: phone.sessionId,
+        device: 'Safari on iOS',
+        ip: '198.51.100.2',
+        current: false,
+        method: 'password',
+      }),
     ]);
   });
 
@@ -50,7 +66,9 @@ describe('the sessions list', () => {
     expect(await endUserSession({ userId: id, sessionId: phone.sessionId })).toBe(true);
     expect(await findCurrentSession(phone)).toBeNull();
     expect(await findCurrentSession(laptop)).not.toBeNull();
-    expect((await listUserSessions({ userId: id, currentSessionId: laptop.sessionId })).map((s) => s.id)).toEqual([laptop.sessionId]);
+    expect((await listUserSessions({ userId: id, currentSessionId: laptop.sessionId })).map((s) => s.id)).toEqual([
+      laptop.sessionId,
+    ]);
     // Seen again, an ended session is not brought back.
     await noteSessionSeen({ ...phone, lastSeenAt: null, userAgent: SAFARI_IPHONE, ip: null });
     expect(await findCurrentSession(phone)).toBeNull();
@@ -72,7 +90,9 @@ describe('the sessions list', () => {
     await endUserSessions({ userId: id, keepSessionId: here.sessionId });
     expect(await findCurrentSession(there)).toBeNull();
     expect(await findCurrentSession(here)).not.toBeNull();
-    expect((await listUserSessions({ userId: id, currentSessionId: here.sessionId })).map((s) => s.id)).toEqual([here.sessionId]);
+    expect((await listUserSessions({ userId: id, currentSessionId: here.sessionId })).map((s) => s.id)).toEqual([
+      here.sessionId,
+    ]);
   });
 
   it('writes last seen and the address at most once a minute', async () => {
@@ -80,12 +100,27 @@ describe('the sessions list', () => {
     const session = await signedIn(id, accountId, FIREFOX_WINDOWS, '203.0.113.7', Date.parse('2026-01-01T10:00:00Z'));
     const seen = async (at: string, ip: string) => {
       const row = await db.userSession.findUniqueOrThrow({ where: { id: session.sessionId } });
-      await noteSessionSeen({ ...session, lastSeenAt: row.lastSeenAt, userAgent: FIREFOX_WINDOWS, ip, now: new Date(at) });
+      await noteSessionSeen({
+        ...session,
+        lastSeenAt: row.lastSeenAt,
+        userAgent: FIREFOX_WINDOWS,
+        ip,
+        now: new Date(at),
+      });
       return db.userSession.findUniqueOrThrow({ where: { id: session.sessionId } });
     };
-    expect(await seen('2026-01-01T10:00:59Z', '192.0.2.1')).toMatchObject({ lastSeenAt: new Date('2026-01-01T10:00:00Z'), ip: '203.0.113.7' });
-    expect(await seen('2026-01-01T10:01:01Z', '192.0.2.1')).toMatchObject({ lastSeenAt: new Date('2026-01-01T10:01:01Z'), ip: '192.0.2.1' });
-    expect(await seen('2026-01-01T10:01:30Z', '192.0.2.9')).toMatchObject({ lastSeenAt: new Date('2026-01-01T10:01:01Z'), ip: '192.0.2.1' });
+    expect(await seen('2026-01-01T10:00:59Z', '192.0.2.1')).toMatchObject({
+      lastSeenAt: new Date('2026-01-01T10:00:00Z'),
+      ip: '203.0.113.7',
+    });
+    expect(await seen('2026-01-01T10:01:01Z', '192.0.2.1')).toMatchObject({
+      lastSeenAt: new Date('2026-01-01T10:01:01Z'),
+      ip: '192.0.2.1',
+    });
+    expect(await seen('2026-01-01T10:01:30Z', '192.0.2.9')).toMatchObject({
+      lastSeenAt: new Date('2026-01-01T10:01:01Z'),
+      ip: '192.0.2.1',
+    });
   });
 
   it('gives a session signed in before rows were kept a row when seen, so it is listed and can be ended', async () => {
@@ -94,7 +129,9 @@ describe('the sessions list', () => {
     const found = await findCurrentSession(legacy);
     expect(found?.row).toBeNull();
     await noteSessionSeen({ ...legacy, lastSeenAt: null, userAgent: SAFARI_IPHONE, ip: '198.51.100.2' });
-    expect(await listUserSessions({ userId: id })).toEqual([expect.objectContaining({ id: legacy.sessionId, device: 'Safari on iOS', method: 'unknown' })]);
+    expect(await listUserSessions({ userId: id })).toEqual([
+      expect.objectContaining({ id: legacy.sessionId, device: 'Safari on iOS', method: 'unknown' }),
+    ]);
     await endUserSession({ userId: id, sessionId: legacy.sessionId });
     expect(await findCurrentSession(legacy)).toBeNull();
   });
@@ -104,10 +141,22 @@ describe('describeUserAgent', () => {
   it.each([
     [FIREFOX_WINDOWS, 'Firefox on Windows'],
     [SAFARI_IPHONE, 'Safari on iOS'],
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36', 'Chrome on macOS'],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0', 'Edge on Windows'],
-    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36', 'Chrome on Android'],
-    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36', 'Chrome on Linux'],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+      'Chrome on macOS',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
+      'Edge on Windows',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+      'Chrome on Android',
+    ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36',
+      'Chrome on Linux',
+    ],
     ['curl/8.5.0', 'curl/8.5.0'],
     [null, 'Unknown device'],
   ])('%s is %s', (ua, device) => {

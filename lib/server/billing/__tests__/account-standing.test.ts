@@ -15,7 +15,18 @@ import { setInvoiceBilling } from '../set-invoice-billing';
 import { unblockAccount } from '../unblock-account';
 import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld } from './billing-harness';
 import {
-  addCardInPortal, chargeMonth, closedAccount, DECLINING_CARD, deliverAgain, eventsOf, failedCharges, GOOD_CARD, INSUFFICIENT_FUNDS_CARD, loseDispute, mailTo, standingOf,
+  addCardInPortal,
+  chargeMonth,
+  closedAccount,
+  DECLINING_CARD,
+  deliverAgain,
+  eventsOf,
+  failedCharges,
+  GOOD_CARD,
+  INSUFFICIENT_FUNDS_CARD,
+  loseDispute,
+  mailTo,
+  standingOf,
 } from './standing-helpers';
 import { billingMonth } from '@/lib/utc-month';
 
@@ -27,7 +38,8 @@ afterAll(async () => {
   await world?.close();
 });
 
-const invoicesOf = (accountId: string) => db.invoice.findMany({ where: { accountId }, orderBy: [{ createdAt: 'asc' }, { sequence: 'asc' }] });
+const invoicesOf = (accountId: string) =>
+  db.invoice.findMany({ where: { accountId }, orderBy: [{ createdAt: 'asc' }, { sequence: 'asc' }] });
 
 /** Saves a card through Checkout and comes back to the billing page with it, as the customer does. */
 async function updateCard(accountId: string, customer: string, card: string): Promise<void> {
@@ -62,19 +74,37 @@ describe('finding 3: each block keeps its own cause', () => {
     });
   });
 
-  test('the operator lifts an uncollectible invoice\'s block with a reason in the account\'s activity, and it does not come back', async () => {
+  test("the operator lifts an uncollectible invoice's block with a reason in the account's activity, and it does not come back", async () => {
     const { accountId, customer } = await closedAccount(world, DECLINING_CARD);
     const [invoice] = await invoicesOf(accountId);
     await world.stripe.invoices.markUncollectible(invoice!.stripeInvoiceId!);
     await world.sandbox.flushWebhooks();
-    expect(await standingOf(accountId)).toMatchObject({ blockedCauses: ['unpaid_invoice'], blockedReason: `The invoice ${invoice!.number} for ${invoice!.month} ($0.90) could not be collected.` });
+    expect(await standingOf(accountId)).toMatchObject({
+      blockedCauses: ['unpaid_invoice'],
+      blockedReason: `The invoice ${invoice!.number} for ${invoice!.month} ($0.90) could not be collected.`,
+    });
 
-    expect(await unblockAccount({ accountId, reason: 'Paid by bank transfer on 3 Nov', actorLabel: 'operator (cli)' })).toEqual(['unpaid_invoice']);
+    expect(
+      await unblockAccount({ accountId, reason: 'Paid by bank transfer on 3 Nov', actorLabel: 'operator (cli)' }),
+    ).toEqual(['unpaid_invoice']);
     await refreshAccountStanding({ accountId });
-    expect(await standingOf(accountId)).toMatchObject({ blockedAt: null, blockedReason: null, blockedCauses: [], blockedDueCents: null });
-    const activity = await db.accountEvent.findMany({ where: { accountId }, orderBy: { createdAt: 'asc' }, select: { type: true, detail: true, actorLabel: true } });
+    expect(await standingOf(accountId)).toMatchObject({
+      blockedAt: null,
+      blockedReason: null,
+      blockedCauses: [],
+      blockedDueCents: null,
+    });
+    const activity = await db.accountEvent.findMany({
+      where: { accountId },
+      orderBy: { createdAt: 'asc' },
+      select: { type: true, detail: true, actorLabel: true },
+    });
     expect(activity).toEqual([
-      { type: 'blocked', detail: `The payment of the invoice ${invoice!.number} for ${invoice!.month} ($0.90) failed.`, actorLabel: 'Billing' },
+      {
+        type: 'blocked',
+        detail: `The payment of the invoice ${invoice!.number} for ${invoice!.month} ($0.90) failed.`,
+        actorLabel: 'Billing',
+      },
       { type: 'unblocked', detail: 'Paid by bank transfer on 3 Nov', actorLabel: 'operator (cli)' },
     ]);
     // A new failure is a new block.
@@ -105,7 +135,9 @@ describe('finding 7: one card update pays an unpaid invoice once', () => {
     expect(await failedCharges(world, customer)).toBe(1);
     const session = await saveCard(world, customer, INSUFFICIENT_FUNDS_CARD);
     // Checkout's webhooks are on their way while the return page is loaded three times.
-    const returns = await Promise.all([1, 2, 3].map(() => completePaymentMethodSetup({ accountId, checkoutSessionId: session })));
+    const returns = await Promise.all(
+      [1, 2, 3].map(() => completePaymentMethodSetup({ accountId, checkoutSessionId: session })),
+    );
     await world.sandbox.flushWebhooks();
     expect(returns).toEqual([true, true, true]);
     expect(await failedCharges(world, customer)).toBe(2);
@@ -117,24 +149,34 @@ describe('finding 7: one card update pays an unpaid invoice once', () => {
     const { accountId, customer } = await closedAccount(world, DECLINING_CARD);
     const [invoice] = await invoicesOf(accountId);
     const session = await saveCard(world, customer, GOOD_CARD);
-    expect(await Promise.all([1, 2, 3].map(() => completePaymentMethodSetup({ accountId, checkoutSessionId: session })))).toEqual([true, true, true]);
+    expect(
+      await Promise.all([1, 2, 3].map(() => completePaymentMethodSetup({ accountId, checkoutSessionId: session }))),
+    ).toEqual([true, true, true]);
     await world.sandbox.flushWebhooks();
     expect(world.answers.filter((status) => status !== 200)).toEqual([]);
-    const paidEvents = (await eventsOf(world, 'invoice.paid')).filter((e) => (e.data.object as Stripe.Invoice).id === invoice!.stripeInvoiceId);
+    const paidEvents = (await eventsOf(world, 'invoice.paid')).filter(
+      (e) => (e.data.object as Stripe.Invoice).id === invoice!.stripeInvoiceId,
+    );
     expect(paidEvents).toHaveLength(1);
     expect(await failedCharges(world, customer)).toBe(1);
     expect((await standingOf(accountId)).blockedAt).toBeNull();
   });
 
-  test('a late delivery of an older card\'s events does not take the default back from the newer card', async () => {
+  test("a late delivery of an older card's events does not take the default back from the newer card", async () => {
     const { accountId, customer } = await billedAccount(world, DECLINING_CARD);
     await updateCard(accountId, customer, GOOD_CARD);
-    const [older, newer] = (await eventsOf(world, 'setup_intent.succeeded')).filter((e) => (e.data.object as Stripe.SetupIntent).customer === customer);
+    const [older, newer] = (await eventsOf(world, 'setup_intent.succeeded')).filter(
+      (e) => (e.data.object as Stripe.SetupIntent).customer === customer,
+    );
     expect(newer).toBeDefined();
     expect(await deliverAgain(older!)).toBe(200);
     const remote = await world.stripe.customers.retrieve(customer);
-    expect((remote as Stripe.Customer).invoice_settings.default_payment_method).toBe((newer!.data.object as Stripe.SetupIntent).payment_method);
-    expect((await db.account.findUniqueOrThrow({ where: { id: accountId } })).paymentMethodLabel).toBe('Visa •••• 4242');
+    expect((remote as Stripe.Customer).invoice_settings.default_payment_method).toBe(
+      (newer!.data.object as Stripe.SetupIntent).payment_method,
+    );
+    expect((await db.account.findUniqueOrThrow({ where: { id: accountId } })).paymentMethodLabel).toBe(
+      'Visa •••• 4242',
+    );
   });
 
   test('a new default card chosen in the portal pays the unpaid invoice (customer.updated)', async () => {
@@ -160,7 +202,9 @@ describe('finding 1: an invoice unpaid past its due date blocks', () => {
     const due = invoice!.dueAt!;
 
     // Sent, and mailed once: not a block before its due date.
-    expect((await mailTo(email)).map((m) => m.subject)).toEqual([`Invoice for ${invoice!.month}: $0.90, due ${due.toISOString().slice(0, 10)}`]);
+    expect((await mailTo(email)).map((m) => m.subject)).toEqual([
+      `Invoice for ${invoice!.month}: $0.90, due ${due.toISOString().slice(0, 10)}`,
+    ]);
     await refreshOverdueStanding({ now: new Date(due.getTime() - 1000) });
     expect((await standingOf(accountId)).blockedAt).toBeNull();
 

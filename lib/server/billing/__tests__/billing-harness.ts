@@ -29,15 +29,24 @@ export async function startBillingWorld(): Promise<BillingWorld> {
   const receiver = http.createServer(async (request, response) => {
     let body = '';
     for await (const chunk of request) body += chunk;
-    const answer = await webhookRoute(new Request('http://console.test/api/webhooks/stripe', {
-      method: 'POST', body, headers: { 'stripe-signature': String(request.headers['stripe-signature'] ?? '') },
-    }));
+    const answer = await webhookRoute(
+      new Request('http://console.test/api/webhooks/stripe', {
+        method: 'POST',
+        body,
+        headers: { 'stripe-signature': String(request.headers['stripe-signature'] ?? '') },
+      }),
+    );
     answers.push(answer.status);
     response.writeHead(answer.status).end(await answer.text());
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const { port } = receiver.address() as { port: number };
-  const sandbox = await startStripeSandbox({ port: 0, databaseUrl: process.env.DATABASE_URL!, webhookUrl: `http://127.0.0.1:${port}/`, webhookSecret: WEBHOOK_SECRET });
+  const sandbox = await startStripeSandbox({
+    port: 0,
+    databaseUrl: process.env.DATABASE_URL!,
+    webhookUrl: `http://127.0.0.1:${port}/`,
+    webhookSecret: WEBHOOK_SECRET,
+  });
   process.env.STRIPE_SANDBOX_URL = sandbox.url;
   process.env.STRIPE_SANDBOX_SECRET_KEY = sandbox.secretKey;
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
@@ -46,7 +55,10 @@ export async function startBillingWorld(): Promise<BillingWorld> {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
   const recorder = new UsageRecorder(pool);
   return {
-    sandbox, stripe, recorder, answers,
+    sandbox,
+    stripe,
+    recorder,
+    answers,
     async close() {
       await sandbox.flushWebhooks();
       await sandbox.close();
@@ -58,7 +70,10 @@ export async function startBillingWorld(): Promise<BillingWorld> {
 }
 
 /** A new account with a Stripe customer and, for a test card, that card as its default. */
-export async function billedAccount(world: BillingWorld, card?: string): Promise<{ accountId: string; customer: string }> {
+export async function billedAccount(
+  world: BillingWorld,
+  card?: string,
+): Promise<{ accountId: string; customer: string }> {
   const { accountId } = await findOrCreateAccountByEmail({ email: `billing-${randomUUID()}@example.test` });
   const customer = await ensureStripeCustomer({ accountId });
   if (card) {
@@ -72,7 +87,11 @@ export async function billedAccount(world: BillingWorld, card?: string): Promise
 
 /** Saves a card through Checkout (setup mode) and returns its Checkout session id. */
 export async function saveCard(world: BillingWorld, customer: string, card: string): Promise<string> {
-  const session = await world.stripe.checkout.sessions.create({ mode: 'setup', customer, success_url: 'http://console.test/billing' });
+  const session = await world.stripe.checkout.sessions.create({
+    mode: 'setup',
+    customer,
+    success_url: 'http://console.test/billing',
+  });
   await world.sandbox.control(`/_sandbox/checkout/${session.id}/complete`, { card });
   return session.id;
 }
@@ -87,8 +106,19 @@ export async function recordCalls(
   await Promise.all(
     calls.map((c) =>
       world.recorder.record({
-        id: `req_${randomUUID().replace(/-/g, '')}`, accountId, apiKeyId: null, endpoint: c.endpoint, month, status: 200,
-        units: c.units, priceMicros: c.priceMicros, sentiment: c.sentiment ?? false, latencyMs: 1, createdAt: new Date(), reservedFree: 0, counted: true,
+        id: `req_${randomUUID().replace(/-/g, '')}`,
+        accountId,
+        apiKeyId: null,
+        endpoint: c.endpoint,
+        month,
+        status: 200,
+        units: c.units,
+        priceMicros: c.priceMicros,
+        sentiment: c.sentiment ?? false,
+        latencyMs: 1,
+        createdAt: new Date(),
+        reservedFree: 0,
+        counted: true,
       }),
     ),
   );

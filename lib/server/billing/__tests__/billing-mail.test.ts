@@ -25,7 +25,9 @@ afterAll(async () => {
 /** Delivers every event of these types about this invoice again, as Stripe does after a lost answer. */
 async function redeliver(types: string[], stripeInvoiceId: string): Promise<void> {
   for (const type of types) {
-    for (const event of (await eventsOf(world, type)).filter((e) => (e.data.object as Stripe.Invoice).id === stripeInvoiceId)) {
+    for (const event of (await eventsOf(world, type)).filter(
+      (e) => (e.data.object as Stripe.Invoice).id === stripeInvoiceId,
+    )) {
       expect(await deliverAgain(event)).toBe(200);
     }
   }
@@ -37,7 +39,9 @@ describe('finding 13: mail on money events', () => {
     const invoice = await db.invoice.findFirstOrThrow({ where: { accountId } });
     const failed = (await mailTo(email)).find((m) => m.subject.includes('failed'))!;
     expect(failed.subject).toBe('Your payment of $0.90 failed');
-    expect(failed.text).toContain(`We could not charge your card $0.90 for the invoice ${invoice.number} for ${invoice.month}.`);
+    expect(failed.text).toContain(
+      `We could not charge your card $0.90 for the invoice ${invoice.number} for ${invoice.month}.`,
+    );
     expect(failed.text).toContain(consoleUrl('/billing'));
     const blocked = (await mailTo(email)).find((m) => m.subject.includes('blocked'))!;
     expect(blocked.text).toContain(`The payment of the invoice ${invoice.number} for ${invoice.month} ($0.90) failed.`);
@@ -61,9 +65,13 @@ describe('finding 13: mail on money events', () => {
       'Your payment of $0.90 failed',
     ]);
     const receipt = mails.find((m) => m.subject.startsWith('Receipt'))!;
-    expect(receipt.text).toContain(`we received $0.90 for the invoice ${invoice.number} for ${invoice.month} on ${paid.paidAt!.toISOString().slice(0, 10)}`);
+    expect(receipt.text).toContain(
+      `we received $0.90 for the invoice ${invoice.number} for ${invoice.month} on ${paid.paidAt!.toISOString().slice(0, 10)}`,
+    );
     expect(receipt.text).toContain(paid.hostedInvoiceUrl!);
-    expect(mails.find((m) => m.subject.endsWith('unblocked'))!.text).toContain(`Invoice ${invoice.number} for ${invoice.month} was paid.`);
+    expect(mails.find((m) => m.subject.endsWith('unblocked'))!.text).toContain(
+      `Invoice ${invoice.number} for ${invoice.month} was paid.`,
+    );
   });
 
   test('spending-cap warnings at 80% and 100% are mailed once per period, cap and threshold', async () => {
@@ -77,7 +85,9 @@ describe('finding 13: mail on money events', () => {
     await warnSpendingCaps();
     await warnSpendingCaps();
     expect(await subjects()).toEqual(['You used 80% of your daily spending cap']);
-    expect((await mailTo(email))[0]!.text).toContain(`Your spend for ${day} (UTC) is $0.90 of your daily spending cap of $1.00.`);
+    expect((await mailTo(email))[0]!.text).toContain(
+      `Your spend for ${day} (UTC) is $0.90 of your daily spending cap of $1.00.`,
+    );
 
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 150, priceMicros: 6000 }]); // $1.80 in all
     await warnSpendingCaps();
@@ -88,7 +98,9 @@ describe('finding 13: mail on money events', () => {
       'You used 80% of your monthly spending cap',
     ]);
     const monthly = (await mailTo(email)).find((m) => m.subject.includes('monthly'))!;
-    expect(monthly.text).toContain(`Your spend for ${billingMonth()} (UTC) is $1.80 of your monthly spending cap of $2.00.`);
+    expect(monthly.text).toContain(
+      `Your spend for ${billingMonth()} (UTC) is $1.80 of your monthly spending cap of $2.00.`,
+    );
 
     // A raised cap is a new cap: warned about again when its own thresholds are reached.
     await setSpendingCaps({ accountId, dailyCapMicros: 2_000_000n, monthlyCapMicros: 2_000_000n });

@@ -22,7 +22,9 @@ test('after a close, the billing overview names this month, late usage of the cl
   const { accountId } = await billedAccount(world, '4242424242424242');
   // Last month: 50 free units, then 22 at $0.003 = $0.066, under the minimum: carried whole.
   await recordCallsIn(world, accountId, last, articles(72));
-  expect(await closeMonth({ month: last, accountId })).toEqual([expect.objectContaining({ outcome: 'carried', carriedOutMicros: 66_000n })]);
+  expect(await closeMonth({ month: last, accountId })).toEqual([
+    expect.objectContaining({ outcome: 'carried', carriedOutMicros: 66_000n }),
+  ]);
 
   // Right after the close: the carry, named, and this month at $0.00, not "$0.066 so far".
   const afterClose = await getBillingOverview({ accountId });
@@ -31,7 +33,9 @@ test('after a close, the billing overview names this month, late usage of the cl
     [`Calls in ${current} still to be invoiced`, 0n],
     [`Carried from ${last} (under the $0.50 minimum)`, 66_000n],
   ]);
-  expect(afterClose.monthAccount.minimumNote).toContain(`Stripe cannot charge less than $0.50, so $0.066 from ${last} was not charged`);
+  expect(afterClose.monthAccount.minimumNote).toContain(
+    `Stripe cannot charge less than $0.50, so $0.066 from ${last} was not charged`,
+  );
 
   // Calls recorded for the closed month after its close ($0.03), and this month's ($0.03 past the free tier).
   await recordCallsIn(world, accountId, last, articles(10));
@@ -50,9 +54,14 @@ test('after a close, the billing overview names this month, late usage of the cl
   expect(overview.projectionMicros % 10_000n).toBe(0n);
 
   // The sweep's close of the late usage: $0.096 with the carry, still under the minimum, carried on.
-  expect(await closeMonth({ month: last, accountId })).toEqual([expect.objectContaining({ outcome: 'carried', carriedOutMicros: 96_000n })]);
+  expect(await closeMonth({ month: last, accountId })).toEqual([
+    expect.objectContaining({ outcome: 'carried', carriedOutMicros: 96_000n }),
+  ]);
   const swept = await getBillingOverview({ accountId });
-  expect(swept.monthAccount.parts.map((p) => [p.kind, p.micros])).toEqual([['this_month', 30_000n], ['carried', 96_000n]]);
+  expect(swept.monthAccount.parts.map((p) => [p.kind, p.micros])).toEqual([
+    ['this_month', 30_000n],
+    ['carried', 96_000n],
+  ]);
   expect(swept.monthAccount.totalMicros).toBe(126_000n);
   expect(swept.invoices.map((i) => [i.month, i.status, i.amountCents, i.carriedOutMicros])).toEqual([
     [last, 'void', 0, 96_000n],
@@ -65,8 +74,16 @@ test('a charged invoice carries its fraction of a cent, named as such (finding 1
   const { accountId } = await billedAccount(world, '4242424242424242');
   // 50 free, then 201 units at $0.003 = $0.603: 60 cents charged, $0.003 carried.
   await recordCallsIn(world, accountId, last, articles(251));
-  expect(await closeMonth({ month: last, accountId })).toEqual([expect.objectContaining({ outcome: 'invoiced', amountCents: 60, carriedOutMicros: 3_000n })]);
+  expect(await closeMonth({ month: last, accountId })).toEqual([
+    expect.objectContaining({ outcome: 'invoiced', amountCents: 60, carriedOutMicros: 3_000n }),
+  ]);
   const overview = await getBillingOverview({ accountId });
-  expect(overview.monthAccount.parts.at(-1)).toEqual({ kind: 'carried', label: `Carried from ${last} (fractions of a cent)`, micros: 3_000n });
-  expect(overview.monthAccount.carriedNote).toBe(`Invoices charge whole cents, so the $0.003 left over from ${last} is carried to your next invoice.`);
+  expect(overview.monthAccount.parts.at(-1)).toEqual({
+    kind: 'carried',
+    label: `Carried from ${last} (fractions of a cent)`,
+    micros: 3_000n,
+  });
+  expect(overview.monthAccount.carriedNote).toBe(
+    `Invoices charge whole cents, so the $0.003 left over from ${last} is carried to your next invoice.`,
+  );
 });

@@ -19,17 +19,26 @@ afterEach(() => {
   closeMonthHooks.onStep = undefined;
 });
 
-test('two months of one account closed at once bill the carried remainder once (finding 4)', { timeout: 120_000 }, async () => {
+test('two months of one account closed at once bill the carried remainder once (finding 4)', {
+  timeout: 120_000,
+}, async () => {
   const [m0, m1, m2] = [monthsAgo(2), monthsAgo(1), monthsAgo(0)];
   for (let run = 0; run < 5; run++) {
     const { accountId, customer } = await billedAccount(world, '4242424242424242');
     // $0.30 in m0: under the $0.50 minimum, carried whole to the account's next invoice.
     await recordCallsIn(world, accountId, m0, [{ endpoint: '/v1/news/articles', units: 150, priceMicros: 3000 }]);
-    expect(await closeMonth({ month: m0, accountId })).toEqual([expect.objectContaining({ outcome: 'carried', carriedOutMicros: 300_000n })]);
+    expect(await closeMonth({ month: m0, accountId })).toEqual([
+      expect.objectContaining({ outcome: 'carried', carriedOutMicros: 300_000n }),
+    ]);
     // $0.45 in each of m1 and m2; both closes read the account's remainder before either records its invoice.
     await recordCallsIn(world, accountId, m1, [{ endpoint: '/v1/news/articles', units: 200, priceMicros: 3000 }]);
     await recordCallsIn(world, accountId, m2, [{ endpoint: '/v1/news/articles', units: 200, priceMicros: 3000 }]);
-    const results = (await closeAtOnce(accountId, [m1, m2].map((month) => ({ month, run: () => closeMonth({ month, accountId }) })))).flat();
+    const results = (
+      await closeAtOnce(
+        accountId,
+        [m1, m2].map((month) => ({ month, run: () => closeMonth({ month, accountId }) })),
+      )
+    ).flat();
     expect(results.map((r) => r.outcome).sort()).toEqual(['carried', 'invoiced']);
 
     // $1.20 in the ledger: 75 cents charged ($0.30 + $0.45) and $0.45 carried on, never 150 cents.

@@ -34,8 +34,12 @@ describe('collecting a closed month', () => {
 
     const local = await db.invoice.findUniqueOrThrow({ where: { id: closed!.invoiceId! } });
     const remote = await world.stripe.invoices.retrieve(local.stripeInvoiceId!);
-    expect({ collection: remote.collection_method, status: remote.status, total: remote.total, attempts: remote.attempt_count })
-      .toEqual({ collection: 'send_invoice', status: 'open', total: 90, attempts: 0 });
+    expect({
+      collection: remote.collection_method,
+      status: remote.status,
+      total: remote.total,
+      attempts: remote.attempt_count,
+    }).toEqual({ collection: 'send_invoice', status: 'open', total: 90, attempts: 0 });
     // Due INVOICE_DAYS_UNTIL_DUE (30) days after it was issued, and the console knows the date.
     expect(env.INVOICE_DAYS_UNTIL_DUE).toBe(30);
     const issued = remote.status_transitions.finalized_at!;
@@ -54,7 +58,9 @@ describe('collecting a closed month', () => {
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }]);
     const [closed] = await closeMonth({ month, accountId });
     expect(closed).toMatchObject({ outcome: 'invoiced', amountCents: 90, invoiceStatus: 'open' });
-    expect(await db.invoice.findUniqueOrThrow({ where: { id: closed!.invoiceId! } })).toMatchObject({ attemptCount: 1 });
+    expect(await db.invoice.findUniqueOrThrow({ where: { id: closed!.invoiceId! } })).toMatchObject({
+      attemptCount: 1,
+    });
     expect(await db.monthCloseFailure.count({ where: { accountId } })).toBe(0);
   });
 
@@ -74,7 +80,9 @@ describe('collecting a closed month', () => {
     await world.sandbox.flushWebhooks();
     const [charged] = await closeMonth({ month, accountId });
     expect(charged).toMatchObject({ invoiceId: invoice.id, amountCents: 90, invoiceStatus: 'paid' });
-    expect((await db.monthCloseFailure.findUniqueOrThrow({ where: { accountId_month: { accountId, month } } })).resolvedAt).not.toBeNull();
+    expect(
+      (await db.monthCloseFailure.findUniqueOrThrow({ where: { accountId_month: { accountId, month } } })).resolvedAt,
+    ).not.toBeNull();
     expect((await world.stripe.invoices.list({ customer })).data.map((i) => i.status)).toEqual(['paid']);
   });
 });

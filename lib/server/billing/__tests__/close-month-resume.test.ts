@@ -46,22 +46,41 @@ function crashAt(step: CloseMonthStep, nth = 1): void {
   };
 }
 
-test('a close resumed after the idempotency keys expired charges what the ledger says, with each line once (finding 6)', { timeout: 120_000 }, async () => {
+test('a close resumed after the idempotency keys expired charges what the ledger says, with each line once (finding 6)', {
+  timeout: 120_000,
+}, async () => {
   // After Stripe made the draft, after it made the first item and the rounding item (ids not saved yet), and with every item saved.
-  const crashes: [CloseMonthStep, number][] = [['stripe-invoice-created', 1], ['item-created', 1], ['item-created', 4], ['items', 1]];
+  const crashes: [CloseMonthStep, number][] = [
+    ['stripe-invoice-created', 1],
+    ['item-created', 1],
+    ['item-created', 4],
+    ['items', 1],
+  ];
   for (const [step, nth] of crashes) {
     const { accountId, customer } = await accountWithFractions();
     crashAt(step, nth);
-    expect(await closeMonth({ month, accountId })).toEqual([expect.objectContaining({ outcome: 'failed', error: `killed at ${step} #${nth}` })]);
+    expect(await closeMonth({ month, accountId })).toEqual([
+      expect.objectContaining({ outcome: 'failed', error: `killed at ${step} #${nth}` }),
+    ]);
     closeMonthHooks.onStep = undefined;
     await expireIdempotencyKeys();
     const [resumed] = await closeMonth({ month, accountId });
-    expect(resumed).toMatchObject({ outcome: 'invoiced', amountCents: 101, invoiceStatus: 'paid', carriedOutMicros: 4_000n });
+    expect(resumed).toMatchObject({
+      outcome: 'invoiced',
+      amountCents: 101,
+      invoiceStatus: 'paid',
+      carriedOutMicros: 4_000n,
+    });
 
     const invoices = (await world.stripe.invoices.list({ customer })).data;
     expect(invoices.map((i) => [i.status, i.amount_paid])).toEqual([['paid', 101]]);
     const names = invoices[0]!.lines.data.map((l) => l.description!.split(':')[0]);
-    expect(names).toEqual(['/v1/clipnet/video/comments', '/v1/openmicro/posts', '/v1/shop/products', 'Rounding to whole cents']);
+    expect(names).toEqual([
+      '/v1/clipnet/video/comments',
+      '/v1/openmicro/posts',
+      '/v1/shop/products',
+      'Rounding to whole cents',
+    ]);
     const local = await db.invoice.findFirstOrThrow({ where: { accountId } });
     expect(BigInt(local.amountCents) * MICROS_PER_CENT + local.carriedOutMicros).toBe(await ledgerMicros(accountId));
   }
@@ -74,12 +93,24 @@ test("stops loudly, without finalizing, when Stripe's draft does not add up to t
   closeMonthHooks.onStep = undefined;
   // Something else put an item on the draft (a hand edit in the dashboard, a bug).
   const draft = await db.invoice.findFirstOrThrow({ where: { accountId } });
-  await world.stripe.invoiceItems.create({ customer, invoice: draft.stripeInvoiceId!, currency: 'usd', amount: 1, description: 'stray' });
+  await world.stripe.invoiceItems.create({
+    customer,
+    invoice: draft.stripeInvoiceId!,
+    currency: 'usd',
+    amount: 1,
+    description: 'stray',
+  });
 
   const [stopped] = await closeMonth({ month, accountId });
   expect(stopped).toMatchObject({ outcome: 'failed' });
-  expect(stopped!.error).toBe(`Stripe's draft invoice ${draft.stripeInvoiceId} totals 102 cents but the ledger's invoice 101; not finalized. Compare its items with the invoice's lines.`);
+  expect(stopped!.error).toBe(
+    `Stripe's draft invoice ${draft.stripeInvoiceId} totals 102 cents but the ledger's invoice 101; not finalized. Compare its items with the invoice's lines.`,
+  );
   expect((await world.stripe.invoices.retrieve(draft.stripeInvoiceId!)).status).toBe('draft');
   const failure = await db.monthCloseFailure.findUniqueOrThrow({ where: { accountId_month: { accountId, month } } });
-  expect({ attempts: failure.attempts, error: failure.error, resolved: failure.resolvedAt }).toEqual({ attempts: 2, error: stopped!.error, resolved: null });
+  expect({ attempts: failure.attempts, error: failure.error, resolved: failure.resolvedAt }).toEqual({
+    attempts: 2,
+    error: stopped!.error,
+    resolved: null,
+  });
 });

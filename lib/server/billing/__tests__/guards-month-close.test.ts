@@ -70,7 +70,10 @@ test('the carry-in comes from the latest invoice: over three closes, Σ(cents ×
   ]);
   const invoices = await db.invoice.findMany({ where: { accountId }, orderBy: { sequence: 'asc' } });
   expect(invoices.map((i) => i.carriedFromId)).toEqual([null, invoices[0]!.id, invoices[1]!.id]);
-  const sum = invoices.reduce((s, i) => s + BigInt(i.amountCents) * 10_000n + i.carriedOutMicros - i.carriedInMicros, 0n);
+  const sum = invoices.reduce(
+    (s, i) => s + BigInt(i.amountCents) * 10_000n + i.carriedOutMicros - i.carriedInMicros,
+    0n,
+  );
   expect(sum).toBe(await ledgerMicros(accountId));
   expect(sum).toBe(1_224_000n);
 });
@@ -113,11 +116,18 @@ test('two closes of one month at once give one invoice, every time', { timeout: 
   // The barrier makes the overlap certain: a second round only shows it is so each time.
   for (let round = 0; round < 2; round++) {
     const { accountId, customer } = await billedAccount(world, GOOD_CARD);
-    await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: FREE + 150, priceMicros: 6000 }]); // $0.90
+    await recordCalls(world, accountId, [
+      { endpoint: '/v1/clipnet/video/comments', units: FREE + 150, priceMicros: 6000 },
+    ]); // $0.90
     const results = await twoClosesHeldTogether(accountId);
-    expect(results.map((r) => [r.outcome, r.amountCents]).sort()).toEqual([['invoiced', 90], ['nothing', 0]]);
+    expect(results.map((r) => [r.outcome, r.amountCents]).sort()).toEqual([
+      ['invoiced', 90],
+      ['nothing', 0],
+    ]);
     expect(await db.monthCloseFailure.count({ where: { accountId } })).toBe(0);
-    expect((await db.invoice.findMany({ where: { accountId } })).map((i) => [i.status, i.amountCents])).toEqual([['paid', 90]]);
+    expect((await db.invoice.findMany({ where: { accountId } })).map((i) => [i.status, i.amountCents])).toEqual([
+      ['paid', 90],
+    ]);
     expect((await stripeInvoicesOf(customer)).map((i) => [i.status, i.amount_paid])).toEqual([['paid', 90]]);
   }
 });
@@ -135,5 +145,10 @@ test('60 units with sentiment on a new account are 10 billable sentiment units o
   expect(usage.summary.sentimentUnits).toBe(10);
   const [closed] = await closeMonth({ month, accountId });
   const line = await db.invoiceLine.findFirstOrThrow({ where: { invoiceId: closed!.invoiceId! } });
-  expect({ units: line.units, free: line.freeUnits, sentiment: line.sentimentUnits, amount: line.amountMicros }).toEqual({ units: 60, free: 50, sentiment: 10, amount: 70_000n });
+  expect({
+    units: line.units,
+    free: line.freeUnits,
+    sentiment: line.sentimentUnits,
+    amount: line.amountMicros,
+  }).toEqual({ units: 60, free: 50, sentiment: 10, amount: 70_000n });
 });

@@ -14,8 +14,23 @@ import { closeMonthHooks } from '../close-month-hooks';
 import { completePaymentMethodSetup } from '../complete-payment-method-setup';
 import { setInvoiceBilling } from '../set-invoice-billing';
 import { unblockAccount } from '../unblock-account';
-import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld, WEBHOOK_SECRET } from './billing-harness';
-import { addCardInPortal, chargeMonth, closedAccount, DECLINING_CARD, eventsOf, GOOD_CARD, standingOf } from './standing-helpers';
+import {
+  billedAccount,
+  type BillingWorld,
+  recordCalls,
+  saveCard,
+  startBillingWorld,
+  WEBHOOK_SECRET,
+} from './billing-harness';
+import {
+  addCardInPortal,
+  chargeMonth,
+  closedAccount,
+  DECLINING_CARD,
+  eventsOf,
+  GOOD_CARD,
+  standingOf,
+} from './standing-helpers';
 import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;
@@ -30,17 +45,30 @@ afterEach(() => {
 });
 
 const month = billingMonth();
-const invoicesOf = (accountId: string) => db.invoice.findMany({ where: { accountId }, orderBy: [{ createdAt: 'asc' }, { sequence: 'asc' }] });
+const invoicesOf = (accountId: string) =>
+  db.invoice.findMany({ where: { accountId }, orderBy: [{ createdAt: 'asc' }, { sequence: 'asc' }] });
 const cardOf = (accountId: string) =>
-  db.account.findUniqueOrThrow({ where: { id: accountId }, select: { stripeCustomerId: true, hasPaymentMethod: true, paymentMethodLabel: true } });
-const activityOf = (accountId: string) => db.accountEvent.findMany({ where: { accountId }, orderBy: { createdAt: 'asc' }, select: { type: true, detail: true } });
+  db.account.findUniqueOrThrow({
+    where: { id: accountId },
+    select: { stripeCustomerId: true, hasPaymentMethod: true, paymentMethodLabel: true },
+  });
+const activityOf = (accountId: string) =>
+  db.accountEvent.findMany({
+    where: { accountId },
+    orderBy: { createdAt: 'asc' },
+    select: { type: true, detail: true },
+  });
 
 /** Delivers a payload to the route, signed as Stripe signs it; its status and outcome. */
 async function deliver(event: Stripe.Event): Promise<{ status: number; outcome?: string }> {
   const payload = JSON.stringify(event);
-  const response = await webhookRoute(new Request('http://console.test/api/webhooks/stripe', {
-    method: 'POST', body: payload, headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-  }));
+  const response = await webhookRoute(
+    new Request('http://console.test/api/webhooks/stripe', {
+      method: 'POST',
+      body: payload,
+      headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    }),
+  );
   return { status: response.status, outcome: ((await response.json()) as { outcome?: string }).outcome };
 }
 
@@ -53,7 +81,11 @@ async function withStripeRefusing(work: () => Promise<void>): Promise<number> {
   const refusing = http.createServer((request, response) => {
     requests++;
     request.resume();
-    response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Stripe is refusing requests in this test' } }));
+    response.writeHead(400, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        error: { type: 'invalid_request_error', message: 'Stripe is refusing requests in this test' },
+      }),
+    );
   });
   await new Promise<void>((r) => refusing.listen(0, '127.0.0.1', r));
   const saved = process.env.STRIPE_SANDBOX_URL;
@@ -78,9 +110,13 @@ describe('each event is handled once', () => {
   test('a duplicate event does not re-run its handler: a block the operator cleared stays cleared, and Stripe is not asked', async () => {
     const { accountId } = await closedAccount(world, DECLINING_CARD);
     const [invoice] = await invoicesOf(accountId);
-    const failed = (await eventsOf(world, 'invoice.payment_failed')).find((e) => (e.data.object as Stripe.Invoice).id === invoice!.stripeInvoiceId)!;
+    const failed = (await eventsOf(world, 'invoice.payment_failed')).find(
+      (e) => (e.data.object as Stripe.Invoice).id === invoice!.stripeInvoiceId,
+    )!;
     expect((await standingOf(accountId)).blockedCauses).toEqual(['unpaid_invoice']);
-    expect(await unblockAccount({ accountId, reason: 'Paid by bank transfer', actorLabel: 'operator (cli)' })).toEqual(['unpaid_invoice']);
+    expect(await unblockAccount({ accountId, reason: 'Paid by bank transfer', actorLabel: 'operator (cli)' })).toEqual([
+      'unpaid_invoice',
+    ]);
 
     let answer: Awaited<ReturnType<typeof deliver>> | undefined;
     const asked = await withStripeRefusing(async () => {
@@ -102,7 +138,9 @@ describe('each event is handled once', () => {
       await vi.waitFor(() => expect(world.answers.slice(answered)).toContain(500), { timeout: 20_000, interval: 20 });
     });
     expect(asked).toBeGreaterThan(0);
-    const [deleted] = (await eventsOf(world, 'customer.deleted')).filter((e) => (e.data.object as Stripe.Customer).id === customer);
+    const [deleted] = (await eventsOf(world, 'customer.deleted')).filter(
+      (e) => (e.data.object as Stripe.Customer).id === customer,
+    );
     expect(await db.stripeEvent.findUnique({ where: { id: deleted!.id } })).toBeNull();
     expect((await cardOf(accountId)).stripeCustomerId).toBe(customer);
 
@@ -110,7 +148,11 @@ describe('each event is handled once', () => {
     await world.sandbox.flushWebhooks();
     expect(world.answers.slice(answered).filter((s) => s !== 500)).toEqual([200]);
     expect(await db.stripeEvent.findUnique({ where: { id: deleted!.id } })).not.toBeNull();
-    expect(await cardOf(accountId)).toEqual({ stripeCustomerId: null, hasPaymentMethod: false, paymentMethodLabel: null });
+    expect(await cardOf(accountId)).toEqual({
+      stripeCustomerId: null,
+      hasPaymentMethod: false,
+      paymentMethodLabel: null,
+    });
   });
 });
 
@@ -124,7 +166,10 @@ describe('what blocks an account, and what does not', () => {
     await closeMonth({ month, accountId });
     await world.sandbox.flushWebhooks();
     const [invoice] = await invoicesOf(accountId);
-    expect({ status: invoice!.status, blocked: (await standingOf(accountId)).blockedAt }).toEqual({ status: 'open', blocked: null });
+    expect({ status: invoice!.status, blocked: (await standingOf(accountId)).blockedAt }).toEqual({
+      status: 'open',
+      blocked: null,
+    });
 
     await world.stripe.invoices.markUncollectible(invoice!.stripeInvoiceId!);
     await world.sandbox.flushWebhooks();
@@ -141,18 +186,36 @@ describe('what blocks an account, and what does not', () => {
   test('a finalized invoice with no failed attempt yet does not block; invoice.finalized records it as open with its number', async () => {
     const { accountId } = await billedAccount(world, GOOD_CARD);
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }]);
-    let atFinalized: { invoice: { status: string; number: string | null; attemptCount: number; finalizedAt: Date | null }; blockedAt: Date | null } | undefined;
+    let atFinalized:
+      | {
+          invoice: { status: string; number: string | null; attemptCount: number; finalizedAt: Date | null };
+          blockedAt: Date | null;
+        }
+      | undefined;
     // Held after Stripe finalized the invoice and before it is charged: its webhooks are handled there.
     closeMonthHooks.onStep = async (step, at) => {
       if (step !== 'finalized' || at.accountId !== accountId) return;
       await world.sandbox.flushWebhooks();
       atFinalized = {
-        invoice: await db.invoice.findFirstOrThrow({ where: { accountId }, select: { status: true, number: true, attemptCount: true, finalizedAt: true } }),
+        invoice: await db.invoice.findFirstOrThrow({
+          where: { accountId },
+          select: { status: true, number: true, attemptCount: true, finalizedAt: true },
+        }),
         blockedAt: (await standingOf(accountId)).blockedAt,
       };
     };
-    expect(await closeMonth({ month, accountId })).toEqual([expect.objectContaining({ outcome: 'invoiced', amountCents: 90 })]);
-    expect(atFinalized).toMatchObject({ invoice: { status: 'open', number: expect.stringMatching(/^SBX-\d+$/), attemptCount: 0, finalizedAt: expect.any(Date) }, blockedAt: null });
+    expect(await closeMonth({ month, accountId })).toEqual([
+      expect.objectContaining({ outcome: 'invoiced', amountCents: 90 }),
+    ]);
+    expect(atFinalized).toMatchObject({
+      invoice: {
+        status: 'open',
+        number: expect.stringMatching(/^SBX-\d+$/),
+        attemptCount: 0,
+        finalizedAt: expect.any(Date),
+      },
+      blockedAt: null,
+    });
     await world.sandbox.flushWebhooks();
     expect((await invoicesOf(accountId))[0]!.status).toBe('paid');
     expect(await db.accountBlock.count({ where: { accountId } })).toBe(0);
@@ -162,14 +225,22 @@ describe('what blocks an account, and what does not', () => {
     const { accountId } = await closedAccount(world, GOOD_CARD);
     const [invoice] = await invoicesOf(accountId);
     const answered = world.answers.length;
-    const dispute = (await world.sandbox.control('/_sandbox/disputes', { invoice: invoice!.stripeInvoiceId! })) as { id: string };
+    const dispute = (await world.sandbox.control('/_sandbox/disputes', { invoice: invoice!.stripeInvoiceId! })) as {
+      id: string;
+    };
     await world.sandbox.flushWebhooks();
-    expect((await eventsOf(world, 'charge.dispute.created')).some((e) => (e.data.object as Stripe.Dispute).id === dispute.id)).toBe(true);
+    expect(
+      (await eventsOf(world, 'charge.dispute.created')).some(
+        (e) => (e.data.object as Stripe.Dispute).id === dispute.id,
+      ),
+    ).toBe(true);
     expect((await standingOf(accountId)).blockedAt).toBeNull();
 
     await world.sandbox.control(`/_sandbox/disputes/${dispute.id}/close`, { status: 'won' });
     await world.sandbox.flushWebhooks();
-    expect((await eventsOf(world, 'charge.dispute.closed')).some((e) => (e.data.object as Stripe.Dispute).id === dispute.id)).toBe(true);
+    expect(
+      (await eventsOf(world, 'charge.dispute.closed')).some((e) => (e.data.object as Stripe.Dispute).id === dispute.id),
+    ).toBe(true);
     expect(await standingOf(accountId)).toMatchObject({ blockedAt: null, blockedCauses: [] });
     expect(await db.accountBlock.count({ where: { accountId } })).toBe(0);
     expect(world.answers.slice(answered).filter((s) => s !== 200)).toEqual([]);
@@ -180,7 +251,10 @@ describe('saving a new card retries every unpaid invoice, not only the first', (
   async function twoUnpaidInvoices() {
     const account = await closedAccount(world, DECLINING_CARD);
     await chargeMonth(world, account.accountId); // the month's next invoice, declined too
-    expect((await invoicesOf(account.accountId)).map((i) => [i.status, i.amountCents])).toEqual([['open', 90], ['open', 120]]);
+    expect((await invoicesOf(account.accountId)).map((i) => [i.status, i.amountCents])).toEqual([
+      ['open', 90],
+      ['open', 120],
+    ]);
     return account;
   }
 
@@ -202,10 +276,18 @@ describe('saving a new card retries every unpaid invoice, not only the first', (
 describe('the card on file follows Stripe (through the route)', () => {
   test('customer.deleted clears the card on file and the customer reference', async () => {
     const { accountId, customer } = await billedAccount(world, GOOD_CARD);
-    expect(await cardOf(accountId)).toEqual({ stripeCustomerId: customer, hasPaymentMethod: true, paymentMethodLabel: 'Visa •••• 4242' });
+    expect(await cardOf(accountId)).toEqual({
+      stripeCustomerId: customer,
+      hasPaymentMethod: true,
+      paymentMethodLabel: 'Visa •••• 4242',
+    });
     await world.stripe.customers.del(customer);
     await world.sandbox.flushWebhooks();
-    expect(await cardOf(accountId)).toEqual({ stripeCustomerId: null, hasPaymentMethod: false, paymentMethodLabel: null });
+    expect(await cardOf(accountId)).toEqual({
+      stripeCustomerId: null,
+      hasPaymentMethod: false,
+      paymentMethodLabel: null,
+    });
   });
 
   test('payment_method.detached of the default card leaves no payment method on file', async () => {
@@ -213,14 +295,27 @@ describe('the card on file follows Stripe (through the route)', () => {
     const [card] = (await world.stripe.paymentMethods.list({ customer })).data;
     await world.stripe.paymentMethods.detach(card!.id);
     await world.sandbox.flushWebhooks();
-    expect(await cardOf(accountId)).toEqual({ stripeCustomerId: customer, hasPaymentMethod: false, paymentMethodLabel: null });
+    expect(await cardOf(accountId)).toEqual({
+      stripeCustomerId: customer,
+      hasPaymentMethod: false,
+      paymentMethodLabel: null,
+    });
 
     // The detachment on its own (as if the customer.updated sent with it were lost or late) does it too.
-    const [detached] = (await eventsOf(world, 'payment_method.detached')).filter((e) => (e.data.object as Stripe.PaymentMethod).id === card!.id);
-    await db.account.update({ where: { id: accountId }, data: { hasPaymentMethod: true, paymentMethodLabel: 'Visa •••• 4242' } });
+    const [detached] = (await eventsOf(world, 'payment_method.detached')).filter(
+      (e) => (e.data.object as Stripe.PaymentMethod).id === card!.id,
+    );
+    await db.account.update({
+      where: { id: accountId },
+      data: { hasPaymentMethod: true, paymentMethodLabel: 'Visa •••• 4242' },
+    });
     await db.stripeEvent.deleteMany({ where: { id: detached!.id } });
     expect(await deliver(detached!)).toEqual({ status: 200, outcome: 'handled' });
-    expect(await cardOf(accountId)).toEqual({ stripeCustomerId: customer, hasPaymentMethod: false, paymentMethodLabel: null });
+    expect(await cardOf(accountId)).toEqual({
+      stripeCustomerId: customer,
+      hasPaymentMethod: false,
+      paymentMethodLabel: null,
+    });
   });
 
   test('invoice.voided records the invoice as void and lifts its block', async () => {
@@ -231,6 +326,9 @@ describe('the card on file follows Stripe (through the route)', () => {
     await world.sandbox.flushWebhooks();
     expect((await invoicesOf(accountId))[0]!.status).toBe('void');
     expect(await standingOf(accountId)).toMatchObject({ blockedAt: null, blockedCauses: [] });
-    expect((await activityOf(accountId)).at(-1)).toEqual({ type: 'unblocked', detail: `Invoice ${invoice!.number} for ${month} was voided.` });
+    expect((await activityOf(accountId)).at(-1)).toEqual({
+      type: 'unblocked',
+      detail: `Invoice ${invoice!.number} for ${month} was voided.`,
+    });
   });
 });

@@ -20,8 +20,19 @@ export async function recordCallsIn(
 ): Promise<void> {
   for (const c of calls) {
     await world.recorder.record({
-      id: `req_${randomUUID().replace(/-/g, '')}`, accountId, apiKeyId: null, endpoint: c.endpoint, month, status: 200,
-      units: c.units, priceMicros: c.priceMicros, sentiment: false, latencyMs: 1, createdAt: new Date(`${month}-15T12:00:00Z`), reservedFree: 0, counted: true,
+      id: `req_${randomUUID().replace(/-/g, '')}`,
+      accountId,
+      apiKeyId: null,
+      endpoint: c.endpoint,
+      month,
+      status: 200,
+      units: c.units,
+      priceMicros: c.priceMicros,
+      sentiment: false,
+      latencyMs: 1,
+      createdAt: new Date(`${month}-15T12:00:00Z`),
+      reservedFree: 0,
+      counted: true,
     });
   }
 }
@@ -41,7 +52,10 @@ async function waitsForCloseLock(accountId: string): Promise<boolean> {
  * carries in until every other one has read it too, waits for the account's lock, or is done:
  * without a lock that serializes them, they certainly overlap there.
  */
-export async function closeAtOnce<T>(accountId: string, closes: { month: string; run: () => Promise<T> }[]): Promise<T[]> {
+export async function closeAtOnce<T>(
+  accountId: string,
+  closes: { month: string; run: () => Promise<T> }[],
+): Promise<T[]> {
   const arrived = new Set<string>();
   const done = new Set<string>();
   const ready = async (month: string) => {
@@ -56,13 +70,15 @@ export async function closeAtOnce<T>(accountId: string, closes: { month: string;
     while (!(await ready(at.month))) await new Promise((r) => setTimeout(r, 10));
   };
   try {
-    return await Promise.all(closes.map(async (c) => {
-      try {
-        return await c.run();
-      } finally {
-        done.add(c.month);
-      }
-    }));
+    return await Promise.all(
+      closes.map(async (c) => {
+        try {
+          return await c.run();
+        } finally {
+          done.add(c.month);
+        }
+      }),
+    );
   } finally {
     closeMonthHooks.onStep = undefined;
   }

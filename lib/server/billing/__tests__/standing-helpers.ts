@@ -43,9 +43,15 @@ export async function loseDispute(world: BillingWorld, stripeInvoiceId: string):
 
 /** The customer adds a card in Stripe's portal, which makes it the default (customer.updated). */
 export async function addCardInPortal(world: BillingWorld, customer: string, card: string): Promise<void> {
-  const session = await world.stripe.billingPortal.sessions.create({ customer, return_url: 'http://console.test/billing' });
+  const session = await world.stripe.billingPortal.sessions.create({
+    customer,
+    return_url: 'http://console.test/billing',
+  });
   const response = await fetch(`${session.url}/add`, {
-    method: 'POST', body: new URLSearchParams({ card }), headers: { origin: new URL(session.url).origin }, redirect: 'manual',
+    method: 'POST',
+    body: new URLSearchParams({ card }),
+    headers: { origin: new URL(session.url).origin },
+    redirect: 'manual',
   });
   if (response.status >= 400) throw new Error(`portal add: ${response.status}`);
   await world.sandbox.flushWebhooks();
@@ -62,22 +68,34 @@ export async function eventsOf(world: BillingWorld, type: string): Promise<Strip
 export async function deliverAgain(event: Stripe.Event): Promise<number> {
   await db.stripeEvent.deleteMany({ where: { id: event.id } });
   const payload = JSON.stringify(event);
-  const response = await webhookRoute(new Request('http://console.test/api/webhooks/stripe', {
-    method: 'POST', body: payload, headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-  }));
+  const response = await webhookRoute(
+    new Request('http://console.test/api/webhooks/stripe', {
+      method: 'POST',
+      body: payload,
+      headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    }),
+  );
   return response.status;
 }
 
 /** Charges of a customer that failed: one per declined payment attempt. */
 export async function failedCharges(world: BillingWorld, customer: string): Promise<number> {
-  return (await eventsOf(world, 'charge.failed')).filter((e) => (e.data.object as Stripe.Charge).customer === customer).length;
+  return (await eventsOf(world, 'charge.failed')).filter((e) => (e.data.object as Stripe.Charge).customer === customer)
+    .length;
 }
 
 /** The mail an address received, oldest first. */
 export function mailTo(email: string) {
-  return db.mailMessage.findMany({ where: { to: email.toLowerCase() }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { subject: true, text: true, onceKey: true } });
+  return db.mailMessage.findMany({
+    where: { to: email.toLowerCase() },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { subject: true, text: true, onceKey: true },
+  });
 }
 
 export function standingOf(accountId: string) {
-  return db.account.findUniqueOrThrow({ where: { id: accountId }, select: { blockedAt: true, blockedReason: true, blockedCauses: true, blockedDueCents: true } });
+  return db.account.findUniqueOrThrow({
+    where: { id: accountId },
+    select: { blockedAt: true, blockedReason: true, blockedCauses: true, blockedDueCents: true },
+  });
 }

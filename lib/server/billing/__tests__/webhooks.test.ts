@@ -7,7 +7,14 @@ import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
 import { db } from '@/lib/db';
 import { completePaymentMethodSetup } from '../complete-payment-method-setup';
 import { closeMonth } from '../close-month';
-import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld, WEBHOOK_SECRET } from './billing-harness';
+import {
+  billedAccount,
+  type BillingWorld,
+  recordCalls,
+  saveCard,
+  startBillingWorld,
+  WEBHOOK_SECRET,
+} from './billing-harness';
 import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;
@@ -19,16 +26,23 @@ afterAll(async () => {
 });
 
 function deliver(payload: string, signature: string | null) {
-  return webhookRoute(new Request('http://console.test/api/webhooks/stripe', {
-    method: 'POST', body: payload, headers: signature === null ? {} : { 'stripe-signature': signature },
-  }));
+  return webhookRoute(
+    new Request('http://console.test/api/webhooks/stripe', {
+      method: 'POST',
+      body: payload,
+      headers: signature === null ? {} : { 'stripe-signature': signature },
+    }),
+  );
 }
-const signed = (payload: string) => deliver(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
+const signed = (payload: string) =>
+  deliver(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
 
 /** An account whose month was closed with a card whose charges fail: blocked. */
 async function blockedAccount() {
   const account = await billedAccount(world, '4000000000000341');
-  await recordCalls(world, account.accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }]);
+  await recordCalls(world, account.accountId, [
+    { endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 },
+  ]);
   await closeMonth({ month: billingMonth(), accountId: account.accountId });
   await world.sandbox.flushWebhooks();
   return account;
@@ -36,17 +50,30 @@ async function blockedAccount() {
 
 describe('POST /api/webhooks/stripe', () => {
   test('answers a missing or wrong signature with 400 and changes nothing', async () => {
-    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_x' } } });
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'invoice.paid',
+      data: { object: { id: 'in_x' } },
+    });
     expect((await deliver(payload, null)).status).toBe(400);
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     const response = await deliver(payload, forged);
-    expect({ status: response.status, body: await response.json() }).toEqual({ status: 400, body: { error: 'Invalid or missing Stripe-Signature', code: 'invalid_signature' } });
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 400,
+      body: { error: 'Invalid or missing Stripe-Signature', code: 'invalid_signature' },
+    });
     expect(await db.stripeEvent.findUnique({ where: { id: 'evt_forged' } })).toBeNull();
   });
 
   test('answers an event type it does not handle with 200', async () => {
-    const response = await signed(JSON.stringify({ id: 'evt_unknown_type', object: 'event', type: 'balance.available', data: { object: {} } }));
-    expect({ status: response.status, body: await response.json() }).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
+    const response = await signed(
+      JSON.stringify({ id: 'evt_unknown_type', object: 'event', type: 'balance.available', data: { object: {} } }),
+    );
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'ignored' },
+    });
   });
 
   test('the same event delivered ten times makes one change', async () => {
@@ -69,7 +96,9 @@ describe('POST /api/webhooks/stripe', () => {
     )!;
     // The card is replaced and the invoice paid; its invoice.paid is handled first, then the old failure arrives late.
     await saveCard(world, customer, '4242424242424242');
-    await world.stripe.invoices.pay(invoice.stripeInvoiceId!, { payment_method: (await world.stripe.paymentMethods.list({ customer })).data[0]!.id });
+    await world.stripe.invoices.pay(invoice.stripeInvoiceId!, {
+      payment_method: (await world.stripe.paymentMethods.list({ customer })).data[0]!.id,
+    });
     await world.sandbox.flushWebhooks();
     await db.stripeEvent.deleteMany({ where: { id: failed.id } });
     expect((await (await signed(JSON.stringify(failed))).json()).outcome).toBe('handled');
@@ -84,7 +113,9 @@ describe('account_blocked lifecycle', () => {
     const { accountId, customer } = await blockedAccount();
     const blocked = await db.account.findUniqueOrThrow({ where: { id: accountId } });
     expect(blocked.blockedAt).not.toBeNull();
-    expect(blocked.blockedReason).toMatch(/^The payment of the invoice SBX-\d+ for \d{4}-\d{2} \(\$\d+\.\d\d\) failed\.$/);
+    expect(blocked.blockedReason).toMatch(
+      /^The payment of the invoice SBX-\d+ for \d{4}-\d{2} \(\$\d+\.\d\d\) failed\.$/,
+    );
     expect(blocked.blockedCauses).toEqual(['unpaid_invoice']);
     expect((await db.invoice.findFirstOrThrow({ where: { accountId } })).status).toBe('open');
 
@@ -92,7 +123,11 @@ describe('account_blocked lifecycle', () => {
     expect(await completePaymentMethodSetup({ accountId, checkoutSessionId: session })).toBe(true);
     await world.sandbox.flushWebhooks();
     const after = await db.account.findUniqueOrThrow({ where: { id: accountId } });
-    expect({ blockedAt: after.blockedAt, reason: after.blockedReason, card: after.paymentMethodLabel }).toEqual({ blockedAt: null, reason: null, card: 'Visa •••• 4242' });
+    expect({ blockedAt: after.blockedAt, reason: after.blockedReason, card: after.paymentMethodLabel }).toEqual({
+      blockedAt: null,
+      reason: null,
+      card: 'Visa •••• 4242',
+    });
     expect((await db.invoice.findFirstOrThrow({ where: { accountId } })).status).toBe('paid');
   });
 
@@ -108,7 +143,9 @@ describe('account_blocked lifecycle', () => {
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }]);
     await closeMonth({ month: billingMonth(), accountId });
     const invoice = await db.invoice.findFirstOrThrow({ where: { accountId } });
-    const dispute = (await world.sandbox.control('/_sandbox/disputes', { invoice: invoice.stripeInvoiceId! })) as { id: string };
+    const dispute = (await world.sandbox.control('/_sandbox/disputes', { invoice: invoice.stripeInvoiceId! })) as {
+      id: string;
+    };
     await world.sandbox.control(`/_sandbox/disputes/${dispute.id}/close`, { status: 'lost' });
     await world.sandbox.flushWebhooks();
     expect((await db.account.findUniqueOrThrow({ where: { id: accountId } })).blockedReason).toMatch(/disputed/);
@@ -118,14 +155,27 @@ describe('account_blocked lifecycle', () => {
 describe('customer.deleted (issue 27, finding 10)', () => {
   test('re-reads the customer: an event for a customer Stripe still has changes nothing; a real deletion clears it', async () => {
     const { accountId, customer } = await billedAccount(world, '4242424242424242');
-    const forged = { id: `evt_forged_delete_${customer}`, object: 'event', type: 'customer.deleted', data: { object: { id: customer, object: 'customer', deleted: true } } };
+    const forged = {
+      id: `evt_forged_delete_${customer}`,
+      object: 'event',
+      type: 'customer.deleted',
+      data: { object: { id: customer, object: 'customer', deleted: true } },
+    };
     expect((await (await signed(JSON.stringify(forged))).json()).outcome).toBe('handled');
-    expect(await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { stripeCustomerId: true, hasPaymentMethod: true } }))
-      .toEqual({ stripeCustomerId: customer, hasPaymentMethod: true });
+    expect(
+      await db.account.findUniqueOrThrow({
+        where: { id: accountId },
+        select: { stripeCustomerId: true, hasPaymentMethod: true },
+      }),
+    ).toEqual({ stripeCustomerId: customer, hasPaymentMethod: true });
 
     await world.stripe.customers.del(customer);
     await world.sandbox.flushWebhooks();
-    expect(await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { stripeCustomerId: true, hasPaymentMethod: true } }))
-      .toEqual({ stripeCustomerId: null, hasPaymentMethod: false });
+    expect(
+      await db.account.findUniqueOrThrow({
+        where: { id: accountId },
+        select: { stripeCustomerId: true, hasPaymentMethod: true },
+      }),
+    ).toEqual({ stripeCustomerId: null, hasPaymentMethod: false });
   });
 });

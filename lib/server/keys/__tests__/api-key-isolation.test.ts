@@ -16,24 +16,33 @@ describe('cross-account isolation', () => {
     ['revoke', revokeApiKey, 'active'],
     ['re-enable', reenableApiKey, 'revoked'],
     ['delete', deleteApiKey, 'active'],
-  ] as const)('answers not found when another account tries to %s a key, and changes nothing', async (_verb, change, startAs) => {
-    const owner = await seedAccount('owner');
-    const intruder = await seedAccount('intruder');
-    const { record } = await createApiKey({ accountId: owner.accountId, actor: owner.actor });
-    if (startAs === 'revoked') await revokeApiKey({ ...owner, keyId: record.id });
-    const before = await db.apiKey.findUniqueOrThrow({ where: { id: record.id } });
-    const eventsBefore = await db.apiKeyEvent.count({ where: { apiKeyId: record.id } });
+  ] as const)(
+    'answers not found when another account tries to %s a key, and changes nothing',
+    async (_verb, change, startAs) => {
+      const owner = await seedAccount('owner');
+      const intruder = await seedAccount('intruder');
+      const { record } = await createApiKey({ accountId: owner.accountId, actor: owner.actor });
+      if (startAs === 'revoked') await revokeApiKey({ ...owner, keyId: record.id });
+      const before = await db.apiKey.findUniqueOrThrow({ where: { id: record.id } });
+      const eventsBefore = await db.apiKeyEvent.count({ where: { apiKeyId: record.id } });
 
-    const error = await change({ accountId: intruder.accountId, actor: intruder.actor, keyId: record.id }).catch((e: unknown) => e);
-    const unknown = await change({ accountId: intruder.accountId, actor: intruder.actor, keyId: 'no-such-key' }).catch((e: unknown) => e);
+      const error = await change({ accountId: intruder.accountId, actor: intruder.actor, keyId: record.id }).catch(
+        (e: unknown) => e,
+      );
+      const unknown = await change({
+        accountId: intruder.accountId,
+        actor: intruder.actor,
+        keyId: 'no-such-key',
+      }).catch((e: unknown) => e);
 
-    expect(error).toBeInstanceOf(ApiKeyError);
-    expect(error).toMatchObject({ code: 'not_found' });
-    // Exactly the answer for an id that never existed.
-    expect((error as Error).message).toBe((unknown as Error).message);
-    expect(await db.apiKey.findUniqueOrThrow({ where: { id: record.id } })).toEqual(before);
-    expect(await db.apiKeyEvent.count({ where: { apiKeyId: record.id } })).toBe(eventsBefore);
-  });
+      expect(error).toBeInstanceOf(ApiKeyError);
+      expect(error).toMatchObject({ code: 'not_found' });
+      // Exactly the answer for an id that never existed.
+      expect((error as Error).message).toBe((unknown as Error).message);
+      expect(await db.apiKey.findUniqueOrThrow({ where: { id: record.id } })).toEqual(before);
+      expect(await db.apiKeyEvent.count({ where: { apiKeyId: record.id } })).toBe(eventsBefore);
+    },
+  );
 
   it('lists only the keys and events of the asking account', async () => {
     const a = await seedAccount('a');

@@ -28,7 +28,12 @@ describe('createApiKey', () => {
     const { key, record } = await createApiKey({ accountId, actor, name: 'production' });
 
     expect(isApiKeyFormat(key)).toBe(true);
-    expect(record).toMatchObject({ name: 'production', status: 'active', prefix: key.slice(0, 12), last4: key.slice(-4) });
+    expect(record).toMatchObject({
+      name: 'production',
+      status: 'active',
+      prefix: key.slice(0, 12),
+      last4: key.slice(-4),
+    });
     expect(record).not.toHaveProperty('hash');
     const stored = await db.apiKey.findUniqueOrThrow({ where: { id: record.id } });
     expect(stored.hash).toBe(hashApiKey(key));
@@ -104,27 +109,38 @@ describe('key state transitions', () => {
     const { accountId, actor } = await seedAccount();
     const { record } = await createApiKey({ accountId, actor });
     await revokeApiKey({ accountId, actor, keyId: record.id });
-    await expectApiKeyError(revokeApiKey({ accountId, actor, keyId: record.id }), 'invalid_transition', 'This key is already revoked');
+    await expectApiKeyError(
+      revokeApiKey({ accountId, actor, keyId: record.id }),
+      'invalid_transition',
+      'This key is already revoked',
+    );
   });
 
   it('refuses to re-enable a key that is active', async () => {
     const { accountId, actor } = await seedAccount();
     const { record } = await createApiKey({ accountId, actor });
-    await expectApiKeyError(reenableApiKey({ accountId, actor, keyId: record.id }), 'invalid_transition', 'This key is already active');
+    await expectApiKeyError(
+      reenableApiKey({ accountId, actor, keyId: record.id }),
+      'invalid_transition',
+      'This key is already active',
+    );
   });
 
-  it.each(['active', 'revoked'] as const)('deletes a %s key: gone from the list, with a deleted event', async (from) => {
-    const { accountId, actor } = await seedAccount();
-    const { record } = await createApiKey({ accountId, actor });
-    if (from === 'revoked') await revokeApiKey({ accountId, actor, keyId: record.id });
+  it.each(['active', 'revoked'] as const)(
+    'deletes a %s key: gone from the list, with a deleted event',
+    async (from) => {
+      const { accountId, actor } = await seedAccount();
+      const { record } = await createApiKey({ accountId, actor });
+      if (from === 'revoked') await revokeApiKey({ accountId, actor, keyId: record.id });
 
-    const deleted = await deleteApiKey({ accountId, actor, keyId: record.id });
-    expect(deleted.status).toBe('deleted');
-    expect(await listApiKeys({ accountId })).toEqual([]);
-    const stored = await db.apiKey.findUniqueOrThrow({ where: { id: record.id } });
-    expect(stored.deletedAt).toBeInstanceOf(Date);
-    expect((await listKeyEvents({ accountId }))[0]?.type).toBe('deleted');
-  });
+      const deleted = await deleteApiKey({ accountId, actor, keyId: record.id });
+      expect(deleted.status).toBe('deleted');
+      expect(await listApiKeys({ accountId })).toEqual([]);
+      const stored = await db.apiKey.findUniqueOrThrow({ where: { id: record.id } });
+      expect(stored.deletedAt).toBeInstanceOf(Date);
+      expect((await listKeyEvents({ accountId }))[0]?.type).toBe('deleted');
+    },
+  );
 
   it.each([
     ['revoke', revokeApiKey],

@@ -44,7 +44,9 @@ describe('key names are unique per account among live keys', () => {
     const first = await seedAccount('first');
     const second = await seedAccount('second');
     await createApiKey({ ...first, name: 'shared name' });
-    await expect(createApiKey({ ...second, name: 'shared name' })).resolves.toMatchObject({ record: { name: 'shared name' } });
+    await expect(createApiKey({ ...second, name: 'shared name' })).resolves.toMatchObject({
+      record: { name: 'shared name' },
+    });
     await createApiKey({ ...first });
     await createApiKey({ ...first });
     expect(await listApiKeys({ accountId: first.accountId })).toHaveLength(3);

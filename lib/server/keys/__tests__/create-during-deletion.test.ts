@@ -47,6 +47,9 @@ describe('createApiKey during an account deletion', () => {
   it('refuses a key for an account deleted earlier', async () => {
     const { accountId, actor } = await seedAccount();
     expect(await deleteAccount({ accountId })).toEqual({ ok: true });
-    await expect(createApiKey({ accountId, actor })).rejects.toMatchObject({ code: 'not_found', message: 'This account has been deleted' });
+    await expect(createApiKey({ accountId, actor })).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'This account has been deleted',
+    });
   });
 });

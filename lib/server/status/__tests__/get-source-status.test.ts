@@ -17,10 +17,19 @@ describe('the status figures', () => {
     await db.usageEvent.deleteMany({ where: { accountId } });
   });
 
-  test('sums the last hour of a live family\'s calls and leaves the other families without figures', async () => {
+  test("sums the last hour of a live family's calls and leaves the other families without figures", async () => {
     const call = (status: number, latencyMs: number, minutesAgo: number, code: string | null = null) => ({
-      id: randomUUID(), accountId, endpoint: '/v1/textthreads/user/posts', status, code, units: 1, freeUnits: 0,
-      amountMicros: 0n, sentiment: false, latencyMs, createdAt: at(minutesAgo),
+      id: randomUUID(),
+      accountId,
+      endpoint: '/v1/textthreads/user/posts',
+      status,
+      code,
+      units: 1,
+      freeUnits: 0,
+      amountMicros: 0n,
+      sentiment: false,
+      latencyMs,
+      createdAt: at(minutesAgo),
     });
     await db.usageEvent.createMany({
       data: [
@@ -44,8 +53,18 @@ describe('the status figures', () => {
   });
 
   test('shows a live family without calls as such', async () => {
-    const status = await getSourceStatus({ env: { DATA_SOURCE: 'live' }, adapters, now: new Date('2031-04-01T00:00:00Z') });
-    expect(status.families.find((f) => f.family === 'textthreads')?.lastHour).toEqual({ calls: 0, errors: 0, p50Ms: null, p95Ms: null, lastSuccess: null });
+    const status = await getSourceStatus({
+      env: { DATA_SOURCE: 'live' },
+      adapters,
+      now: new Date('2031-04-01T00:00:00Z'),
+    });
+    expect(status.families.find((f) => f.family === 'textthreads')?.lastHour).toEqual({
+      calls: 0,
+      errors: 0,
+      p50Ms: null,
+      p95Ms: null,
+      lastSuccess: null,
+    });
   });
 
   test('reports a configuration the API would refuse instead of failing', async () => {

@@ -15,12 +15,30 @@ afterAll(async () => {
 });
 
 /** record_usage directly, as the gateway writes it, for calls at chosen times. */
-async function writeCalls(calls: { accountId: string; keyId: string; endpoint: string; at: Date; units: number }[]): Promise<void> {
+async function writeCalls(
+  calls: { accountId: string; keyId: string; endpoint: string; at: Date; units: number }[],
+): Promise<void> {
   const batch = calls.map((c) => ({
-    id: `req_${randomUUID().replace(/-/g, '')}`, a: c.accountId, k: c.keyId, e: c.endpoint, m: billingMonth(c.at), s: 200,
-    u: c.units, p: 6000, snt: false, l: 3, t: c.at.toISOString().slice(0, 23), r: 0, c: true, sc: false,
+    id: `req_${randomUUID().replace(/-/g, '')}`,
+    a: c.accountId,
+    k: c.keyId,
+    e: c.endpoint,
+    m: billingMonth(c.at),
+    s: 200,
+    u: c.units,
+    p: 6000,
+    snt: false,
+    l: 3,
+    t: c.at.toISOString().slice(0, 23),
+    r: 0,
+    c: true,
+    sc: false,
   }));
-  await pool.query('SELECT * FROM record_usage($1::jsonb, $2, $3)', [JSON.stringify(batch), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS]);
+  await pool.query('SELECT * FROM record_usage($1::jsonb, $2, $3)', [
+    JSON.stringify(batch),
+    FREE_UNITS_PER_MONTH,
+    SENTIMENT_SURCHARGE_MICROS,
+  ]);
 }
 
 /** The CSV's data lines, as text. */
@@ -50,16 +68,28 @@ test('key names a spreadsheet would run as formulas (=, +, -, @, tab) are export
   const account = await newAccountWithKey();
   const names = ['=HYPERLINK("x")', '+SUM(A1:A2)', '-1+2', '@cmd', '\tcmd', 'plain name'];
   const keys = [];
-  for (const name of names) keys.push(await createApiKey({ accountId: account.accountId, actor: { id: null, label: 'test' }, name }));
+  for (const name of names)
+    keys.push(await createApiKey({ accountId: account.accountId, actor: { id: null, label: 'test' }, name }));
   const at = new Date('2026-10-15T12:00:00.000Z');
-  await writeCalls(keys.map((k) => ({ accountId: account.accountId, keyId: k.record.id, endpoint: '/v1/clipnet/videos', at, units: 1 })));
+  await writeCalls(
+    keys.map((k) => ({
+      accountId: account.accountId,
+      keyId: k.record.id,
+      endpoint: '/v1/clipnet/videos',
+      at,
+      units: 1,
+    })),
+  );
 
   const keyFields = new Map<string, string>();
   for (const line of await csvLines(account.accountId, '2026-10')) {
     // date,endpoint,key,requests,units,free_units,billable_units,amount_usd: the key is what lies between the endpoint and the last five fields.
     const key = line.split(',').slice(2, -5).join(',');
     const display = keys.find((k) => key.includes(`${k.record.prefix}…${k.record.last4}`))!;
-    keyFields.set(names[keys.indexOf(display)]!, key.replace(` (${display.record.prefix}…${display.record.last4})`, ''));
+    keyFields.set(
+      names[keys.indexOf(display)]!,
+      key.replace(` (${display.record.prefix}…${display.record.last4})`, ''),
+    );
   }
   expect(Object.fromEntries(keyFields)).toEqual({
     '=HYPERLINK("x")': `"'=HYPERLINK(""x"")"`,

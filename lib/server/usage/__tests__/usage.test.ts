@@ -38,23 +38,69 @@ async function csvRows(accountId: string, month: string) {
 const usdToMicros = (usd: string) => BigInt(usd.replace('.', ''));
 
 /** record_usage directly, for calls at chosen times (the gateway always writes "now"). */
-function writeCalls(calls: { accountId: string; keyId: string; endpoint: string; at: Date; units: number; status?: number; id?: string }[]) {
+function writeCalls(
+  calls: {
+    accountId: string;
+    keyId: string;
+    endpoint: string;
+    at: Date;
+    units: number;
+    status?: number;
+    id?: string;
+  }[],
+) {
   const batch = calls.map((c) => ({
-    id: c.id ?? `req_${randomUUID().replace(/-/g, '')}`, a: c.accountId, k: c.keyId, e: c.endpoint, m: billingMonth(c.at), s: c.status ?? 200,
-    u: c.units, p: 6000, snt: false, l: 3, t: c.at.toISOString().slice(0, 23), r: 0, c: true, sc: false,
+    id: c.id ?? `req_${randomUUID().replace(/-/g, '')}`,
+    a: c.accountId,
+    k: c.keyId,
+    e: c.endpoint,
+    m: billingMonth(c.at),
+    s: c.status ?? 200,
+    u: c.units,
+    p: 6000,
+    snt: false,
+    l: 3,
+    t: c.at.toISOString().slice(0, 23),
+    r: 0,
+    c: true,
+    sc: false,
   }));
-  return pool.query('SELECT * FROM record_usage($1::jsonb, $2, $3)', [JSON.stringify(batch), FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS]).then(() => batch.map((b) => b.id));
+  return pool
+    .query('SELECT * FROM record_usage($1::jsonb, $2, $3)', [
+      JSON.stringify(batch),
+      FREE_UNITS_PER_MONTH,
+      SENTIMENT_SURCHARGE_MICROS,
+    ])
+    .then(() => batch.map((b) => b.id));
 }
 
 describe('a month of usage under concurrent load through the gateway', () => {
   test('page, log, CSV and dashboard all equal the ledger and the billing headers', async () => {
     const account = await newAccountWithKey();
-    const second = await createApiKey({ accountId: account.accountId, actor: { id: null, label: 'test' }, name: 'second, "quoted"' });
+    const second = await createApiKey({
+      accountId: account.accountId,
+      actor: { id: null, label: 'test' },
+      name: 'second, "quoted"',
+    });
     const keys = [account.key, second.key];
     const calls = [
-      ...Array.from({ length: 30 }, (_, i) => ['/v1/forumsite/community/posts', { community: 'news', pages: 3 }, i] as const),
-      ...Array.from({ length: 25 }, (_, i) => ['/v1/clipnet/video/comments', { video_id: `730123456789012345${i % 4}`, pages: 2, get_sentiment: i % 2 === 0 }, i] as const),
-      ...Array.from({ length: 10 }, (_, i) => ['/v1/forumsite/community/posts', { community: 'news', pages: 'x' }, i] as const),
+      ...Array.from(
+        { length: 30 },
+        (_, i) => ['/v1/forumsite/community/posts', { community: 'news', pages: 3 }, i] as const,
+      ),
+      ...Array.from(
+        { length: 25 },
+        (_, i) =>
+          [
+            '/v1/clipnet/video/comments',
+            { video_id: `730123456789012345${i % 4}`, pages: 2, get_sentiment: i % 2 === 0 },
+            i,
+          ] as const,
+      ),
+      ...Array.from(
+        { length: 10 },
+        (_, i) => ['/v1/forumsite/community/posts', { community: 'news', pages: 'x' }, i] as const,
+      ),
     ];
     // Concurrent, but at most 5 at a time per endpoint (the limit is 10 per endpoint and account).
     const byPath = new Map<string, (typeof calls)[number][]>();
@@ -64,7 +110,11 @@ describe('a month of usage under concurrent load through the gateway', () => {
         [...byPath.values()].map(async (group) => {
           const out: Response[] = [];
           for (let i = 0; i < group.length; i += 5) {
-            out.push(...(await Promise.all(group.slice(i, i + 5).map(([path, params, n]) => api.get(path, { key: keys[n % 2], params })))));
+            out.push(
+              ...(await Promise.all(
+                group.slice(i, i + 5).map(([path, params, n]) => api.get(path, { key: keys[n % 2], params })),
+              )),
+            );
           }
           return out;
         }),
@@ -95,7 +145,13 @@ describe('a month of usage under concurrent load through the gateway', () => {
     expect(usage.endpoints.reduce((s, e) => s + e.amountMicros, 0)).toBe(usage.summary.amountMicros);
     const chartUnits = usage.chart.days.reduce((s, d) => s + Object.values(d.units).reduce((a, b) => a + b, 0), 0);
     expect(chartUnits).toBe(usage.summary.units);
-    expect(usage.endpoints.find((e) => e.endpoint === '/v1/forumsite/community/posts')).toMatchObject({ requests: 30, units: 90, freeUnits: 50, billableUnits: 40, freeLeft: 0 });
+    expect(usage.endpoints.find((e) => e.endpoint === '/v1/forumsite/community/posts')).toMatchObject({
+      requests: 30,
+      units: 90,
+      freeUnits: 50,
+      billableUnits: 40,
+      freeLeft: 0,
+    });
 
     // By key: the two keys' months add up to the whole.
     const [one, two] = await Promise.all([
@@ -107,29 +163,52 @@ describe('a month of usage under concurrent load through the gateway', () => {
 
     // The log lists every billed call with the request id its caller got.
     const logged = await listUsageRequests({ accountId: account.accountId, query: query({ limit: 200 }) });
-    expect(new Set(logged.requests.map((r) => r.requestId))).toEqual(new Set(billed.filter((b) => b.status === 200).map((b) => b.requestId)));
-    const statusCount = async (status: string) => (await listUsageRequests({ accountId: account.accountId, query: query({ status, limit: 200 }) })).requests.length;
+    expect(new Set(logged.requests.map((r) => r.requestId))).toEqual(
+      new Set(billed.filter((b) => b.status === 200).map((b) => b.requestId)),
+    );
+    const statusCount = async (status: string) =>
+      (await listUsageRequests({ accountId: account.accountId, query: query({ status, limit: 200 }) })).requests.length;
     expect([await statusCount('2xx'), await statusCount('4xx'), await statusCount('5xx')]).toEqual([55, 0, 0]);
-    const forumsite = await listUsageRequests({ accountId: account.accountId, query: query({ endpoint: '/v1/forumsite/community/posts', key: account.keyId, limit: 200 }) });
+    const forumsite = await listUsageRequests({
+      accountId: account.accountId,
+      query: query({ endpoint: '/v1/forumsite/community/posts', key: account.keyId, limit: 200 }),
+    });
     expect(forumsite.requests).toHaveLength(15);
-    expect((await listUsageRequests({ accountId: account.accountId, query: query({ endpoint: '/v1/news/articles' }) })).requests).toEqual([]);
+    expect(
+      (await listUsageRequests({ accountId: account.accountId, query: query({ endpoint: '/v1/news/articles' }) }))
+        .requests,
+    ).toEqual([]);
     const anyBilled = billed.find((b) => b.status === 200 && b.amount > 0n)!;
-    const exact = await listUsageRequests({ accountId: account.accountId, query: query({ requestId: anyBilled.requestId! }) });
+    const exact = await listUsageRequests({
+      accountId: account.accountId,
+      query: query({ requestId: anyBilled.requestId! }),
+    });
     expect(exact.requests).toHaveLength(1);
-    expect(exact.requests[0]).toMatchObject({ units: anyBilled.units, amountMicros: Number(anyBilled.amount), status: 200 });
+    expect(exact.requests[0]).toMatchObject({
+      units: anyBilled.units,
+      amountMicros: Number(anyBilled.amount),
+      status: 200,
+    });
 
     // The CSV sums to the same micro-dollar, with its key names quoted.
     const csv = await csvRows(account.accountId, month);
     expect(csv.header).toBe('date,endpoint,key,requests,units,free_units,billable_units,amount_usd');
     const csvText = await new Response(streamUsageCsv({ accountId: account.accountId, month })).text();
     expect(csvText).toContain('"second, ""quoted"" (ak_live_');
-    const amountColumn = csvText.trimEnd().split('\r\n').slice(1).map((line) => line.slice(line.lastIndexOf(',') + 1));
+    const amountColumn = csvText
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.slice(line.lastIndexOf(',') + 1));
     expect(amountColumn.reduce((s, a) => s + usdToMicros(a), 0n)).toBe(BigInt(usage.summary.amountMicros));
 
     // The dashboard: the same month's spend; the past-free-tier endpoint is listed.
     const home = await getDashboardOverview({ accountId: account.accountId });
     expect(home.spentMicros).toBe(usage.summary.amountMicros);
-    expect(home.freeTier.find((e) => e.endpoint === '/v1/forumsite/community/posts')).toMatchObject({ past: true, billableUnits: 40 });
+    expect(home.freeTier.find((e) => e.endpoint === '/v1/forumsite/community/posts')).toMatchObject({
+      past: true,
+      billableUnits: 40,
+    });
     expect(home.last24h).toMatchObject({ calls: 65, errors: 10 });
     expect(home.firstSteps).toBeNull();
   });
@@ -173,14 +252,22 @@ test('the log cursor neither skips nor repeats a row while new calls arrive', as
   const endpoint = '/v1/clipnet/videos';
   const base = Date.parse('2026-11-10T12:00:00Z');
   // Many calls in the same millisecond: the request id breaks the ties.
-  const first = await writeCalls(Array.from({ length: 23 }, (_, i) => ({ ...account, endpoint, at: new Date(base + Math.floor(i / 4)), units: 1 })));
+  const first = await writeCalls(
+    Array.from({ length: 23 }, (_, i) => ({ ...account, endpoint, at: new Date(base + Math.floor(i / 4)), units: 1 })),
+  );
   const seen: string[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 20; page++) {
-    const result: Awaited<ReturnType<typeof listUsageRequests>> = await listUsageRequests({ accountId: account.accountId, query: query({ limit: 5, ...(cursor ? { cursor } : {}) }) });
+    const result: Awaited<ReturnType<typeof listUsageRequests>> = await listUsageRequests({
+      accountId: account.accountId,
+      query: query({ limit: 5, ...(cursor ? { cursor } : {}) }),
+    });
     seen.push(...result.requests.map((r) => r.requestId));
     // Newer calls (and one at the very same millisecond as the newest) arrive between pages.
-    await writeCalls([{ ...account, endpoint, at: new Date(base + 1000 + page), units: 1 }, { ...account, endpoint, at: new Date(base + 5), units: 1 }]);
+    await writeCalls([
+      { ...account, endpoint, at: new Date(base + 1000 + page), units: 1 },
+      { ...account, endpoint, at: new Date(base + 5), units: 1 },
+    ]);
     cursor = result.nextCursor;
     if (!cursor) break;
   }
@@ -197,7 +284,9 @@ test('the log cursor neither skips nor repeats a row while new calls arrive', as
 
 test('a bad cursor is refused, not read', async () => {
   const account = await newAccountWithKey();
-  await expect(listUsageRequests({ accountId: account.accountId, query: query({ cursor: 'not-a-cursor' }) })).rejects.toBeInstanceOf(BadCursorError);
+  await expect(
+    listUsageRequests({ accountId: account.accountId, query: query({ cursor: 'not-a-cursor' }) }),
+  ).rejects.toBeInstanceOf(BadCursorError);
 });
 
 test("another account's usage behaves as if it did not exist", async () => {
@@ -214,8 +303,12 @@ test("another account's usage behaves as if it did not exist", async () => {
   const theirs = await getUsageMonth({ accountId: other.accountId, month, keyId: owner.keyId });
   expect(theirs.summary).toMatchObject({ requests: 0, units: 0, amountMicros: 0 });
   expect(theirs.keys.map((k) => k.id)).not.toContain(owner.keyId);
-  expect((await listUsageRequests({ accountId: other.accountId, query: query({ requestId: id! }) })).requests).toEqual([]);
-  expect((await listUsageRequests({ accountId: other.accountId, query: query({ key: owner.keyId }) })).requests).toEqual([]);
+  expect((await listUsageRequests({ accountId: other.accountId, query: query({ requestId: id! }) })).requests).toEqual(
+    [],
+  );
+  expect(
+    (await listUsageRequests({ accountId: other.accountId, query: query({ key: owner.keyId }) })).requests,
+  ).toEqual([]);
   expect((await csvRows(other.accountId, month)).rows).toEqual([]);
   const home = await getDashboardOverview({ accountId: other.accountId });
   expect(home).toMatchObject({ spentMicros: 0, freeTier: [], firstSteps: { hasKey: true } });

@@ -20,7 +20,9 @@ export default async function RequestDetailPage({ params }: { params: Promise<{ 
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold">Request</h1>
         <p className="text-sm text-muted">
-          <Link href="/usage/requests" className="underline">Back to the request log</Link>
+          <Link href="/usage/requests" className="underline">
+            Back to the request log
+          </Link>
         </p>
       </header>
       <UsageTabs current="requests" />
@@ -28,8 +30,9 @@ export default async function RequestDetailPage({ params }: { params: Promise<{ 
         <RequestDetail request={request} />
       ) : (
         <div role="alert" className="rounded-md border border-border bg-surface p-4 text-sm">
-          No call of this account has the request id <code className="break-all font-mono">{id}</code>. The log keeps calls for{' '}
-          {env.USAGE_LOG_RETENTION_DAYS} days; calls refused before they reached a platform are counted, not kept one by one.
+          No call of this account has the request id <code className="break-all font-mono">{id}</code>. The log keeps
+          calls for {env.USAGE_LOG_RETENTION_DAYS} days; calls refused before they reached a platform are counted, not
+          kept one by one.
         </div>
       )}
     </div>

@@ -18,10 +18,20 @@ interface Live {
   logs: string[];
 }
 
-async function startLive(replay: ReplayServer, env: Record<string, string> = {}, adapter = testAdapter()): Promise<Live> {
+async function startLive(
+  replay: ReplayServer,
+  env: Record<string, string> = {},
+  adapter = testAdapter(),
+): Promise<Live> {
   const logs: string[] = [];
   const resolver = createProviderResolver(
-    { DATA_SOURCE: 'live', LIVE_TEXTTHREADS_URL: replay.url, LIVE_CACHE_SECONDS: '0', LIVE_USER_AGENT: 'test-agent/1 (ops@example.test)', ...env },
+    {
+      DATA_SOURCE: 'live',
+      LIVE_TEXTTHREADS_URL: replay.url,
+      LIVE_CACHE_SECONDS: '0',
+      LIVE_USER_AGENT: 'test-agent/1 (ops@example.test)',
+      ...env,
+    },
     { adapters: { textthreads: adapter }, log: (m) => logs.push(m) },
   );
   const api = await startTestApi({ providerFor: resolver, redisUrl: '' });
@@ -67,7 +77,7 @@ describe('platform answers through the gateway', () => {
     expect(replay.requests.at(-1)?.headers['user-agent']).toBe('test-agent/1 (ops@example.test)');
   });
 
-  test('answers an unknown user with the spec\'s 404 not_found, billed as the endpoint says', async () => {
+  test("answers an unknown user with the spec's 404 not_found, billed as the endpoint says", async () => {
     const response = await live.api.get(PATH, { key: account.key, params: { username: 'ghost', pages: 3 } });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'not_found' });
@@ -75,7 +85,7 @@ describe('platform answers through the gateway', () => {
     expect((await usageEvents(account.accountId)).find((e) => e.id === id)?.units).toBe(1);
   });
 
-  test('passes a platform 429 on as 429 upstream_rate_limit with the platform\'s Retry-After, unbilled', async () => {
+  test("passes a platform 429 on as 429 upstream_rate_limit with the platform's Retry-After, unbilled", async () => {
     replay.fault({ status: 429, headers: { 'retry-after': '2' } });
     const response = await live.api.get(PATH, { key: account.key, params: { username: 'bob' } });
     expect(response.status).toBe(429);
@@ -88,7 +98,7 @@ describe('platform answers through the gateway', () => {
     expect(next.status).toBe(200);
   });
 
-  test('answers at once with the platform\'s Retry-After while a long platform pause runs, without asking the platform', async () => {
+  test("answers at once with the platform's Retry-After while a long platform pause runs, without asking the platform", async () => {
     const paused = await startLive(replay, { LIVE_MAX_WAIT_MS: '2000' });
     try {
       replay.fault({ status: 429, headers: { 'retry-after': '120' } });
@@ -169,7 +179,9 @@ describe('the page cache', () => {
     const before = replay.count();
     const release = replay.hold();
     try {
-      const calls = Array.from({ length: 5 }, () => live.api.get(PATH, { key: account.key, params: { username: 'bob' } }));
+      const calls = Array.from({ length: 5 }, () =>
+        live.api.get(PATH, { key: account.key, params: { username: 'bob' } }),
+      );
       await replay.whenReceived(before + 1);
       release();
       expect((await Promise.all(calls)).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
@@ -208,7 +220,11 @@ describe('politeness', () => {
     const live = await startLive(replay, {}, testAdapter({ requestsPerMinute: 1200, burst: 2, concurrency: 1 }));
     try {
       const before = replay.count();
-      const statuses = await Promise.all(Array.from({ length: 6 }, () => live.api.get(PATH, { key: account.key, params: { username: 'bob' } }).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          live.api.get(PATH, { key: account.key, params: { username: 'bob' } }).then((r) => r.status),
+        ),
+      );
       expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
       expect(replay.count() - before).toBe(6);
       expect(replay.peakInFlight).toBe(1);
@@ -219,7 +235,11 @@ describe('politeness', () => {
 
   test('a call that would queue longer than LIVE_MAX_WAIT_MS is answered 429 at once, the platform not asked', async () => {
     // One request a minute: the second call's turn is a minute away.
-    const live = await startLive(replay, { LIVE_MAX_WAIT_MS: '1000' }, testAdapter({ requestsPerMinute: 1, burst: 1, concurrency: 1 }));
+    const live = await startLive(
+      replay,
+      { LIVE_MAX_WAIT_MS: '1000' },
+      testAdapter({ requestsPerMinute: 1, burst: 1, concurrency: 1 }),
+    );
     try {
       expect((await live.api.get(PATH, { key: account.key, params: { username: 'bob' } })).status).toBe(200);
       const before = replay.count();

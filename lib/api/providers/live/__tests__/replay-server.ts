@@ -71,7 +71,10 @@ function bodyOf(route: ReplayRoute): Buffer {
   return Buffer.from(typeof route.body === 'string' ? route.body : JSON.stringify(route.body));
 }
 
-export async function startReplayServer(routes: readonly ReplayRoute[], options: { port?: number } = {}): Promise<ReplayServer> {
+export async function startReplayServer(
+  routes: readonly ReplayRoute[],
+  options: { port?: number } = {},
+): Promise<ReplayServer> {
   const bodies = new Map<ReplayRoute, Buffer>(routes.map((route) => [route, bodyOf(route)]));
   const faults: Array<{ fault: ReplayFault; times: number; path?: string }> = [];
   const stalled = new Set<http.ServerResponse>();
@@ -81,7 +84,12 @@ export async function startReplayServer(routes: readonly ReplayRoute[], options:
 
   const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://replay');
-    const entry: ReplayRequest = { method: request.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: request.headers };
+    const entry: ReplayRequest = {
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: request.headers,
+    };
     replay.requests.push(entry);
     for (const watcher of watchers.filter((w) => replay.requests.length >= w.n)) {
       watchers.splice(watchers.indexOf(watcher), 1);
@@ -103,25 +111,40 @@ export async function startReplayServer(routes: readonly ReplayRoute[], options:
       if (fault === 'reset') return request.socket.destroy();
       if (fault === 'stall') return void stalled.add(response);
       if (fault === 'garbage') {
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{"data": {"children": [{"kind": "t3", "da');
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"data": {"children": [{"kind": "t3", "da');
         return;
       }
-      response.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers }).end(fault.body ?? '{"error": "replayed fault"}');
+      response
+        .writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers })
+        .end(fault.body ?? '{"error": "replayed fault"}');
       return;
     }
 
-    const route = routes.find((r) => (r.method ?? 'GET') === entry.method && r.path === entry.path && (!r.query || sameQuery(r.query, entry.query)));
+    const route = routes.find(
+      (r) =>
+        (r.method ?? 'GET') === entry.method && r.path === entry.path && (!r.query || sameQuery(r.query, entry.query)),
+    );
     if (!route) {
       replay.unmatched.push(entry);
-      response.writeHead(501, { 'content-type': 'text/plain' }).end(`replay: no recording for ${entry.method} ${request.url}`);
+      response
+        .writeHead(501, { 'content-type': 'text/plain' })
+        .end(`replay: no recording for ${entry.method} ${request.url}`);
       return;
     }
     const body = bodies.get(route) ?? Buffer.alloc(0);
-    response.writeHead(route.status ?? 200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length, ...route.headers });
+    response.writeHead(route.status ?? 200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': body.length,
+      ...route.headers,
+    });
     response.end(body);
   });
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port ?? 0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', reject).listen(options.port ?? 0, '127.0.0.1', resolve),
+  );
   const { port } = server.address() as AddressInfo;
 
   const replay: ReplayServer = {

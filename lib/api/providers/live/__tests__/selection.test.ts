@@ -28,24 +28,37 @@ describe('source selection', () => {
     expect(sources.textthreads).toMatchObject({ source: 'live', liveBaseUrl: 'https://test.invalid' });
     expect(sources.shop.source).toBe('upstream');
     expect(sources.forumsite.source).toBe('sandbox');
-    const resolve = createProviderResolver({ DATA_SOURCE: 'live', UPSTREAM_SHOP_URL: 'http://upstream.test' }, { adapters });
+    const resolve = createProviderResolver(
+      { DATA_SOURCE: 'live', UPSTREAM_SHOP_URL: 'http://upstream.test' },
+      { adapters },
+    );
     expect(resolve(endpoint('/v1/textthreads/user/posts'))).not.toBe(sandboxProvider);
     expect(resolve(endpoint('/v1/shop/products'))).toBeInstanceOf(HttpProvider);
     expect(resolve(endpoint('/v1/forumsite/community/posts'))).toBe(sandboxProvider);
   });
 
   test('DATA_SOURCE_<FAMILY> overrides DATA_SOURCE, and LIVE_<FAMILY>_URL the platform address', () => {
-    expect(resolveSources({ DATA_SOURCE: 'live', DATA_SOURCE_TEXTTHREADS: 'sandbox' }, adapters).textthreads.source).toBe('sandbox');
-    expect(resolveSources({ DATA_SOURCE_TEXTTHREADS: 'live', LIVE_TEXTTHREADS_URL: 'http://127.0.0.1:9' }, adapters).textthreads)
-      .toMatchObject({ source: 'live', liveBaseUrl: 'http://127.0.0.1:9' });
-    expect(resolveSources({ DATA_SOURCE: 'live', DATA_SOURCE_TEXTTHREADS: 'upstream', UPSTREAM_TEXTTHREADS_URL: 'http://u.test' }, adapters).textthreads.source).toBe('upstream');
+    expect(
+      resolveSources({ DATA_SOURCE: 'live', DATA_SOURCE_TEXTTHREADS: 'sandbox' }, adapters).textthreads.source,
+    ).toBe('sandbox');
+    expect(
+      resolveSources({ DATA_SOURCE_TEXTTHREADS: 'live', LIVE_TEXTTHREADS_URL: 'http://127.0.0.1:9' }, adapters)
+        .textthreads,
+    ).toMatchObject({ source: 'live', liveBaseUrl: 'http://127.0.0.1:9' });
+    expect(
+      resolveSources(
+        { DATA_SOURCE: 'live', DATA_SOURCE_TEXTTHREADS: 'upstream', UPSTREAM_TEXTTHREADS_URL: 'http://u.test' },
+        adapters,
+      ).textthreads.source,
+    ).toBe('upstream');
   });
 
-  test('LIVE_<FAMILY>_REQUESTS_PER_MINUTE, _BURST and _CONCURRENCY replace the adapter\'s politeness', () => {
+  test("LIVE_<FAMILY>_REQUESTS_PER_MINUTE, _BURST and _CONCURRENCY replace the adapter's politeness", () => {
     const adapter = testAdapter({ requestsPerMinute: 60, burst: 5, concurrency: 2 });
     expect(politenessFor(adapter, {})).toEqual({ requestsPerMinute: 60, burst: 5, concurrency: 2 });
-    expect(politenessFor(adapter, { LIVE_TEXTTHREADS_REQUESTS_PER_MINUTE: '600', LIVE_TEXTTHREADS_CONCURRENCY: '8' }))
-      .toEqual({ requestsPerMinute: 600, burst: 5, concurrency: 8 });
+    expect(
+      politenessFor(adapter, { LIVE_TEXTTHREADS_REQUESTS_PER_MINUTE: '600', LIVE_TEXTTHREADS_CONCURRENCY: '8' }),
+    ).toEqual({ requestsPerMinute: 600, burst: 5, concurrency: 8 });
   });
 
   test.each([
@@ -54,7 +67,10 @@ describe('source selection', () => {
     [{ DATA_SOURCE_SHOP: 'upstream' }, /DATA_SOURCE_SHOP=upstream needs UPSTREAM_SHOP_URL/],
     [{ DATA_SOURCE_SHOP: 'yes' }, /DATA_SOURCE_SHOP must be sandbox, live or upstream/],
     [{ DATA_SOURCE: 'live', LIVE_TEXTTHREADS_URL: 'not a url' }, /LIVE_TEXTTHREADS_URL is not a URL/],
-    [{ DATA_SOURCE: 'live', LIVE_TEXTTHREADS_CONCURRENCY: '0' }, /LIVE_TEXTTHREADS_CONCURRENCY must be a whole number of at least 1/],
+    [
+      { DATA_SOURCE: 'live', LIVE_TEXTTHREADS_CONCURRENCY: '0' },
+      /LIVE_TEXTTHREADS_CONCURRENCY must be a whole number of at least 1/,
+    ],
   ])('refuses %o at start with a message naming the variable', (env, message) => {
     expect(() => createProviderResolver(env, { adapters })).toThrow(message);
   });
@@ -92,7 +108,10 @@ describe.skipIf(!redisUrl)('politeness shared through Redis', () => {
     const a = new RedisPoliteness(connect(), { family: other, limits, maxWaitMs: 1000 });
     const b = new RedisPoliteness(connect(), { family: other, limits, maxWaitMs: 1000 });
     await a.pauseUntil(Date.now() + 60_000);
-    await expect(b.acquire(new AbortController().signal)).rejects.toMatchObject({ code: 'upstream_rate_limit', retryAfterSeconds: 60 });
+    await expect(b.acquire(new AbortController().signal)).rejects.toMatchObject({
+      code: 'upstream_rate_limit',
+      retryAfterSeconds: 60,
+    });
     await clients[0]?.del(`live:${other}:bucket`);
   });
 

@@ -19,17 +19,43 @@ const postsPayload = z.object({
 
 function toRecord(post: z.infer<typeof postsPayload>['posts'][number], user: string): TextthreadsPost {
   return {
-    title: `@${user} on Test`, url: `https://test.example/@${user}/post/${post.id}`,
+    title: `@${user} on Test`,
+    url: `https://test.example/@${user}/post/${post.id}`,
     date: new Date(post.created_at * 1000).toISOString().slice(0, 19).replace('T', ' '),
-    author: user, source: 'Test', domain: 'test.example', snippet: post.text,
-    likes: post.likes, replies: 0, reposts: 0, quotes: 0, reshares: 0, author_name: '', author_verified: false,
-    is_reply: false, is_pinned: false, media_type: 'text', image_url: '', video_url: '', width: 0, height: 0,
-    has_audio: false, reply_control: '', hashtags: [], mentions: [], carousel_media: [], link_preview: null,
-    quoted_post: null, post_id: post.id, code: post.id, sentiment: null,
+    author: user,
+    source: 'Test',
+    domain: 'test.example',
+    snippet: post.text,
+    likes: post.likes,
+    replies: 0,
+    reposts: 0,
+    quotes: 0,
+    reshares: 0,
+    author_name: '',
+    author_verified: false,
+    is_reply: false,
+    is_pinned: false,
+    media_type: 'text',
+    image_url: '',
+    video_url: '',
+    width: 0,
+    height: 0,
+    has_audio: false,
+    reply_control: '',
+    hashtags: [],
+    mentions: [],
+    carousel_media: [],
+    link_preview: null,
+    quoted_post: null,
+    post_id: post.id,
+    code: post.id,
+    sentiment: null,
   };
 }
 
-export function testAdapter(politeness: LiveAdapter['politeness'] = { requestsPerMinute: 6000, burst: 100, concurrency: 8 }): LiveAdapter {
+export function testAdapter(
+  politeness: LiveAdapter['politeness'] = { requestsPerMinute: 6000, burst: 100, concurrency: 8 },
+): LiveAdapter {
   return {
     family: 'textthreads',
     defaultBaseUrl: 'https://test.invalid',
@@ -52,7 +78,10 @@ export function testAdapter(politeness: LiveAdapter['politeness'] = { requestsPe
             const payload = parsePayload(postsPayload, page.body, { family: 'textthreads', what: 'user posts', log });
             return { records: payload.posts.map((p) => toRecord(p, user)), next: payload.next_cursor };
           });
-          return { body: { posts: walked.records, pages: walked.pagesReturned, count: walked.records.length }, pagesReturned: walked.pagesReturned };
+          return {
+            body: { posts: walked.records, pages: walked.pagesReturned, count: walked.records.length },
+            pagesReturned: walked.pagesReturned,
+          };
         },
       };
     },
@@ -63,9 +92,17 @@ const post = (id: string, text: string) => ({ id, text, created_at: 1767225600 +
 
 /** The test platform's recordings, inline: alice has two pages, bob one; ghost is unknown. */
 export const testRoutes: ReplayRoute[] = [
-  { path: '/api/users/alice/posts', query: {}, body: { posts: [post('1', 'first'), post('2', 'second')], next_cursor: 'c2' } },
+  {
+    path: '/api/users/alice/posts',
+    query: {},
+    body: { posts: [post('1', 'first'), post('2', 'second')], next_cursor: 'c2' },
+  },
   { path: '/api/users/alice/posts', query: { cursor: 'c2' }, body: { posts: [post('3', 'third')], next_cursor: null } },
   { path: '/api/users/bob/posts', query: {}, body: { posts: [post('4', 'only')], next_cursor: null } },
-  { path: '/api/users/broken/posts', query: {}, body: { posts: [{ id: '5', text: 'no date', likes: 1 }], next_cursor: null } },
+  {
+    path: '/api/users/broken/posts',
+    query: {},
+    body: { posts: [{ id: '5', text: 'no date', likes: 1 }], next_cursor: null },
+  },
   { path: '/api/users/ghost/posts', query: {}, status: 404, body: { error: 'not found' } },
 ];

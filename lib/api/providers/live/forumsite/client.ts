@@ -22,11 +22,20 @@ export const OAUTH_BASE_URL = 'https://oauth.reddit.com';
 
 /** The API's sort_by -> the listing path's sort. */
 export const sortPaths: Record<string, string> = {
-  hot: 'hot', most_recent: 'new', top: 'top', rising: 'rising', controversial: 'controversial',
+  hot: 'hot',
+  most_recent: 'new',
+  top: 'top',
+  rising: 'rising',
+  controversial: 'controversial',
 };
 /** The API's posted_ago -> the listing's `t` (only top and controversial take one; 24h when omitted). */
 export const timeWindows: Record<string, string> = {
-  '1h': 'hour', '24h': 'day', '7d': 'week', '30d': 'month', '12m': 'year', all: 'all',
+  '1h': 'hour',
+  '24h': 'day',
+  '7d': 'week',
+  '30d': 'month',
+  '12m': 'year',
+  all: 'all',
 };
 
 /** The community named by `community` (its r/ prefix already removed) or by the /r/<name> of `url`. */
@@ -40,7 +49,8 @@ export function communityFrom(params: Readonly<Record<string, unknown>>): string
     // not a URL: the /r/<name> part is read from the text as it is
   }
   const name = /(?:^|\/)r\/([A-Za-z0-9_]{2,100})(?:\/|$)/i.exec(pathname)?.[1];
-  if (!name) throw new ProviderError('not_found', `The url names no community (expected /r/<name>): ${raw.slice(0, 100)}`);
+  if (!name)
+    throw new ProviderError('not_found', `The url names no community (expected /r/<name>): ${raw.slice(0, 100)}`);
   return name;
 }
 
@@ -55,12 +65,20 @@ function refusal(page: PlatformResponse, community: string, log: (m: string) => 
   const reason = refusalBody.safeParse(page.body).data?.reason ?? '';
   const name = `r/${community}`;
   if (page.status === 302) return new ProviderError('not_found', `No community ${name}`);
-  if (page.status === 404) return new ProviderError('not_found', reason === 'banned' ? `${name} is banned` : `No community ${name}`);
+  if (page.status === 404)
+    return new ProviderError('not_found', reason === 'banned' ? `${name} is banned` : `No community ${name}`);
   if (['private', 'banned', 'quarantined', 'gold_only'].includes(reason)) {
-    const why = reason === 'quarantined' ? 'quarantined (its posts need a signed-in opt-in)' : reason === 'gold_only' ? 'restricted to premium members' : reason;
+    const why =
+      reason === 'quarantined'
+        ? 'quarantined (its posts need a signed-in opt-in)'
+        : reason === 'gold_only'
+          ? 'restricted to premium members'
+          : reason;
     return new ProviderError('not_found', `${name} is ${why}`);
   }
-  log(`live forumsite: ${name} answered ${page.status} without a community reason (upstream_error): the platform is refusing this client (check LIVE_USER_AGENT, or set LIVE_FORUMSITE_CLIENT_ID/_SECRET)`);
+  log(
+    `live forumsite: ${name} answered ${page.status} without a community reason (upstream_error): the platform is refusing this client (check LIVE_USER_AGENT, or set LIVE_FORUMSITE_CLIENT_ID/_SECRET)`,
+  );
   return new ProviderError('upstream_error', `The forumsite platform refused the request (${page.status})`);
 }
 
@@ -101,8 +119,10 @@ class AppToken {
       signal,
     });
     if (page.status >= 400) {
-      this.log(`live forumsite: the platform refused LIVE_FORUMSITE_CLIENT_ID/_SECRET (${page.status}) (upstream_error)`);
-      throw new ProviderError('upstream_error', 'The forumsite platform refused this service\'s credentials');
+      this.log(
+        `live forumsite: the platform refused LIVE_FORUMSITE_CLIENT_ID/_SECRET (${page.status}) (upstream_error)`,
+      );
+      throw new ProviderError('upstream_error', "The forumsite platform refused this service's credentials");
     }
     const body = parsePayload(tokenPayload, page.body, { family: 'forumsite', what: 'access token', log: this.log });
     // Renewed a minute early (or at half its life when shorter), so no request carries an expired one.
@@ -138,12 +158,20 @@ export class ForumsiteClient {
   }
 
   /** A GET of the platform, with the app token when there are credentials. */
-  private async get(path: string, query: Record<string, string | number | undefined>, signal: AbortSignal): Promise<PlatformResponse> {
+  private async get(
+    path: string,
+    query: Record<string, string | number | undefined>,
+    signal: AbortSignal,
+  ): Promise<PlatformResponse> {
     const request = { path, query: { ...query, raw_json: 1 }, accept: [302, 403, 404], signal };
     if (!this.token) return this.options.platform.request(request);
     const token = await this.token.get(signal);
     try {
-      return await this.options.platform.request({ ...request, baseUrl: this.options.oauthBaseUrl, headers: { authorization: `bearer ${token}` } });
+      return await this.options.platform.request({
+        ...request,
+        baseUrl: this.options.oauthBaseUrl,
+        headers: { authorization: `bearer ${token}` },
+      });
     } catch (error) {
       // A refused token (401) or any platform failure: the next call starts with a fresh token.
       if (error instanceof ProviderError && error.code === 'upstream_error') this.token.invalidate();
@@ -165,14 +193,26 @@ export class ForumsiteClient {
     if (page.status !== 200) throw refusal(page, query.community, this.options.log);
     const known = typeof page.body === 'object' && page.body !== null ? this.mapped.get(page.body) : undefined;
     if (known) return known;
-    const listing = parsePayload(listingPayload, page.body, { family: 'forumsite', what: `r/${query.community}/${sort} listing`, log: this.options.log });
+    const listing = parsePayload(listingPayload, page.body, {
+      family: 'forumsite',
+      what: `r/${query.community}/${sort} listing`,
+      log: this.options.log,
+    });
     const posts: ForumsitePost[] = [];
     for (const [index, child] of listing.data.children.entries()) {
       if (child.kind !== 't3') continue; // a listing of a community holds posts only; anything else is skipped
-      const post = parsePayload(postPayload, child.data, { family: 'forumsite', what: `post ${index} of r/${query.community}/${sort}`, log: this.options.log });
+      const post = parsePayload(postPayload, child.data, {
+        family: 'forumsite',
+        what: `post ${index} of r/${query.community}/${sort}`,
+        log: this.options.log,
+      });
       posts.push(mapPost(post, this.options.site));
     }
-    const mapped: MappedPage = { posts, sizes: posts.map((post) => Buffer.byteLength(JSON.stringify(post))), after: listing.data.after ?? null };
+    const mapped: MappedPage = {
+      posts,
+      sizes: posts.map((post) => Buffer.byteLength(JSON.stringify(post))),
+      after: listing.data.after ?? null,
+    };
     if (typeof page.body === 'object' && page.body !== null) this.mapped.set(page.body, mapped);
     return mapped;
   }
@@ -214,7 +254,11 @@ export class ForumsiteClient {
     // An unknown community's about.json is an empty Listing rather than a t5.
     const kind = z.object({ kind: z.string() }).safeParse(page.body).data?.kind;
     if (kind === 'Listing') throw new ProviderError('not_found', `No community r/${community}`);
-    const about = parsePayload(z.object({ kind: z.literal('t5'), data: communityPayload }), page.body, { family: 'forumsite', what: `r/${community} about`, log: this.options.log });
+    const about = parsePayload(z.object({ kind: z.literal('t5'), data: communityPayload }), page.body, {
+      family: 'forumsite',
+      what: `r/${community} about`,
+      log: this.options.log,
+    });
     return mapCommunity(about.data);
   }
 }

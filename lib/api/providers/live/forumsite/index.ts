@@ -15,12 +15,16 @@ function retryAfterSeconds(headers: Readonly<Record<string, string>>): number | 
 }
 
 /** Both credentials or neither: one alone is a setting that cannot be honoured. */
-export function forumsiteCredentials(env: Readonly<Record<string, string | undefined>>): { id: string; secret: string } | null {
+export function forumsiteCredentials(
+  env: Readonly<Record<string, string | undefined>>,
+): { id: string; secret: string } | null {
   const id = env.LIVE_FORUMSITE_CLIENT_ID || undefined;
   const secret = env.LIVE_FORUMSITE_CLIENT_SECRET || undefined;
   if (!id && !secret) return null;
   if (!id || !secret) {
-    throw new Error(`LIVE_FORUMSITE_CLIENT_ID and LIVE_FORUMSITE_CLIENT_SECRET go together: ${id ? 'LIVE_FORUMSITE_CLIENT_SECRET' : 'LIVE_FORUMSITE_CLIENT_ID'} is not set`);
+    throw new Error(
+      `LIVE_FORUMSITE_CLIENT_ID and LIVE_FORUMSITE_CLIENT_SECRET go together: ${id ? 'LIVE_FORUMSITE_CLIENT_SECRET' : 'LIVE_FORUMSITE_CLIENT_ID'} is not set`,
+    );
   }
   return { id, secret };
 }
@@ -64,7 +68,13 @@ export const forumsiteAdapter: LiveAdapter = {
           signal,
         );
         return {
-          body: { posts: walked.posts, community, sort_by: sortBy, pages: walked.pagesReturned, count: walked.posts.length },
+          body: {
+            posts: walked.posts,
+            community,
+            sort_by: sortBy,
+            pages: walked.pagesReturned,
+            count: walked.posts.length,
+          },
           pagesReturned: walked.pagesReturned,
         };
       },

@@ -48,7 +48,10 @@ export const postPayload = z.object({
   secure_media: media,
   gallery_data: z.object({ items: z.array(z.object({ media_id: str })) }).nullish(),
   media_metadata: z
-    .record(str, z.object({ status: str.optional(), s: z.object({ u: str.optional(), gif: str.optional() }).optional() }))
+    .record(
+      str,
+      z.object({ status: str.optional(), s: z.object({ u: str.optional(), gif: str.optional() }).optional() }),
+    )
     .nullish(),
 });
 export type PostPayload = z.infer<typeof postPayload>;

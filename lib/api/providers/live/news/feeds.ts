@@ -35,13 +35,18 @@ function entriesOf(setting: string): string[] {
       .map((line) => line.replace(/#.*$/, '').trim())
       .filter(Boolean);
   }
-  return setting.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return setting
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 function absolute(entry: string, base: string | undefined): string {
   const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(entry);
   if (!hasScheme && !base) {
-    throw new NewsFeedsError(`LIVE_NEWS_FEEDS entry '${entry}' is not a URL (nor, given alone, a file that exists); a relative entry needs LIVE_NEWS_URL`);
+    throw new NewsFeedsError(
+      `LIVE_NEWS_FEEDS entry '${entry}' is not a URL (nor, given alone, a file that exists); a relative entry needs LIVE_NEWS_URL`,
+    );
   }
   let url: URL;
   try {
@@ -49,7 +54,8 @@ function absolute(entry: string, base: string | undefined): string {
   } catch {
     throw new NewsFeedsError(`LIVE_NEWS_FEEDS entry '${entry}' is not a URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new NewsFeedsError(`LIVE_NEWS_FEEDS entry '${entry}' must be an http or https URL`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new NewsFeedsError(`LIVE_NEWS_FEEDS entry '${entry}' must be an http or https URL`);
   url.hash = '';
   return url.toString();
 }

@@ -41,7 +41,8 @@ export interface FeedClientOptions {
   connections?: number;
 }
 
-const ACCEPT = 'application/rss+xml, application/atom+xml, application/rdf+xml;q=0.9, application/xml;q=0.8, text/xml;q=0.8, */*;q=0.5';
+const ACCEPT =
+  'application/rss+xml, application/atom+xml, application/rdf+xml;q=0.9, application/xml;q=0.8, text/xml;q=0.8, */*;q=0.5';
 
 export class FeedClient {
   private readonly agent: Agent;
@@ -51,7 +52,11 @@ export class FeedClient {
   }
 
   /** GETs a feed, conditionally when validators are given; a 304 answers 'not-modified'. */
-  async fetch(url: string, validators: FeedValidators, signal: AbortSignal = new AbortController().signal): Promise<FeedResponse> {
+  async fetch(
+    url: string,
+    validators: FeedValidators,
+    signal: AbortSignal = new AbortController().signal,
+  ): Promise<FeedResponse> {
     const release = await this.options.politeness.acquire(signal);
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     try {

@@ -28,7 +28,8 @@ export const newsAdapter: LiveAdapter = {
     }
     return {
       async call(_endpoint, params) {
-        if (!feeds) throw new ProviderError('upstream_error', 'The news source of this service is not configured correctly');
+        if (!feeds)
+          throw new ProviderError('upstream_error', 'The news source of this service is not configured correctly');
         const { query, limit = 10 } = params as ArticlesQuery;
         // Loaded on the first call: the registry of adapters (read by /docs, the status page and
         // check-sources) does not open the database by being imported.
@@ -36,7 +37,9 @@ export const newsAdapter: LiveAdapter = {
         const articles = await searchNewsArticles({ feeds, query, limit });
         // Nothing found before any feed was read is no answer at all (a new deployment, a worker not running).
         if (articles.length === 0 && !(await anyFeedRead(feeds))) {
-          log('live news: no listed feed has been read yet: the worker runs fetch_news_feeds every 10 minutes, `npm run console -- fetch-news` at once (upstream_error)');
+          log(
+            'live news: no listed feed has been read yet: the worker runs fetch_news_feeds every 10 minutes, `npm run console -- fetch-news` at once (upstream_error)',
+          );
           throw new ProviderError('upstream_error', 'No news feed has been read yet; retry in a few minutes');
         }
         return { body: { articles, limit, count: articles.length }, pagesReturned: 1 };

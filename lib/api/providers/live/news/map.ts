@@ -181,7 +181,9 @@ function atomBase(node: XmlNode, parentBase: string): string {
 function atomLink(entry: XmlNode, base: string): string {
   const links = nodes(entry.link);
   const alternates = links.filter((link) => ['', 'alternate'].includes(attrOf(link, 'rel')));
-  const html = alternates.find((link) => ['', 'text/html', 'application/xhtml+xml'].includes(attrOf(link, 'type'))) ?? alternates[0];
+  const html =
+    alternates.find((link) => ['', 'text/html', 'application/xhtml+xml'].includes(attrOf(link, 'type'))) ??
+    alternates[0];
   return httpUrl(textOf(entry['feedburner:origLink']), base) || (html ? httpUrl(attrOf(html, 'href'), base) : '');
 }
 
@@ -202,7 +204,9 @@ function atomArticles(feed: XmlNode, entries: XmlNode[], feedUrl: string): Parse
     const entryTitle = atomText(entry.title);
     const source = nodes(entry.source)[0];
     const body = nodes(entry.content)[0] ?? nodes(entry.summary)[0];
-    const enclosure = nodes(entry.link).find((link) => attrOf(link, 'rel') === 'enclosure' && attrOf(link, 'type').startsWith('image/'));
+    const enclosure = nodes(entry.link).find(
+      (link) => attrOf(link, 'rel') === 'enclosure' && attrOf(link, 'type').startsWith('image/'),
+    );
     articles.push({
       url,
       title: entryTitle,

@@ -24,8 +24,19 @@ export type FeedDocument =
 
 // Elements that may repeat: always arrays, so that one and many read alike.
 const repeated = new Set([
-  'item', 'entry', 'link', 'author', 'contributor', 'dc:creator', 'category', 'enclosure',
-  'media:content', 'media:thumbnail', 'media:group', 'atom:link', 'atom10:link',
+  'item',
+  'entry',
+  'link',
+  'author',
+  'contributor',
+  'dc:creator',
+  'category',
+  'enclosure',
+  'media:content',
+  'media:thumbnail',
+  'media:group',
+  'atom:link',
+  'atom10:link',
 ]);
 
 const parser = new XMLParser({

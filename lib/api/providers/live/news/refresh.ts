@@ -10,7 +10,14 @@ import { FeedClient, FeedFetchError } from './fetch-feed';
 import { newsAdapter } from '.';
 import { parseFeed } from './map';
 import { decodeFeed, FeedFormatError } from './parse';
-import { feedStates, pruneNewsArticles, recordFeedFailure, recordNotModified, storeFeedArticles, type FeedState } from './store';
+import {
+  feedStates,
+  pruneNewsArticles,
+  recordFeedFailure,
+  recordNotModified,
+  storeFeedArticles,
+  type FeedState,
+} from './store';
 
 type EnvRecord = Readonly<Record<string, string | undefined>>;
 
@@ -34,12 +41,20 @@ export async function refreshNewsFeeds(options: RefreshOptions): Promise<FeedOut
   const now = options.now ?? (() => new Date());
   const feeds = readNewsFeeds(options.env);
   const retention = retentionDays.safeParse(options.env.LIVE_NEWS_RETENTION_DAYS || undefined);
-  if (!retention.success) throw new Error(`LIVE_NEWS_RETENTION_DAYS must be a whole number of days, at least 1, not '${options.env.LIVE_NEWS_RETENTION_DAYS}'`);
+  if (!retention.success)
+    throw new Error(
+      `LIVE_NEWS_RETENTION_DAYS must be a whole number of days, at least 1, not '${options.env.LIVE_NEWS_RETENTION_DAYS}'`,
+    );
   const settings = readLiveSettings(options.env);
   const limits = politenessFor(newsAdapter, options.env);
   // The job may wait its turn as long as it likes: no customer is waiting on it.
   const politeness = new LocalPoliteness({ family: 'news', limits, maxWaitMs: 15 * 60_000 });
-  const client = new FeedClient({ userAgent: settings.LIVE_USER_AGENT, timeoutMs: settings.UPSTREAM_TIMEOUT_MS, politeness, connections: limits.concurrency });
+  const client = new FeedClient({
+    userAgent: settings.LIVE_USER_AGENT,
+    timeoutMs: settings.UPSTREAM_TIMEOUT_MS,
+    politeness,
+    connections: limits.concurrency,
+  });
   try {
     const states = await feedStates(feeds);
     const outcomes: FeedOutcome[] = new Array(feeds.length);
@@ -48,7 +63,12 @@ export async function refreshNewsFeeds(options: RefreshOptions): Promise<FeedOut
       while (next < feeds.length) {
         const index = next++;
         const url = feeds[index]!;
-        outcomes[index] = await refreshFeed(client, states.get(url) ?? { url, etag: null, lastModified: null, retryAfter: null }, now, options.log);
+        outcomes[index] = await refreshFeed(
+          client,
+          states.get(url) ?? { url, etag: null, lastModified: null, retryAfter: null },
+          now,
+          options.log,
+        );
       }
     };
     await Promise.all(Array.from({ length: Math.min(limits.concurrency, feeds.length) }, worker));
@@ -60,7 +80,12 @@ export async function refreshNewsFeeds(options: RefreshOptions): Promise<FeedOut
   }
 }
 
-async function refreshFeed(client: FeedClient, state: FeedState, now: () => Date, log: (message: string) => void): Promise<FeedOutcome> {
+async function refreshFeed(
+  client: FeedClient,
+  state: FeedState,
+  now: () => Date,
+  log: (message: string) => void,
+): Promise<FeedOutcome> {
   const { url } = state;
   if (state.retryAfter && state.retryAfter > now()) return { url, result: 'waiting', until: state.retryAfter };
   try {
@@ -70,16 +95,28 @@ async function refreshFeed(client: FeedClient, state: FeedState, now: () => Date
       return { url, result: 'not-modified' };
     }
     const parsed = parseFeed(decodeFeed(response.bytes, response.contentType), url);
-    const counts = await storeFeedArticles(url, { title: parsed.title, articles: parsed.articles, validators: response.validators, httpStatus: 200 }, now());
+    const counts = await storeFeedArticles(
+      url,
+      { title: parsed.title, articles: parsed.articles, validators: response.validators, httpStatus: 200 },
+      now(),
+    );
     return { url, result: 'stored', articles: parsed.articles.length, ...counts };
   } catch (error) {
     const known = error instanceof FeedFetchError || error instanceof FeedFormatError;
     const message = known ? error.message : 'failed unexpectedly (see the worker log)';
-    const httpStatus = error instanceof FeedFetchError ? error.httpStatus : error instanceof FeedFormatError ? 200 : null;
-    const retryAfter = error instanceof FeedFetchError && error.retryAfterSeconds !== undefined ? new Date(now().getTime() + error.retryAfterSeconds * 1000) : null;
-    log(`live news: ${url}: ${known ? message : error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    const httpStatus =
+      error instanceof FeedFetchError ? error.httpStatus : error instanceof FeedFormatError ? 200 : null;
+    const retryAfter =
+      error instanceof FeedFetchError && error.retryAfterSeconds !== undefined
+        ? new Date(now().getTime() + error.retryAfterSeconds * 1000)
+        : null;
+    log(
+      `live news: ${url}: ${known ? message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     await recordFeedFailure(url, { message, httpStatus, retryAfter }, now()).catch((recordError: unknown) => {
-      log(`live news: ${url}: the failure could not be recorded: ${recordError instanceof Error ? recordError.message : String(recordError)}`);
+      log(
+        `live news: ${url}: the failure could not be recorded: ${recordError instanceof Error ? recordError.message : String(recordError)}`,
+      );
     });
     return { url, result: 'failed', error: message, httpStatus };
   }

@@ -23,7 +23,11 @@ interface ArticleRow {
  * or, -word), any case, no stemming, in the title or the snippet. The expression is the one the
  * full-text index of migration 20261126100234_news_feeds is built on.
  */
-export async function searchNewsArticles(options: { feeds: readonly string[]; query: string; limit: number }): Promise<NewsArticle[]> {
+export async function searchNewsArticles(options: {
+  feeds: readonly string[];
+  query: string;
+  limit: number;
+}): Promise<NewsArticle[]> {
   const feeds = [...options.feeds];
   const rows = await db.$queryRaw<ArticleRow[]>(Prisma.sql`
     SELECT "url", "title", "source", "domain", "snippet", "author", "imageUrl", "language", "date"

@@ -16,7 +16,10 @@ export interface FeedState extends FeedValidators {
 /** The feeds' rows, made for feeds seen for the first time. */
 export async function feedStates(urls: readonly string[]): Promise<Map<string, FeedState>> {
   await db.newsFeed.createMany({ data: urls.map((url) => ({ url })), skipDuplicates: true });
-  const rows = await db.newsFeed.findMany({ where: { url: { in: [...urls] } }, select: { url: true, etag: true, lastModified: true, retryAfter: true } });
+  const rows = await db.newsFeed.findMany({
+    where: { url: { in: [...urls] } },
+    select: { url: true, etag: true, lastModified: true, retryAfter: true },
+  });
   return new Map(rows.map((row) => [row.url, row]));
 }
 
@@ -44,7 +47,10 @@ export async function storeFeedArticles(
   return db.$transaction(async (tx) => {
     let counts: StoredCounts = { inserted: 0, updated: 0 };
     if (articles.length > 0) {
-      const rows = articles.map((a) => Prisma.sql`(${feedUrl}, ${a.url}, ${a.title}, ${a.source}, ${a.domain}, ${a.snippet}, ${a.author}, ${a.imageUrl}, ${a.language}, ${a.publishedAt ?? now}, ${a.publishedAt !== null}, ${now})`);
+      const rows = articles.map(
+        (a) =>
+          Prisma.sql`(${feedUrl}, ${a.url}, ${a.title}, ${a.source}, ${a.domain}, ${a.snippet}, ${a.author}, ${a.imageUrl}, ${a.language}, ${a.publishedAt ?? now}, ${a.publishedAt !== null}, ${now})`,
+      );
       const written = await tx.$queryRaw<Array<{ inserted: boolean }>>(Prisma.sql`
         INSERT INTO "NewsArticle" ("feedUrl", "url", "title", "source", "domain", "snippet", "author", "imageUrl", "language", "date", "dated", "firstSeenAt")
         VALUES ${Prisma.join(rows)}
@@ -96,7 +102,13 @@ export async function recordFeedFailure(
 ): Promise<void> {
   await db.newsFeed.update({
     where: { url: feedUrl },
-    data: { lastFetchedAt: now, lastStatus: failure.httpStatus, lastError: failure.message.slice(0, 500), lastErrorAt: now, retryAfter: failure.retryAfter },
+    data: {
+      lastFetchedAt: now,
+      lastStatus: failure.httpStatus,
+      lastError: failure.message.slice(0, 500),
+      lastErrorAt: now,
+      retryAfter: failure.retryAfter,
+    },
   });
 }
 

@@ -43,16 +43,37 @@ export function publicationHost(input: string): string | null {
   }
   if (/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(host)) host = `${host}.substack.com`;
   if (host.startsWith('www.') && host.endsWith('.substack.com')) host = host.slice(4);
-  if (!HOST.test(host) || isIP(host) || host === 'substack.com' || /\.(local|internal|localhost|home|lan|corp)$/.test(host)) return null;
+  if (
+    !HOST.test(host) ||
+    isIP(host) ||
+    host === 'substack.com' ||
+    /\.(local|internal|localhost|home|lan|corp)$/.test(host)
+  )
+    return null;
   return host;
 }
 
 // Addresses a custom domain must not resolve to: the API would be asking its own network.
 const privateRanges = new BlockList();
-for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16], ['224.0.0.0', 3]] as const) {
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 3],
+] as const) {
   privateRanges.addSubnet(net, bits, 'ipv4');
 }
-for (const [net, bits] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['::ffff:0:0', 96]] as const) {
+for (const [net, bits] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['::ffff:0:0', 96],
+] as const) {
   privateRanges.addSubnet(net, bits, 'ipv6');
 }
 
@@ -88,5 +109,6 @@ export async function publicationOfPost(call: Call, postId: number, host: string
     signal: call.signal,
   });
   if (page.status === 404) throw unknownPublication(host);
-  return parsePayload(postByIdSchema, page.body, { family: 'newsletter', what: 'posts/by-id', log: call.log }).publication;
+  return parsePayload(postByIdSchema, page.body, { family: 'newsletter', what: 'posts/by-id', log: call.log })
+    .publication;
 }

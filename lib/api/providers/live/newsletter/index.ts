@@ -7,7 +7,14 @@ import { familySite } from '../../../families';
 import type { newsletterEndpoints } from '../../../registry/newsletter';
 import { ProviderError } from '../../../registry/types';
 import type { LiveAdapter } from '../types';
-import { SUBSTACK_BASE, assertPublicHost, newestPostId, publicationHost, publicationOfPost, unknownPublication } from './client';
+import {
+  SUBSTACK_BASE,
+  assertPublicHost,
+  newestPostId,
+  publicationHost,
+  publicationOfPost,
+  unknownPublication,
+} from './client';
 import { toNewsletterPublication } from './map';
 import type { z } from 'zod';
 
@@ -56,7 +63,10 @@ export const newsletterAdapter: LiveAdapter = {
         if (query.publication_id !== undefined && String(publication.id) !== query.publication_id) {
           throw unknownPublication(`${query.publication_id} at ${host}`);
         }
-        return { body: { publication: toNewsletterPublication(publication, familySite('newsletter')) }, pagesReturned: 1 };
+        return {
+          body: { publication: toNewsletterPublication(publication, familySite('newsletter')) },
+          pagesReturned: 1,
+        };
       },
     };
   },

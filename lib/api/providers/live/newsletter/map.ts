@@ -131,7 +131,9 @@ export function toNewsletterPublication(
     is_bestseller: bestseller > 0,
     paid_enabled: pub.payments_state === 'enabled',
     plans: (pub.plans ?? []).flatMap((plan) =>
-      plan.active !== false && (plan.interval === 'month' || plan.interval === 'year') && typeof plan.amount === 'number'
+      plan.active !== false &&
+      (plan.interval === 'month' || plan.interval === 'year') &&
+      typeof plan.amount === 'number'
         ? [{ interval: plan.interval, amount: plan.amount, currency: plan.currency ?? '' }]
         : [],
     ),

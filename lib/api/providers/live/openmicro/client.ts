@@ -29,11 +29,23 @@ function tokenRefused(page: PlatformResponse): boolean {
   return page.status === 401 || (page.status === 400 && tokenErrors.has(xrpcError(page.body).error));
 }
 
-async function requestPage(context: SearchContext, plan: SearchPlan, cursor: string | undefined, signal: AbortSignal): Promise<PlatformResponse> {
+async function requestPage(
+  context: SearchContext,
+  plan: SearchPlan,
+  cursor: string | undefined,
+  signal: AbortSignal,
+): Promise<PlatformResponse> {
   const { platform, session } = context;
   const { path, query } = searchRequest(plan, cursor);
   const send = (token: string | undefined, cache: boolean) =>
-    platform.request({ path, query, headers: token ? { authorization: `Bearer ${token}` } : undefined, accept: [400, 401, 403], cache, signal });
+    platform.request({
+      path,
+      query,
+      headers: token ? { authorization: `Bearer ${token}` } : undefined,
+      accept: [400, 401, 403],
+      cache,
+      signal,
+    });
   let token = await session.accessToken(signal);
   let page = await send(token, true);
   if (!session.enabled || !tokenRefused(page)) return page;
@@ -56,8 +68,13 @@ async function searchPage(context: SearchContext, plan: SearchPlan, cursor: stri
   const page = await requestPage(context, plan, cursor, signal);
   if (page.status === 400 && !tokenRefused(page)) {
     const { error, message } = xrpcError(page.body);
-    log(`live openmicro: searchPosts refused the request (400 ${error}${message ? `: ${message}` : ''}) (invalid_parameter)`);
-    throw new ProviderError('invalid_parameter', `Invalid parameter 'query': the platform refused it${message ? ` (${message})` : ` (${error})`}`);
+    log(
+      `live openmicro: searchPosts refused the request (400 ${error}${message ? `: ${message}` : ''}) (invalid_parameter)`,
+    );
+    throw new ProviderError(
+      'invalid_parameter',
+      `Invalid parameter 'query': the platform refused it${message ? ` (${message})` : ` (${error})`}`,
+    );
   }
   if (page.status === 401 || page.status === 403 || page.status === 400) {
     const { error } = xrpcError(page.body);
@@ -74,7 +91,11 @@ async function searchPage(context: SearchContext, plan: SearchPlan, cursor: stri
 }
 
 /** One call: up to `pages` platform pages; billed per page that returned posts. */
-export async function searchPosts(context: SearchContext, params: SearchInput & { pages?: number }, signal: AbortSignal): Promise<ProviderResult> {
+export async function searchPosts(
+  context: SearchContext,
+  params: SearchInput & { pages?: number },
+  signal: AbortSignal,
+): Promise<ProviderResult> {
   const plan = planSearch(params);
   const walked = await walkPages(params.pages ?? 1, (cursor) => searchPage(context, plan, cursor, signal));
   // The cursor is an offset into results that move while they are read (newest first): a post can

@@ -29,7 +29,13 @@ function picturesMedia(pictures: Picture[]): Media {
     imageUrl: first.fullsize,
     videoUrl: '',
     // width and height: the aspect ratio the author's client recorded (usually the pixel size), 0 when absent.
-    carousel: pictures.map((p) => ({ image_url: p.fullsize, thumbnail_url: p.thumbnail, alt: p.alt, width: p.aspectRatio?.width ?? 0, height: p.aspectRatio?.height ?? 0 })),
+    carousel: pictures.map((p) => ({
+      image_url: p.fullsize,
+      thumbnail_url: p.thumbnail,
+      alt: p.alt,
+      width: p.aspectRatio?.width ?? 0,
+      height: p.aspectRatio?.height ?? 0,
+    })),
   };
 }
 
@@ -44,7 +50,9 @@ export function mediaOf(embed: EmbedView | undefined): Media {
   switch (media?.$type) {
     case 'app.bsky.embed.images#view': {
       const { images } = media as Extract<EmbedView, { $type: 'app.bsky.embed.images#view' }>;
-      return picturesMedia(images.map((i) => ({ fullsize: i.fullsize, thumbnail: i.thumb, alt: i.alt, aspectRatio: i.aspectRatio })));
+      return picturesMedia(
+        images.map((i) => ({ fullsize: i.fullsize, thumbnail: i.thumb, alt: i.alt, aspectRatio: i.aspectRatio })),
+      );
     }
     case 'app.bsky.embed.gallery#view': {
       const { items } = media as Extract<EmbedView, { $type: 'app.bsky.embed.gallery#view' }>;
@@ -77,7 +85,9 @@ export function externalOf(embed: EmbedView | undefined) {
  */
 export function embeddedPostOf(embed: EmbedView | undefined): { $type?: string; uri?: string } | null {
   let record: { $type?: string; uri?: string } | undefined;
-  if (embed?.$type === 'app.bsky.embed.record#view') record = (embed as Extract<EmbedView, { $type: 'app.bsky.embed.record#view' }>).record;
-  if (embed?.$type === 'app.bsky.embed.recordWithMedia#view') record = (embed as Extract<EmbedView, { $type: 'app.bsky.embed.recordWithMedia#view' }>).record.record;
+  if (embed?.$type === 'app.bsky.embed.record#view')
+    record = (embed as Extract<EmbedView, { $type: 'app.bsky.embed.record#view' }>).record;
+  if (embed?.$type === 'app.bsky.embed.recordWithMedia#view')
+    record = (embed as Extract<EmbedView, { $type: 'app.bsky.embed.recordWithMedia#view' }>).record.record;
   return record?.uri?.includes('/app.bsky.feed.post/') ? record : null;
 }

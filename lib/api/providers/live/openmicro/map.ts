@@ -119,7 +119,12 @@ export function toOpenmicroPost(post: PostView, site: Site): OpenmicroPost {
     hashtags: rich.hashtags,
     mentions: rich.mentions,
     links: unique([...rich.links, ...(external ? [external.uri] : [])]),
-    link_preview: external && { url: external.uri, title: external.title, description: external.description, image_url: external.thumb ?? '' },
+    link_preview: external && {
+      url: external.uri,
+      title: external.title,
+      description: external.description,
+      image_url: external.thumb ?? '',
+    },
     media_type: media.type,
     image_url: media.imageUrl,
     video_url: media.videoUrl,

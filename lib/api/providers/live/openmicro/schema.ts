@@ -14,7 +14,9 @@ export const authorSchema = z.object({
   handle: z.string().min(1),
   displayName: z.string().optional(),
   /** Since 2025-04: blue checks (verifiedStatus) and trusted verifiers (trustedVerifierStatus). */
-  verification: z.object({ verifiedStatus: z.string().optional(), trustedVerifierStatus: z.string().optional() }).optional(),
+  verification: z
+    .object({ verifiedStatus: z.string().optional(), trustedVerifierStatus: z.string().optional() })
+    .optional(),
 });
 export type Author = z.infer<typeof authorSchema>;
 
@@ -30,20 +32,39 @@ const postRecordSchema = z.object({
 
 export const facetSchema = z.object({
   index: z.object({ byteStart: z.number().int().min(0), byteEnd: z.number().int().min(0) }),
-  features: z.array(z.object({ $type: z.string(), did: z.string().optional(), uri: z.string().optional(), tag: z.string().optional() })),
+  features: z.array(
+    z.object({ $type: z.string(), did: z.string().optional(), uri: z.string().optional(), tag: z.string().optional() }),
+  ),
 });
 
-const imageSchema = z.object({ thumb: z.string(), fullsize: z.string(), alt: z.string(), aspectRatio: aspectRatio.optional() });
-export const imagesViewSchema = z.object({ $type: z.literal('app.bsky.embed.images#view'), images: z.array(imageSchema) });
+const imageSchema = z.object({
+  thumb: z.string(),
+  fullsize: z.string(),
+  alt: z.string(),
+  aspectRatio: aspectRatio.optional(),
+});
+export const imagesViewSchema = z.object({
+  $type: z.literal('app.bsky.embed.images#view'),
+  images: z.array(imageSchema),
+});
 
 /** app.bsky.embed.gallery#view (2026): items are a union; image items are the only kind so far. */
 export const galleryViewSchema = z.object({
   $type: z.literal('app.bsky.embed.gallery#view'),
   items: z.array(z.object({ $type: z.string().optional() }).loose()),
 });
-export const galleryImageSchema = z.object({ thumbnail: z.string(), fullsize: z.string(), alt: z.string(), aspectRatio: aspectRatio.optional() });
+export const galleryImageSchema = z.object({
+  thumbnail: z.string(),
+  fullsize: z.string(),
+  alt: z.string(),
+  aspectRatio: aspectRatio.optional(),
+});
 
-export const videoViewSchema = z.object({ $type: z.literal('app.bsky.embed.video#view'), playlist: z.string(), thumbnail: z.string().optional() });
+export const videoViewSchema = z.object({
+  $type: z.literal('app.bsky.embed.video#view'),
+  playlist: z.string(),
+  thumbnail: z.string().optional(),
+});
 
 export const externalViewSchema = z.object({
   $type: z.literal('app.bsky.embed.external#view'),
@@ -51,7 +72,12 @@ export const externalViewSchema = z.object({
 });
 
 /** A known view of its type must have its shape; a type this adapter does not know passes unread. */
-function knownOrOther<const T extends readonly [z.ZodObject<{ $type: z.ZodLiteral<string> }>, ...z.ZodObject<{ $type: z.ZodLiteral<string> }>[]]>(views: T) {
+function knownOrOther<
+  const T extends readonly [
+    z.ZodObject<{ $type: z.ZodLiteral<string> }>,
+    ...z.ZodObject<{ $type: z.ZodLiteral<string> }>[],
+  ],
+>(views: T) {
   const known = new Set<string>(views.map((schema) => schema.shape.$type.value));
   return z.union([
     z.discriminatedUnion('$type', views),
@@ -64,7 +90,10 @@ const mediaViewSchema = knownOrOther([imagesViewSchema, galleryViewSchema, video
 
 /** The embedded record: a post (#viewRecord), one not found, blocked or detached, or a feed, list, … */
 const embeddedRecordSchema = z.object({ $type: z.string().optional(), uri: z.string().optional() }).loose();
-export const recordViewSchema = z.object({ $type: z.literal('app.bsky.embed.record#view'), record: embeddedRecordSchema });
+export const recordViewSchema = z.object({
+  $type: z.literal('app.bsky.embed.record#view'),
+  record: embeddedRecordSchema,
+});
 export const recordWithMediaViewSchema = z.object({
   $type: z.literal('app.bsky.embed.recordWithMedia#view'),
   record: z.object({ record: embeddedRecordSchema }),
@@ -81,7 +110,14 @@ export const viewRecordSchema = z.object({
   indexedAt: z.string(),
 });
 
-export const embedViewSchema = knownOrOther([imagesViewSchema, galleryViewSchema, videoViewSchema, externalViewSchema, recordViewSchema, recordWithMediaViewSchema]);
+export const embedViewSchema = knownOrOther([
+  imagesViewSchema,
+  galleryViewSchema,
+  videoViewSchema,
+  externalViewSchema,
+  recordViewSchema,
+  recordWithMediaViewSchema,
+]);
 export type EmbedView = z.infer<typeof embedViewSchema>;
 export type MediaView = z.infer<typeof mediaViewSchema>;
 
@@ -107,12 +143,20 @@ export const searchPostsSchema = z.object({
 });
 
 /** com.atproto.server.createSession and refreshSession (the fields used; tokens are never logged). */
-export const sessionSchema = z.object({ accessJwt: z.string().min(1), refreshJwt: z.string().min(1), did: z.string(), handle: z.string() });
+export const sessionSchema = z.object({
+  accessJwt: z.string().min(1),
+  refreshJwt: z.string().min(1),
+  did: z.string(),
+  handle: z.string(),
+});
 export type SessionTokens = z.infer<typeof sessionSchema>;
 
 /** XRPC error body: {error, message}, both optional in practice. */
 export const xrpcErrorSchema = z.object({ error: z.string().optional(), message: z.string().optional() });
 export function xrpcError(body: unknown): { error: string; message: string } {
   const parsed = xrpcErrorSchema.safeParse(body);
-  return { error: (parsed.success && parsed.data.error) || 'Unknown', message: (parsed.success && parsed.data.message) || '' };
+  return {
+    error: (parsed.success && parsed.data.error) || 'Unknown',
+    message: (parsed.success && parsed.data.message) || '',
+  };
 }

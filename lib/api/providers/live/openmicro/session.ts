@@ -29,7 +29,9 @@ const EXPIRY_MARGIN_MS = 60_000;
 /** The `exp` of a JWT, in ms; undefined for a token that is not a readable JWT. */
 function expiryOf(token: string): number | undefined {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      exp?: unknown;
+    };
     return typeof payload.exp === 'number' ? payload.exp * 1000 : undefined;
   } catch {
     return undefined;
@@ -65,7 +67,13 @@ export class AccountSession {
   async accessToken(signal: AbortSignal): Promise<string | undefined> {
     if (!this.credentials) return undefined;
     const current = this.tokens;
-    if (!current) return (await waitFor(this.shared(() => this.login()), signal)).accessJwt;
+    if (!current)
+      return (
+        await waitFor(
+          this.shared(() => this.login()),
+          signal,
+        )
+      ).accessJwt;
     const expiry = expiryOf(current.accessJwt);
     if (expiry !== undefined && expiry - Date.now() < EXPIRY_MARGIN_MS) return this.renew(current.accessJwt, signal);
     return current.accessJwt;
@@ -75,7 +83,12 @@ export class AccountSession {
   async renew(failed: string | undefined, signal: AbortSignal): Promise<string | undefined> {
     if (!this.credentials) return undefined;
     if (this.tokens && this.tokens.accessJwt !== failed) return this.tokens.accessJwt;
-    return (await waitFor(this.shared(() => this.refreshOrLogin()), signal)).accessJwt;
+    return (
+      await waitFor(
+        this.shared(() => this.refreshOrLogin()),
+        signal,
+      )
+    ).accessJwt;
   }
 
   private shared(run: () => Promise<SessionTokens>): Promise<SessionTokens> {
@@ -98,7 +111,9 @@ export class AccountSession {
         signal: new AbortController().signal, // shared by every waiter; the request's own timeout bounds it
       });
       if (page.status === 200) return this.parse(page.body);
-      this.log(`live openmicro: refreshSession answered ${page.status} ${xrpcError(page.body).error}; logging in again`);
+      this.log(
+        `live openmicro: refreshSession answered ${page.status} ${xrpcError(page.body).error}; logging in again`,
+      );
     }
     return this.login();
   }

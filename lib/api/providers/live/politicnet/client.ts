@@ -31,7 +31,11 @@ export async function lookupAccount(call: Call, username: string): Promise<Masto
     signal: call.signal,
   });
   if (GONE.includes(page.status)) throw unknownUser(username);
-  const account = parsePayload(mastodonAccountSchema, page.body, { family: 'politicnet', what: 'accounts/lookup', log: call.log });
+  const account = parsePayload(mastodonAccountSchema, page.body, {
+    family: 'politicnet',
+    what: 'accounts/lookup',
+    log: call.log,
+  });
   if (account.suspended) throw unknownUser(username);
   return account;
 }
@@ -58,7 +62,12 @@ export function nextMaxIdOf(link: string | undefined, statuses: readonly Mastodo
 }
 
 /** One page of an account's statuses, replies included and boosts left out. */
-export async function fetchStatusesPage(call: Call, account: MastodonAccount, username: string, maxId: string | undefined): Promise<StatusesPage> {
+export async function fetchStatusesPage(
+  call: Call,
+  account: MastodonAccount,
+  username: string,
+  maxId: string | undefined,
+): Promise<StatusesPage> {
   const page = await call.platform.request({
     path: `/api/v1/accounts/${encodeURIComponent(account.id)}/statuses`,
     query: { limit: STATUSES_PER_PAGE, exclude_reblogs: true, max_id: maxId },
@@ -67,7 +76,11 @@ export async function fetchStatusesPage(call: Call, account: MastodonAccount, us
   });
   // The account went away between the lookup and this page.
   if (GONE.includes(page.status)) throw unknownUser(username);
-  const statuses = parsePayload(mastodonStatusesSchema, page.body, { family: 'politicnet', what: 'accounts/:id/statuses', log: call.log });
+  const statuses = parsePayload(mastodonStatusesSchema, page.body, {
+    family: 'politicnet',
+    what: 'accounts/:id/statuses',
+    log: call.log,
+  });
   return { statuses, nextMaxId: nextMaxIdOf(page.headers.link, statuses) };
 }
 

@@ -35,7 +35,12 @@ export const politicnetAdapter: LiveAdapter = {
           return { records: own.map((status) => toPoliticnetPost(status, site)), next: page.nextMaxId };
         });
         return {
-          body: { posts: walked.records, username: query.username, pages: walked.pagesReturned, count: walked.records.length },
+          body: {
+            posts: walked.records,
+            username: query.username,
+            pages: walked.pagesReturned,
+            count: walked.records.length,
+          },
           pagesReturned: walked.pagesReturned,
         };
       },

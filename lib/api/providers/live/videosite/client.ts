@@ -87,7 +87,18 @@ export interface ChannelCall {
 // Google's error reasons (errors[].reason, or ErrorInfo's details[].reason) by what they mean here.
 const QUOTA_SPENT = new Set(['quotaExceeded', 'dailyLimitExceeded']);
 const RATE_LIMITED = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'RATE_LIMIT_EXCEEDED']);
-const KEY_REFUSED = new Set(['keyInvalid', 'keyExpired', 'API_KEY_INVALID', 'API_KEY_EXPIRED', 'accessNotConfigured', 'SERVICE_DISABLED', 'ipRefererBlocked', 'API_KEY_SERVICE_BLOCKED', 'API_KEY_HTTP_REFERRER_BLOCKED', 'API_KEY_IP_ADDRESS_BLOCKED']);
+const KEY_REFUSED = new Set([
+  'keyInvalid',
+  'keyExpired',
+  'API_KEY_INVALID',
+  'API_KEY_EXPIRED',
+  'accessNotConfigured',
+  'SERVICE_DISABLED',
+  'ipRefererBlocked',
+  'API_KEY_SERVICE_BLOCKED',
+  'API_KEY_HTTP_REFERRER_BLOCKED',
+  'API_KEY_IP_ADDRESS_BLOCKED',
+]);
 const CHANNEL_GONE = new Set(['channelNotFound', 'channelForbidden']);
 
 /** The Data API's daily quota is spent: a 429 until the next quota day begins (midnight Pacific time). */
@@ -97,7 +108,11 @@ export class QuotaSpentError extends ProviderError {
   constructor(now: Date) {
     const resetsAt = nextQuotaDayStart(now, QUOTA_TIME_ZONE);
     const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
-    super('upstream_rate_limit', `The videosite platform's daily quota is spent; retry after ${seconds} s (midnight Pacific time)`, seconds);
+    super(
+      'upstream_rate_limit',
+      `The videosite platform's daily quota is spent; retry after ${seconds} s (midnight Pacific time)`,
+      seconds,
+    );
     this.resetsAt = resetsAt;
   }
 }
@@ -115,15 +130,23 @@ function refusal(call: ChannelCall, status: number, body: unknown, lookup: Chann
   if (status === 404 || reasons.some((r) => CHANNEL_GONE.has(r))) return notFound(lookup);
   if (reasons.some((r) => QUOTA_SPENT.has(r))) {
     const error = new QuotaSpentError(new Date());
-    call.log(`${where}: the API key's project spent its daily quota (403 ${reason}); answering 429 for ${error.retryAfterSeconds} s, until midnight Pacific time`);
+    call.log(
+      `${where}: the API key's project spent its daily quota (403 ${reason}); answering 429 for ${error.retryAfterSeconds} s, until midnight Pacific time`,
+    );
     return error;
   }
   if (reasons.some((r) => RATE_LIMITED.has(r))) {
     call.log(`${where}: per-minute limit reached (${status} ${reason}), pausing ${RATE_LIMIT_WAIT_SECONDS} s`);
-    return new ProviderError('upstream_rate_limit', `The videosite platform is limiting requests; retry after ${RATE_LIMIT_WAIT_SECONDS} s`, RATE_LIMIT_WAIT_SECONDS);
+    return new ProviderError(
+      'upstream_rate_limit',
+      `The videosite platform is limiting requests; retry after ${RATE_LIMIT_WAIT_SECONDS} s`,
+      RATE_LIMIT_WAIT_SECONDS,
+    );
   }
   if (reasons.some((r) => KEY_REFUSED.has(r))) {
-    call.log(`${where}: the API refused LIVE_VIDEOSITE_API_KEY (${status} ${reasons.join(', ')}): the key is wrong, expired, restricted, or its project has not enabled the YouTube Data API v3 (upstream_error)`);
+    call.log(
+      `${where}: the API refused LIVE_VIDEOSITE_API_KEY (${status} ${reasons.join(', ')}): the key is wrong, expired, restricted, or its project has not enabled the YouTube Data API v3 (upstream_error)`,
+    );
   } else {
     call.log(`${where}: the API refused the request (${status} ${reason}) (upstream_error)`);
   }
@@ -141,12 +164,20 @@ async function listChannel(call: ChannelCall, lookup: ChannelLookup): Promise<Yo
   // Every request YouTube answers costs its units, errors included; the cache's answers cost nothing.
   if (!page.fromCache && !page.joined) await call.spend(UNITS_PER_REQUEST);
   if (page.status !== 200) throw refusal(call, page.status, page.body, lookup);
-  const list = parsePayload(channelListSchema, page.body, { family: 'videosite', what: 'channels.list', log: call.log });
+  const list = parsePayload(channelListSchema, page.body, {
+    family: 'videosite',
+    what: 'channels.list',
+    log: call.log,
+  });
   return channelFor(list.items ?? [], lookup);
 }
 
 /** The channel for the call's identifier, trying its lookups in order; none: 404 channel_not_found. */
-export async function findChannel(call: ChannelCall, lookups: readonly ChannelLookup[], asked: string): Promise<YoutubeChannel> {
+export async function findChannel(
+  call: ChannelCall,
+  lookups: readonly ChannelLookup[],
+  asked: string,
+): Promise<YoutubeChannel> {
   for (const lookup of lookups) {
     const channel = await listChannel(call, lookup);
     if (channel) return channel;

@@ -24,7 +24,9 @@ export const videositeAdapter: LiveAdapter = {
   // Google for Developers, by id: one unit.
   probe: { path: '/v1/videosite/channel', query: { id: 'UC_x5XG1OV2P6uZZ5FSM9Ttw' } },
   unavailableReason: (env) =>
-    videositeApiKey(env) ? undefined : 'LIVE_VIDEOSITE_API_KEY is not set: the YouTube Data API v3 answers only with an API key',
+    videositeApiKey(env)
+      ? undefined
+      : 'LIVE_VIDEOSITE_API_KEY is not set: the YouTube Data API v3 answers only with an API key',
   dailyQuota: { timeZone: QUOTA_TIME_ZONE },
   createProvider({ platform, env, log }) {
     const apiKey = videositeApiKey(env);
@@ -37,7 +39,9 @@ export const videositeAdapter: LiveAdapter = {
         await recordQuotaUnits({ family: 'videosite', units, at: new Date(), timeZone: QUOTA_TIME_ZONE });
       } catch (error) {
         // The count is for /status; a call is never failed for it.
-        log(`live videosite: could not count ${units} quota unit(s) in LiveQuotaUsage (${error instanceof Error ? error.name : 'error'})`);
+        log(
+          `live videosite: could not count ${units} quota unit(s) in LiveQuotaUsage (${error instanceof Error ? error.name : 'error'})`,
+        );
       }
     };
     return {

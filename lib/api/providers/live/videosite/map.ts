@@ -20,7 +20,9 @@ export const youtubeChannelSchema = z.object({
     /** The channel's handle ("@name") since 2022; a legacy custom URL name before. */
     customUrl: z.string().optional(),
     publishedAt: instant,
-    thumbnails: z.object({ default: thumbnail.optional(), medium: thumbnail.optional(), high: thumbnail.optional() }).optional(),
+    thumbnails: z
+      .object({ default: thumbnail.optional(), medium: thumbnail.optional(), high: thumbnail.optional() })
+      .optional(),
     country: z.string().optional(),
   }),
   /** Absent when not asked for; subscriberCount is left out when hidden. */
@@ -77,7 +79,9 @@ export function utcDayOf(instantText: string): string {
 /** The channel's page: its handle's address when it has one, else the /channel/<id> address. */
 export function channelPageUrl(channel: Pick<YoutubeChannel, 'id' | 'snippet'>): string {
   const custom = channel.snippet.customUrl;
-  return custom?.startsWith('@') ? `https://www.youtube.com/${custom}` : `https://www.youtube.com/channel/${channel.id}`;
+  return custom?.startsWith('@')
+    ? `https://www.youtube.com/${custom}`
+    : `https://www.youtube.com/channel/${channel.id}`;
 }
 
 /** One channels.list item as the spec's channel record. */

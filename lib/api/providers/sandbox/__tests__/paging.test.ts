@@ -10,9 +10,15 @@ const paginated = dataEndpoints.filter((e) => e.paging?.param === 'pages');
 
 /** The example and copies of it with its first free-text value changed, that still parse. */
 function queries(endpoint: EndpointDefinition): Record<string, string>[] {
-  const example = Object.fromEntries(Object.entries(endpoint.example).filter((e): e is [string, string] => e[1] !== undefined));
+  const example = Object.fromEntries(
+    Object.entries(endpoint.example).filter((e): e is [string, string] => e[1] !== undefined),
+  );
   const out = [example];
-  const textParam = Object.keys(example).find((k) => /^(query|community|username|delegate_page_id|video_id|comment_id|code|keyword|category|group_id|user_id|seller_id|asin|url)$/.test(k));
+  const textParam = Object.keys(example).find((k) =>
+    /^(query|community|username|delegate_page_id|video_id|comment_id|code|keyword|category|group_id|user_id|seller_id|asin|url)$/.test(
+      k,
+    ),
+  );
   for (let i = 1; textParam && i <= 6; i++) {
     const variant = { ...example, [textParam]: `${example[textParam]}${i}` };
     if (endpoint.params.safeParse(variant).success) out.push(variant);

@@ -54,7 +54,8 @@ export const galleryPost: ForumsitePost = {
   crossposts: 0,
   flair: 'News & Discussion',
   link_url: 'https://www.reddit.com/gallery/1skh6dk',
-  thumbnail: 'https://preview.redd.it/l4qy0l5ppzug1.jpg?width=140&height=140&auto=webp&s=d7c7d32cccc7ecadb79abd0dac8c9d569e29b7c4',
+  thumbnail:
+    'https://preview.redd.it/l4qy0l5ppzug1.jpg?width=140&height=140&auto=webp&s=d7c7d32cccc7ecadb79abd0dac8c9d569e29b7c4',
   is_video: false,
   nsfw: false,
   spoiler: false,
@@ -127,7 +128,8 @@ export const announcementsCommunity: ForumsiteCommunity = {
   subreddit_id: 't5_2r0ij',
   title: 'Official Reddit announcements',
   description: '', // public_description is empty
-  sidebar: 'Official announcements from the reddit admins.\n\nSee also:\n   \n* r/blog\n* r/changelog\n\nThis is an admin-sponsored subreddit.',
+  sidebar:
+    'Official announcements from the reddit admins.\n\nSee also:\n   \n* r/blog\n* r/changelog\n\nThis is an admin-sponsored subreddit.',
   url: 'https://www.reddit.com/r/announcements/',
   subscribers: 47456009,
   weekly_active_users: null,

@@ -4,7 +4,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { forumsiteCommunitySchema, forumsitePostSchema } from '../../../../registry/forumsite';
-import { communityPayload, htmlText, listingPayload, mapCommunity, mapPost, postPayload, type PostPayload } from '../map';
+import {
+  communityPayload,
+  htmlText,
+  listingPayload,
+  mapCommunity,
+  mapPost,
+  postPayload,
+  type PostPayload,
+} from '../map';
 import { announcementsCommunity, galleryPost, redditdevCommunity, site, textPost, videoPost } from './expected';
 
 const dir = path.resolve(import.meta.dirname, '../../../../../../data/live/forumsite');
@@ -28,12 +36,13 @@ describe('a post from its recorded payload', () => {
     ['a text post', 32, textPost],
   ])('%s: every field', (_name, index, expected) => {
     const record = mapPost(posts[index]!, site);
-    for (const [field, value] of Object.entries(expected)) expect({ field, value: record[field as keyof typeof record] }).toEqual({ field, value });
+    for (const [field, value] of Object.entries(expected))
+      expect({ field, value: record[field as keyof typeof record] }).toEqual({ field, value });
     expect(Object.keys(record).sort()).toEqual(Object.keys(expected).sort());
     expect(forumsitePostSchema.parse(record)).toEqual(record);
   });
 
-  test('the record keeps the payload\'s own values', () => {
+  test("the record keeps the payload's own values", () => {
     const raw = rawChild('listings/popular-hot-1.json', 1);
     const record = mapPost(posts[1]!, site);
     expect(record.post_id).toBe(raw.id);
@@ -59,9 +68,14 @@ describe('a post from its recorded payload', () => {
     expect(spoiler.thumbnail).toBe('');
   });
 
-  test('a link to another site\'s video is not a hosted video', () => {
+  test("a link to another site's video is not a hosted video", () => {
     const record = mapPost(posts[0]!, site);
-    expect(record).toMatchObject({ is_video: false, video_url: '', video_hls_url: '', link_url: 'https://streamable.com/ql7tuy' });
+    expect(record).toMatchObject({
+      is_video: false,
+      video_url: '',
+      video_hls_url: '',
+      link_url: 'https://streamable.com/ql7tuy',
+    });
   });
 
   test('every post of every recorded listing makes a record the registry accepts', () => {
@@ -88,21 +102,31 @@ describe('a community from its recorded about.json', () => {
   test('r/announcements (restricted, with icon and banner): every field', () => {
     const about = read('about/announcements.json') as { data: unknown };
     const record = mapCommunity(communityPayload.parse(about.data));
-    for (const [field, value] of Object.entries(announcementsCommunity)) expect({ field, value: record[field as keyof typeof record] }).toEqual({ field, value });
+    for (const [field, value] of Object.entries(announcementsCommunity))
+      expect({ field, value: record[field as keyof typeof record] }).toEqual({ field, value });
     expect(Object.keys(record).sort()).toEqual(Object.keys(announcementsCommunity).sort());
   });
 
   test('a quarantined or private community has its status and null counts', () => {
     const about = communityPayload.parse((read('about/redditdev.json') as { data: unknown }).data);
-    expect(mapCommunity({ ...about, quarantine: true })).toMatchObject({ status: 'quarantined', quarantined: true, subscribers: null });
-    expect(mapCommunity({ ...about, subreddit_type: 'private' })).toMatchObject({ status: 'private', type: 'private', subscribers: null });
+    expect(mapCommunity({ ...about, quarantine: true })).toMatchObject({
+      status: 'quarantined',
+      quarantined: true,
+      subscribers: null,
+    });
+    expect(mapCommunity({ ...about, subreddit_type: 'private' })).toMatchObject({
+      status: 'private',
+      type: 'private',
+      subscribers: null,
+    });
     expect(mapCommunity({ ...about, subreddit_type: 'gold_restricted' })).toMatchObject({ status: 'active', type: '' });
   });
 });
 
 describe('post bodies as plain text', () => {
   test('entities decoded, links keep their words, lists and paragraphs kept', () => {
-    const html = '<!-- SC_OFF --><div class="md"><p>Fish &amp; chips, <a href="https://example.org">here</a></p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<h1>Title</h1></div><!-- SC_ON -->';
+    const html =
+      '<!-- SC_OFF --><div class="md"><p>Fish &amp; chips, <a href="https://example.org">here</a></p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<h1>Title</h1></div><!-- SC_ON -->';
     expect(htmlText(html)).toBe('Fish & chips, here\n\n * one\n * two\n\n\nTitle');
   });
 });

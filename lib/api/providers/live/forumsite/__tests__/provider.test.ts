@@ -23,7 +23,13 @@ interface Live {
 async function startLive(replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> {
   const logs: string[] = [];
   const resolver = createProviderResolver(
-    { DATA_SOURCE: 'live', LIVE_FORUMSITE_URL: replay.url, LIVE_CACHE_SECONDS: '0', LIVE_USER_AGENT: 'test-agent/1 (ops@example.test)', ...env },
+    {
+      DATA_SOURCE: 'live',
+      LIVE_FORUMSITE_URL: replay.url,
+      LIVE_CACHE_SECONDS: '0',
+      LIVE_USER_AGENT: 'test-agent/1 (ops@example.test)',
+      ...env,
+    },
     { adapters: { forumsite: forumsiteAdapter }, log: (m) => logs.push(m) },
   );
   const api = await startTestApi({ providerFor: resolver, redisUrl: '' });
@@ -50,7 +56,11 @@ interface PostsBody {
 }
 
 // Politeness lifted for the tests that are not about it (the platform is the replay server).
-const fast = { LIVE_FORUMSITE_REQUESTS_PER_MINUTE: '6000', LIVE_FORUMSITE_BURST: '100', LIVE_FORUMSITE_CONCURRENCY: '4' };
+const fast = {
+  LIVE_FORUMSITE_REQUESTS_PER_MINUTE: '6000',
+  LIVE_FORUMSITE_BURST: '100',
+  LIVE_FORUMSITE_CONCURRENCY: '4',
+};
 
 describe('forumsite through the gateway on recorded pages', () => {
   let replay: ReplayServer;
@@ -74,12 +84,20 @@ describe('forumsite through the gateway on recorded pages', () => {
     const response = await live.api.get(POSTS, { key: account.key, params: { community: 'popular', pages: 2 } });
     expect(response.status).toBe(200);
     const body = (await response.json()) as PostsBody;
-    for (const [index, expected] of [[1, videoPost], [7, galleryPost], [32, textPost]] as const) {
+    for (const [index, expected] of [
+      [1, videoPost],
+      [7, galleryPost],
+      [32, textPost],
+    ] as const) {
       const record = body.posts[index]!;
-      for (const [field, value] of Object.entries(expected)) expect({ index, field, value: record[field] }).toEqual({ index, field, value });
+      for (const [field, value] of Object.entries(expected))
+        expect({ index, field, value: record[field] }).toEqual({ index, field, value });
       expect(Object.keys(record).sort()).toEqual(Object.keys(expected).sort());
     }
-    expect(replay.requests.at(-1)).toMatchObject({ path: '/r/popular/hot.json', query: { limit: '100', raw_json: '1' } });
+    expect(replay.requests.at(-1)).toMatchObject({
+      path: '/r/popular/hot.json',
+      query: { limit: '100', raw_json: '1' },
+    });
     expect(replay.requests.at(-1)?.headers['user-agent']).toBe('test-agent/1 (ops@example.test)');
   });
 
@@ -109,7 +127,10 @@ describe('forumsite through the gateway on recorded pages', () => {
     expect(replay.count('/r/popular/hot.json') - before).toBe(3); // the third page is empty
     expect(await billed(account, response)).toBe(8);
 
-    const single = await live.api.get(POSTS, { key: account.key, params: { community: 'tiananmenaquarefalse', sort_by: 'top', posted_ago: 'all', pages: 3 } });
+    const single = await live.api.get(POSTS, {
+      key: account.key,
+      params: { community: 'tiananmenaquarefalse', sort_by: 'top', posted_ago: 'all', pages: 3 },
+    });
     expect(await single.json()).toMatchObject({ pages: 1, count: 8 });
     expect(await billed(account, single)).toBe(1);
   });
@@ -121,7 +142,10 @@ describe('forumsite through the gateway on recorded pages', () => {
     ['controversial', 'all', '/r/askreddit/controversial.json', { t: 'all' }, undefined],
     ['hot', undefined, '/r/askreddit/hot.json', {}, undefined],
   ])('sort_by=%s (posted_ago %s) asks %s', async (sortBy, postedAgo, path, extra, firstId) => {
-    const response = await live.api.get(POSTS, { key: account.key, params: { community: 'r/askreddit', sort_by: sortBy, posted_ago: postedAgo } });
+    const response = await live.api.get(POSTS, {
+      key: account.key,
+      params: { community: 'r/askreddit', sort_by: sortBy, posted_ago: postedAgo },
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as PostsBody;
     expect(body).toMatchObject({ sort_by: sortBy, community: 'askreddit', pages: 1, count: 25 });
@@ -130,28 +154,54 @@ describe('forumsite through the gateway on recorded pages', () => {
     expect(body.posts.every((p) => p.community === 'AskReddit')).toBe(true);
   });
 
-  test('top without posted_ago asks for the day (the spec\'s default 24h)', async () => {
-    const response = await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit', sort_by: 'top' } });
+  test("top without posted_ago asks for the day (the spec's default 24h)", async () => {
+    const response = await live.api.get(POSTS, {
+      key: account.key,
+      params: { community: 'askreddit', sort_by: 'top' },
+    });
     expect(response.status).toBe(502); // nothing recorded for t=day
     expect(replay.unmatched.map((r) => r.query)).toEqual([{ limit: '100', raw_json: '1', t: 'day' }]);
     replay.unmatched.length = 0;
   });
 
   test('url forms name the community: its /r/<name> part', async () => {
-    for (const url of ['https://www.reddit.com/r/askreddit/', 'old.reddit.com/r/askreddit/comments/hozvuc/x/', 'https://www.reddit.com/r/askreddit/new/?sort=new']) {
+    for (const url of [
+      'https://www.reddit.com/r/askreddit/',
+      'old.reddit.com/r/askreddit/comments/hozvuc/x/',
+      'https://www.reddit.com/r/askreddit/new/?sort=new',
+    ]) {
       const response = await live.api.get(POSTS, { key: account.key, params: { url } });
       expect(response.status, url).toBe(200);
       expect(await response.json()).toMatchObject({ community: 'askreddit' });
       expect(replay.requests.at(-1)?.path).toBe('/r/askreddit/hot.json');
     }
-    const details = await live.api.get(COMMUNITY, { key: account.key, params: { url: 'https://www.reddit.com/r/redditdev/about/' } });
-    expect(await details.json()).toMatchObject({ community: { ...redditdevCommunity, sidebar: expect.stringContaining('reddit API clients') } });
+    const details = await live.api.get(COMMUNITY, {
+      key: account.key,
+      params: { url: 'https://www.reddit.com/r/redditdev/about/' },
+    });
+    expect(await details.json()).toMatchObject({
+      community: { ...redditdevCommunity, sidebar: expect.stringContaining('reddit API clients') },
+    });
   });
 
-  test('flair keeps the posts of that flair, not case-sensitive, across the platform\'s pages; billed per page returned', async () => {
-    const response = await live.api.get(POSTS, { key: account.key, params: { community: 'popular', flair: 'DISCUSSION' } });
+  test("flair keeps the posts of that flair, not case-sensitive, across the platform's pages; billed per page returned", async () => {
+    const response = await live.api.get(POSTS, {
+      key: account.key,
+      params: { community: 'popular', flair: 'DISCUSSION' },
+    });
     const body = (await response.json()) as PostsBody;
-    expect(body.posts.map((p) => p.post_id)).toEqual(['1skbcy2', '1sk894v', '1skeq2k', '1skdnbn', '1skjcp3', '1skgdzx', '1skgqsw', '1skaixk', '1skgxps', '1ski920']);
+    expect(body.posts.map((p) => p.post_id)).toEqual([
+      '1skbcy2',
+      '1sk894v',
+      '1skeq2k',
+      '1skdnbn',
+      '1skjcp3',
+      '1skgdzx',
+      '1skgqsw',
+      '1skaixk',
+      '1skgxps',
+      '1ski920',
+    ]);
     expect(body.posts.every((p) => p.flair === 'Discussion')).toBe(true);
     expect(body).toMatchObject({ pages: 1, count: 10 });
     expect(await billed(account, response)).toBe(1);
@@ -170,11 +220,14 @@ describe('forumsite through the gateway on recorded pages', () => {
     ['a private community (403 reason private)', POSTS, 'privatecommunity', /private/],
     ['a banned community (404 reason banned)', POSTS, 'bannedcommunity', /banned/],
     ['a quarantined community (403 reason quarantined)', POSTS, 'tiananmenaquarefalse', /quarantined/],
-    ['an unknown community\'s details (an empty listing)', COMMUNITY, 'nosuchcommunity', /No community/],
-    ['a private community\'s details', COMMUNITY, 'privatecommunity', /private/],
-    ['a banned community\'s details', COMMUNITY, 'bannedcommunity', /banned/],
+    ["an unknown community's details (an empty listing)", COMMUNITY, 'nosuchcommunity', /No community/],
+    ["a private community's details", COMMUNITY, 'privatecommunity', /private/],
+    ["a banned community's details", COMMUNITY, 'bannedcommunity', /banned/],
   ])('%s: 404 not_found, not billed', async (_name, path, community, message) => {
-    const params = path === POSTS ? { community, pages: 3, ...(community === 'tiananmenaquarefalse' ? { sort_by: 'most_recent' } : {}) } : { community };
+    const params =
+      path === POSTS
+        ? { community, pages: 3, ...(community === 'tiananmenaquarefalse' ? { sort_by: 'most_recent' } : {}) }
+        : { community };
     const response = await live.api.get(path, { key: account.key, params });
     expect(response.status).toBe(404);
     const body = (await response.json()) as { code: string; error: string };
@@ -186,7 +239,10 @@ describe('forumsite through the gateway on recorded pages', () => {
   test('a platform 429 is 429 upstream_rate_limit with its x-ratelimit-reset as Retry-After, unbilled', async () => {
     const limited = await startLive(replay, fast);
     try {
-      replay.fault({ status: 429, headers: { 'x-ratelimit-used': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' } });
+      replay.fault({
+        status: 429,
+        headers: { 'x-ratelimit-used': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' },
+      });
       const response = await limited.api.get(POSTS, { key: account.key, params: { community: 'askreddit' } });
       expect(response.status).toBe(429);
       expect(response.headers.get('retry-after')).toBe('1');
@@ -221,11 +277,23 @@ describe('forumsite through the gateway on recorded pages', () => {
   });
 
   test('an empty first page: about.json tells an existing community (no posts, nothing billed) from an unknown one', async () => {
-    const response = await live.api.get(POSTS, { key: account.key, params: { community: 'announcements', sort_by: 'rising', pages: 2 } });
+    const response = await live.api.get(POSTS, {
+      key: account.key,
+      params: { community: 'announcements', sort_by: 'rising', pages: 2 },
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ posts: [], community: 'announcements', sort_by: 'rising', pages: 0, count: 0 });
+    expect(await response.json()).toEqual({
+      posts: [],
+      community: 'announcements',
+      sort_by: 'rising',
+      pages: 0,
+      count: 0,
+    });
     expect(await billed(account, response)).toBe(0);
-    expect(replay.requests.slice(-2).map((r) => r.path)).toEqual(['/r/announcements/rising.json', '/r/announcements/about.json']);
+    expect(replay.requests.slice(-2).map((r) => r.path)).toEqual([
+      '/r/announcements/rising.json',
+      '/r/announcements/about.json',
+    ]);
   });
 });
 
@@ -235,7 +303,10 @@ describe('a recorded payload missing fields the record needs', () => {
     const live = await startLive(replay, fast);
     try {
       const account = await newAccountWithKey();
-      const response = await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit', sort_by: 'most_recent' } });
+      const response = await live.api.get(POSTS, {
+        key: account.key,
+        params: { community: 'askreddit', sort_by: 'most_recent' },
+      });
       expect(response.status).toBe(502);
       expect(await response.json()).toMatchObject({ code: 'upstream_error' });
       expect(await billed(account, response)).toBe(0);
@@ -267,9 +338,13 @@ describe('the page cache', () => {
       expect(await billed(first, a)).toBe(1);
       expect(await billed(second, b)).toBe(4);
       // Records shared through the cache stay clean: sentiment asked once is not in the next answer.
-      const withSentiment = (await (await live.api.get(POSTS, { key: first.key, params: { community: 'askreddit', get_sentiment: true } })).json()) as PostsBody;
+      const withSentiment = (await (
+        await live.api.get(POSTS, { key: first.key, params: { community: 'askreddit', get_sentiment: true } })
+      ).json()) as PostsBody;
       expect(withSentiment.posts.every((p) => 'sentiment' in p)).toBe(true);
-      const plain = (await (await live.api.get(POSTS, { key: first.key, params: { community: 'askreddit' } })).json()) as PostsBody;
+      const plain = (await (
+        await live.api.get(POSTS, { key: first.key, params: { community: 'askreddit' } })
+      ).json()) as PostsBody;
       expect(plain.posts.some((p) => 'sentiment' in p)).toBe(false);
       expect(replay.count('/r/askreddit/hot.json') - before).toBe(1);
     } finally {
@@ -282,7 +357,11 @@ describe('politeness', () => {
   test('a burst beyond the bucket waits its turn: every call served one at a time, no 429', async () => {
     const replay = await startReplayServer(forumsiteRoutes);
     // 1200 a minute is one request per 50 ms after a burst of 2; one in flight at a time.
-    const live = await startLive(replay, { LIVE_FORUMSITE_REQUESTS_PER_MINUTE: '1200', LIVE_FORUMSITE_BURST: '2', LIVE_FORUMSITE_CONCURRENCY: '1' });
+    const live = await startLive(replay, {
+      LIVE_FORUMSITE_REQUESTS_PER_MINUTE: '1200',
+      LIVE_FORUMSITE_BURST: '2',
+      LIVE_FORUMSITE_CONCURRENCY: '1',
+    });
     try {
       const account = await newAccountWithKey();
       const calls = ['hot', 'most_recent', 'rising', 'hot', 'most_recent', 'rising'].map((sort_by) =>
@@ -297,7 +376,7 @@ describe('politeness', () => {
     }
   });
 
-  test('the adapter\'s own limits stay below the platform\'s published ones', () => {
+  test("the adapter's own limits stay below the platform's published ones", () => {
     const { requestsPerMinute, burst, concurrency } = forumsiteAdapter.politeness;
     expect(requestsPerMinute).toBeLessThan(10); // about 10 a minute for the public JSON
     expect(burst + 10 * requestsPerMinute).toBeLessThan(100); // in any 10-minute window, its unit of count
@@ -308,11 +387,17 @@ describe('politeness', () => {
 describe('app-only OAuth', () => {
   test('one client-credentials token, then bearer requests; the secret never logged', async () => {
     const replay = await startReplayServer(forumsiteRoutes);
-    const live = await startLive(replay, { ...fast, LIVE_FORUMSITE_CLIENT_ID: 'app-id', LIVE_FORUMSITE_CLIENT_SECRET: SECRET });
+    const live = await startLive(replay, {
+      ...fast,
+      LIVE_FORUMSITE_CLIENT_ID: 'app-id',
+      LIVE_FORUMSITE_CLIENT_SECRET: SECRET,
+    });
     try {
       const account = await newAccountWithKey();
       expect((await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit' } })).status).toBe(200);
-      expect((await live.api.get(COMMUNITY, { key: account.key, params: { community: 'redditdev' } })).status).toBe(200);
+      expect((await live.api.get(COMMUNITY, { key: account.key, params: { community: 'redditdev' } })).status).toBe(
+        200,
+      );
       const token = replay.requests.filter((r) => r.path === '/api/v1/access_token');
       expect(token).toHaveLength(1);
       expect(token[0]!.method).toBe('POST');
@@ -323,8 +408,14 @@ describe('app-only OAuth', () => {
 
       // A refused token: the call fails (502, logged) and the next one asks for a new token.
       replay.fault({ status: 401 }, { path: '/r/askreddit/new.json' });
-      expect((await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit', sort_by: 'most_recent' } })).status).toBe(502);
-      expect((await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit', sort_by: 'most_recent' } })).status).toBe(200);
+      expect(
+        (await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit', sort_by: 'most_recent' } }))
+          .status,
+      ).toBe(502);
+      expect(
+        (await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit', sort_by: 'most_recent' } }))
+          .status,
+      ).toBe(200);
       expect(replay.requests.filter((r) => r.path === '/api/v1/access_token')).toHaveLength(2);
       expect(live.logs.join('\n')).not.toContain(SECRET);
       expect(replay.unmatched).toEqual([]);
@@ -336,9 +427,16 @@ describe('app-only OAuth', () => {
 
   test('credentials refused by the platform: 502 with a log line naming the variables', async () => {
     const replay = await startReplayServer(forumsiteRoutes);
-    const live = await startLive(replay, { ...fast, LIVE_FORUMSITE_CLIENT_ID: 'app-id', LIVE_FORUMSITE_CLIENT_SECRET: SECRET });
+    const live = await startLive(replay, {
+      ...fast,
+      LIVE_FORUMSITE_CLIENT_ID: 'app-id',
+      LIVE_FORUMSITE_CLIENT_SECRET: SECRET,
+    });
     try {
-      replay.fault({ status: 401, body: '{"message": "Unauthorized", "error": 401}' }, { path: '/api/v1/access_token' });
+      replay.fault(
+        { status: 401, body: '{"message": "Unauthorized", "error": 401}' },
+        { path: '/api/v1/access_token' },
+      );
       const account = await newAccountWithKey();
       const response = await live.api.get(COMMUNITY, { key: account.key, params: { community: 'redditdev' } });
       expect(response.status).toBe(502);

@@ -23,34 +23,48 @@ const listing = { limit: '100', raw_json: '1' };
 export const forumsiteRoutes: ReplayRoute[] = [
   // r/popular/hot: three chained pages (2026-04-13)
   {
-    path: '/r/popular/hot.json', query: listing, file: `${dir}/listings/popular-hot-1.json`,
+    path: '/r/popular/hot.json',
+    query: listing,
+    file: `${dir}/listings/popular-hot-1.json`,
     headers: { 'x-ratelimit-remaining': '997.0', 'x-ratelimit-reset': '15', 'x-ratelimit-used': '3' },
   },
   {
-    path: '/r/popular/hot.json', query: { ...listing, after: 't3_1skbyfv' }, file: `${dir}/listings/popular-hot-2.json`,
+    path: '/r/popular/hot.json',
+    query: { ...listing, after: 't3_1skbyfv' },
+    file: `${dir}/listings/popular-hot-2.json`,
     headers: { 'x-ratelimit-remaining': '996.0', 'x-ratelimit-reset': '11', 'x-ratelimit-used': '4' },
   },
   { path: '/r/popular/hot.json', query: { ...listing, after: 't3_1sk79iw' }, file: `${dir}/listings/empty.json` },
 
   // r/AskReddit in each sort (2020-07-10); top and controversial with t=all
   {
-    path: '/r/askreddit/hot.json', query: listing, file: `${dir}/listings/askreddit-hot.json`,
+    path: '/r/askreddit/hot.json',
+    query: listing,
+    file: `${dir}/listings/askreddit-hot.json`,
     headers: { 'x-ratelimit-remaining': '591.0', 'x-ratelimit-reset': '247', 'x-ratelimit-used': '9' },
   },
   {
-    path: '/r/askreddit/new.json', query: listing, file: `${dir}/listings/askreddit-new.json`,
+    path: '/r/askreddit/new.json',
+    query: listing,
+    file: `${dir}/listings/askreddit-new.json`,
     headers: { 'x-ratelimit-remaining': '590.0', 'x-ratelimit-reset': '246', 'x-ratelimit-used': '10' },
   },
   {
-    path: '/r/askreddit/rising.json', query: listing, file: `${dir}/listings/askreddit-rising.json`,
+    path: '/r/askreddit/rising.json',
+    query: listing,
+    file: `${dir}/listings/askreddit-rising.json`,
     headers: { 'x-ratelimit-remaining': '588.0', 'x-ratelimit-reset': '244', 'x-ratelimit-used': '12' },
   },
   {
-    path: '/r/askreddit/top.json', query: { ...listing, t: 'all' }, file: `${dir}/listings/askreddit-top-all.json`,
+    path: '/r/askreddit/top.json',
+    query: { ...listing, t: 'all' },
+    file: `${dir}/listings/askreddit-top-all.json`,
     headers: { 'x-ratelimit-remaining': '587.0', 'x-ratelimit-reset': '242', 'x-ratelimit-used': '13' },
   },
   {
-    path: '/r/askreddit/controversial.json', query: { ...listing, t: 'all' }, file: `${dir}/listings/askreddit-controversial-all.json`,
+    path: '/r/askreddit/controversial.json',
+    query: { ...listing, t: 'all' },
+    file: `${dir}/listings/askreddit-controversial-all.json`,
     headers: { 'x-ratelimit-remaining': '593.0', 'x-ratelimit-reset': '252', 'x-ratelimit-used': '7' },
   },
 
@@ -58,7 +72,9 @@ export const forumsiteRoutes: ReplayRoute[] = [
   // listing), and its top listing as recorded after the opt-in: one page, after null.
   { path: '/r/tiananmenaquarefalse/new.json', query: listing, status: 403, file: `${dir}/errors/quarantined-403.json` },
   {
-    path: '/r/tiananmenaquarefalse/top.json', query: { ...listing, t: 'all' }, file: `${dir}/listings/tiananmenaquarefalse-top-all.json`,
+    path: '/r/tiananmenaquarefalse/top.json',
+    query: { ...listing, t: 'all' },
+    file: `${dir}/listings/tiananmenaquarefalse-top-all.json`,
     headers: { 'x-ratelimit-remaining': '566.0', 'x-ratelimit-reset': '570', 'x-ratelimit-used': '34' },
   },
 
@@ -69,17 +85,31 @@ export const forumsiteRoutes: ReplayRoute[] = [
   // Details (about.json)
   { path: '/r/announcements/about.json', query: { raw_json: '1' }, file: `${dir}/about/announcements.json` },
   {
-    path: '/r/redditdev/about.json', query: { raw_json: '1' }, file: `${dir}/about/redditdev.json`,
+    path: '/r/redditdev/about.json',
+    query: { raw_json: '1' },
+    file: `${dir}/about/redditdev.json`,
     headers: { 'x-ratelimit-remaining': '349.0', 'x-ratelimit-reset': '336', 'x-ratelimit-used': '251' },
   },
 
   // Documented, not recorded: private (403), banned (404), unknown (302 to the search page; about.json an empty listing)
   { path: '/r/privatecommunity/hot.json', query: listing, status: 403, file: `${dir}/documented/private-403.json` },
-  { path: '/r/privatecommunity/about.json', query: { raw_json: '1' }, status: 403, file: `${dir}/documented/private-403.json` },
-  { path: '/r/bannedcommunity/hot.json', query: listing, status: 404, file: `${dir}/documented/banned-404.json` },
-  { path: '/r/bannedcommunity/about.json', query: { raw_json: '1' }, status: 404, file: `${dir}/documented/banned-404.json` },
   {
-    path: '/r/nosuchcommunity/hot.json', query: listing, status: 302,
+    path: '/r/privatecommunity/about.json',
+    query: { raw_json: '1' },
+    status: 403,
+    file: `${dir}/documented/private-403.json`,
+  },
+  { path: '/r/bannedcommunity/hot.json', query: listing, status: 404, file: `${dir}/documented/banned-404.json` },
+  {
+    path: '/r/bannedcommunity/about.json',
+    query: { raw_json: '1' },
+    status: 404,
+    file: `${dir}/documented/banned-404.json`,
+  },
+  {
+    path: '/r/nosuchcommunity/hot.json',
+    query: listing,
+    status: 302,
     headers: { location: 'https://www.reddit.com/subreddits/search.json?q=nosuchcommunity' },
   },
   { path: '/r/nosuchcommunity/about.json', query: { raw_json: '1' }, file: `${dir}/documented/about-unknown.json` },

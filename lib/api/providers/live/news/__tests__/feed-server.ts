@@ -15,7 +15,10 @@ export interface FeedRequest {
   status: number;
 }
 
-export type FeedFault = { status: number; headers?: Readonly<Record<string, string>>; body?: string } | 'reset' | 'stall';
+export type FeedFault =
+  | { status: number; headers?: Readonly<Record<string, string>>; body?: string }
+  | 'reset'
+  | 'stall';
 
 interface Served {
   body: Buffer;
@@ -62,7 +65,9 @@ export async function startFeedServer(options: { lastModified?: Date } = {}): Pr
       if (fault === 'reset') return void request.socket.destroy();
       if (fault === 'stall') return void stalled.add(response);
       entry.status = fault.status;
-      response.writeHead(fault.status, { 'content-type': 'text/html', ...fault.headers }).end(fault.body ?? `<h1>${fault.status}</h1>`);
+      response
+        .writeHead(fault.status, { 'content-type': 'text/html', ...fault.headers })
+        .end(fault.body ?? `<h1>${fault.status}</h1>`);
       return;
     }
     const feed = served.get(path);
@@ -75,16 +80,22 @@ export async function startFeedServer(options: { lastModified?: Date } = {}): Pr
     // RFC 9110 13.2.2: If-None-Match decides when present; If-Modified-Since only without it.
     const noneMatch = request.headers['if-none-match'];
     const since = request.headers['if-modified-since'];
-    const unchanged = noneMatch !== undefined
-      ? noneMatch.split(',').map((tag) => tag.trim()).includes(feed.etag)
-      : since !== undefined && Date.parse(since) >= Date.parse(feed.lastModified);
+    const unchanged =
+      noneMatch !== undefined
+        ? noneMatch
+            .split(',')
+            .map((tag) => tag.trim())
+            .includes(feed.etag)
+        : since !== undefined && Date.parse(since) >= Date.parse(feed.lastModified);
     if (unchanged) {
       entry.status = 304;
       response.writeHead(304, validators).end();
       return;
     }
     entry.status = 200;
-    response.writeHead(200, { 'content-type': feed.contentType, 'content-length': feed.body.length, ...validators }).end(feed.body);
+    response
+      .writeHead(200, { 'content-type': feed.contentType, 'content-length': feed.body.length, ...validators })
+      .end(feed.body);
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -13,10 +13,9 @@ describe('the listed news feeds', () => {
   });
 
   test('read comma-separated URLs in order, each once, without fragments', () => {
-    expect(readNewsFeeds({ LIVE_NEWS_FEEDS: 'https://a.test/rss, http://b.test/feed.atom#top,https://a.test/rss' })).toEqual([
-      'https://a.test/rss',
-      'http://b.test/feed.atom',
-    ]);
+    expect(
+      readNewsFeeds({ LIVE_NEWS_FEEDS: 'https://a.test/rss, http://b.test/feed.atom#top,https://a.test/rss' }),
+    ).toEqual(['https://a.test/rss', 'http://b.test/feed.atom']);
   });
 
   test('read a file of one URL a line, with blank lines and # comments', () => {
@@ -26,16 +25,21 @@ describe('the listed news feeds', () => {
   });
 
   test('resolve entries without a scheme against LIVE_NEWS_URL', () => {
-    expect(readNewsFeeds({ LIVE_NEWS_FEEDS: 'guardian.rss,/feeds/heise.atom', LIVE_NEWS_URL: 'http://127.0.0.1:4600' })).toEqual([
-      'http://127.0.0.1:4600/guardian.rss',
-      'http://127.0.0.1:4600/feeds/heise.atom',
-    ]);
+    expect(
+      readNewsFeeds({ LIVE_NEWS_FEEDS: 'guardian.rss,/feeds/heise.atom', LIVE_NEWS_URL: 'http://127.0.0.1:4600' }),
+    ).toEqual(['http://127.0.0.1:4600/guardian.rss', 'http://127.0.0.1:4600/feeds/heise.atom']);
   });
 
   test.each([
-    [{ LIVE_NEWS_FEEDS: 'guardian.rss,heise.atom' }, "LIVE_NEWS_FEEDS entry 'guardian.rss' is not a URL (nor, given alone, a file that exists); a relative entry needs LIVE_NEWS_URL"],
+    [
+      { LIVE_NEWS_FEEDS: 'guardian.rss,heise.atom' },
+      "LIVE_NEWS_FEEDS entry 'guardian.rss' is not a URL (nor, given alone, a file that exists); a relative entry needs LIVE_NEWS_URL",
+    ],
     [{ LIVE_NEWS_FEEDS: '/no/such/file.txt' }, "LIVE_NEWS_FEEDS entry '/no/such/file.txt' is not a URL"],
-    [{ LIVE_NEWS_FEEDS: 'mailto:news@example.test,https://a.test/rss' }, "LIVE_NEWS_FEEDS entry 'mailto:news@example.test' must be an http or https URL"],
+    [
+      { LIVE_NEWS_FEEDS: 'mailto:news@example.test,https://a.test/rss' },
+      "LIVE_NEWS_FEEDS entry 'mailto:news@example.test' must be an http or https URL",
+    ],
     [{ LIVE_NEWS_FEEDS: ',,' }, 'LIVE_NEWS_FEEDS lists no feed'],
   ])('refuse %j naming the entry', (env, message) => {
     expect(() => readNewsFeeds(env)).toThrow(message);

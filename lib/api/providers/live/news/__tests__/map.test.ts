@@ -9,12 +9,16 @@ import { contentTypeOf, feeds, recording, type FeedName } from './routes';
 
 // Where the tests' feed server would serve them: relative links must not resolve against it.
 const servedAt = (file: string) => `http://127.0.0.1:9/${file}`;
-const parse = (name: FeedName) => parseFeed(decodeFeed(recording(feeds[name]), contentTypeOf(feeds[name])), servedAt(feeds[name]));
+const parse = (name: FeedName) =>
+  parseFeed(decodeFeed(recording(feeds[name]), contentTypeOf(feeds[name])), servedAt(feeds[name]));
 const article = (name: FeedName, url: string) => parse(name).articles.find((a) => a.url === url) as FeedArticle;
 
 describe('a recorded RSS 2.0 item as a news article', () => {
-  test('maps the Guardian\'s first item field by field (description HTML as text, the largest media:content, dc:creator, en-gb)', () => {
-    const item = article('guardian', 'https://www.theguardian.com/us-news/2018/jan/31/donald-trump-state-of-the-union-address-unity-discord');
+  test("maps the Guardian's first item field by field (description HTML as text, the largest media:content, dc:creator, en-gb)", () => {
+    const item = article(
+      'guardian',
+      'https://www.theguardian.com/us-news/2018/jan/31/donald-trump-state-of-the-union-address-unity-discord',
+    );
     expect(toNewsArticle({ ...item, date: item.publishedAt! })).toStrictEqual({
       // <title>
       title: 'Trump State of the Union address promised unity but emphasized discord',
@@ -28,7 +32,7 @@ describe('a recorded RSS 2.0 item as a news article', () => {
         'The president’s ‘new American moment’ speech stirred Republican applause while Democrats showed thinly disguised contempt ' +
         'Donald Trump has promised a “new American moment” in a State of the Union address that sought harmony but succeeded only ' +
         'in underlining the deep discord at the heart of the country’s politics. ' +
-        'Related: Fact check: Donald Trump\'s State of the Union address analyzed Continue reading...',
+        "Related: Fact check: Donald Trump's State of the Union address analyzed Continue reading...",
       // <pubDate>Wed, 31 Jan 2018 07:26:05 GMT</pubDate>
       date: '2018-01-31 07:26:05',
       date_timestamp: 1517383565,
@@ -54,14 +58,18 @@ describe('a recorded RSS 2.0 item as a news article', () => {
       source: 'Jornal de Notícias - Últimas Notícias',
       domain: 'jn.pt',
       // the 1x1 <img> FeedBurner appends is left out
-      snippet: 'Sónia Laygue, profissional na área da Recursos Humanos e mãe de uma criança de três anos, utente na Casa dos Marcos, é a nova presidente da direção da Raríssimas.',
+      snippet:
+        'Sónia Laygue, profissional na área da Recursos Humanos e mãe de uma criança de três anos, utente na Casa dos Marcos, é a nova presidente da direção da Raríssimas.',
       author: '',
       imageUrl: '',
       language: 'pt',
       publishedAt: new Date('2018-01-03T13:47:00Z'),
     });
     // Its <description> is the pixel alone.
-    expect(parsed.articles[1]).toMatchObject({ title: 'Reações dos partidos ao veto de Marcelo', snippet: 'Reações dos partidos ao veto de Marcelo' });
+    expect(parsed.articles[1]).toMatchObject({
+      title: 'Reações dos partidos ao veto de Marcelo',
+      snippet: 'Reações dos partidos ao veto de Marcelo',
+    });
   });
 
   test('takes an item without title or link by its permalink guid, and the name of "email (Name)" as author (the RSS 2.0 sample)', () => {
@@ -75,18 +83,24 @@ describe('a recorded RSS 2.0 item as a news article', () => {
     expect(parsed.articles[0]).toMatchObject({ author: 'Writer', title: 'Star City' });
     expect(parsed.articles[1]).toMatchObject({
       title: '',
-      snippet: 'Sky watchers in Europe, Asia, and parts of Alaska and Canada will experience a partial eclipse of the Sun on Saturday, May 31st.',
+      snippet:
+        'Sky watchers in Europe, Asia, and parts of Alaska and Canada will experience a partial eclipse of the Sun on Saturday, May 31st.',
     });
   });
 
-  test('leaves language and image empty where the feed gives none (Livemint\'s own <bigimage> is not a feed element)', () => {
+  test("leaves language and image empty where the feed gives none (Livemint's own <bigimage> is not a feed element)", () => {
     const first = parse('livemint').articles[0];
-    expect(first).toMatchObject({ author: 'Elizabeth Roche', language: '', imageUrl: '', publishedAt: new Date('2019-05-29T10:16:00Z') });
+    expect(first).toMatchObject({
+      author: 'Elizabeth Roche',
+      language: '',
+      imageUrl: '',
+      publishedAt: new Date('2019-05-29T10:16:00Z'),
+    });
   });
 });
 
 describe('a recorded RSS 1.0 item as a news article', () => {
-  test('maps Science\'s first item field by field (dc:creator, dc:date, the title as snippet for an empty description)', () => {
+  test("maps Science's first item field by field (dc:creator, dc:date, the title as snippet for an empty description)", () => {
     const parsed = parse('science');
     expect(parsed).toMatchObject({ format: 'rdf', title: 'Science twis' });
     expect(parsed.articles).toHaveLength(69);
@@ -107,7 +121,7 @@ describe('a recorded RSS 1.0 item as a news article', () => {
 });
 
 describe('a recorded Atom entry as a news article', () => {
-  test('maps heise\'s first entry field by field (summary over content, the feed\'s author, published over updated)', () => {
+  test("maps heise's first entry field by field (summary over content, the feed's author, published over updated)", () => {
     const parsed = parse('heise');
     expect(parsed.title).toBe('heise developer neueste Meldungen');
     const first = parsed.articles[0]!;
@@ -130,7 +144,7 @@ describe('a recorded Atom entry as a news article', () => {
     });
   });
 
-  test('resolves relative links against the feed\'s own address (rel=self), not where it was fetched from (TPM)', () => {
+  test("resolves relative links against the feed's own address (rel=self), not where it was fetched from (TPM)", () => {
     const first = parse('tpm').articles[0]!;
     expect(first).toMatchObject({
       url: 'http://talkingpointsmemo.com/livewire/hannity-announces-fox-hired-sebastian-gorka-national-security-strategist',
@@ -140,7 +154,9 @@ describe('a recorded Atom entry as a news article', () => {
       publishedAt: new Date('2017-11-08T23:15:58Z'),
     });
     // content type="html" with double-escaped entities (&amp;#8220;) reads as text.
-    expect(first.snippet).toMatch(/^Fox News star host Sean Hannity on Wednesday announced .* “Joining us now is Dr\. Sebastian Gorka,” Hannity said on his radio show\./);
+    expect(first.snippet).toMatch(
+      /^Fox News star host Sean Hannity on Wednesday announced .* “Joining us now is Dr\. Sebastian Gorka,” Hannity said on his radio show\./,
+    );
     // The whole article is the only text: cut at 1,000 characters on a word.
     expect(Array.from(first.snippet).length).toBeLessThanOrEqual(1000);
     expect(first.snippet.endsWith('...')).toBe(true);
@@ -148,7 +164,17 @@ describe('a recorded Atom entry as a news article', () => {
 });
 
 describe('every recorded item', () => {
-  test.each(['guardian', 'heise', 'jn', 'tpm', 'livemint', 'liftoff', 'samRuby2012', 'samRuby2013', 'science'] as const)('of %s makes a record the registry accepts', (name) => {
+  test.each([
+    'guardian',
+    'heise',
+    'jn',
+    'tpm',
+    'livemint',
+    'liftoff',
+    'samRuby2012',
+    'samRuby2013',
+    'science',
+  ] as const)('of %s makes a record the registry accepts', (name) => {
     const parsed = parse(name);
     expect(parsed.articles.length).toBeGreaterThan(0);
     for (const item of parsed.articles) {
@@ -160,7 +186,9 @@ describe('every recorded item', () => {
 
 describe('documents that are not feeds', () => {
   test('refuses XML that is not well-formed (an unescaped & in a link) naming the line', () => {
-    expect(() => parse('malformed')).toThrow(new FeedFormatError("not well-formed XML: char '&' is not expected. (line 15)"));
+    expect(() => parse('malformed')).toThrow(
+      new FeedFormatError("not well-formed XML: char '&' is not expected. (line 15)"),
+    );
   });
 
   test('refuses an HTML page served where the feed was (MarketWatch\'s "Document Moved")', () => {
@@ -192,7 +220,13 @@ describe('feed dates and languages', () => {
     expect(parseFeedDate('')).toBeNull();
   });
 
-  test.each([['en-gb', 'en'], ['pt-PT', 'pt'], ['de', 'de'], ['', ''], ['english', '']])('reads the language %s as %s', (tag, code) => {
+  test.each([
+    ['en-gb', 'en'],
+    ['pt-PT', 'pt'],
+    ['de', 'de'],
+    ['', ''],
+    ['english', ''],
+  ])('reads the language %s as %s', (tag, code) => {
     expect(languageOf(tag)).toBe(code);
   });
 });

@@ -50,7 +50,9 @@ describe('news articles from the stored feeds', () => {
   beforeAll(async () => {
     server = await startFeedServer();
     // Sam Ruby's feed twice (2013 listed first): 11 entries are in both.
-    listed = [feeds.guardian, feeds.heise, feeds.tpm, feeds.samRuby2013, feeds.samRuby2012].map((file) => server.feedUrl(file)).join(',');
+    listed = [feeds.guardian, feeds.heise, feeds.tpm, feeds.samRuby2013, feeds.samRuby2012]
+      .map((file) => server.feedUrl(file))
+      .join(',');
     const outcomes = await refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: listed }, log: () => {} });
     expect(outcomes.map((o) => o.result)).toEqual(['stored', 'stored', 'stored', 'stored', 'stored']);
     live = await startLive({ LIVE_NEWS_FEEDS: listed });
@@ -77,7 +79,7 @@ describe('news articles from the stored feeds', () => {
         'The president’s ‘new American moment’ speech stirred Republican applause while Democrats showed thinly disguised contempt ' +
         'Donald Trump has promised a “new American moment” in a State of the Union address that sought harmony but succeeded only ' +
         'in underlining the deep discord at the heart of the country’s politics. ' +
-        'Related: Fact check: Donald Trump\'s State of the Union address analyzed Continue reading...',
+        "Related: Fact check: Donald Trump's State of the Union address analyzed Continue reading...",
       date: '2018-01-31 07:26:05',
       date_timestamp: 1517383565,
       author: 'David Smith in Washington',
@@ -100,15 +102,19 @@ describe('news articles from the stored feeds', () => {
     // and Sam Ruby's of 2013 and 2012.
     expect(body.articles[0]).toMatchObject({ source: 'The Guardian', date: '2018-01-31 20:13:54' });
     expect(body.articles.at(-1)).toMatchObject({ source: 'Sam Ruby' });
-    expect([...new Set(body.articles.map((a) => a.source))]).toEqual(expect.arrayContaining(['The Guardian', 'All TPM News', 'Sam Ruby']));
+    expect([...new Set(body.articles.map((a) => a.source))]).toEqual(
+      expect.arrayContaining(['The Guardian', 'All TPM News', 'Sam Ruby']),
+    );
     expect(await billedUnits(account, response)).toBe(1);
 
-    const three = (await (await live.api.get(PATH, { key: account.key, params: { query: 'the', limit: 3 } })).json()) as Body;
+    const three = (await (
+      await live.api.get(PATH, { key: account.key, params: { query: 'the', limit: 3 } })
+    ).json()) as Body;
     expect(three).toMatchObject({ limit: 3, count: 3 });
     expect(three.articles).toEqual(body.articles.slice(0, 3));
   });
 
-  test('gives each link once across feeds (Sam Ruby\'s entries of 2012 are in both of his feeds)', async () => {
+  test("gives each link once across feeds (Sam Ruby's entries of 2012 are in both of his feeds)", async () => {
     const response = await live.api.get(PATH, { key: account.key, params: { query: 'Wunderbar', limit: 100 } });
     const body = (await response.json()) as Body;
     expect(body.articles.map((a) => a.url)).toEqual([
@@ -117,17 +123,25 @@ describe('news articles from the stored feeds', () => {
       'http://intertwingly.net/blog/2012/04/01/Improved-Wunderbar-JSON-support',
       'http://intertwingly.net/blog/2012/02/18/WunderWiki',
     ]);
-    const all = (await (await live.api.get(PATH, { key: account.key, params: { query: 'Sam Ruby', limit: 100 } })).json()) as Body;
+    const all = (await (
+      await live.api.get(PATH, { key: account.key, params: { query: 'Sam Ruby', limit: 100 } })
+    ).json()) as Body;
     expect(new Set(all.articles.map((a) => a.url)).size).toBe(all.count);
   });
 
   test('matches every word of the query in any case, a "quoted phrase" as a phrase, and a count below limit when fewer match', async () => {
-    const words = (await (await live.api.get(PATH, { key: account.key, params: { query: 'WILDFLY red hat' } })).json()) as Body;
+    const words = (await (
+      await live.api.get(PATH, { key: account.key, params: { query: 'WILDFLY red hat' } })
+    ).json()) as Body;
     expect(words.articles.map((a) => a.title)).toEqual(['Java-Anwendungsserver: Red Hat gibt WildFly 10 frei']);
     expect(words).toMatchObject({ limit: 10, count: 1 });
-    const phrase = (await (await live.api.get(PATH, { key: account.key, params: { query: '"hat gibt"' } })).json()) as Body;
+    const phrase = (await (
+      await live.api.get(PATH, { key: account.key, params: { query: '"hat gibt"' } })
+    ).json()) as Body;
     expect(phrase.count).toBe(1);
-    const reversed = (await (await live.api.get(PATH, { key: account.key, params: { query: '"gibt hat"' } })).json()) as Body;
+    const reversed = (await (
+      await live.api.get(PATH, { key: account.key, params: { query: '"gibt hat"' } })
+    ).json()) as Body;
     expect(reversed).toMatchObject({ count: 0, articles: [] });
   });
 
@@ -148,7 +162,13 @@ describe('news articles from the stored feeds', () => {
   test('keeps serving the stored articles of a feed that now fails', async () => {
     server.fault(`/${feeds.heise}`, { status: 500 });
     const outcomes = await refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: listed }, log: () => {} });
-    expect(outcomes.map((o) => o.result)).toEqual(['not-modified', 'failed', 'not-modified', 'not-modified', 'not-modified']);
+    expect(outcomes.map((o) => o.result)).toEqual([
+      'not-modified',
+      'failed',
+      'not-modified',
+      'not-modified',
+      'not-modified',
+    ]);
     const body = (await (await live.api.get(PATH, { key: account.key, params: { query: 'WildFly' } })).json()) as Body;
     expect(body.count).toBe(1);
   });
@@ -158,7 +178,10 @@ describe('news articles from the stored feeds', () => {
     try {
       const response = await unread.api.get(PATH, { key: account.key, params: { query: 'the' } });
       expect(response.status).toBe(502);
-      expect(await response.json()).toMatchObject({ code: 'upstream_error', error: 'No news feed has been read yet; retry in a few minutes' });
+      expect(await response.json()).toMatchObject({
+        code: 'upstream_error',
+        error: 'No news feed has been read yet; retry in a few minutes',
+      });
       expect(await billedUnits(account, response)).toBe(0);
       expect(unread.logs.some((line) => line.startsWith('live news: no listed feed has been read yet'))).toBe(true);
     } finally {
@@ -173,7 +196,9 @@ describe('news articles from the stored feeds', () => {
       expect(response.status).toBe(502);
       expect(await response.json()).toMatchObject({ code: 'upstream_error' });
       expect(await billedUnits(account, response)).toBe(0);
-      expect(broken.logs).toContain("live news: LIVE_NEWS_FEEDS entry 'ftp://example.test/feed.xml' must be an http or https URL (every call answers upstream_error)");
+      expect(broken.logs).toContain(
+        "live news: LIVE_NEWS_FEEDS entry 'ftp://example.test/feed.xml' must be an http or https URL (every call answers upstream_error)",
+      );
     } finally {
       await stopLive(broken);
     }

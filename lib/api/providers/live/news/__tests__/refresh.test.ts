@@ -11,7 +11,12 @@ import { feeds, recording } from './routes';
 const USER_AGENT = 'news-test/1.0 (ops@example.test)';
 
 function env(server: FeedServer, files: readonly string[], extra: Record<string, string> = {}): Record<string, string> {
-  return { LIVE_NEWS_FEEDS: files.map((file) => server.feedUrl(file)).join(','), LIVE_USER_AGENT: USER_AGENT, UPSTREAM_TIMEOUT_MS: '10000', ...extra };
+  return {
+    LIVE_NEWS_FEEDS: files.map((file) => server.feedUrl(file)).join(','),
+    LIVE_USER_AGENT: USER_AGENT,
+    UPSTREAM_TIMEOUT_MS: '10000',
+    ...extra,
+  };
 }
 
 function refresh(server: FeedServer, files: readonly string[], options: Partial<RefreshOptions> = {}) {
@@ -43,7 +48,10 @@ describe('the news job', () => {
     const guardianRequest = server.requests.findLast((r) => r.path === `/${feeds.guardian}`)!;
     expect(guardianRequest.headers['user-agent']).toBe(USER_AGENT);
     expect(guardianRequest.headers['if-none-match']).toBeUndefined();
-    const stored = await db.newsArticle.findMany({ where: { feedUrl: server.feedUrl(feeds.guardian) }, orderBy: { url: 'asc' } });
+    const stored = await db.newsArticle.findMany({
+      where: { feedUrl: server.feedUrl(feeds.guardian) },
+      orderBy: { url: 'asc' },
+    });
     expect(stored).toHaveLength(55);
 
     const second = await refresh(server, files);
@@ -53,8 +61,14 @@ describe('the news job', () => {
     expect(conditional.headers['if-none-match']).toMatch(/^"[0-9a-f]{16}"$/);
     expect(conditional.headers['if-modified-since']).toBe(new Date('2026-11-01T08:00:00Z').toUTCString());
     // The stored articles are kept as they were.
-    expect(await db.newsArticle.findMany({ where: { feedUrl: server.feedUrl(feeds.guardian) }, orderBy: { url: 'asc' } })).toEqual(stored);
-    expect(await feedRow(server.feedUrl(feeds.guardian))).toMatchObject({ title: 'The Guardian', lastStatus: 304, lastError: null });
+    expect(
+      await db.newsArticle.findMany({ where: { feedUrl: server.feedUrl(feeds.guardian) }, orderBy: { url: 'asc' } }),
+    ).toEqual(stored);
+    expect(await feedRow(server.feedUrl(feeds.guardian))).toMatchObject({
+      title: 'The Guardian',
+      lastStatus: 304,
+      lastError: null,
+    });
   });
 
   test('a feed that answers 200 again with the same items inserts nothing twice (a server without validators)', async () => {
@@ -67,7 +81,7 @@ describe('the news job', () => {
     expect(await articleCount(url)).toBe(20);
   });
 
-  test('updates in place an article its feed changed (the Guardian\'s first title corrected, in memory)', async () => {
+  test("updates in place an article its feed changed (the Guardian's first title corrected, in memory)", async () => {
     const path = '/guardian-corrected.rss';
     const url = `${server.url}${path}`;
     const original = recording(feeds.guardian).toString('utf8');
@@ -77,8 +91,11 @@ describe('the news job', () => {
     server.serve(path, original.replace(`<title>${title}</title>`, `<title>${title} (corrected)</title>`));
     const run = await refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: url }, log: () => {} });
     expect(run).toEqual([{ url, result: 'stored', articles: 55, inserted: 0, updated: 1 }]);
-    const link = 'https://www.theguardian.com/us-news/2018/jan/31/donald-trump-state-of-the-union-address-unity-discord';
-    expect(await db.newsArticle.findUniqueOrThrow({ where: { feedUrl_url: { feedUrl: url, url: link } } })).toMatchObject({
+    const link =
+      'https://www.theguardian.com/us-news/2018/jan/31/donald-trump-state-of-the-union-address-unity-discord';
+    expect(
+      await db.newsArticle.findUniqueOrThrow({ where: { feedUrl_url: { feedUrl: url, url: link } } }),
+    ).toMatchObject({
       title: `${title} (corrected)`,
       date: new Date('2018-01-31T07:26:05Z'),
       dated: true,
@@ -97,7 +114,7 @@ describe('the news job', () => {
     expect(request.status).toBe(304);
   });
 
-  test('a changed feed adds its new items only (Sam Ruby\'s feed, July 2012 then February 2013 at one address)', async () => {
+  test("a changed feed adds its new items only (Sam Ruby's feed, July 2012 then February 2013 at one address)", async () => {
     const path = '/sam-ruby.atom';
     const url = `${server.url}${path}`;
     server.serve(path, recording(feeds.samRuby2012), 'application/atom+xml');
@@ -120,7 +137,13 @@ describe('the news job', () => {
       { url: failing, result: 'failed', error: 'answered 503', httpStatus: 503 },
       { url: server.feedUrl(feeds.liftoff), result: 'stored', articles: 4, inserted: 4, updated: 0 },
     ]);
-    expect(await feedRow(failing)).toMatchObject({ lastStatus: 503, lastError: 'answered 503', lastErrorAt: at, lastSuccessAt: null, retryAfter: new Date(at.getTime() + 120_000) });
+    expect(await feedRow(failing)).toMatchObject({
+      lastStatus: 503,
+      lastError: 'answered 503',
+      lastErrorAt: at,
+      lastSuccessAt: null,
+      retryAfter: new Date(at.getTime() + 120_000),
+    });
     expect(run.logs).toContain(`live news: ${failing}: answered 503`);
 
     const before = server.count(`/${feeds.jn}`);
@@ -131,7 +154,12 @@ describe('the news job', () => {
     const later = await refresh(server, [feeds.jn], { now: () => new Date(at.getTime() + 121_000) });
     expect(later.outcomes).toEqual([{ url: failing, result: 'stored', articles: 40, inserted: 40, updated: 0 }]);
     // The last error stays on record beside the newer success.
-    expect(await feedRow(failing)).toMatchObject({ lastStatus: 200, lastError: 'answered 503', lastSuccessAt: new Date(at.getTime() + 121_000), retryAfter: null });
+    expect(await feedRow(failing)).toMatchObject({
+      lastStatus: 200,
+      lastError: 'answered 503',
+      lastSuccessAt: new Date(at.getTime() + 121_000),
+      retryAfter: null,
+    });
   });
 
   test('records a feed that does not answer (reset) or stalls past the timeout, keeping its stored articles', async () => {
@@ -141,9 +169,14 @@ describe('the news job', () => {
     await refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: url }, log: () => {} });
     server.fault(path, 'reset');
     const reset = await refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: url }, log: () => {} });
-    expect(reset).toEqual([{ url, result: 'failed', error: expect.stringMatching(/^request failed \(/), httpStatus: null }]);
+    expect(reset).toEqual([
+      { url, result: 'failed', error: expect.stringMatching(/^request failed \(/), httpStatus: null },
+    ]);
     server.fault(path, 'stall');
-    const stalled = await refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: url, UPSTREAM_TIMEOUT_MS: '300' }, log: () => {} });
+    const stalled = await refreshNewsFeeds({
+      env: { LIVE_NEWS_FEEDS: url, UPSTREAM_TIMEOUT_MS: '300' },
+      log: () => {},
+    });
     expect(stalled).toEqual([{ url, result: 'failed', error: 'no answer within 0.3 s', httpStatus: null }]);
     expect(await feedRow(url)).toMatchObject({ lastStatus: null, lastError: 'no answer within 0.3 s' });
     expect(await articleCount(url)).toBe(4);
@@ -157,14 +190,20 @@ describe('the news job', () => {
     const { etag } = await feedRow(url);
     server.serve(path, recording(feeds.malformed));
     const malformed = await refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: url }, log: () => {} });
-    expect(malformed).toEqual([{ url, result: 'failed', error: "not well-formed XML: char '&' is not expected. (line 15)", httpStatus: 200 }]);
+    expect(malformed).toEqual([
+      { url, result: 'failed', error: "not well-formed XML: char '&' is not expected. (line 15)", httpStatus: 200 },
+    ]);
     expect(await articleCount(url)).toBe(4);
     server.serve(path, recording(feeds.notAFeed), 'text/html');
     const html = await refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: url }, log: () => {} });
     expect(html).toEqual([{ url, result: 'failed', error: 'an HTML page, not an RSS or Atom feed', httpStatus: 200 }]);
     expect(await articleCount(url)).toBe(4);
     // The validators of what could not be read were not kept: the next run asks for the whole feed.
-    expect(await feedRow(url)).toMatchObject({ etag, lastStatus: 200, lastError: 'an HTML page, not an RSS or Atom feed' });
+    expect(await feedRow(url)).toMatchObject({
+      etag,
+      lastStatus: 200,
+      lastError: 'an HTML page, not an RSS or Atom feed',
+    });
   });
 
   test('follows a feed that moved (301) and stores it under the listed address', async () => {
@@ -172,10 +211,13 @@ describe('the news job', () => {
     server.fault('/moved.atom', { status: 301, headers: { location: `/${feeds.heise}` } });
     const run = await refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: url }, log: () => {} });
     expect(run).toEqual([{ url, result: 'stored', articles: 15, inserted: 15, updated: 0 }]);
-    expect(server.requests.slice(-2).map((r) => [r.path, r.status])).toEqual([['/moved.atom', 301], [`/${feeds.heise}`, 200]]);
+    expect(server.requests.slice(-2).map((r) => [r.path, r.status])).toEqual([
+      ['/moved.atom', 301],
+      [`/${feeds.heise}`, 200],
+    ]);
   });
 
-  test('records a 404 as the feed\'s error', async () => {
+  test("records a 404 as the feed's error", async () => {
     const url = `${server.url}/gone.xml`;
     const run = await refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: url }, log: () => {} });
     expect(run).toEqual([{ url, result: 'failed', error: 'answered 404', httpStatus: 404 }]);
@@ -199,6 +241,8 @@ describe('the news job', () => {
     await expect(refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: 'not a feed' }, log: () => {} })).rejects.toThrow(
       "LIVE_NEWS_FEEDS entry 'not a feed' is not a URL (nor, given alone, a file that exists); a relative entry needs LIVE_NEWS_URL",
     );
-    await expect(refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: 'ftp://example.test/feed.xml' }, log: () => {} })).rejects.toThrow('must be an http or https URL');
+    await expect(
+      refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: 'ftp://example.test/feed.xml' }, log: () => {} }),
+    ).rejects.toThrow('must be an http or https URL');
   });
 });

@@ -60,5 +60,13 @@ export const newsRoutes: ReplayRoute[] = Object.values(feeds).map((file) => ({
 /** What scripts/live-replay.ts adds to LIVE_NEWS_URL: the readable feeds, relative to it. */
 /** @public read by name by scripts/live-replay.ts */
 export const newsReplayEnv = {
-  LIVE_NEWS_FEEDS: [feeds.guardian, feeds.heise, feeds.jn, feeds.tpm, feeds.livemint, feeds.samRuby2013, feeds.samRuby2012].join(','),
+  LIVE_NEWS_FEEDS: [
+    feeds.guardian,
+    feeds.heise,
+    feeds.jn,
+    feeds.tpm,
+    feeds.livemint,
+    feeds.samRuby2013,
+    feeds.samRuby2012,
+  ].join(','),
 };

@@ -17,7 +17,7 @@ describe('news feeds on /status', () => {
     await server.close();
   });
 
-  test('shows each listed feed\'s last success and last error, a feed never read as such', async () => {
+  test("shows each listed feed's last success and last error, a feed never read as such", async () => {
     const good = server.feedUrl(feeds.heise);
     const failing = server.feedUrl(feeds.malformed);
     const unread = `${server.url}/not-read-yet.xml`;
@@ -28,9 +28,36 @@ describe('news feeds on /status', () => {
     const news = status.families.find((f) => f.family === 'news')!;
     expect(news.source).toBe('live');
     expect(news.newsFeeds).toEqual([
-      { url: good, title: 'heise developer neueste Meldungen', lastFetchedAt: at, lastSuccessAt: at, lastError: null, lastErrorAt: null, lastStatus: 200, articles: 15 },
-      { url: failing, title: '', lastFetchedAt: at, lastSuccessAt: null, lastError: "not well-formed XML: char '&' is not expected. (line 15)", lastErrorAt: at, lastStatus: 200, articles: 0 },
-      { url: unread, title: '', lastFetchedAt: null, lastSuccessAt: null, lastError: null, lastErrorAt: null, lastStatus: null, articles: 0 },
+      {
+        url: good,
+        title: 'heise developer neueste Meldungen',
+        lastFetchedAt: at,
+        lastSuccessAt: at,
+        lastError: null,
+        lastErrorAt: null,
+        lastStatus: 200,
+        articles: 15,
+      },
+      {
+        url: failing,
+        title: '',
+        lastFetchedAt: at,
+        lastSuccessAt: null,
+        lastError: "not well-formed XML: char '&' is not expected. (line 15)",
+        lastErrorAt: at,
+        lastStatus: 200,
+        articles: 0,
+      },
+      {
+        url: unread,
+        title: '',
+        lastFetchedAt: null,
+        lastSuccessAt: null,
+        lastError: null,
+        lastErrorAt: null,
+        lastStatus: null,
+        articles: 0,
+      },
     ]);
     // Other families carry no feeds; news on the sandbox none either.
     expect(status.families.filter((f) => f.newsFeeds !== null).map((f) => f.family)).toEqual(['news']);
@@ -58,12 +85,16 @@ describe('the fetch_news_feeds task', () => {
   });
 
   test('sums a run up in one line', () => {
-    expect(summarizeOutcomes([
-      { url: 'a', result: 'stored', articles: 20, inserted: 9, updated: 1 },
-      { url: 'b', result: 'stored', articles: 5, inserted: 2, updated: 0 },
-      { url: 'c', result: 'not-modified' },
-      { url: 'd', result: 'failed', error: 'answered 503', httpStatus: 503 },
-      { url: 'e', result: 'waiting', until: new Date(0) },
-    ])).toBe('news feeds: 5 listed, 2 read in full (11 new articles, 1 updated), 1 unchanged (304), 1 failed, 1 waiting for their Retry-After');
+    expect(
+      summarizeOutcomes([
+        { url: 'a', result: 'stored', articles: 20, inserted: 9, updated: 1 },
+        { url: 'b', result: 'stored', articles: 5, inserted: 2, updated: 0 },
+        { url: 'c', result: 'not-modified' },
+        { url: 'd', result: 'failed', error: 'answered 503', httpStatus: 503 },
+        { url: 'e', result: 'waiting', until: new Date(0) },
+      ]),
+    ).toBe(
+      'news feeds: 5 listed, 2 read in full (11 new articles, 1 updated), 1 unchanged (304), 1 failed, 1 waiting for their Retry-After',
+    );
   });
 });

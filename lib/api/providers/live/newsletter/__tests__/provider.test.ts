@@ -13,7 +13,11 @@ const PATH = '/v1/newsletter/publication';
 const ARCHIVE = `/${ANGELSANT.host}/api/v1/archive`;
 const BY_ID = `/api/v1/posts/by-id/${ANGELSANT.postId}`;
 
-interface Live { api: TestApi; resolver: ProviderResolver; logs: string[] }
+interface Live {
+  api: TestApi;
+  resolver: ProviderResolver;
+  logs: string[];
+}
 
 async function startLive(replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> {
   const logs: string[] = [];
@@ -42,7 +46,11 @@ describe('newsletter publication from Substack', () => {
 
   beforeAll(async () => {
     replay = await startReplayServer(newsletterRoutes);
-    live = await startLive(replay, { UPSTREAM_TIMEOUT_MS: '2000', LIVE_NEWSLETTER_REQUESTS_PER_MINUTE: '6000', LIVE_NEWSLETTER_BURST: '100' });
+    live = await startLive(replay, {
+      UPSTREAM_TIMEOUT_MS: '2000',
+      LIVE_NEWSLETTER_REQUESTS_PER_MINUTE: '6000',
+      LIVE_NEWSLETTER_BURST: '100',
+    });
     account = await newAccountWithKey();
   });
   afterEach(() => expect(replay.unmatched).toEqual([]));
@@ -52,7 +60,10 @@ describe('newsletter publication from Substack', () => {
   });
 
   test('answers the recorded publication from its newest post, field by field, billed as one request', async () => {
-    const response = await live.api.get(PATH, { key: account.key, params: { publication: 'https://angelsant.substack.com/p/anything' } });
+    const response = await live.api.get(PATH, {
+      key: account.key,
+      params: { publication: 'https://angelsant.substack.com/p/anything' },
+    });
     expect(response.status).toBe(200);
     const { publication } = (await response.json()) as { publication: Record<string, unknown> };
     expect(publication).toMatchObject({
@@ -81,7 +92,10 @@ describe('newsletter publication from Substack', () => {
   test('takes a bare subdomain, and publication_id when it matches the host', async () => {
     const bare = await live.api.get(PATH, { key: account.key, params: { publication: 'angelsant' } });
     expect(bare.status).toBe(200);
-    const both = await live.api.get(PATH, { key: account.key, params: { publication: 'angelsant', publication_id: ANGELSANT.publicationId } });
+    const both = await live.api.get(PATH, {
+      key: account.key,
+      params: { publication: 'angelsant', publication_id: ANGELSANT.publicationId },
+    });
     expect(both.status).toBe(200);
   });
 
@@ -99,9 +113,15 @@ describe('newsletter publication from Substack', () => {
 
   test('answers publication_id alone with 400 invalid_parameter naming publication, not billed', async () => {
     const before = replay.count();
-    const response = await live.api.get(PATH, { key: account.key, params: { publication_id: ANGELSANT.publicationId } });
+    const response = await live.api.get(PATH, {
+      key: account.key,
+      params: { publication_id: ANGELSANT.publicationId },
+    });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'invalid_parameter', error: expect.stringContaining("'publication'") });
+    expect(await response.json()).toMatchObject({
+      code: 'invalid_parameter',
+      error: expect.stringContaining("'publication'"),
+    });
     expect(await billedUnits(account, response)).toBe(0);
     expect(replay.count()).toBe(before);
   });
@@ -161,11 +181,18 @@ describe('newsletter politeness, rate limits and cache', () => {
   });
 
   test('a burst of calls waits its turn: every call served, one request in flight, none refused', async () => {
-    const live = await startLive(replay, { LIVE_NEWSLETTER_REQUESTS_PER_MINUTE: '1200', LIVE_NEWSLETTER_BURST: '2', LIVE_NEWSLETTER_CONCURRENCY: '1' });
+    const live = await startLive(replay, {
+      LIVE_NEWSLETTER_REQUESTS_PER_MINUTE: '1200',
+      LIVE_NEWSLETTER_BURST: '2',
+      LIVE_NEWSLETTER_CONCURRENCY: '1',
+    });
     try {
       const before = replay.count();
-      const statuses = await Promise.all(Array.from({ length: 4 }, () =>
-        live.api.get(PATH, { key: account.key, params: { publication: 'angelsant' } }).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          live.api.get(PATH, { key: account.key, params: { publication: 'angelsant' } }).then((r) => r.status),
+        ),
+      );
       expect(statuses).toEqual([200, 200, 200, 200]);
       expect(replay.count() - before).toBe(8);
       expect(replay.peakInFlight).toBe(1);
@@ -198,8 +225,14 @@ describe('newsletter on /status', () => {
     const family = summarizeSources({ DATA_SOURCE: 'live' }).families.find((f) => f.family === 'newsletter')!;
     expect(family.source).toBe('live');
     expect(family.livePaths).toEqual([PATH]);
-    expect(Object.keys(family.sandboxReasons).sort()).toEqual(['/v1/newsletter/category/feed', '/v1/newsletter/notes', '/v1/newsletter/users']);
+    expect(Object.keys(family.sandboxReasons).sort()).toEqual([
+      '/v1/newsletter/category/feed',
+      '/v1/newsletter/notes',
+      '/v1/newsletter/users',
+    ]);
     expect(family.sandboxReasons['/v1/newsletter/users']).toContain('no public profile search');
-    expect(summarizeSources({ DATA_SOURCE: 'sandbox' }).families.find((f) => f.family === 'newsletter')!.sandboxReasons).toEqual({});
+    expect(
+      summarizeSources({ DATA_SOURCE: 'sandbox' }).families.find((f) => f.family === 'newsletter')!.sandboxReasons,
+    ).toEqual({});
   });
 });

@@ -17,11 +17,19 @@ export const UNKNOWN_HOST = 'no-such-publication-h16.substack.com';
 export const EMPTY_HOST = 'empty-archive.substack.com';
 
 export const newsletterRoutes: ReplayRoute[] = [
-  { path: `/${ANGELSANT.host}/api/v1/archive`, query: { sort: 'new', offset: '0', limit: '1' }, file: `${DIR}/archive-angelsant.json` },
+  {
+    path: `/${ANGELSANT.host}/api/v1/archive`,
+    query: { sort: 'new', offset: '0', limit: '1' },
+    file: `${DIR}/archive-angelsant.json`,
+  },
   { path: `/api/v1/posts/by-id/${ANGELSANT.postId}`, file: `${DIR}/posts-by-id-167180194.json` },
   { path: `/${UNKNOWN_HOST}/api/v1/archive`, query: { sort: 'new', offset: '0', limit: '1' }, status: 404, body: {} },
   { path: `/${EMPTY_HOST}/api/v1/archive`, query: { sort: 'new', offset: '0', limit: '1' }, body: [] },
   // check-sources asks the adapter's probe publication (slys); the replay server answers it with
   // the recorded archive, so `check-sources` can be tried without the network.
-  { path: '/slys.substack.com/api/v1/archive', query: { sort: 'new', offset: '0', limit: '1' }, file: `${DIR}/archive-angelsant.json` },
+  {
+    path: '/slys.substack.com/api/v1/archive',
+    query: { sort: 'new', offset: '0', limit: '1' },
+    file: `${DIR}/archive-angelsant.json`,
+  },
 ];

@@ -5,13 +5,24 @@ import { startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests_
 import { createProviderResolver, type ProviderResolver } from '@/lib/api/providers';
 import type { ReplayServer } from '../../__tests__/replay-server';
 
-export interface Live { api: TestApi; resolver: ProviderResolver; logs: string[] }
+export interface Live {
+  api: TestApi;
+  resolver: ProviderResolver;
+  logs: string[];
+}
 
 export async function startLive(replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> {
   const logs: string[] = [];
   const resolver = createProviderResolver(
     // Politeness has its own test: elsewhere the bucket never makes a call wait.
-    { DATA_SOURCE: 'live', LIVE_OPENMICRO_URL: replay.url, LIVE_CACHE_SECONDS: '0', LIVE_OPENMICRO_REQUESTS_PER_MINUTE: '6000', LIVE_OPENMICRO_BURST: '100', ...env },
+    {
+      DATA_SOURCE: 'live',
+      LIVE_OPENMICRO_URL: replay.url,
+      LIVE_CACHE_SECONDS: '0',
+      LIVE_OPENMICRO_REQUESTS_PER_MINUTE: '6000',
+      LIVE_OPENMICRO_BURST: '100',
+      ...env,
+    },
     { log: (m) => logs.push(m) },
   );
   const api = await startTestApi({ providerFor: resolver, redisUrl: '' });

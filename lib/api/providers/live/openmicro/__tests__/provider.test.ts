@@ -12,14 +12,20 @@ import { DOCUMENTED, NO_HITS, SEARCH, openmicroRoutes, recording, recordingText,
 const PATH = '/v1/openmicro/posts';
 const site = { source: 'Openmicro', domain: 'openmicro.example' };
 
-interface Body { posts: Array<Record<string, unknown> & { post_id: string }>; pages: number; count: number }
+interface Body {
+  posts: Array<Record<string, unknown> & { post_id: string }>;
+  pages: number;
+  count: number;
+}
 
 const recorded2025 = searchPostsSchema.parse(recording('search-posts-redistricting-2025-05-19.json')).posts;
 const recorded2023 = searchPostsSchema.parse(recording('search-posts-redistricting-2023-12-13.json')).posts;
 
 /** The 2025 page with one field taken out of one post (a derived payload, not a recording). */
 function withoutHandle(): unknown {
-  const page = recording<{ posts: Array<{ author: Record<string, unknown> }> }>('search-posts-redistricting-2025-05-19.json');
+  const page = recording<{ posts: Array<{ author: Record<string, unknown> }> }>(
+    'search-posts-redistricting-2025-05-19.json',
+  );
   delete page.posts[3]?.author.handle;
   return page;
 }
@@ -28,8 +34,13 @@ const extraRoutes: ReplayRoute[] = [
   {
     path: SEARCH,
     query: searchQuery('"climate policy" -coal', {
-      sort: 'top', author: 'alice.bsky.social', lang: 'en', domain: 'nytimes.com', tag: 'energy',
-      since: '2026-01-01T00:00:00.000Z', until: '2026-02-01T00:00:00.000Z',
+      sort: 'top',
+      author: 'alice.bsky.social',
+      lang: 'en',
+      domain: 'nytimes.com',
+      tag: 'energy',
+      since: '2026-01-01T00:00:00.000Z',
+      until: '2026-02-01T00:00:00.000Z',
     }),
     body: NO_HITS,
   },
@@ -85,7 +96,10 @@ describe('openmicro post search from a public AppView (no account)', () => {
   });
 
   test('answers a search without hits with no posts and no page billed', async () => {
-    const response = await live.api.get(PATH, { key: account.key, params: { query: 'qwzxv nothing matches this', pages: 3 } });
+    const response = await live.api.get(PATH, {
+      key: account.key,
+      params: { query: 'qwzxv nothing matches this', pages: 3 },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toStrictEqual({ posts: [], pages: 0, count: 0 });
     expect(await billedUnits(account, response)).toBe(0);
@@ -94,12 +108,24 @@ describe('openmicro post search from a public AppView (no account)', () => {
   test('sends sort_by, the dates and the operators as searchPosts parameters', async () => {
     const response = await live.api.get(PATH, {
       key: account.key,
-      params: { query: '"climate policy" from:alice.bsky.social lang:en domain:nytimes.com #energy -coal', sort_by: 'relevance', start_date: '2026-01-01', end_date: '2026-01-31' },
+      params: {
+        query: '"climate policy" from:alice.bsky.social lang:en domain:nytimes.com #energy -coal',
+        sort_by: 'relevance',
+        start_date: '2026-01-01',
+        end_date: '2026-01-31',
+      },
     });
     expect(response.status).toBe(200);
     expect(replay.requests.at(-1)?.query).toStrictEqual({
-      tag: 'energy', q: '"climate policy" -coal', sort: 'top', limit: '50', author: 'alice.bsky.social', lang: 'en', domain: 'nytimes.com',
-      since: '2026-01-01T00:00:00.000Z', until: '2026-02-01T00:00:00.000Z',
+      tag: 'energy',
+      q: '"climate policy" -coal',
+      sort: 'top',
+      limit: '50',
+      author: 'alice.bsky.social',
+      lang: 'en',
+      domain: 'nytimes.com',
+      since: '2026-01-01T00:00:00.000Z',
+      until: '2026-02-01T00:00:00.000Z',
     });
   });
 
@@ -117,20 +143,32 @@ describe('openmicro post search from a public AppView (no account)', () => {
   test.each([
     ['401 AuthenticationRequired', 401, DOCUMENTED.authRequired],
     ['403 Forbidden', 403, DOCUMENTED.forbidden],
-  ])('answers %s without an account with 502, logging that the AppView wants credentials', async (_name, status, body) => {
-    replay.fault({ status, body });
-    const response = await live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } });
-    expect(response.status).toBe(502);
-    expect(await response.json()).toMatchObject({ code: 'upstream_error' });
-    expect(await billedUnits(account, response)).toBe(0);
-    expect(live.logs.at(-1)).toContain('set LIVE_OPENMICRO_IDENTIFIER and LIVE_OPENMICRO_PASSWORD');
-  });
+  ])(
+    'answers %s without an account with 502, logging that the AppView wants credentials',
+    async (_name, status, body) => {
+      replay.fault({ status, body });
+      const response = await live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } });
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({ code: 'upstream_error' });
+      expect(await billedUnits(account, response)).toBe(0);
+      expect(live.logs.at(-1)).toContain('set LIVE_OPENMICRO_IDENTIFIER and LIVE_OPENMICRO_PASSWORD');
+    },
+  );
 
-  test('answers the platform\'s 429 with 429 upstream_rate_limit and the wait its RateLimit-Reset gives, then holds back', async () => {
+  test("answers the platform's 429 with 429 upstream_rate_limit and the wait its RateLimit-Reset gives, then holds back", async () => {
     const paused = await startLive(replay, { LIVE_MAX_WAIT_MS: '2000' });
     try {
       const reset = Math.ceil(Date.now() / 1000) + 120;
-      replay.fault({ status: 429, headers: { 'ratelimit-limit': '3000', 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset), 'ratelimit-policy': '3000;w=300' }, body: DOCUMENTED.rateLimited });
+      replay.fault({
+        status: 429,
+        headers: {
+          'ratelimit-limit': '3000',
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': String(reset),
+          'ratelimit-policy': '3000;w=300',
+        },
+        body: DOCUMENTED.rateLimited,
+      });
       const response = await paused.api.get(PATH, { key: account.key, params: { query: 'redistricting' } });
       expect(response.status).toBe(429);
       expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
@@ -148,7 +186,12 @@ describe('openmicro post search from a public AppView (no account)', () => {
   });
 
   test.each([
-    { name: 'a platform 500', fault: { status: 500, body: JSON.stringify({ error: 'InternalServerError', message: 'Internal Server Error' }) }, status: 502, code: 'upstream_error' },
+    {
+      name: 'a platform 500',
+      fault: { status: 500, body: JSON.stringify({ error: 'InternalServerError', message: 'Internal Server Error' }) },
+      status: 502,
+      code: 'upstream_error',
+    },
     { name: 'a body that is not JSON', fault: 'garbage' as const, status: 502, code: 'upstream_error' },
     { name: 'a reset connection', fault: 'reset' as const, status: 502, code: 'upstream_error' },
     { name: 'no answer within UPSTREAM_TIMEOUT_MS', fault: 'stall' as const, status: 504, code: 'upstream_timeout' },
@@ -195,10 +238,18 @@ describe('openmicro page cache and politeness', () => {
   });
 
   test('a burst beyond the bucket waits its turn: every call served, one at a time, no 429', async () => {
-    const live = await startLive(replay, { LIVE_OPENMICRO_REQUESTS_PER_MINUTE: '1200', LIVE_OPENMICRO_BURST: '2', LIVE_OPENMICRO_CONCURRENCY: '1' });
+    const live = await startLive(replay, {
+      LIVE_OPENMICRO_REQUESTS_PER_MINUTE: '1200',
+      LIVE_OPENMICRO_BURST: '2',
+      LIVE_OPENMICRO_CONCURRENCY: '1',
+    });
     try {
       const before = replay.count(SEARCH);
-      const statuses = await Promise.all(Array.from({ length: 6 }, () => live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } }).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } }).then((r) => r.status),
+        ),
+      );
       expect(statuses).toStrictEqual([200, 200, 200, 200, 200, 200]);
       expect(replay.count(SEARCH) - before).toBe(6);
       expect(replay.peakInFlight).toBe(1);

@@ -37,15 +37,30 @@ export const SEARCH_2025 = `${DIR}/search-posts-redistricting-2025-05-19.json`;
 export const SEARCH_2023 = `${DIR}/search-posts-redistricting-2023-12-13.json`;
 
 /** The adapter's query for the spec's defaults (sort_by most_recent, 50 a page). */
-export const searchQuery = (q: string, extra: Record<string, string> = {}) => ({ q, sort: 'latest', limit: '50', ...extra });
+export const searchQuery = (q: string, extra: Record<string, string> = {}) => ({
+  q,
+  sort: 'latest',
+  limit: '50',
+  ...extra,
+});
 
 /** The lexicon's answer with no hits. */
 export const NO_HITS = { posts: [] };
 
 /** Test tokens (no recording holds real ones). */
-export const TOKENS = { access1: 'test-access-1', refresh1: 'test-refresh-1', access2: 'test-access-2', refresh2: 'test-refresh-2' };
+export const TOKENS = {
+  access1: 'test-access-1',
+  refresh1: 'test-refresh-1',
+  access2: 'test-access-2',
+  refresh2: 'test-refresh-2',
+};
 const account = { did: 'did:plc:5c2r73erhng4bszmxlfdtscf', handle: 'bskyr.bsky.social' };
-export const sessionBody = (accessJwt: string, refreshJwt: string) => ({ ...account, accessJwt, refreshJwt, active: true });
+export const sessionBody = (accessJwt: string, refreshJwt: string) => ({
+  ...account,
+  accessJwt,
+  refreshJwt,
+  active: true,
+});
 
 export const openmicroRoutes: ReplayRoute[] = [
   {
@@ -53,7 +68,12 @@ export const openmicroRoutes: ReplayRoute[] = [
     query: searchQuery('redistricting'),
     file: SEARCH_2025,
     // As recorded with the body.
-    headers: { 'ratelimit-limit': '3000', 'ratelimit-remaining': '2983', 'ratelimit-reset': '1747676784', 'ratelimit-policy': '3000;w=300' },
+    headers: {
+      'ratelimit-limit': '3000',
+      'ratelimit-remaining': '2983',
+      'ratelimit-reset': '1747676784',
+      'ratelimit-policy': '3000;w=300',
+    },
   },
   { path: SEARCH, query: searchQuery('redistricting', { cursor: '25' }), file: SEARCH_2023 },
   { path: SEARCH, query: searchQuery('qwzxv nothing matches this'), body: NO_HITS },

@@ -7,14 +7,28 @@ import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness
 import { resolveSources } from '@/lib/api/providers/sources';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
 import { billedUnits, startLive, stopLive, type Live } from './live';
-import { CREATE_SESSION, DOCUMENTED, REFRESH_SESSION, SEARCH, TOKENS, openmicroRoutes, recordingText, searchQuery, sessionBody } from './routes';
+import {
+  CREATE_SESSION,
+  DOCUMENTED,
+  REFRESH_SESSION,
+  SEARCH,
+  TOKENS,
+  openmicroRoutes,
+  recordingText,
+  searchQuery,
+  sessionBody,
+} from './routes';
 
 const PATH = '/v1/openmicro/posts';
-const CREDENTIALS = { LIVE_OPENMICRO_IDENTIFIER: 'service.example.test', LIVE_OPENMICRO_PASSWORD: 'abcd-efgh-ijkl-mnop' };
+const CREDENTIALS = {
+  LIVE_OPENMICRO_IDENTIFIER: 'service.example.test',
+  LIVE_OPENMICRO_PASSWORD: 'abcd-efgh-ijkl-mnop',
+};
 const secrets = [CREDENTIALS.LIVE_OPENMICRO_IDENTIFIER, CREDENTIALS.LIVE_OPENMICRO_PASSWORD, ...Object.values(TOKENS)];
 
 /** The path and Authorization header of each request since `from`. */
-const sent = (replay: ReplayServer, from: number) => replay.requests.slice(from).map((r) => `${r.path} ${r.headers.authorization ?? '-'}`);
+const sent = (replay: ReplayServer, from: number) =>
+  replay.requests.slice(from).map((r) => `${r.path} ${r.headers.authorization ?? '-'}`);
 
 describe('openmicro with an account', () => {
   let replay: ReplayServer;
@@ -93,12 +107,17 @@ describe('openmicro with an account', () => {
 
   test('answers 502 when the platform refuses the account, logs why without the credentials, and waits before trying again', async () => {
     live = await startLive(replay, CREDENTIALS);
-    replay.fault({ status: 401, body: recordingText('create-session-401-authentication-required.json') }, { path: CREATE_SESSION });
+    replay.fault(
+      { status: 401, body: recordingText('create-session-401-authentication-required.json') },
+      { path: CREATE_SESSION },
+    );
     const response = await live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } });
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ code: 'upstream_error' });
     expect(await billedUnits(account, response)).toBe(0);
-    expect(live.logs.join('\n')).toContain('createSession answered 401 AuthenticationRequired: Invalid identifier or password');
+    expect(live.logs.join('\n')).toContain(
+      'createSession answered 401 AuthenticationRequired: Invalid identifier or password',
+    );
     const asked = replay.count();
     expect((await live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } })).status).toBe(502);
     expect(replay.count()).toBe(asked);

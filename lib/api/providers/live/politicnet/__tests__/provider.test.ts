@@ -12,10 +12,26 @@ const PATH = '/v1/politicnet/user/posts';
 const LOOKUP = '/api/v1/accounts/lookup';
 const STATUSES = `/api/v1/accounts/${CHAINSAWRIOT.id}/statuses`;
 
-interface Post { post_id: string; author: string; title: string; snippet: string; is_reply: boolean; spoiler_text: string }
-interface Body { posts: Post[]; username: string; pages: number; count: number }
+interface Post {
+  post_id: string;
+  author: string;
+  title: string;
+  snippet: string;
+  is_reply: boolean;
+  spoiler_text: string;
+}
+interface Body {
+  posts: Post[];
+  username: string;
+  pages: number;
+  count: number;
+}
 
-interface Live { api: TestApi; resolver: ProviderResolver; logs: string[] }
+interface Live {
+  api: TestApi;
+  resolver: ProviderResolver;
+  logs: string[];
+}
 
 async function startLive(replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> {
   const logs: string[] = [];
@@ -45,7 +61,11 @@ describe('politicnet user posts from a Mastodon server', () => {
   beforeAll(async () => {
     replay = await startReplayServer(politicnetRoutes);
     // Politeness is its own test below: here the bucket never makes a call wait.
-    live = await startLive(replay, { UPSTREAM_TIMEOUT_MS: '2000', LIVE_POLITICNET_REQUESTS_PER_MINUTE: '6000', LIVE_POLITICNET_BURST: '100' });
+    live = await startLive(replay, {
+      UPSTREAM_TIMEOUT_MS: '2000',
+      LIVE_POLITICNET_REQUESTS_PER_MINUTE: '6000',
+      LIVE_POLITICNET_BURST: '100',
+    });
     account = await newAccountWithKey();
   });
   afterEach(() => expect(replay.unmatched).toEqual([]));
@@ -58,12 +78,14 @@ describe('politicnet user posts from a Mastodon server', () => {
     const response = await live.api.get(PATH, { key: account.key, params: { username: '@chainsawriot' } });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Body;
-    const recorded = (JSON.parse(recording('chainsawriot-statuses-1.json')) as Array<{ id: string; reblog: unknown }>);
+    const recorded = JSON.parse(recording('chainsawriot-statuses-1.json')) as Array<{ id: string; reblog: unknown }>;
     expect(body.posts.map((p) => p.post_id)).toEqual(recorded.filter((s) => s.reblog === null).map((s) => s.id));
     expect(body).toMatchObject({ username: 'chainsawriot', pages: 1, count: 17 });
     expect(body.posts.filter((p) => p.is_reply)).toHaveLength(4);
     expect(body.posts.find((p) => p.post_id === '109315118407397095')).toMatchObject({
-      author: 'chainsawriot', title: 'testing in progress, please ignore', spoiler_text: 'rtoot is the best',
+      author: 'chainsawriot',
+      title: 'testing in progress, please ignore',
+      spoiler_text: 'rtoot is the best',
     });
     expect(await billedUnits(account, response)).toBe(1);
     // The lookup, then the statuses with Mastodon's own parameters.
@@ -88,7 +110,10 @@ describe('politicnet user posts from a Mastodon server', () => {
   });
 
   test('asks no more pages than pages=N (a Mastodon 4.4 server)', async () => {
-    const response = await live.api.get(PATH, { key: account.key, params: { username: SCHOCHASTICS.username, pages: 2 } });
+    const response = await live.api.get(PATH, {
+      key: account.key,
+      params: { username: SCHOCHASTICS.username, pages: 2 },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ pages: 2, count: 40, username: 'schochastics' });
     expect(replay.count(`/api/v1/accounts/${SCHOCHASTICS.id}/statuses`)).toBe(2);
@@ -96,7 +121,7 @@ describe('politicnet user posts from a Mastodon server', () => {
   });
 
   test.each([
-    ['an unknown user (Mastodon\'s 404 Record not found)', UNKNOWN_USER],
+    ["an unknown user (Mastodon's 404 Record not found)", UNKNOWN_USER],
     ['a suspended account', SUSPENDED_USER],
   ])('answers %s with 404 not_found, not billed', async (_name, username) => {
     const before = replay.count(STATUSES);
@@ -117,7 +142,11 @@ describe('politicnet user posts from a Mastodon server', () => {
 
   test.each([
     ['a 503', { status: 503 } as const, 'answered 503'],
-    ['a 401 (a server that wants a token)', { status: 401, body: '{"error":"This API requires an authenticated user"}' } as const, 'answered 401'],
+    [
+      'a 401 (a server that wants a token)',
+      { status: 401, body: '{"error":"This API requires an authenticated user"}' } as const,
+      'answered 401',
+    ],
     ['a body that is not JSON', 'garbage' as const, 'not JSON'],
     ['a reset connection', 'reset' as const, 'request failed'],
   ])('answers %s from the server with a logged 502 upstream_error, never billed', async (_name, fault, logged) => {
@@ -151,7 +180,7 @@ describe('politicnet user posts from a Mastodon server', () => {
   });
 });
 
-describe('Mastodon\'s rate limit', () => {
+describe("Mastodon's rate limit", () => {
   let replay: ReplayServer;
   let account: TestAccount;
 
@@ -191,12 +220,17 @@ describe('Mastodon\'s rate limit', () => {
   test('a burst of calls waits its turn at the politeness limits: every call served, none refused by the server', async () => {
     // 1200 a minute after a burst of 2, one request in flight: 6 calls of 2 requests each queue.
     const live = await startLive(replay, {
-      LIVE_POLITICNET_REQUESTS_PER_MINUTE: '1200', LIVE_POLITICNET_BURST: '2', LIVE_POLITICNET_CONCURRENCY: '1',
+      LIVE_POLITICNET_REQUESTS_PER_MINUTE: '1200',
+      LIVE_POLITICNET_BURST: '2',
+      LIVE_POLITICNET_CONCURRENCY: '1',
     });
     try {
       const before = replay.count();
-      const statuses = await Promise.all(Array.from({ length: 6 }, () =>
-        live.api.get(PATH, { key: account.key, params: { username: 'chainsawriot' } }).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          live.api.get(PATH, { key: account.key, params: { username: 'chainsawriot' } }).then((r) => r.status),
+        ),
+      );
       expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
       expect(replay.count() - before).toBe(12);
       expect(replay.peakInFlight).toBe(1);

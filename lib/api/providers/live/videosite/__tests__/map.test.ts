@@ -28,13 +28,14 @@ describe('a recorded channel as a videosite channel record', () => {
       verified: false,
       has_business_email: false,
       links: [],
-      profile_pic_url: 'https://yt3.ggpht.com/ytc/AMLnZu-oDvWEJ-WfN9bgxQB2YAlnjC2uqN_c7JQZvX9Ikfg=s800-c-k-c0x00ffffff-no-rj',
+      profile_pic_url:
+        'https://yt3.ggpht.com/ytc/AMLnZu-oDvWEJ-WfN9bgxQB2YAlnjC2uqN_c7JQZvX9Ikfg=s800-c-k-c0x00ffffff-no-rj',
       banner: 'https://yt3.ggpht.com/LMkDZSq0icg6yqyItLxe2c9tb_KjjI6jsrWE019X4L5TULPPLXJy6rtx7-nN7TB5EiHzoB0R5g',
       url: 'https://www.youtube.com/@googledevelopers',
     });
   });
 
-  test('maps Google, which shares no country, with the spec\'s empty country', () => {
+  test("maps Google, which shares no country, with the spec's empty country", () => {
     expect(toVideositeChannel(channel(BOTH, GOOGLE))).toStrictEqual({
       channel_id: 'UCK8sQmJBp8GCxrOtXWBpyEA',
       channel_name: 'Google',
@@ -48,7 +49,8 @@ describe('a recorded channel as a videosite channel record', () => {
       verified: false,
       has_business_email: false,
       links: [],
-      profile_pic_url: 'https://yt3.ggpht.com/ytc/AMLnZu_31rROBnB8bq9EJfk82OnclHISQ3Hrx6i1oWLai5o=s800-c-k-c0x00ffffff-no-rj',
+      profile_pic_url:
+        'https://yt3.ggpht.com/ytc/AMLnZu_31rROBnB8bq9EJfk82OnclHISQ3Hrx6i1oWLai5o=s800-c-k-c0x00ffffff-no-rj',
       banner: 'https://yt3.ggpht.com/C7C_rceG0_dgSK1uRXoM6s1wCiOwDpsc_bJLELECJ7dVrNZNMhub9la_nhAL6aKpkdR0Z91d',
       url: 'https://www.youtube.com/@google',
     });
@@ -68,7 +70,8 @@ describe('a recorded channel as a videosite channel record', () => {
       verified: false,
       has_business_email: false,
       links: [],
-      profile_pic_url: 'https://yt3.ggpht.com/a/AGF-l78iFtAxyRZcUBzG91kbKMES19z-zGW5KT20_g=s800-c-k-c0xffffffff-no-rj-mo',
+      profile_pic_url:
+        'https://yt3.ggpht.com/a/AGF-l78iFtAxyRZcUBzG91kbKMES19z-zGW5KT20_g=s800-c-k-c0xffffffff-no-rj-mo',
       banner: '',
       url: 'https://www.youtube.com/channel/UC_x5XG1OV2P6uZZ5FSM9Ttw',
     });
@@ -76,20 +79,33 @@ describe('a recorded channel as a videosite channel record', () => {
 
   test('gives an answer without statistics null counts, never invented ones', () => {
     const record = toVideositeChannel(channel('channel-google-developers-snippet.json', GOOGLE_DEVELOPERS));
-    expect(record).toMatchObject({ subscriber_count: null, video_count: null, view_count: null, banner: '', country: 'US' });
+    expect(record).toMatchObject({
+      subscriber_count: null,
+      video_count: null,
+      view_count: null,
+      banner: '',
+      country: 'US',
+    });
   });
 
   test('gives a hidden subscriber count null, keeping the other counts', () => {
     // The recorded Google channel with its count hidden, as the API sends it (subscriberCount left out).
     const google = channel(BOTH, GOOGLE);
-    const hidden = { ...google, statistics: { viewCount: '3331930783', hiddenSubscriberCount: true, videoCount: '2678' } };
-    expect(toVideositeChannel(hidden)).toMatchObject({ subscriber_count: null, video_count: '2.7K videos', view_count: 3331930783 });
+    const hidden = {
+      ...google,
+      statistics: { viewCount: '3331930783', hiddenSubscriberCount: true, videoCount: '2678' },
+    };
+    expect(toVideositeChannel(hidden)).toMatchObject({
+      subscriber_count: null,
+      video_count: '2.7K videos',
+      view_count: 3331930783,
+    });
     // Some answers still carry a (meaningless) count beside the flag: it is not shown either.
     const flagged = { ...google, statistics: { ...google.statistics, hiddenSubscriberCount: true } };
     expect(toVideositeChannel(flagged).subscriber_count).toBeNull();
   });
 
-  test('every recorded channel passes the registry\'s strict record schema', () => {
+  test("every recorded channel passes the registry's strict record schema", () => {
     const files = [BOTH, 'channel-google-developers-2019.json', 'channel-google-developers-snippet.json'];
     const all = files.flatMap(items);
     expect(all).toHaveLength(4);
@@ -97,7 +113,7 @@ describe('a recorded channel as a videosite channel record', () => {
   });
 });
 
-describe('the human-formatted counts (the sandbox\'s format)', () => {
+describe("the human-formatted counts (the sandbox's format)", () => {
   test.each([
     [0, 'video', '0 videos'],
     [1, 'video', '1 video'],
@@ -119,7 +135,10 @@ describe('what each identifier is looked up by', () => {
     [{ url: 'youtube.com/@googledevelopers' }, [{ forHandle: '@googledevelopers' }]],
     [{ url: 'https://www.youtube.com/@%E3%83%86%E3%82%B9%E3%83%88?si=x' }, [{ forHandle: '@テスト' }]],
     [{ url: 'https://www.youtube.com/user/GoogleDevelopers' }, [{ forUsername: 'GoogleDevelopers' }]],
-    [{ url: 'https://www.youtube.com/c/GoogleDevelopers/about' }, [{ forHandle: '@GoogleDevelopers' }, { forUsername: 'GoogleDevelopers' }]],
+    [
+      { url: 'https://www.youtube.com/c/GoogleDevelopers/about' },
+      [{ forHandle: '@GoogleDevelopers' }, { forUsername: 'GoogleDevelopers' }],
+    ],
     [{ url: 'https://www.youtube.com/c/google-for-devs' }, [{ forHandle: '@google-for-devs' }]],
     [{ name: '@googledevelopers' }, [{ forHandle: '@googledevelopers' }]],
     [{ name: 'GoogleDevelopers' }, [{ forHandle: '@GoogleDevelopers' }, { forUsername: 'GoogleDevelopers' }]],
@@ -135,8 +154,14 @@ describe('Google error bodies', () => {
     expect(errorReasons(JSON.parse(recording('error-quota-exceeded.json')))).toEqual(['quotaExceeded']);
   });
 
-  test('reads ErrorInfo reasons after the v3 ones, and nothing from a body that is not Google\'s', () => {
-    const body = { error: { code: 400, errors: [{ reason: 'badRequest' }], details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID' }] } };
+  test("reads ErrorInfo reasons after the v3 ones, and nothing from a body that is not Google's", () => {
+    const body = {
+      error: {
+        code: 400,
+        errors: [{ reason: 'badRequest' }],
+        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID' }],
+      },
+    };
     expect(errorReasons(body)).toEqual(['badRequest', 'API_KEY_INVALID']);
     expect(errorReasons('<html>')).toEqual([]);
   });
@@ -155,7 +180,11 @@ describe('the quota day (midnight Pacific time)', () => {
 
   test('counts a day with a clock change by its real length', () => {
     // 2026-03-08 has 23 hours in Los Angeles, 2026-11-01 has 25.
-    expect(nextQuotaDayStart(new Date('2026-03-08T08:00:00Z'), QUOTA_TIME_ZONE).toISOString()).toBe('2026-03-09T07:00:00.000Z');
-    expect(nextQuotaDayStart(new Date('2026-11-01T07:00:00Z'), QUOTA_TIME_ZONE).toISOString()).toBe('2026-11-02T08:00:00.000Z');
+    expect(nextQuotaDayStart(new Date('2026-03-08T08:00:00Z'), QUOTA_TIME_ZONE).toISOString()).toBe(
+      '2026-03-09T07:00:00.000Z',
+    );
+    expect(nextQuotaDayStart(new Date('2026-11-01T07:00:00Z'), QUOTA_TIME_ZONE).toISOString()).toBe(
+      '2026-11-02T08:00:00.000Z',
+    );
   });
 });

@@ -10,18 +10,42 @@ import { startReplayServer, type ReplayServer } from '../../__tests__/replay-ser
 import { quotaUnitsOn, secondsUntilNextQuotaDay } from '../../quota';
 import { CHANNELS_PATH, QUOTA_TIME_ZONE } from '../client';
 import {
-  GONE_ID, GOOGLE, GOOGLE_DEVELOPERS, REPLAY_API_KEY, UNKNOWN_HANDLE, UNKNOWN_ID, channelsQuery, recording, videositeRoutes,
+  GONE_ID,
+  GOOGLE,
+  GOOGLE_DEVELOPERS,
+  REPLAY_API_KEY,
+  UNKNOWN_HANDLE,
+  UNKNOWN_ID,
+  channelsQuery,
+  recording,
+  videositeRoutes,
 } from './routes';
 
 const PATH = '/v1/videosite/channel';
 
-interface Channel { channel_id: string; channel_name: string; subscriber_count: string | null; view_count: number | null; url: string }
-interface Live { api: TestApi; resolver: ProviderResolver; logs: string[] }
+interface Channel {
+  channel_id: string;
+  channel_name: string;
+  subscriber_count: string | null;
+  view_count: number | null;
+  url: string;
+}
+interface Live {
+  api: TestApi;
+  resolver: ProviderResolver;
+  logs: string[];
+}
 
 async function startLive(replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> {
   const logs: string[] = [];
   const resolver = createProviderResolver(
-    { DATA_SOURCE: 'live', LIVE_VIDEOSITE_URL: replay.url, LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY, LIVE_CACHE_SECONDS: '0', ...env },
+    {
+      DATA_SOURCE: 'live',
+      LIVE_VIDEOSITE_URL: replay.url,
+      LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY,
+      LIVE_CACHE_SECONDS: '0',
+      ...env,
+    },
     { log: (m) => logs.push(m) },
   );
   const api = await startTestApi({ providerFor: resolver, redisUrl: '' });
@@ -48,7 +72,11 @@ describe('videosite channels from the YouTube Data API', () => {
   beforeAll(async () => {
     replay = await startReplayServer(videositeRoutes);
     // Politeness is its own test below: here the bucket never makes a call wait.
-    live = await startLive(replay, { UPSTREAM_TIMEOUT_MS: '2000', LIVE_VIDEOSITE_REQUESTS_PER_MINUTE: '6000', LIVE_VIDEOSITE_BURST: '100' });
+    live = await startLive(replay, {
+      UPSTREAM_TIMEOUT_MS: '2000',
+      LIVE_VIDEOSITE_REQUESTS_PER_MINUTE: '6000',
+      LIVE_VIDEOSITE_BURST: '100',
+    });
     account = await newAccountWithKey();
   });
   afterEach(() => expect(replay.unmatched).toEqual([]));
@@ -75,25 +103,48 @@ describe('videosite channels from the YouTube Data API', () => {
         verified: false,
         has_business_email: false,
         links: [],
-        profile_pic_url: 'https://yt3.ggpht.com/ytc/AMLnZu-oDvWEJ-WfN9bgxQB2YAlnjC2uqN_c7JQZvX9Ikfg=s800-c-k-c0x00ffffff-no-rj',
+        profile_pic_url:
+          'https://yt3.ggpht.com/ytc/AMLnZu-oDvWEJ-WfN9bgxQB2YAlnjC2uqN_c7JQZvX9Ikfg=s800-c-k-c0x00ffffff-no-rj',
         banner: 'https://yt3.ggpht.com/LMkDZSq0icg6yqyItLxe2c9tb_KjjI6jsrWE019X4L5TULPPLXJy6rtx7-nN7TB5EiHzoB0R5g',
         url: 'https://www.youtube.com/@googledevelopers',
       },
     });
     expect(await billedUnits(account, response)).toBe(1);
-    expect(replay.requests.at(-1)).toMatchObject({ path: CHANNELS_PATH, query: channelsQuery({ id: GOOGLE_DEVELOPERS }) });
+    expect(replay.requests.at(-1)).toMatchObject({
+      path: CHANNELS_PATH,
+      query: channelsQuery({ id: GOOGLE_DEVELOPERS }),
+    });
     expect((await quotaToday()) - unitsBefore).toBe(1);
   });
 
   test.each([
     ['a /channel/ URL', { url: `https://www.youtube.com/channel/${GOOGLE}` }, [{ id: GOOGLE }], GOOGLE],
-    ['an @handle URL', { url: 'https://www.youtube.com/@googledevelopers/videos' }, [{ forHandle: '@googledevelopers' }], GOOGLE_DEVELOPERS],
-    ['a /user/ URL', { url: 'youtube.com/user/GoogleDevelopers' }, [{ forUsername: 'GoogleDevelopers' }], GOOGLE_DEVELOPERS],
-    ['a /c/ URL (its handle unknown, then its username)', { url: 'https://www.youtube.com/c/GoogleDevelopers' },
-      [{ forHandle: '@GoogleDevelopers' }, { forUsername: 'GoogleDevelopers' }], GOOGLE_DEVELOPERS],
+    [
+      'an @handle URL',
+      { url: 'https://www.youtube.com/@googledevelopers/videos' },
+      [{ forHandle: '@googledevelopers' }],
+      GOOGLE_DEVELOPERS,
+    ],
+    [
+      'a /user/ URL',
+      { url: 'youtube.com/user/GoogleDevelopers' },
+      [{ forUsername: 'GoogleDevelopers' }],
+      GOOGLE_DEVELOPERS,
+    ],
+    [
+      'a /c/ URL (its handle unknown, then its username)',
+      { url: 'https://www.youtube.com/c/GoogleDevelopers' },
+      [{ forHandle: '@GoogleDevelopers' }, { forUsername: 'GoogleDevelopers' }],
+      GOOGLE_DEVELOPERS,
+    ],
     ['an @handle name', { name: '@googledevelopers' }, [{ forHandle: '@googledevelopers' }], GOOGLE_DEVELOPERS],
-    ['a bare name', { name: 'GoogleDevelopers' }, [{ forHandle: '@GoogleDevelopers' }, { forUsername: 'GoogleDevelopers' }], GOOGLE_DEVELOPERS],
-  ])('resolves %s with the API\'s own lookups, at a flat price', async (_name, params, lookups, channelId) => {
+    [
+      'a bare name',
+      { name: 'GoogleDevelopers' },
+      [{ forHandle: '@GoogleDevelopers' }, { forUsername: 'GoogleDevelopers' }],
+      GOOGLE_DEVELOPERS,
+    ],
+  ])("resolves %s with the API's own lookups, at a flat price", async (_name, params, lookups, channelId) => {
     const before = replay.requests.length;
     const unitsBefore = await quotaToday();
     const response = await live.api.get(PATH, { key: account.key, params });
@@ -132,7 +183,11 @@ describe('videosite channels from the YouTube Data API', () => {
 
   test.each([
     ['a 503', { status: 503 } as const, 'answered 503'],
-    ['a 403 for the request itself (forbidden)', { status: 403, body: '{"error":{"code":403,"errors":[{"reason":"forbidden"}]}}' } as const, 'refused the request (403 forbidden)'],
+    [
+      'a 403 for the request itself (forbidden)',
+      { status: 403, body: '{"error":{"code":403,"errors":[{"reason":"forbidden"}]}}' } as const,
+      'refused the request (403 forbidden)',
+    ],
     ['a body that is not JSON', 'garbage' as const, 'not JSON'],
     ['a reset connection', 'reset' as const, 'request failed'],
   ])('answers %s with a logged 502 upstream_error, never billed', async (_name, fault, logged) => {
@@ -155,7 +210,9 @@ describe('videosite channels from the YouTube Data API', () => {
 
   test('answers a channel missing its title with 502 and a log line naming the field', async () => {
     // The recorded answer with snippet.title taken out of Google Developers (the recording is untouched).
-    const answer = JSON.parse(recording('channels-google-developers-and-google.json')) as { items: Array<{ snippet: Record<string, unknown> }> };
+    const answer = JSON.parse(recording('channels-google-developers-and-google.json')) as {
+      items: Array<{ snippet: Record<string, unknown> }>;
+    };
     delete answer.items[1]!.snippet.title;
     replay.fault({ status: 200, body: JSON.stringify(answer) }, { path: CHANNELS_PATH });
     const response = await live.api.get(PATH, { key: account.key, params: { id: GOOGLE_DEVELOPERS } });
@@ -166,14 +223,20 @@ describe('videosite channels from the YouTube Data API', () => {
   });
 
   test('takes an answer with an empty items list as no channel', async () => {
-    replay.fault({ status: 200, body: '{"kind":"youtube#channelListResponse","pageInfo":{"totalResults":0,"resultsPerPage":5},"items":[]}' }, { path: CHANNELS_PATH });
+    replay.fault(
+      {
+        status: 200,
+        body: '{"kind":"youtube#channelListResponse","pageInfo":{"totalResults":0,"resultsPerPage":5},"items":[]}',
+      },
+      { path: CHANNELS_PATH },
+    );
     const response = await live.api.get(PATH, { key: account.key, params: { id: GOOGLE } });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'channel_not_found' });
   });
 });
 
-describe('the Data API\'s quota and rate limits', () => {
+describe("the Data API's quota and rate limits", () => {
   let replay: ReplayServer;
   let account: TestAccount;
 
@@ -206,10 +269,16 @@ describe('the Data API\'s quota and rate limits', () => {
     }
   });
 
-  test('answers a per-minute limit (403 rateLimitExceeded) with 429 and a minute\'s Retry-After', async () => {
+  test("answers a per-minute limit (403 rateLimitExceeded) with 429 and a minute's Retry-After", async () => {
     const live = await startLive(replay);
     try {
-      replay.fault({ status: 403, body: '{"error":{"code":403,"errors":[{"domain":"youtube.quota","reason":"rateLimitExceeded"}]}}' }, { path: CHANNELS_PATH });
+      replay.fault(
+        {
+          status: 403,
+          body: '{"error":{"code":403,"errors":[{"domain":"youtube.quota","reason":"rateLimitExceeded"}]}}',
+        },
+        { path: CHANNELS_PATH },
+      );
       const response = await live.api.get(PATH, { key: account.key, params: { id: GOOGLE } });
       expect(response.status).toBe(429);
       expect(response.headers.get('retry-after')).toBe('60');
@@ -220,12 +289,17 @@ describe('the Data API\'s quota and rate limits', () => {
 
   test('a burst of calls waits its turn at the politeness limits: every call served, none refused by the API', async () => {
     const live = await startLive(replay, {
-      LIVE_VIDEOSITE_REQUESTS_PER_MINUTE: '1200', LIVE_VIDEOSITE_BURST: '2', LIVE_VIDEOSITE_CONCURRENCY: '1',
+      LIVE_VIDEOSITE_REQUESTS_PER_MINUTE: '1200',
+      LIVE_VIDEOSITE_BURST: '2',
+      LIVE_VIDEOSITE_CONCURRENCY: '1',
     });
     try {
       const before = replay.count();
-      const statuses = await Promise.all(Array.from({ length: 6 }, () =>
-        live.api.get(PATH, { key: account.key, params: { id: GOOGLE } }).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          live.api.get(PATH, { key: account.key, params: { id: GOOGLE } }).then((r) => r.status),
+        ),
+      );
       expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
       expect(replay.count() - before).toBe(6);
       expect(replay.peakInFlight).toBe(1);
@@ -250,7 +324,10 @@ describe('the page cache', () => {
       const second = await newAccountWithKey();
       const unitsBefore = await quotaToday();
       const one = await live.api.get(PATH, { key: first.key, params: { id: GOOGLE } });
-      const two = await live.api.get(PATH, { key: second.key, params: { url: `https://www.youtube.com/channel/${GOOGLE}` } });
+      const two = await live.api.get(PATH, {
+        key: second.key,
+        params: { url: `https://www.youtube.com/channel/${GOOGLE}` },
+      });
       expect(await two.json()).toEqual(await one.json());
       expect(replay.count(CHANNELS_PATH)).toBe(1);
       expect((await quotaToday()) - unitsBefore).toBe(1);
@@ -268,7 +345,9 @@ describe('the page cache', () => {
       const unitsBefore = await quotaToday();
       const before = replay.count(CHANNELS_PATH);
       const release = replay.hold();
-      const calls = Array.from({ length: 3 }, () => live.api.get(PATH, { key: customer.key, params: { id: GOOGLE_DEVELOPERS } }));
+      const calls = Array.from({ length: 3 }, () =>
+        live.api.get(PATH, { key: customer.key, params: { id: GOOGLE_DEVELOPERS } }),
+      );
       await replay.whenReceived(replay.requests.length + 1);
       release();
       expect((await Promise.all(calls)).map((r) => r.status)).toEqual([200, 200, 200]);

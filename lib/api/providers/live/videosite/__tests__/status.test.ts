@@ -36,7 +36,9 @@ describe('the videosite source without an API key', () => {
       const account = await newAccountWithKey();
       const response = await api.get('/v1/videosite/channel', { key: account.key, params: { id: GOOGLE } });
       expect(response.status).toBe(200);
-      expect(((await response.json()) as { channel: { profile_pic_url: string } }).channel.profile_pic_url).toContain('videosite.example');
+      expect(((await response.json()) as { channel: { profile_pic_url: string } }).channel.profile_pic_url).toContain(
+        'videosite.example',
+      );
       expect(replay.count()).toBe(0);
     } finally {
       await api.close();
@@ -46,7 +48,9 @@ describe('the videosite source without an API key', () => {
 
   test('refuses DATA_SOURCE_VIDEOSITE=live at start, naming the variable', () => {
     expect(() => createProviderResolver({ DATA_SOURCE_VIDEOSITE: 'live' })).toThrow(SourceConfigError);
-    expect(() => createProviderResolver({ DATA_SOURCE_VIDEOSITE: 'live', LIVE_VIDEOSITE_API_KEY: ' ' })).toThrow(/DATA_SOURCE_VIDEOSITE=live, but LIVE_VIDEOSITE_API_KEY is not set/);
+    expect(() => createProviderResolver({ DATA_SOURCE_VIDEOSITE: 'live', LIVE_VIDEOSITE_API_KEY: ' ' })).toThrow(
+      /DATA_SOURCE_VIDEOSITE=live, but LIVE_VIDEOSITE_API_KEY is not set/,
+    );
   });
 
   test('gives no reason when the operator did not ask for live data', () => {
@@ -62,18 +66,36 @@ describe('/status with the API key set', () => {
 
   test('shows the quota units of the Pacific day, and when the quota day ends', async () => {
     await recordQuotaUnits({ family: 'videosite', units: 3, at: now, timeZone: QUOTA_TIME_ZONE });
-    await recordQuotaUnits({ family: 'videosite', units: 2, at: new Date('2031-05-02T06:59:00Z'), timeZone: QUOTA_TIME_ZONE }); // 23:59 PDT, same day
-    await recordQuotaUnits({ family: 'videosite', units: 7, at: new Date('2031-05-02T07:00:00Z'), timeZone: QUOTA_TIME_ZONE }); // the next day
+    await recordQuotaUnits({
+      family: 'videosite',
+      units: 2,
+      at: new Date('2031-05-02T06:59:00Z'),
+      timeZone: QUOTA_TIME_ZONE,
+    }); // 23:59 PDT, same day
+    await recordQuotaUnits({
+      family: 'videosite',
+      units: 7,
+      at: new Date('2031-05-02T07:00:00Z'),
+      timeZone: QUOTA_TIME_ZONE,
+    }); // the next day
     const status = await getSourceStatus({ env: { DATA_SOURCE: 'live', LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY }, now });
     const videosite = status.families.find((f) => f.family === 'videosite')!;
     expect(videosite).toMatchObject({ source: 'live', notLiveReason: null, livePaths: ['/v1/videosite/channel'] });
-    expect(videosite.quotaToday).toEqual({ units: 5, day: '2031-05-01', timeZone: 'America/Los_Angeles', resetsAt: new Date('2031-05-02T07:00:00Z') });
+    expect(videosite.quotaToday).toEqual({
+      units: 5,
+      day: '2031-05-01',
+      timeZone: 'America/Los_Angeles',
+      resetsAt: new Date('2031-05-02T07:00:00Z'),
+    });
     // Families whose platform counts no quota show none.
     expect(status.families.find((f) => f.family === 'politicnet')?.quotaToday).toBeNull();
   });
 
   test('shows a live day without requests as 0 units', async () => {
-    const status = await getSourceStatus({ env: { DATA_SOURCE: 'live', LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY }, now: new Date('2031-06-01T12:00:00Z') });
+    const status = await getSourceStatus({
+      env: { DATA_SOURCE: 'live', LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY },
+      now: new Date('2031-06-01T12:00:00Z'),
+    });
     expect(status.families.find((f) => f.family === 'videosite')?.quotaToday?.units).toBe(0);
   });
 });
