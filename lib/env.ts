@@ -43,151 +43,167 @@ export const liveEnvShape = {
   LIVE_NEWS_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
 };
 
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** PostgreSQL. Unset: scripts/run.ts starts the embedded server under .data/ and sets it. */
-  DATABASE_URL: optionalUrl,
-  /** Set by scripts/run.ts beside DATABASE_URL when that is its embedded server (lib/db/embedded-default.ts). */
-  EMBEDDED_DATABASE_URL: optionalUrl,
-  /** Redis, for sharing concurrency slots and key revocations between several instances. */
-  REDIS_URL: optionalUrl,
-  /** Connections of the console's Prisma pool and of the API server's pool. */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  API_DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(12),
-  PORT: port.default(3000),
-  API_PORT: port.default(3001),
-  /**
-   * Interfaces the console and the API server listen on. Loopback by default, so a developer
-   * machine serves nobody else; `0.0.0.0` is an explicit choice for containers and servers.
-   */
-  HOST: z.string().default('127.0.0.1'),
-  API_HOST: z.string().default('127.0.0.1'),
-  /**
-   * Processes of the API server on this machine (node:cluster, one shared port); default one per
-   * core. Per-account limits stay exact across them: the primary counts concurrency slots.
-   */
-  API_WORKERS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(64)
-    .default(() => Math.min(64, availableParallelism())),
-  /** API server: time a client has to send its headers, and its whole request (ms). */
-  API_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
-  API_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
-  /** API server: how long an idle keep-alive connection stays open (ms). */
-  API_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
-  /** API server: open connections in all, and per client address (0: no per-address cap). */
-  API_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
-  API_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
-  /**
-   * Where the console's /v1 mount forwards to: the API server beside it (set by `npm start`).
-   * Unset (`npm run dev`): the console serves /v1 itself.
-   */
-  API_INTERNAL_URL: optionalUrl,
-  /**
-   * The API server's internal listener, a Unix socket only the console uses (`npm start` makes
-   * one per start in a private directory). Through it the console passes each /v1 caller's
-   * address, proven by API_INTERNAL_SECRET; the API caps in-flight requests per such address.
-   */
-  API_INTERNAL_SOCKET: z.string().optional(),
-  /** Shared by the console and the API server for the internal listener (`npm start` makes one per start). */
-  API_INTERNAL_SECRET: z.string().min(32, 'API_INTERNAL_SECRET must be at least 32 characters').optional(),
-  /** Console server (`npm start`): time a client has to send its headers, and its whole request (ms). */
-  CONSOLE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
-  CONSOLE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
-  /** Console server: how long an idle keep-alive connection stays open (ms). */
-  CONSOLE_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
-  /** Console server: open connections in all, and per client address (0: no per-address cap). */
-  CONSOLE_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
-  CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
-  /** Public address of the console, as the API names it (the 402 points at its billing page). */
-  CONSOLE_PUBLIC_URL: optionalUrl,
-  /** Public address of the API server, as the console shows it (explorer, docs). */
-  API_PUBLIC_URL: optionalUrl,
-  /**
-   * Prometheus metrics (GET /metrics) of the API server (its cluster workers aggregated) and of
-   * the job worker, on this separate port; unset, no metrics are kept. `npm start` gives the
-   * worker METRICS_PORT + 1. METRICS_HOST: the interface (loopback unless set; 0.0.0.0 in containers).
-   */
-  METRICS_PORT: port.optional(),
-  METRICS_HOST: z.string().default('127.0.0.1'),
-  /** Logs of the API server and the worker (pino): the least severe level written. */
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** `json` (one object a line), or `pretty`; unset, pretty at a terminal outside production, else json. */
-  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
-  /** Signs session tokens. Unset in development: scripts/run.ts makes one under .data/. */
-  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
-  AUTH_GITHUB_ID: z.string().optional(),
-  AUTH_GITHUB_SECRET: z.string().optional(),
-  /** GitHub Enterprise Server's address (e.g. https://github.example.com); unset: github.com. */
-  AUTH_GITHUB_ENTERPRISE_URL: optionalUrl,
-  AUTH_GOOGLE_ID: z.string().optional(),
-  AUTH_GOOGLE_SECRET: z.string().optional(),
-  /**
-   * Proxies in front of the console that append to X-Forwarded-For (0: clients connect directly).
-   * The per-address sign-in throttle believes only the entries they added.
-   */
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  /** Session lifetime in seconds (default 7 days). */
-  SESSION_MAX_AGE: z.coerce.number().int().min(60).default(7 * 24 * 3600),
-  /**
-   * Whether Auth.js builds its URLs from the request's Host (and X-Forwarded-Host) header. `false`
-   * needs AUTH_URL, the console's public address, which Auth.js then uses instead.
-   */
-  AUTH_TRUST_HOST: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
-  AUTH_URL: optionalUrl,
-  /** Stripe. Unset: the billing sandbox (lib/billing/sandbox), which `npm start` and `npm run dev` start. */
-  STRIPE_SECRET_KEY: z.string().optional(),
-  /**
-   * Runs the billing sandbox on purpose with an operator's DATABASE_URL (staging, demos): without it
-   * and without STRIPE_SECRET_KEY, scripts/run.ts refuses to start (lib/billing/sandbox-refusal.ts).
-   */
-  BILLING_SANDBOX: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  /** Signs webhooks; with the sandbox, made once under .data/ by scripts/run.ts unless set. */
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  /** The billing sandbox's address (set by scripts/run.ts while it runs it). */
-  STRIPE_SANDBOX_URL: optionalUrl,
-  /** Port of the billing sandbox (default API_PORT + 1). */
-  STRIPE_SANDBOX_PORT: port.optional(),
-  /** Port of the billing sandbox's hosted pages: Checkout, portal, invoices (default API_PORT + 2). */
-  STRIPE_SANDBOX_PAGES_PORT: port.optional(),
-  /** The hosted pages' public address, as invoices link to it (default http://localhost:STRIPE_SANDBOX_PAGES_PORT). */
-  STRIPE_SANDBOX_PAGES_URL: optionalUrl,
-  /** The sandbox API's secret key (the Stripe client's key with the sandbox); made once under .data/ unless set. */
-  STRIPE_SANDBOX_SECRET_KEY: z.string().min(16).optional(),
-  /** Token of the sandbox's /_sandbox/* test controls (header X-Sandbox-Control-Token); made once under .data/ unless set. */
-  STRIPE_SANDBOX_CONTROL_TOKEN: z.string().min(16).optional(),
-  /** How long the sandbox remembers an idempotency key, in seconds (Stripe: 24 hours). */
-  STRIPE_SANDBOX_IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(1).default(86_400),
-  /** Upstream request timeout for HTTP providers, in milliseconds. */
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-  ...liveEnvShape,
-  /** SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://…). Unset: mail stays in the database. */
-  SMTP_URL: optionalUrl,
-  /** The From of outgoing mail. */
-  MAIL_FROM: z.string().default('Public Data API <no-reply@localhost>'),
-  /**
-   * Shows stored mail at /dev/mailbox, to loopback clients only. scripts/run.ts decides it
-   * (lib/dev-mailbox.ts): unset, on for the embedded database without SMTP, never for an operator's DATABASE_URL.
-   */
-  DEV_MAILBOX: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  /** Billing batches one API process writes at once; one gives the largest batches. */
-  /**
-   * Days the request log (one row per call) is kept; the daily worker deletes older rows. Usage
-   * totals, exports and invoices read the rollups, which are kept.
-   */
-  USAGE_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
-  /** Invoice-billed accounts (send_invoice): days a month's invoice is payable before it is overdue. */
-  INVOICE_DAYS_UNTIL_DUE: z.coerce.number().int().min(1).max(365).default(30),
-  USAGE_PARALLEL_FLUSHES: z.coerce.number().int().min(1).max(8).default(1),
-}).refine((e) => !e.LIVE_FORUMSITE_CLIENT_ID === !e.LIVE_FORUMSITE_CLIENT_SECRET, {
-  path: ['LIVE_FORUMSITE_CLIENT_SECRET'],
-  message: 'LIVE_FORUMSITE_CLIENT_ID and LIVE_FORUMSITE_CLIENT_SECRET go together: set both or neither',
-}).refine((e) => !e.LIVE_OPENMICRO_IDENTIFIER === !e.LIVE_OPENMICRO_PASSWORD, {
-  path: ['LIVE_OPENMICRO_PASSWORD'],
-  message: 'LIVE_OPENMICRO_IDENTIFIER and LIVE_OPENMICRO_PASSWORD go together: set both or neither',
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** PostgreSQL. Unset: scripts/run.ts starts the embedded server under .data/ and sets it. */
+    DATABASE_URL: optionalUrl,
+    /** Set by scripts/run.ts beside DATABASE_URL when that is its embedded server (lib/db/embedded-default.ts). */
+    EMBEDDED_DATABASE_URL: optionalUrl,
+    /** Redis, for sharing concurrency slots and key revocations between several instances. */
+    REDIS_URL: optionalUrl,
+    /** Connections of the console's Prisma pool and of the API server's pool. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    API_DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(12),
+    PORT: port.default(3000),
+    API_PORT: port.default(3001),
+    /**
+     * Interfaces the console and the API server listen on. Loopback by default, so a developer
+     * machine serves nobody else; `0.0.0.0` is an explicit choice for containers and servers.
+     */
+    HOST: z.string().default('127.0.0.1'),
+    API_HOST: z.string().default('127.0.0.1'),
+    /**
+     * Processes of the API server on this machine (node:cluster, one shared port); default one per
+     * core. Per-account limits stay exact across them: the primary counts concurrency slots.
+     */
+    API_WORKERS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(() => Math.min(64, availableParallelism())),
+    /** API server: time a client has to send its headers, and its whole request (ms). */
+    API_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+    API_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+    /** API server: how long an idle keep-alive connection stays open (ms). */
+    API_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    /** API server: open connections in all, and per client address (0: no per-address cap). */
+    API_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
+    API_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+    /**
+     * Where the console's /v1 mount forwards to: the API server beside it (set by `npm start`).
+     * Unset (`npm run dev`): the console serves /v1 itself.
+     */
+    API_INTERNAL_URL: optionalUrl,
+    /**
+     * The API server's internal listener, a Unix socket only the console uses (`npm start` makes
+     * one per start in a private directory). Through it the console passes each /v1 caller's
+     * address, proven by API_INTERNAL_SECRET; the API caps in-flight requests per such address.
+     */
+    API_INTERNAL_SOCKET: z.string().optional(),
+    /** Shared by the console and the API server for the internal listener (`npm start` makes one per start). */
+    API_INTERNAL_SECRET: z.string().min(32, 'API_INTERNAL_SECRET must be at least 32 characters').optional(),
+    /** Console server (`npm start`): time a client has to send its headers, and its whole request (ms). */
+    CONSOLE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+    CONSOLE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+    /** Console server: how long an idle keep-alive connection stays open (ms). */
+    CONSOLE_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    /** Console server: open connections in all, and per client address (0: no per-address cap). */
+    CONSOLE_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
+    CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+    /** Public address of the console, as the API names it (the 402 points at its billing page). */
+    CONSOLE_PUBLIC_URL: optionalUrl,
+    /** Public address of the API server, as the console shows it (explorer, docs). */
+    API_PUBLIC_URL: optionalUrl,
+    /**
+     * Prometheus metrics (GET /metrics) of the API server (its cluster workers aggregated) and of
+     * the job worker, on this separate port; unset, no metrics are kept. `npm start` gives the
+     * worker METRICS_PORT + 1. METRICS_HOST: the interface (loopback unless set; 0.0.0.0 in containers).
+     */
+    METRICS_PORT: port.optional(),
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    /** Logs of the API server and the worker (pino): the least severe level written. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `json` (one object a line), or `pretty`; unset, pretty at a terminal outside production, else json. */
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+    /** Signs session tokens. Unset in development: scripts/run.ts makes one under .data/. */
+    AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+    AUTH_GITHUB_ID: z.string().optional(),
+    AUTH_GITHUB_SECRET: z.string().optional(),
+    /** GitHub Enterprise Server's address (e.g. https://github.example.com); unset: github.com. */
+    AUTH_GITHUB_ENTERPRISE_URL: optionalUrl,
+    AUTH_GOOGLE_ID: z.string().optional(),
+    AUTH_GOOGLE_SECRET: z.string().optional(),
+    /**
+     * Proxies in front of the console that append to X-Forwarded-For (0: clients connect directly).
+     * The per-address sign-in throttle believes only the entries they added.
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** Session lifetime in seconds (default 7 days). */
+    SESSION_MAX_AGE: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(7 * 24 * 3600),
+    /**
+     * Whether Auth.js builds its URLs from the request's Host (and X-Forwarded-Host) header. `false`
+     * needs AUTH_URL, the console's public address, which Auth.js then uses instead.
+     */
+    AUTH_TRUST_HOST: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    AUTH_URL: optionalUrl,
+    /** Stripe. Unset: the billing sandbox (lib/billing/sandbox), which `npm start` and `npm run dev` start. */
+    STRIPE_SECRET_KEY: z.string().optional(),
+    /**
+     * Runs the billing sandbox on purpose with an operator's DATABASE_URL (staging, demos): without it
+     * and without STRIPE_SECRET_KEY, scripts/run.ts refuses to start (lib/billing/sandbox-refusal.ts).
+     */
+    BILLING_SANDBOX: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** Signs webhooks; with the sandbox, made once under .data/ by scripts/run.ts unless set. */
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** The billing sandbox's REST API address (set by scripts/run.ts while it runs it). */
+    STRIPE_SANDBOX_URL: optionalUrl,
+    /** Port of the billing sandbox's REST API (default API_PORT + 1). */
+    STRIPE_SANDBOX_PORT: port.optional(),
+    /** Port of the billing sandbox's hosted pages: Checkout, portal, invoices (default API_PORT + 2). */
+    STRIPE_SANDBOX_PAGES_PORT: port.optional(),
+    /** The hosted pages' public address, as invoices link to it (default http://localhost:STRIPE_SANDBOX_PAGES_PORT). */
+    STRIPE_SANDBOX_PAGES_URL: optionalUrl,
+    /** The sandbox API's secret key (the Stripe client's key with the sandbox); made once under .data/ unless set. */
+    STRIPE_SANDBOX_SECRET_KEY: z.string().min(16).optional(),
+    /** Token of the sandbox's /_sandbox/* test controls (header X-Sandbox-Control-Token); made once under .data/ unless set. */
+    STRIPE_SANDBOX_CONTROL_TOKEN: z.string().min(16).optional(),
+    /** How long the sandbox remembers an idempotency key, in seconds (Stripe: 24 hours). */
+    STRIPE_SANDBOX_IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(1).default(86_400),
+    /** Upstream request timeout for HTTP providers, in milliseconds. */
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    ...liveEnvShape,
+    /** SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://…). Unset: mail stays in the database. */
+    SMTP_URL: optionalUrl,
+    /** The From of outgoing mail. */
+    MAIL_FROM: z.string().default('Public Data API <no-reply@localhost>'),
+    /**
+     * Shows stored mail at /dev/mailbox, to loopback clients only. scripts/run.ts decides it
+     * (lib/dev-mailbox.ts): unset, on for the embedded database without SMTP, never for an operator's DATABASE_URL.
+     */
+    DEV_MAILBOX: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** Billing batches one API process writes at once; one gives the largest batches. */
+    /**
+     * Days the request log (one row per call) is kept; the daily worker deletes older rows. Usage
+     * totals, exports and invoices read the rollups, which are kept.
+     */
+    USAGE_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
+    /** Invoice-billed accounts (send_invoice): days a month's invoice is payable before it is overdue. */
+    INVOICE_DAYS_UNTIL_DUE: z.coerce.number().int().min(1).max(365).default(30),
+    USAGE_PARALLEL_FLUSHES: z.coerce.number().int().min(1).max(8).default(1),
+  })
+  .refine((e) => !e.LIVE_FORUMSITE_CLIENT_ID === !e.LIVE_FORUMSITE_CLIENT_SECRET, {
+    path: ['LIVE_FORUMSITE_CLIENT_SECRET'],
+    message: 'LIVE_FORUMSITE_CLIENT_ID and LIVE_FORUMSITE_CLIENT_SECRET go together: set both or neither',
+  })
+  .refine((e) => !e.LIVE_OPENMICRO_IDENTIFIER === !e.LIVE_OPENMICRO_PASSWORD, {
+    path: ['LIVE_OPENMICRO_PASSWORD'],
+    message: 'LIVE_OPENMICRO_IDENTIFIER and LIVE_OPENMICRO_PASSWORD go together: set both or neither',
+  });
 
 export type Env = z.infer<typeof schema>;
 

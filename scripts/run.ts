@@ -45,32 +45,41 @@ function authSecret(): string {
  * `start` (the operator command line) it points at the sandbox the running app registered for
  * this database, and never starts one. Returns the variables that point the app at it.
  */
-function billingSandbox(env: NodeJS.ProcessEnv, consolePort: string, apiPort: string, start: boolean): Record<string, string> {
+function billingSandbox(
+  env: NodeJS.ProcessEnv,
+  consolePort: string,
+  apiPort: string,
+  start: boolean,
+): Record<string, string> {
   if (env.STRIPE_SECRET_KEY) return {};
   const secrets = {
     STRIPE_WEBHOOK_SECRET:
-      env.STRIPE_WEBHOOK_SECRET ?? localSecret('.data/stripe-webhook-secret', () => `whsec_${randomBytes(24).toString('base64url')}`),
+      env.STRIPE_WEBHOOK_SECRET ??
+      localSecret('.data/stripe-webhook-secret', () => `whsec_${randomBytes(24).toString('base64url')}`),
     STRIPE_SANDBOX_SECRET_KEY:
-      env.STRIPE_SANDBOX_SECRET_KEY ?? localSecret('.data/stripe-sandbox-secret-key', () => `sk_test_sandbox_${randomBytes(24).toString('base64url')}`),
+      env.STRIPE_SANDBOX_SECRET_KEY ??
+      localSecret('.data/stripe-sandbox-secret-key', () => `sk_test_sandbox_${randomBytes(24).toString('base64url')}`),
     STRIPE_SANDBOX_CONTROL_TOKEN:
-      env.STRIPE_SANDBOX_CONTROL_TOKEN ?? localSecret('.data/stripe-sandbox-control-token', () => randomBytes(24).toString('base64url')),
+      env.STRIPE_SANDBOX_CONTROL_TOKEN ??
+      localSecret('.data/stripe-sandbox-control-token', () => randomBytes(24).toString('base64url')),
   };
   if (!start) {
     const running = findRunningSandbox(env.DATABASE_URL ?? '');
-    return running ? { ...secrets, STRIPE_SANDBOX_URL: running.apiUrl, STRIPE_SANDBOX_PAGES_URL: running.pagesUrl } : secrets;
+    return running
+      ? { ...secrets, STRIPE_SANDBOX_URL: running.apiUrl, STRIPE_SANDBOX_PAGES_URL: running.pagesUrl }
+      : secrets;
   }
   const port = env.STRIPE_SANDBOX_PORT ?? String(Number(apiPort) + 1);
   const pagesPort = env.STRIPE_SANDBOX_PAGES_PORT ?? String(Number(apiPort) + 2);
   const sandbox = {
+    ...secrets,
     STRIPE_SANDBOX_URL: `http://localhost:${port}`,
     STRIPE_SANDBOX_PORT: port,
     STRIPE_SANDBOX_PAGES_PORT: pagesPort,
     STRIPE_SANDBOX_PAGES_URL: env.STRIPE_SANDBOX_PAGES_URL ?? `http://localhost:${pagesPort}`,
     STRIPE_SANDBOX_WEBHOOK_URL: `http://localhost:${consolePort}/api/webhooks/stripe`,
-    STRIPE_WEBHOOK_SECRET:
-      env.STRIPE_WEBHOOK_SECRET ?? localSecret('.data/stripe-webhook-secret', () => `whsec_${randomBytes(24).toString('base64url')}`),
   };
-  if (start) void run(process.execPath, serverArgs('sandbox').args, { ...env, ...sandbox });
+  void run(process.execPath, serverArgs('sandbox').args, { ...env, ...sandbox });
   return sandbox;
 }
 
@@ -108,7 +117,10 @@ async function main(): Promise<number> {
     // Then the API server, the worker and the billing sandbox into dist/ (scripts/build-servers.ts).
     return built === 0 ? run(process.execPath, ['--import', 'tsx', 'scripts/build-servers.ts'], process.env) : built;
   }
-  if (!['dev', 'start', 'exec', 'test'].includes(mode ?? '') || ((mode === 'exec' || mode === 'test') && !rest.length)) {
+  if (
+    !['dev', 'start', 'exec', 'test'].includes(mode ?? '') ||
+    ((mode === 'exec' || mode === 'test') && !rest.length)
+  ) {
     console.error('usage: tsx scripts/run.ts dev | build | start | exec <command…> | test <command…>');
     return 2;
   }
@@ -117,7 +129,11 @@ async function main(): Promise<number> {
   // An operator's database without a Stripe key: refuse rather than take payments in the sandbox.
   const refusal =
     mode !== 'test' &&
-    billingSandboxRefusal({ stripeSecretKey: process.env.STRIPE_SECRET_KEY, billingSandbox: process.env.BILLING_SANDBOX, embeddedDatabase: embedded });
+    billingSandboxRefusal({
+      stripeSecretKey: process.env.STRIPE_SECRET_KEY,
+      billingSandbox: process.env.BILLING_SANDBOX,
+      embeddedDatabase: embedded,
+    });
   if (refusal) {
     console.error(refusal);
     return 1;
@@ -150,7 +166,13 @@ async function main(): Promise<number> {
       AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST ?? 'true',
       NEXT_TELEMETRY_DISABLED: '1',
       // A developer machine (embedded database, no SMTP): mail is read at /dev/mailbox, from this machine only.
-      DEV_MAILBOX: String(devMailboxEnabled({ devMailbox: process.env.DEV_MAILBOX, embeddedDatabase: embedded, smtpUrl: process.env.SMTP_URL })),
+      DEV_MAILBOX: String(
+        devMailboxEnabled({
+          devMailbox: process.env.DEV_MAILBOX,
+          embeddedDatabase: embedded,
+          smtpUrl: process.env.SMTP_URL,
+        }),
+      ),
     };
     const host = env.HOST ?? '127.0.0.1';
     if (mode === 'dev' && env.DEV_MAILBOX === 'true' && !isLoopbackHost(host)) {
@@ -166,7 +188,9 @@ async function main(): Promise<number> {
     if (mode === 'start') {
       console.log(`Console: ${browserUrl(host, port)}   API: ${browserUrl(env.API_HOST, apiPort)}/v1`);
       const api = serverArgs('api');
-      console.log(api.compiled ? 'Servers: the compiled bundles in dist/' : `Servers: TypeScript through tsx (${api.reason})`);
+      console.log(
+        api.compiled ? 'Servers: the compiled bundles in dist/' : `Servers: TypeScript through tsx (${api.reason})`,
+      );
       // The console's channel to the API server, on which it passes each caller's address
       // (lib/api/server/trusted-forwarding.ts): a Unix socket in a private directory and a
       // secret, both new for each start unless set, and never printed.
@@ -195,7 +219,11 @@ async function main(): Promise<number> {
         }),
         // Scheduled work (the monthly invoicing): graphile-worker on the same PostgreSQL.
         // Its metrics (when METRICS_PORT is set) on the next port: the API server has METRICS_PORT.
-        run(process.execPath, serverArgs('worker').args, { ...env, NODE_ENV: 'production', ...(env.METRICS_PORT ? { METRICS_PORT: String(Number(env.METRICS_PORT) + 1) } : {}) }),
+        run(process.execPath, serverArgs('worker').args, {
+          ...env,
+          NODE_ENV: 'production',
+          ...(env.METRICS_PORT ? { METRICS_PORT: String(Number(env.METRICS_PORT) + 1) } : {}),
+        }),
       ];
       return await Promise.race(exits);
     }
