@@ -192,7 +192,7 @@ async function main(): Promise<number> {
         api.compiled ? 'Servers: the compiled bundles in dist/' : `Servers: TypeScript through tsx (${api.reason})`,
       );
       // The console's channel to the API server, on which it passes each caller's address
-      // (lib/api/server/trusted-forwarding.ts): a Unix socket in a private directory and a
+      // (lib/api/process/trusted-forwarding.ts): a Unix socket in a private directory and a
       // secret, both new for each start unless set, and never printed.
       const internalDir = mkdtempSync(join(tmpdir(), 'public-data-api-'));
       process.once('exit', () => rmSync(internalDir, { recursive: true, force: true }));
