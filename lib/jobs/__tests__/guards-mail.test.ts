@@ -69,7 +69,10 @@ beforeAll(async () => {
   process.env.SMTP_URL = await catcher.start();
 });
 afterAll(async () => {
-  process.env.SMTP_URL = savedSmtpUrl;
+  // Assigning undefined would store the string "undefined", which every child process that other
+  // files in this worker start would then refuse as an invalid SMTP_URL.
+  if (savedSmtpUrl === undefined) delete process.env.SMTP_URL;
+  else process.env.SMTP_URL = savedSmtpUrl;
   await catcher.close();
 });
 
