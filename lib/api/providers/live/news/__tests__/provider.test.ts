@@ -2,9 +2,8 @@
 // the job reads the recorded feeds from a real HTTP server (./feed-server.ts) into the test
 // database, then every call reads the database and no feed is asked. Nothing is mocked.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { usageEvents } from '@/lib/api/__tests__/cases';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/harness';
-import { createProviderResolver, type ProviderResolver } from '@/lib/api/providers';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { newsArticlesResponse, type NewsArticle } from '@/lib/api/registry/news';
 import { refreshNewsFeeds } from '../refresh';
 import { startFeedServer, type FeedServer } from './feed-server';
@@ -18,28 +17,7 @@ interface Body {
   count: number;
 }
 
-interface Live {
-  api: TestApi;
-  resolver: ProviderResolver;
-  logs: string[];
-}
-
-async function startLive(env: Record<string, string>): Promise<Live> {
-  const logs: string[] = [];
-  const resolver = createProviderResolver({ DATA_SOURCE_NEWS: 'live', ...env }, { log: (m) => logs.push(m) });
-  const api = await startTestApi({ providerFor: resolver, redisUrl: '' });
-  return { api, resolver, logs };
-}
-
-async function stopLive(live: Live | undefined): Promise<void> {
-  await live?.api.close();
-  await live?.resolver.close();
-}
-
-async function billedUnits(account: TestAccount, response: Response): Promise<number | undefined> {
-  const id = response.headers.get('x-request-id');
-  return (await usageEvents(account.accountId)).find((e) => e.id === id)?.units;
-}
+const startLive = (env: Record<string, string>): Promise<Live> => startLiveApi({ DATA_SOURCE_NEWS: 'live', ...env });
 
 describe('news articles from the stored feeds', () => {
   let server: FeedServer;

@@ -2,9 +2,8 @@
 // through the real gateway and billing: the record, every error path, the cache, the politeness,
 // and the family's other paths staying on the sandbox. Nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { usageEvents } from '@/lib/api/__tests__/cases';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/harness';
-import { createProviderResolver, type ProviderResolver } from '@/lib/api/providers';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
 import { ANGELSANT, EMPTY_HOST, UNKNOWN_HOST, newsletterRoutes } from './routes';
@@ -13,31 +12,8 @@ const PATH = '/v1/newsletter/publication';
 const ARCHIVE = `/${ANGELSANT.host}/api/v1/archive`;
 const BY_ID = `/api/v1/posts/by-id/${ANGELSANT.postId}`;
 
-interface Live {
-  api: TestApi;
-  resolver: ProviderResolver;
-  logs: string[];
-}
-
-async function startLive(replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> {
-  const logs: string[] = [];
-  const resolver = createProviderResolver(
-    { DATA_SOURCE: 'live', LIVE_NEWSLETTER_URL: replay.url, LIVE_CACHE_SECONDS: '0', ...env },
-    { log: (m) => logs.push(m) },
-  );
-  const api = await startTestApi({ providerFor: resolver, redisUrl: '' });
-  return { api, resolver, logs };
-}
-
-async function stopLive(live: Live | undefined): Promise<void> {
-  await live?.api.close();
-  await live?.resolver.close();
-}
-
-async function billedUnits(account: TestAccount, response: Response): Promise<number | undefined> {
-  const id = response.headers.get('x-request-id');
-  return (await usageEvents(account.accountId)).find((e) => e.id === id)?.units;
-}
+const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
+  startLiveApi({ DATA_SOURCE: 'live', LIVE_NEWSLETTER_URL: replay.url, LIVE_CACHE_SECONDS: '0', ...env });
 
 describe('newsletter publication from Substack', () => {
   let replay: ReplayServer;

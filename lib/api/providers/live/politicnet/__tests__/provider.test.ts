@@ -2,9 +2,8 @@
 // through the real gateway and billing: records, pages and billing, every error path, the cache
 // and the politeness. The adapter makes real HTTP requests; nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { usageEvents } from '@/lib/api/__tests__/cases';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/harness';
-import { createProviderResolver, type ProviderResolver } from '@/lib/api/providers';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
 import { CHAINSAWRIOT, SCHOCHASTICS, SUSPENDED_USER, UNKNOWN_USER, politicnetRoutes, recording } from './routes';
 
@@ -27,31 +26,8 @@ interface Body {
   count: number;
 }
 
-interface Live {
-  api: TestApi;
-  resolver: ProviderResolver;
-  logs: string[];
-}
-
-async function startLive(replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> {
-  const logs: string[] = [];
-  const resolver = createProviderResolver(
-    { DATA_SOURCE: 'live', LIVE_POLITICNET_URL: replay.url, LIVE_CACHE_SECONDS: '0', ...env },
-    { log: (m) => logs.push(m) },
-  );
-  const api = await startTestApi({ providerFor: resolver, redisUrl: '' });
-  return { api, resolver, logs };
-}
-
-async function stopLive(live: Live | undefined): Promise<void> {
-  await live?.api.close();
-  await live?.resolver.close();
-}
-
-async function billedUnits(account: TestAccount, response: Response): Promise<number | undefined> {
-  const id = response.headers.get('x-request-id');
-  return (await usageEvents(account.accountId)).find((e) => e.id === id)?.units;
-}
+const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
+  startLiveApi({ DATA_SOURCE: 'live', LIVE_POLITICNET_URL: replay.url, LIVE_CACHE_SECONDS: '0', ...env });
 
 describe('politicnet user posts from a Mastodon server', () => {
   let replay: ReplayServer;

@@ -3,9 +3,8 @@
 // API's errors (key, quota, outages), the quota units counted, the cache and the politeness. The
 // adapter makes real HTTP requests; nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { usageEvents } from '@/lib/api/__tests__/cases';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/harness';
-import { createProviderResolver, type ProviderResolver } from '@/lib/api/providers';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
 import { quotaUnitsOn, secondsUntilNextQuotaDay } from '../../quota';
 import { CHANNELS_PATH, QUOTA_TIME_ZONE } from '../client';
@@ -30,37 +29,14 @@ interface Channel {
   view_count: number | null;
   url: string;
 }
-interface Live {
-  api: TestApi;
-  resolver: ProviderResolver;
-  logs: string[];
-}
-
-async function startLive(replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> {
-  const logs: string[] = [];
-  const resolver = createProviderResolver(
-    {
-      DATA_SOURCE: 'live',
-      LIVE_VIDEOSITE_URL: replay.url,
-      LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY,
-      LIVE_CACHE_SECONDS: '0',
-      ...env,
-    },
-    { log: (m) => logs.push(m) },
-  );
-  const api = await startTestApi({ providerFor: resolver, redisUrl: '' });
-  return { api, resolver, logs };
-}
-
-async function stopLive(live: Live | undefined): Promise<void> {
-  await live?.api.close();
-  await live?.resolver.close();
-}
-
-async function billedUnits(account: TestAccount, response: Response): Promise<number | undefined> {
-  const id = response.headers.get('x-request-id');
-  return (await usageEvents(account.accountId)).find((e) => e.id === id)?.units;
-}
+const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
+  startLiveApi({
+    DATA_SOURCE: 'live',
+    LIVE_VIDEOSITE_URL: replay.url,
+    LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY,
+    LIVE_CACHE_SECONDS: '0',
+    ...env,
+  });
 
 const quotaToday = () => quotaUnitsOn('videosite', new Date(), QUOTA_TIME_ZONE);
 

@@ -1,0 +1,33 @@
+// The API as the adapters' provider tests run it: the real gateway and billing on a resolver built
+// from the given settings (DATA_SOURCE, LIVE_<FAMILY>_URL pointing at a replay server, ...), with
+// the providers' log lines collected so a test can read what was logged.
+import { usageEvents } from '@/lib/api/__tests__/cases';
+import { startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/harness';
+import { createProviderResolver, type ProviderResolver } from '@/lib/api/providers';
+
+export interface LiveApi {
+  api: TestApi;
+  resolver: ProviderResolver;
+  logs: string[];
+}
+
+export async function startLiveApi(
+  env: Record<string, string>,
+  options: Omit<NonNullable<Parameters<typeof createProviderResolver>[1]>, 'log'> = {},
+): Promise<LiveApi> {
+  const logs: string[] = [];
+  const resolver = createProviderResolver(env, { ...options, log: (m) => logs.push(m) });
+  const api = await startTestApi({ providerFor: resolver, redisUrl: '' });
+  return { api, resolver, logs };
+}
+
+export async function stopLiveApi(live: LiveApi | undefined): Promise<void> {
+  await live?.api.close();
+  await live?.resolver.close();
+}
+
+/** Units billed for the call that answered `response`. */
+export async function billedUnits(account: TestAccount, response: Response): Promise<number | undefined> {
+  const id = response.headers.get('x-request-id');
+  return (await usageEvents(account.accountId)).find((e) => e.id === id)?.units;
+}
