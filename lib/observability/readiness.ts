@@ -21,8 +21,12 @@ export interface ReadinessProbes {
   timeoutMs?: number;
 }
 
-/** The migrations this build expects: the folder names under prisma/migrations. */
-export function expectedMigrations(dir = path.resolve('prisma/migrations')): string[] {
+/**
+ * The migrations this build expects: the folder names under prisma/migrations. The path is spelled
+ * out from the working directory so that Next's file tracing keeps to that folder (a computed path
+ * makes it trace the whole project).
+ */
+export function expectedMigrations(dir = path.join(process.cwd(), 'prisma', 'migrations')): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
