@@ -1,6 +1,5 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
@@ -8,6 +7,8 @@ import { formatMicros } from '@/lib/money';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import type { DashboardOverview } from '@/lib/server/usage/get-dashboard-overview';
+
+import { Live } from '@/components/live/live';
 
 import { CopyText } from './copy-text';
 
@@ -30,7 +31,7 @@ function Card({ title, children, id }: { title: string; children: ReactNode; id:
   );
 }
 
-/** The console's home: refreshed every 30 s and whenever the explorer invalidates ['dashboard']. */
+/** The console's home: read again every 30 s while it is open. */
 export function DashboardView({
   initial,
   curl,
@@ -40,14 +41,15 @@ export function DashboardView({
   curl: string;
   monthChart?: ReactNode;
 }) {
-  const { data = initial } = useQuery({
-    queryKey: ['dashboard'],
-    queryFn: fetchDashboard,
-    initialData: initial,
-    refetchInterval: REFRESH_MS,
-    staleTime: 0,
-  });
-  const d = data;
+  return (
+    <Live
+      spec={{ queryKey: ['dashboard'], fetch: fetchDashboard, initial, refreshMs: REFRESH_MS }}
+      render={(d) => <Overview d={d} curl={curl} monthChart={monthChart} />}
+    />
+  );
+}
+
+function Overview({ d, curl, monthChart }: { d: DashboardOverview; curl: string; monthChart?: ReactNode }) {
   const percent = (n: number) => `${(n * 100).toFixed(n > 0 && n < 0.01 ? 2 : 1)} %`;
 
   if (d.firstSteps) {

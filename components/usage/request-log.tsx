@@ -1,6 +1,5 @@
 'use client';
 
-import { useInfiniteQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useRef, type FormEvent } from 'react';
@@ -9,6 +8,7 @@ import { formatMicros } from '@/lib/money';
 import { Badge } from '@/components/ui/badge';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { buttonClasses } from '@/components/ui/button';
+import { LivePagesView, type LivePages } from '@/components/live/live';
 import { usageKeyLabel } from '@/lib/usage-key-label';
 import type { UsageRequestPage } from '@/lib/server/usage/list-usage-requests';
 
@@ -62,19 +62,34 @@ export function RequestLog({
   filters: RequestLogFilters;
   endpoints: string[];
 }) {
+  return (
+    <LivePagesView
+      spec={{
+        queryKey: ['usage', 'requests', filters],
+        fetchPage: (cursor) => fetchPage(filters, cursor),
+        nextCursor: (page) => page.nextCursor,
+        initial,
+      }}
+      render={(query) => <Log query={query} initial={initial} filters={filters} endpoints={endpoints} />}
+    />
+  );
+}
+
+function Log({
+  query,
+  initial,
+  filters,
+  endpoints,
+}: {
+  query: LivePages<UsageRequestPage>;
+  initial: UsageRequestPage;
+  filters: RequestLogFilters;
+  endpoints: string[];
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const heading = useRef<HTMLHeadingElement>(null);
-  const query = useInfiniteQuery({
-    queryKey: ['usage', 'requests', filters],
-    queryFn: ({ pageParam }) => fetchPage(filters, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    initialData: { pages: [initial], pageParams: [null] },
-    staleTime: Infinity,
-  });
-  const pages = query.data?.pages ?? [initial];
-  const rows = pages.flatMap((p) => p.requests);
+  const rows = query.pages.flatMap((p) => p.requests);
   const keys = initial.keys;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -188,7 +203,7 @@ export function RequestLog({
         <button
           type="button"
           className={buttonClasses('secondary', 'sm')}
-          onClick={() => void query.refetch()}
+          onClick={query.refetch}
           disabled={query.isFetching}
         >
           Check for new calls
@@ -286,7 +301,7 @@ export function RequestLog({
         <button
           type="button"
           className={`${buttonClasses('secondary', 'sm')} self-start`}
-          onClick={() => void query.fetchNextPage()}
+          onClick={query.fetchNextPage}
           disabled={query.isFetchingNextPage}
         >
           {query.isFetchingNextPage ? 'Loading…' : 'Load older calls'}

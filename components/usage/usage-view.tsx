@@ -1,10 +1,10 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 
 import { formatMicros } from '@/lib/money';
 import { buttonClasses } from '@/components/ui/button';
+import { Live, type LiveState } from '@/components/live/live';
 import { usageKeyLabel } from '@/lib/usage-key-label';
 import type { UsageMonth } from '@/lib/server/usage/get-usage-month';
 
@@ -14,7 +14,7 @@ import { UsageEndpointTable } from './usage-endpoint-table';
 /** How often the current month is read again while the page is open. */
 const REFRESH_MS = 15_000;
 
-export function usageQueryKey(month: string, keyId: string | null) {
+function usageQueryKey(month: string, keyId: string | null) {
   return ['usage', 'month', month, keyId ?? ''] as const;
 }
 
@@ -40,22 +40,33 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
 
 /**
  * A month of usage: summary, chart and per-endpoint table. The server renders it with the data;
- * for the current month TanStack Query reads it again every 15 s (and whenever the explorer
- * invalidates ['usage']), swapping numbers in place.
+ * for the current month it is read again every 15 s, swapping numbers in place.
  */
 export function UsageView({ initial, months }: { initial: UsageMonth; months: string[] }) {
   const { month, keyId } = initial;
-  const {
-    data = initial,
-    isFetching,
-    error,
-  } = useQuery({
-    queryKey: usageQueryKey(month, keyId),
-    queryFn: () => fetchUsage(month, keyId),
-    initialData: initial,
-    refetchInterval: initial.isCurrent ? REFRESH_MS : false,
-    staleTime: initial.isCurrent ? 0 : Infinity,
-  });
+  return (
+    <Live
+      spec={{
+        queryKey: usageQueryKey(month, keyId),
+        fetch: () => fetchUsage(month, keyId),
+        initial,
+        refreshMs: initial.isCurrent ? REFRESH_MS : false,
+      }}
+      render={(data, state) => <Month data={data} months={months} state={state} />}
+    />
+  );
+}
+
+function Month({
+  data,
+  months,
+  state: { isFetching, error },
+}: {
+  data: UsageMonth;
+  months: string[];
+  state: LiveState;
+}) {
+  const { month, keyId } = data;
   const s = data.summary;
   const index = months.indexOf(month);
   const older = months[index + 1];
