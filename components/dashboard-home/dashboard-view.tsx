@@ -125,10 +125,12 @@ function Overview({ d, curl, monthChart }: { d: DashboardOverview; curl: string;
         </Card>
         <Card title="Last 24 hours" id="day-heading">
           <p className="text-2xl font-semibold tabular-nums">
-            {d.last24h.calls.toLocaleString('en-US')} <span className="text-sm font-normal text-muted">calls</span>
+            {d.last24h.calls.toLocaleString('en-US')}{' '}
+            <span className="text-sm font-normal text-muted">{d.last24h.calls === 1 ? 'call' : 'calls'}</span>
           </p>
           <p className="text-xs text-muted">
-            {d.last24h.errors.toLocaleString('en-US')} errors · error rate {percent(d.last24h.errorRate)}
+            {d.last24h.errors.toLocaleString('en-US')} {d.last24h.errors === 1 ? 'error' : 'errors'} · error rate{' '}
+            {percent(d.last24h.errorRate)}
           </p>
         </Card>
         <Card title="Payment method" id="payment-heading">

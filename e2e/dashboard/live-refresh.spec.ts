@@ -26,6 +26,13 @@ test('the dashboard and /usage show a call made after they opened once their ref
   await page.goto('/keys');
   const key = await createKey(page, 'live refresh');
   await call(request, key);
+  // One call, in the singular.
+  await expect(async () => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('region', { name: 'Last 24 hours' })).toContainText('1 call0 errors', {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 30_000 });
 
   await page.clock.install();
   const requests = page
