@@ -51,7 +51,7 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
       : new LocalLimiter();
   const recorder = new UsageRecorder(pool, { maxParallelFlushes: env.USAGE_PARALLEL_FLUSHES });
   // Built here, so closed here: live providers hold kept-alive connections and maybe Redis.
-  const ownProviders = options.providerFor ? null : createProviderResolver();
+  const ownProviders = options.providerFor ? null : createProviderResolver(process.env, { sql: pool });
   const gateway = createGateway({
     pool,
     directory,

@@ -5,7 +5,7 @@ import type { EndpointDefinition, Family, Provider } from '../registry/types';
 import { sandboxProvider } from './sandbox';
 import { HttpProvider } from './http-provider';
 import { createLiveShared, createLiveSource, politenessFor, type LiveShared } from './live';
-import type { LiveAdapter } from './live/types';
+import type { LiveAdapter, Sql } from './live/types';
 import { resolveSources } from './sources';
 
 type EnvRecord = Readonly<Record<string, string | undefined>>;
@@ -18,7 +18,12 @@ export interface ProviderResolver {
 
 export function createProviderResolver(
   env: EnvRecord = process.env,
-  options: { adapters?: Partial<Record<Family, LiveAdapter>>; log?: (message: string) => void } = {},
+  options: {
+    adapters?: Partial<Record<Family, LiveAdapter>>;
+    log?: (message: string) => void;
+    /** The database for the adapters that keep state there; Prisma's when not given. */
+    sql?: Sql;
+  } = {},
 ): ProviderResolver {
   const sources = resolveSources(env, options.adapters);
   // Settings read only when a live provider is first built are checked now, so a bad one stops the start.
@@ -52,7 +57,7 @@ export function createProviderResolver(
     ) {
       let entry = live.get(endpoint.family);
       if (!entry) {
-        shared ??= createLiveShared(env, options.log);
+        shared ??= createLiveShared(env, options.log, options.sql);
         const { provider, platform } = createLiveSource(source.adapter, source.liveBaseUrl, env, shared);
         entry = { provider, close: () => platform.close() };
         live.set(endpoint.family, entry);

@@ -8,6 +8,7 @@ import 'server-only';
 // the figures are computed at most once per STATUS_TTL_MS per process.
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
+import { prismaSql } from '@/lib/api/providers/live/prisma-sql';
 import { nextQuotaDayStart, quotaDay, quotaUnitsOn } from '@/lib/api/providers/live/quota';
 import { readNewsFeeds } from '@/lib/api/providers/live/news/feeds';
 import { readNewsFeedStatus, type NewsFeedStatus } from '@/lib/api/providers/live/news/status';
@@ -88,7 +89,7 @@ async function readLastHour(livePaths: string[], since: Date, until: Date): Prom
 }
 
 async function readQuotaToday(family: Family, timeZone: string, now: Date): Promise<QuotaToday> {
-  const units = await quotaUnitsOn(family, now, timeZone);
+  const units = await quotaUnitsOn(prismaSql, family, now, timeZone);
   return { units, day: quotaDay(now, timeZone), timeZone, resetsAt: nextQuotaDayStart(now, timeZone) };
 }
 

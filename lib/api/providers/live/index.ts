@@ -7,7 +7,8 @@ import type { Provider } from '../../registry/types';
 import { PageCache } from './page-cache';
 import { PlatformClient } from './platform-client';
 import { LocalPoliteness, RedisPoliteness, type Politeness } from './politeness';
-import type { LiveAdapter, PolitenessLimits } from './types';
+import { prismaSql } from './prisma-sql';
+import type { LiveAdapter, PolitenessLimits, Sql } from './types';
 
 type EnvRecord = Readonly<Record<string, string | undefined>>;
 
@@ -22,15 +23,20 @@ export function readLiveSettings(env: EnvRecord) {
   return liveSettings.parse(present);
 }
 
-/** What the live providers of one process share: the page cache and the Redis connection. */
+/** What the live providers of one process share: the page cache, the Redis connection, the database. */
 export interface LiveShared {
   cache: PageCache;
+  sql: Sql;
   redis: Redis | null;
   log(message: string): void;
   close(): Promise<void>;
 }
 
-export function createLiveShared(env: EnvRecord, log: (message: string) => void = (m) => console.warn(m)): LiveShared {
+export function createLiveShared(
+  env: EnvRecord,
+  log: (message: string) => void = (m) => console.warn(m),
+  sql: Sql = prismaSql,
+): LiveShared {
   const settings = readLiveSettings(env);
   const cache = new PageCache({
     ttlSeconds: settings.LIVE_CACHE_SECONDS,
@@ -41,6 +47,7 @@ export function createLiveShared(env: EnvRecord, log: (message: string) => void 
     : null;
   return {
     cache,
+    sql,
     redis,
     log,
     async close() {
@@ -98,6 +105,6 @@ export function createLiveSource(
     retryAfterSeconds: adapter.retryAfterSeconds,
     connections: limits.concurrency,
   });
-  const provider = adapter.createProvider({ platform, env, log: shared.log });
+  const provider = adapter.createProvider({ platform, env, log: shared.log, sql: shared.sql });
   return { provider, platform };
 }

@@ -3,6 +3,7 @@
 // PostgreSQL (LiveQuotaUsage), so every API process adds to one count and /status reads it.
 // The quota day is the platform's calendar day in its own time zone.
 import type { Family } from '../../registry/types';
+import type { Sql } from './types';
 
 /** The calendar day ("2026-03-08") at `at` in `timeZone`. */
 export function quotaDay(at: Date, timeZone: string): string {
@@ -50,20 +51,20 @@ export interface QuotaUse {
 }
 
 /** Adds units to the family's count for the quota day of `at` (one statement, safe from every process at once). */
-export async function recordQuotaUnits(use: QuotaUse): Promise<void> {
-  // Imported here: the adapters' module graph is also loaded where no database is configured.
-  const { db } = await import('@/lib/db');
-  const day = quotaDay(use.at, use.timeZone);
-  await db.$executeRaw`
-    INSERT INTO "LiveQuotaUsage" (family, day, units, "updatedAt")
-    VALUES (${use.family}, ${day}::date, ${use.units}, now())
-    ON CONFLICT (family, day) DO UPDATE SET units = "LiveQuotaUsage".units + EXCLUDED.units, "updatedAt" = now()`;
+export async function recordQuotaUnits(sql: Sql, use: QuotaUse): Promise<void> {
+  await sql.query(
+    `INSERT INTO "LiveQuotaUsage" (family, day, units, "updatedAt")
+     VALUES ($1, $2::date, $3, now())
+     ON CONFLICT (family, day) DO UPDATE SET units = "LiveQuotaUsage".units + EXCLUDED.units, "updatedAt" = now()`,
+    [use.family, quotaDay(use.at, use.timeZone), use.units],
+  );
 }
 
 /** The units the family spent in the quota day of `at` (0 when none). */
-export async function quotaUnitsOn(family: Family, at: Date, timeZone: string): Promise<number> {
-  const { db } = await import('@/lib/db');
-  const rows = await db.$queryRaw<Array<{ units: number }>>`
-    SELECT units FROM "LiveQuotaUsage" WHERE family = ${family} AND day = ${quotaDay(at, timeZone)}::date`;
+export async function quotaUnitsOn(sql: Sql, family: Family, at: Date, timeZone: string): Promise<number> {
+  const { rows } = await sql.query<{ units: number }>(
+    `SELECT units FROM "LiveQuotaUsage" WHERE family = $1 AND day = $2::date`,
+    [family, quotaDay(at, timeZone)],
+  );
   return rows[0]?.units ?? 0;
 }

@@ -15,8 +15,19 @@ export interface PolitenessLimits {
   concurrency: number;
 }
 
+/**
+ * One parameterised statement ($1, $2, …) on the service's database, for the adapters that keep
+ * state there (the videosite quota count, the news articles). In the API process it is the
+ * gateway's own pg pool; elsewhere (the console, tests) Prisma's (./prisma-sql.ts).
+ */
+export interface Sql {
+  query<R extends Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
+}
+
 /** What the framework hands an adapter when it builds its provider. */
 export interface LiveContext {
+  /** The service's database (see Sql). */
+  sql: Sql;
   /** Requests to the platform (LIVE_<FAMILY>_URL or the adapter's default base URL). */
   platform: PlatformClient;
   /** The process environment, for the adapter's own settings and credentials (never log them). */

@@ -6,6 +6,7 @@ import type { newsEndpoints } from '../../../registry/news';
 import { ProviderError } from '../../../registry/types';
 import type { LiveAdapter } from '../types';
 import { DEFAULT_NEWS_FEEDS, readNewsFeeds } from './feeds';
+import { anyFeedRead, searchNewsArticles } from './search';
 
 type ArticlesQuery = z.output<(typeof newsEndpoints)[0]['params']>;
 
@@ -19,7 +20,7 @@ export const newsAdapter: LiveAdapter = {
   politeness: { requestsPerMinute: 60, burst: 10, concurrency: 4 },
   paths: ['/v1/news/articles'],
   probe: { path: '/v1/news/articles', query: { query: 'news', limit: '1' } },
-  createProvider({ env, log }) {
+  createProvider({ env, log, sql }) {
     let feeds: string[] | null = null;
     try {
       feeds = readNewsFeeds(env);
@@ -31,12 +32,9 @@ export const newsAdapter: LiveAdapter = {
         if (!feeds)
           throw new ProviderError('upstream_error', 'The news source of this service is not configured correctly');
         const { query, limit = 10 } = params as ArticlesQuery;
-        // Loaded on the first call: the registry of adapters (read by /docs, the status page and
-        // check-sources) does not open the database by being imported.
-        const { anyFeedRead, searchNewsArticles } = await import('./search');
-        const articles = await searchNewsArticles({ feeds, query, limit });
+        const articles = await searchNewsArticles(sql, { feeds, query, limit });
         // Nothing found before any feed was read is no answer at all (a new deployment, a worker not running).
-        if (articles.length === 0 && !(await anyFeedRead(feeds))) {
+        if (articles.length === 0 && !(await anyFeedRead(sql, feeds))) {
           log(
             'live news: no listed feed has been read yet: the worker runs fetch_news_feeds every 10 minutes, `npm run console -- fetch-news` at once (upstream_error)',
           );

@@ -1,12 +1,11 @@
 // The API's read of the stored articles (GET /v1/news/articles): the listed feeds merged, one
 // article per link (the copy of the feed listed first), matching the query in title or snippet,
 // newest first. The API never waits on a feed: the worker's job keeps the table current.
-import { db } from '@/lib/db';
-import { Prisma } from '@/lib/generated/prisma/client';
 import type { NewsArticle } from '../../../registry/news';
+import type { Sql } from '../types';
 import { toNewsArticle } from './map';
 
-interface ArticleRow {
+interface ArticleRow extends Record<string, unknown> {
   url: string;
   title: string;
   source: string;
@@ -23,28 +22,34 @@ interface ArticleRow {
  * or, -word), any case, no stemming, in the title or the snippet. The expression is the one the
  * full-text index of migration 20261126100234_news_feeds is built on.
  */
-export async function searchNewsArticles(options: {
-  feeds: readonly string[];
-  query: string;
-  limit: number;
-}): Promise<NewsArticle[]> {
-  const feeds = [...options.feeds];
-  const rows = await db.$queryRaw<ArticleRow[]>(Prisma.sql`
-    SELECT "url", "title", "source", "domain", "snippet", "author", "imageUrl", "language", "date"
-      FROM (
-        SELECT DISTINCT ON (a."url") a.*
-          FROM "NewsArticle" a
-         WHERE a."feedUrl" = ANY(${feeds}::text[])
-           AND to_tsvector('simple', a."title" || ' ' || a."snippet") @@ websearch_to_tsquery('simple', ${options.query})
-         ORDER BY a."url", array_position(${feeds}::text[], a."feedUrl")
-      ) merged
-     ORDER BY "date" DESC, "url"
-     LIMIT ${options.limit}`);
+export async function searchNewsArticles(
+  sql: Sql,
+  options: { feeds: readonly string[]; query: string; limit: number },
+): Promise<NewsArticle[]> {
+  const { rows } = await sql.query<ArticleRow>(
+    // "date" is a timestamp without time zone holding UTC: read as timestamptz, so that pg makes
+    // the same Date in a process whose local zone is not UTC.
+    `SELECT "url", "title", "source", "domain", "snippet", "author", "imageUrl", "language",
+            "date" AT TIME ZONE 'UTC' AS "date"
+       FROM (
+         SELECT DISTINCT ON (a."url") a.*
+           FROM "NewsArticle" a
+          WHERE a."feedUrl" = ANY($1::text[])
+            AND to_tsvector('simple', a."title" || ' ' || a."snippet") @@ websearch_to_tsquery('simple', $2)
+          ORDER BY a."url", array_position($1::text[], a."feedUrl")
+       ) merged
+      ORDER BY "date" DESC, "url"
+      LIMIT $3`,
+    [[...options.feeds], options.query, options.limit],
+  );
   return rows.map((row) => toNewsArticle(row));
 }
 
 /** Whether any of `feeds` has ever been read (until then the API has nothing to serve). */
-export async function anyFeedRead(feeds: readonly string[]): Promise<boolean> {
-  const read = await db.newsFeed.count({ where: { url: { in: [...feeds] }, lastSuccessAt: { not: null } } });
-  return read > 0;
+export async function anyFeedRead(sql: Sql, feeds: readonly string[]): Promise<boolean> {
+  const { rows } = await sql.query<{ read: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM "NewsFeed" WHERE url = ANY($1::text[]) AND "lastSuccessAt" IS NOT NULL) AS read`,
+    [[...feeds]],
+  );
+  return rows[0]?.read === true;
 }

@@ -28,7 +28,7 @@ export const videositeAdapter: LiveAdapter = {
       ? undefined
       : 'LIVE_VIDEOSITE_API_KEY is not set: the YouTube Data API v3 answers only with an API key',
   dailyQuota: { timeZone: QUOTA_TIME_ZONE },
-  createProvider({ platform, env, log }) {
+  createProvider({ platform, env, log, sql }) {
     const apiKey = videositeApiKey(env);
     // resolveSources keeps the family off live without a key; this guards any other caller.
     if (!apiKey) throw new Error('LIVE_VIDEOSITE_API_KEY is not set');
@@ -36,7 +36,7 @@ export const videositeAdapter: LiveAdapter = {
     let quotaSpentUntil = 0;
     const spend = async (units: number) => {
       try {
-        await recordQuotaUnits({ family: 'videosite', units, at: new Date(), timeZone: QUOTA_TIME_ZONE });
+        await recordQuotaUnits(sql, { family: 'videosite', units, at: new Date(), timeZone: QUOTA_TIME_ZONE });
       } catch (error) {
         // The count is for /status; a call is never failed for it.
         log(

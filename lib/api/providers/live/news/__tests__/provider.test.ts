@@ -1,12 +1,14 @@
 // GET /v1/news/articles served live from the stored feeds, through the real gateway and billing:
 // the job reads the recorded feeds from a real HTTP server (./feed-server.ts) into the test
 // database, then every call reads the database and no feed is asked. Nothing is mocked.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
 import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { newsArticlesResponse, type NewsArticle } from '@/lib/api/registry/news';
 import { refreshNewsFeeds } from '../refresh';
 import { startFeedServer, type FeedServer } from './feed-server';
+import type { Sql } from '../../types';
 import { feeds } from './routes';
 
 const PATH = '/v1/news/articles';
@@ -121,6 +123,29 @@ describe('news articles from the stored feeds', () => {
       await live.api.get(PATH, { key: account.key, params: { query: '"gibt hat"' } })
     ).json()) as Body;
     expect(reversed).toMatchObject({ count: 0, articles: [] });
+  });
+
+  test("reads through the pg pool it is handed (the API process's own), with the same answer", async () => {
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+    const statements: string[] = [];
+    const sql: Sql = {
+      query: (text, values) => {
+        statements.push(text);
+        return pool.query(text, values);
+      },
+    };
+    const own = await startLiveApi({ DATA_SOURCE_NEWS: 'live', LIVE_NEWS_FEEDS: listed }, { sql });
+    try {
+      const params = { query: 'thinly disguised contempt' };
+      const viaPool = await own.api.get(PATH, { key: account.key, params });
+      const viaPrisma = await live.api.get(PATH, { key: account.key, params });
+      expect(viaPool.status).toBe(200);
+      expect(statements.some((s) => s.includes('"NewsArticle"'))).toBe(true);
+      expect(((await viaPool.json()) as Body).articles).toStrictEqual(((await viaPrisma.json()) as Body).articles);
+    } finally {
+      await stopLive(own);
+      await pool.end();
+    }
   });
 
   test('answers an empty list when nothing matches, billed one request', async () => {

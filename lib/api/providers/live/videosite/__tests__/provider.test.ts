@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
 import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
+import { prismaSql } from '../../prisma-sql';
 import { quotaUnitsOn, secondsUntilNextQuotaDay } from '../../quota';
 import { CHANNELS_PATH, QUOTA_TIME_ZONE } from '../client';
 import {
@@ -38,7 +39,7 @@ const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Prom
     ...env,
   });
 
-const quotaToday = () => quotaUnitsOn('videosite', new Date(), QUOTA_TIME_ZONE);
+const quotaToday = () => quotaUnitsOn(prismaSql, 'videosite', new Date(), QUOTA_TIME_ZONE);
 
 describe('videosite channels from the YouTube Data API', () => {
   let replay: ReplayServer;

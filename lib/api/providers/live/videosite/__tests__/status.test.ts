@@ -9,6 +9,7 @@ import { summarizeSources } from '@/lib/api/providers/source-summary';
 import { SourceConfigError } from '@/lib/api/providers/sources';
 import { getSourceStatus } from '@/lib/server/status/get-source-status';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
+import { prismaSql } from '../../prisma-sql';
 import { recordQuotaUnits } from '../../quota';
 import { QUOTA_TIME_ZONE } from '../client';
 import { GOOGLE, REPLAY_API_KEY, videositeRoutes } from './routes';
@@ -65,14 +66,14 @@ describe('/status with the API key set', () => {
   });
 
   test('shows the quota units of the Pacific day, and when the quota day ends', async () => {
-    await recordQuotaUnits({ family: 'videosite', units: 3, at: now, timeZone: QUOTA_TIME_ZONE });
-    await recordQuotaUnits({
+    await recordQuotaUnits(prismaSql, { family: 'videosite', units: 3, at: now, timeZone: QUOTA_TIME_ZONE });
+    await recordQuotaUnits(prismaSql, {
       family: 'videosite',
       units: 2,
       at: new Date('2031-05-02T06:59:00Z'),
       timeZone: QUOTA_TIME_ZONE,
     }); // 23:59 PDT, same day
-    await recordQuotaUnits({
+    await recordQuotaUnits(prismaSql, {
       family: 'videosite',
       units: 7,
       at: new Date('2031-05-02T07:00:00Z'),
