@@ -125,7 +125,7 @@ describe('news articles from the stored feeds', () => {
     expect(reversed).toMatchObject({ count: 0, articles: [] });
   });
 
-  test("reads through the pg pool it is handed (the API process's own), with the same answer", async () => {
+  test("reads through the pg pool it is handed (the API process's own), with the same answer, in any time zone", async () => {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
     const statements: string[] = [];
     const sql: Sql = {
@@ -135,6 +135,9 @@ describe('news articles from the stored feeds', () => {
       },
     };
     const own = await startLiveApi({ DATA_SOURCE_NEWS: 'live', LIVE_NEWS_FEEDS: listed }, { sql });
+    // A process whose local zone is not UTC (pg reads a timestamp without time zone in it).
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
     try {
       const params = { query: 'thinly disguised contempt' };
       const viaPool = await own.api.get(PATH, { key: account.key, params });
@@ -143,6 +146,8 @@ describe('news articles from the stored feeds', () => {
       expect(statements.some((s) => s.includes('"NewsArticle"'))).toBe(true);
       expect(((await viaPool.json()) as Body).articles).toStrictEqual(((await viaPrisma.json()) as Body).articles);
     } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
       await stopLive(own);
       await pool.end();
     }
