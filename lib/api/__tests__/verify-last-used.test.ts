@@ -31,6 +31,22 @@ describe('GET /v1/account/verify and last-used times', () => {
     expect(await usageEvents(account.accountId)).toEqual([]);
   });
 
+  test('sets the time of the check in a process whose local zone is not UTC, not shifted by its offset', async () => {
+    const account = await newAccountWithKey();
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    const before = Date.now();
+    try {
+      expect((await api.get('/v1/account/verify', { key: account.key })).status).toBe(200);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+    const used = await lastUsedAt(account.keyId);
+    expect(used!.getTime()).toBeGreaterThanOrEqual(before - 5);
+    expect(used!.getTime()).toBeLessThanOrEqual(Date.now() + 5);
+  });
+
   test('writes at most once a second per key, and again after that', async () => {
     const account = await newAccountWithKey();
     expect((await api.get('/v1/account/verify', { key: account.key })).status).toBe(200);

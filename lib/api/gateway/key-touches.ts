@@ -43,6 +43,8 @@ export class KeyTouches {
   /** Sets the key's last-used time to `at` unless this process did so less than a second ago. */
   async touch(keyId: string, at: Date = new Date()): Promise<void> {
     if (!this.throttle.due(keyId, at.getTime())) return;
-    await this.pool.query({ name: 'touch_api_key', text: TOUCH_SQL, values: [keyId, at] });
+    // As an ISO string: pg would send a Date in the process's local zone, and the column (a
+    // timestamp without time zone, holding UTC) would keep that zone's wall time.
+    await this.pool.query({ name: 'touch_api_key', text: TOUCH_SQL, values: [keyId, at.toISOString()] });
   }
 }
