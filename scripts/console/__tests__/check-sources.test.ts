@@ -22,7 +22,9 @@ function cli(
   });
 }
 
-describe('check-sources', () => {
+// Tests that start the operator command line (a tsx process each time) take tens of seconds on a
+// busy 2-core machine: 120 s each, as the other console command tests.
+describe('check-sources', { timeout: 120_000 }, () => {
   let replay: ReplayServer;
   const adapters = { textthreads: testAdapter() };
   const env = () => ({ DATA_SOURCE: 'live', LIVE_TEXTTHREADS_URL: replay.url });

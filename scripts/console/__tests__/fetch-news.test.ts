@@ -22,7 +22,9 @@ function cli(
   });
 }
 
-describe('fetch-news', () => {
+// Tests that start the operator command line (a tsx process each time) take tens of seconds on a
+// busy 2-core machine: 120 s each, as the other console command tests.
+describe('fetch-news', { timeout: 120_000 }, () => {
   let server: FeedServer;
 
   beforeAll(async () => {
