@@ -70,19 +70,19 @@ export function RequestLog({
         nextCursor: (page) => page.nextCursor,
         initial,
       }}
-      render={(query) => <Log query={query} initial={initial} filters={filters} endpoints={endpoints} />}
+      render={(query) => <Log query={query} keys={initial.keys} filters={filters} endpoints={endpoints} />}
     />
   );
 }
 
 function Log({
   query,
-  initial,
+  keys,
   filters,
   endpoints,
 }: {
   query: LivePages<UsageRequestPage>;
-  initial: UsageRequestPage;
+  keys: UsageRequestPage['keys'];
   filters: RequestLogFilters;
   endpoints: string[];
 }) {
@@ -90,7 +90,6 @@ function Log({
   const pathname = usePathname();
   const heading = useRef<HTMLHeadingElement>(null);
   const rows = query.pages.flatMap((p) => p.requests);
-  const keys = initial.keys;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
