@@ -42,6 +42,9 @@ function DayTable({
   );
 }
 
+/** "1 call", "2 calls". */
+const callCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'call' : 'calls'}`;
+
 /** The dashboard's small chart: this month's calls and spend per UTC day, from the ledger's daily rollup. */
 export function MonthActivityChart({ data }: { data: MonthByDay }) {
   const sofar = data.days.filter((d) => d.date <= data.today);
@@ -67,16 +70,16 @@ export function MonthActivityChart({ data }: { data: MonthByDay }) {
         <DayBars
           id="month-calls-chart"
           title="Calls per day"
-          description={`${calls.toLocaleString('en-US')} calls in ${data.month} so far${busiest ? `, the most on ${busiest.date} (${busiest.calls.toLocaleString('en-US')})` : ''}.`}
+          description={`${callCount(calls)} in ${data.month} so far${busiest ? `, the most on ${busiest.date} (${busiest.calls.toLocaleString('en-US')})` : ''}.`}
           series={[{ name: 'Calls', fill: 'var(--c-primary)' }]}
           mode="stack"
           days={data.days.map((d) => ({
             date: d.date,
             values: [d.calls],
-            tooltip: `${d.date}: ${d.calls.toLocaleString('en-US')} calls`,
+            tooltip: `${d.date}: ${callCount(d.calls)}`,
           }))}
           max={maxCalls}
-          maxLabel={`${maxCalls.toLocaleString('en-US')} calls`}
+          maxLabel={callCount(maxCalls)}
           height={72}
           emptyText="No calls yet this month."
           table={

@@ -33,6 +33,9 @@ test('the dashboard and /usage show a call made after they opened once their ref
       timeout: 1_000,
     });
   }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole('img', { name: 'Calls per day' })).toHaveAccessibleDescription(
+    /^1 call in \d{4}-\d{2} so far/,
+  );
 
   await page.clock.install();
   const requests = page
