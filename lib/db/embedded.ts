@@ -170,7 +170,26 @@ export async function startEmbeddedPostgres(options: { dir: string; database: st
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      // Another command that joined this server (a second test run, the app beside the tests) is
+      // still connected: leave the server to it rather than cut it off; the next start joins it.
+      if ((await otherClients(superuserUrl('postgres'))) > 0) return;
       await server.stop();
     },
   };
+}
+
+/** Client connections to the server other than this one. */
+async function otherClients(superuserUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: superuserUrl });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
+    );
+    return rows[0]?.n ?? 0;
+  } catch {
+    return 0;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
