@@ -13,8 +13,10 @@ export type TakeThrottleAttemptOptions = { keys: string[]; now?: Date };
  *
  * The attempt that reaches a key's limit still goes ahead but locks the key from that moment,
  * so every attempt after it (parallel ones included) is refused; after the lock one more
- * attempt may go ahead, and reaching the limit again locks for twice as long. A quiet window
- * resets the count. A successful sign-in then clears or refunds (see settleThrottleAttempt).
+ * attempt may go ahead, and locks for twice as long (at most MAX_LOCK_MS). A key never locked
+ * forgets its count after its window; a locked one keeps escalating until a success clears it
+ * (see settleThrottleAttempt) or nothing was attempted for its escalationMs after its last lock
+ * ended. (A lock used to restart the window, so the count started over after a 16-minute lock.)
  */
 export async function takeThrottleAttempt({ keys, now = new Date() }: TakeThrottleAttemptOptions): Promise<number> {
   // Sorted, so two transactions taking the same keys lock them in the same order.
@@ -22,7 +24,7 @@ export async function takeThrottleAttempt({ keys, now = new Date() }: TakeThrott
   return db.$transaction(async (tx) => {
     let lockedForMs = 0;
     for (const key of sorted) {
-      const { limit, windowMs } = throttlePolicyFor(key);
+      const { limit, windowMs, escalationMs } = throttlePolicyFor(key);
       await tx.$executeRaw`
         INSERT INTO "SignInThrottle" (key, failures, "windowStart")
         VALUES (${key}, 0, ${now}) ON CONFLICT (key) DO NOTHING`;
@@ -33,14 +35,18 @@ export async function takeThrottleAttempt({ keys, now = new Date() }: TakeThrott
         lockedForMs = Math.max(lockedForMs, row.lockedUntil.getTime() - now.getTime());
         continue;
       }
-      const windowExpired = now.getTime() - row.windowStart.getTime() > windowMs;
-      const attempts = windowExpired ? 1 : row.failures + 1;
+      // Every attempt after a lock sets the next one, so lockedUntil stays set while the key escalates.
+      const forgotten = row.lockedUntil
+        ? now.getTime() - row.lockedUntil.getTime() > escalationMs
+        : now.getTime() - row.windowStart.getTime() > windowMs;
+      const attempts = forgotten ? 1 : row.failures + 1;
       const lockMs = lockDurationMs(attempts, limit);
       await tx.signInThrottle.update({
         where: { key },
         data: {
           failures: attempts,
-          windowStart: windowExpired || lockMs > 0 ? now : row.windowStart,
+          // The start of this run of attempts (the wrong-codes mail is sent once per run).
+          windowStart: forgotten ? now : row.windowStart,
           lockedUntil: lockMs > 0 ? new Date(now.getTime() + lockMs) : null,
         },
       });

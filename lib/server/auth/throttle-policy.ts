@@ -17,6 +17,14 @@ export const SIGN_UP_LIMIT = 10;
 export const SIGN_UP_WINDOW_MS = 60 * 60_000;
 export const FIRST_LOCK_MS = 60_000;
 export const MAX_LOCK_MS = 60 * 60_000;
+/**
+ * How long an email's or a user's two-factor key stays escalated after its last lock ends, with
+ * no attempt: a day. Were it the 15-minute window, someone holding the password could make 5
+ * guesses, wait out the first 1-minute lock and 15 quiet minutes, and start again: about 450
+ * guesses a day. Kept for a day, guessing as fast as the locks allow makes about 33 a day, and
+ * waiting gains nothing. A success forgets it at once (settleThrottleAttempt).
+ */
+export const ACCOUNT_ESCALATION_MS = 24 * 60 * 60_000;
 
 export function throttleKeyForEmail(email: string): string {
   return `email:${email.trim().toLowerCase()}`;
@@ -72,19 +80,35 @@ export function throttleKeyForSignUpNotice(email: string): string {
   return `signup-notice:${email.trim().toLowerCase()}`;
 }
 
-export type ThrottlePolicy = { limit: number; windowMs: number };
+export type ThrottlePolicy = {
+  /** Attempts within the window that lock the key. */
+  limit: number;
+  /** A key never locked forgets its count this long after its first attempt. */
+  windowMs: number;
+  /** A key that was locked keeps escalating until a success or this long without an attempt after its lock. */
+  escalationMs: number;
+};
+
+const hourly = (limit: number): ThrottlePolicy => ({
+  limit,
+  windowMs: SIGN_UP_WINDOW_MS,
+  escalationMs: SIGN_UP_WINDOW_MS,
+});
 
 export function throttlePolicyFor(key: string): ThrottlePolicy {
-  if (key.startsWith('signup:')) return { limit: SIGN_UP_LIMIT, windowMs: SIGN_UP_WINDOW_MS };
-  if (key.startsWith('reset-email:')) return { limit: RESET_EMAIL_LIMIT, windowMs: SIGN_UP_WINDOW_MS };
-  if (key.startsWith('reset-ip:')) return { limit: RESET_IP_LIMIT, windowMs: SIGN_UP_WINDOW_MS };
-  if (key.startsWith('signup-notice:')) return { limit: SIGN_UP_NOTICE_LIMIT, windowMs: SIGN_UP_WINDOW_MS };
-  return { limit: key.startsWith('ip:') ? IP_FAILURE_LIMIT : EMAIL_FAILURE_LIMIT, windowMs: THROTTLE_WINDOW_MS };
+  if (key.startsWith('signup:')) return hourly(SIGN_UP_LIMIT);
+  if (key.startsWith('reset-email:')) return hourly(RESET_EMAIL_LIMIT);
+  if (key.startsWith('reset-ip:')) return hourly(RESET_IP_LIMIT);
+  if (key.startsWith('signup-notice:')) return hourly(SIGN_UP_NOTICE_LIMIT);
+  // An address is shared (an office, a NAT): its escalation ends after a quiet window.
+  if (key.startsWith('ip:'))
+    return { limit: IP_FAILURE_LIMIT, windowMs: THROTTLE_WINDOW_MS, escalationMs: THROTTLE_WINDOW_MS };
+  return { limit: EMAIL_FAILURE_LIMIT, windowMs: THROTTLE_WINDOW_MS, escalationMs: ACCOUNT_ESCALATION_MS };
 }
 
 /**
- * Lock length once `attempts` attempts were taken in the window: one minute at the limit,
- * doubling with each further attempt, at most an hour.
+ * Lock length once `attempts` attempts were taken without the key being forgotten: one minute
+ * at the limit, doubling with each further attempt, at most an hour.
  */
 export function lockDurationMs(attempts: number, limit: number): number {
   if (attempts < limit) return 0;

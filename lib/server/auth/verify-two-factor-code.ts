@@ -2,6 +2,7 @@ import 'server-only';
 
 import { db } from '@/lib/db';
 
+import { noteWrongTwoFactorCodes } from './note-wrong-two-factor-codes';
 import { hashRecoveryCode, looksLikeRecoveryCode } from './recovery-codes';
 import { openSecret } from './secret-box';
 import { settleThrottleAttempt } from './settle-throttle-attempt';
@@ -21,7 +22,8 @@ export type ThrottledCodeCheck<T> = { userId: string; ip: string | null; check: 
 /**
  * Runs `check` as one throttled attempt on the user's two-factor key and the address's sign-in key
  * (the attempt is counted before the code is looked at, as passwords are). A check that succeeds
- * forgets the user's count and gives the address its attempt back.
+ * forgets the user's count and gives the address its attempt back; wrong codes that lock the
+ * user's key are mailed to the owner.
  */
 export async function throttledCodeCheck<T>({
   userId,
@@ -34,7 +36,10 @@ export async function throttledCodeCheck<T>({
   if (lockedForMs > 0)
     return { ok: false, reason: 'locked', retryAfterMinutes: Math.max(1, Math.ceil(lockedForMs / 60_000)) };
   const value = await check();
-  if (value === null) return { ok: false, reason: 'wrong' };
+  if (value === null) {
+    await noteWrongTwoFactorCodes({ userId });
+    return { ok: false, reason: 'wrong' };
+  }
   await settleThrottleAttempt({ clear: [userKey], refund: ipKey ? [ipKey] : [] });
   return { ok: true, value };
 }
