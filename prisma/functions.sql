@@ -38,11 +38,12 @@ CREATE TRIGGER "Account_auth_changed"
 -- error code answered, absent for a 2xx), q (the validated parameters as a query string, at most
 -- 2,048 characters, for the request log's detail view; absent when there are none), lu (false
 -- when the call leaves its key's last-used time alone: the API server writes it at most once a
--- second per key; absent means true), sr (true when the call holds a "SpendReservation" under a
--- spending cap, see reserve_call below: it is deleted in this transaction, so a call's cost
--- counts as held or as spent, never both or neither).
+-- second per key; absent means true), h (true when the call holds a "CallHold" row, free units or
+-- spend, see reserve_call below: it is deleted in this transaction, so what a call holds counts as
+-- held or as used, never both or neither).
 -- Per (account, endpoint, month), locked in sorted order: calls with a reservation take their
--- free units from it; the others take what is left of the month's free units, in order. A call
+-- free units from it; the others take what is left of the month's free units, in order, less what
+-- other calls in flight hold (their live "CallHold" rows). A call
 -- already recorded (a retried batch) is not recorded or counted again. Calls refused before the
 -- platform was asked (c false, no units) get no UsageEvent row each: they are counted in
 -- "UsageRefusal" per key, endpoint, status and minute (a refusal is neither billed nor counted,
@@ -99,14 +100,17 @@ BEGIN
            (ue."id" IS NULL AND (i.c OR i.u > 0)) AS fresh
     FROM input i LEFT JOIN LATERAL (SELECT * FROM "UsageEvent" ue WHERE retried AND ue."id" = i.id) ue ON true
   ),
+  -- r1: free units held by other calls in flight (their holds are not this batch's; a hold past
+  -- its lease no longer counts).
   groups AS (
     SELECT mo."accountId" AS a, mo."endpoint" AS e, mo."month" AS m,
            mo."freeUnits" + COALESCE(rs.took, 0) AS f1,
-           GREATEST(0, CASE WHEN mo."reservedAt" < (now() AT TIME ZONE 'UTC') - interval '5 minutes' THEN 0
-                            ELSE mo."reservedFree" END - COALESCE(rs.held, 0))::int AS r1
+           (SELECT COALESCE(SUM(h."freeUnits"), 0) FROM "CallHold" h
+             WHERE (h."accountId", h."endpoint", h."month") = (mo."accountId", mo."endpoint", mo."month")
+               AND h."freeUnits" > 0 AND h."expiresAt" > (now() AT TIME ZONE 'UTC')
+               AND NOT EXISTS (SELECT FROM recs WHERE recs.id = h."id"))::int AS r1
     FROM (SELECT recs.a, recs.e, recs.m,
-                 SUM(LEAST(recs.u, recs.r)) FILTER (WHERE recs.r > 0 AND recs.dup_free IS NULL)::int AS took,
-                 SUM(recs.r) FILTER (WHERE recs.r > 0 AND recs.dup_free IS NULL)::int AS held
+                 SUM(LEAST(recs.u, recs.r)) FILTER (WHERE recs.r > 0 AND recs.dup_free IS NULL)::int AS took
           FROM recs GROUP BY recs.a, recs.e, recs.m) rs
     JOIN "UsageMonthly" mo ON (mo."accountId", mo."endpoint", mo."month") = (rs.a, rs.e, rs.m)
   ),
@@ -132,12 +136,10 @@ BEGIN
   monthly AS (
     UPDATE "UsageMonthly" mo
     SET "requests" = mo."requests" + tt.req, "units" = mo."units" + tt.units,
-        "freeUnits" = mo."freeUnits" + tt.free, "amountMicros" = mo."amountMicros" + tt.amount,
-        "reservedFree" = g.r1
+        "freeUnits" = mo."freeUnits" + tt.free, "amountMicros" = mo."amountMicros" + tt.amount
     FROM (SELECT pr.a, pr.e, pr.m, COUNT(*) FILTER (WHERE pr.c)::int AS req, SUM(pr.u)::int AS units,
                  SUM(pr.free)::int AS free, SUM(pr.amount)::bigint AS amount
           FROM priced pr WHERE pr.fresh GROUP BY pr.a, pr.e, pr.m) tt
-    JOIN groups g ON (g.a, g.e, g.m) = (tt.a, tt.e, tt.m)
     WHERE (mo."accountId", mo."endpoint", mo."month") = (tt.a, tt.e, tt.m)
   ),
   daily AS (
@@ -157,10 +159,10 @@ BEGIN
            - (SUM(CASE WHEN pr.r > 0 OR pr.dup_free IS NOT NULL THEN 0 ELSE pr.free END) OVER (PARTITION BY pr.a, pr.e, pr.m)))::int
   FROM priced pr
   ORDER BY pr.ord;
-  -- The spend held by calls under a cap is now spent (or was never needed: a retried batch's).
-  IF batch @? '$[*] ? (@.sr == true)' THEN
-    DELETE FROM "SpendReservation" sv
-    WHERE sv."id" IN (SELECT x.id FROM jsonb_to_recordset(batch) AS x(id text, sr boolean) WHERE x.sr);
+  -- What the calls held is now used (or was never needed: a retried batch's).
+  IF batch @? '$[*] ? (@.h == true)' THEN
+    DELETE FROM "CallHold" ch
+    WHERE ch."id" IN (SELECT x.id FROM jsonb_to_recordset(batch) AS x(id text, h boolean) WHERE x.h);
   END IF;
   -- Calls refused before the platform was asked: a tally per key, endpoint, status and minute.
   -- This and the last-used times run only for a batch that has some (most batches have none).
@@ -190,30 +192,44 @@ $$ LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan;
 
 -- Holds what one call may use before the platform is asked (lib/api/gateway/holds.ts), in one
--- round trip: up to `wanted` of the endpoint's free units left this month (neither used nor held
--- by calls in flight: accounts without a payment method, and accounts with a spending cap), and,
--- when daily_cap or monthly_cap is set, the largest cost of the rest, (wanted - free held) *
--- unit_micros, as a "SpendReservation", if the account's spend this UTC day and month (the
--- rollups) plus its live reservations plus this one stay within both caps. Otherwise nothing is
--- held and `refused` names the cap (daily_limit_exceeded, monthly_limit_exceeded). The
--- reservations are read and added under a transaction-scoped advisory lock per account, and each
--- statement here sees every commit before it (READ COMMITTED, a volatile function), so no two
--- calls, on any process or instance, count on the same room under a cap; record_usage deletes a
--- reservation in the transaction that bills its call, which costs at most what was held. Lock
--- order: the endpoint's monthly row, then the account's lock (record_usage takes only monthly
--- rows). A hold older than HOLD_LEASE (longer than any request lives) no longer counts.
--- A key's own monthly limit (key_cap, for the key key_id) is checked the same way, under the same
--- lock, against the key's spend this month (the daily rollup's rows of the key) and its holds
--- (refused: key_limit_exceeded).
+-- round trip, as one "CallHold" row with the call's id: up to `wanted` of the endpoint's free
+-- units left this month (neither used nor held by live holds of calls in flight: accounts without
+-- a payment method, and accounts with a spending cap or a key limit), and, when daily_cap,
+-- monthly_cap or key_cap is set, the largest cost of the rest, (wanted - free held) * unit_micros,
+-- if the account's spend this UTC day and month (the rollups) plus its live holds plus this one
+-- stay within both caps. Otherwise nothing is held and `refused` names the cap
+-- (daily_limit_exceeded, monthly_limit_exceeded, key_limit_exceeded); a refused account cap
+-- marks its period reached ("SpendingCapReached": the 100 % mail and /billing read it).
+-- Free holds are counted under the endpoint's monthly row lock, spend under a transaction-scoped
+-- advisory lock per account, and each statement here sees every commit before it (READ
+-- COMMITTED, a volatile function), so no two calls, on any process or instance, count on the
+-- same room; record_usage deletes a hold in the transaction that bills its call, which costs at
+-- most what was held. Lock order: the endpoint's monthly row, then the account's lock
+-- (record_usage and release_call take only monthly rows).
+-- `at_utc` is the call's moment (the API process's clock, as for its day and month); the hold
+-- ends at at_utc + lease_ms, the longest the calling process lets a call live
+-- (lib/api/gateway/hold-lease.ts). Holds of the account past their end are deleted first: that is
+-- how the holds of a killed process end, each after its own lease.
+-- A key's monthly limit (key_cap) belongs to its roll lineage: the spend this month (the daily
+-- rollup's rows) and the live holds of the key key_id and of every key rolled from the same
+-- original ("ApiKey"."rootKeyId") count against it, under the same lock.
 -- Answers the free units held, the free units used this month before this call, and the spend held.
-DROP FUNCTION IF EXISTS "reserve_call"(text, text, text, text, date, int, int, bigint, bigint, bigint);
-CREATE OR REPLACE FUNCTION "reserve_call"(call_id text, acct text, ep text, mon text, call_day date, wanted int,
-                                          free_per_month int, unit_micros bigint, daily_cap bigint, monthly_cap bigint,
-                                          key_id text, key_cap bigint)
+DO $$
+DECLARE f regprocedure;
+BEGIN
+  FOR f IN SELECT oid::regprocedure FROM pg_proc WHERE proname = 'reserve_call' AND NOT ('lease_ms' = ANY(proargnames)) LOOP
+    EXECUTE 'DROP FUNCTION ' || f;
+  END LOOP;
+  FOR f IN SELECT oid::regprocedure FROM pg_proc WHERE proname = 'release_call' AND pronargs = 5 LOOP
+    EXECUTE 'DROP FUNCTION ' || f;
+  END LOOP;
+END
+$$;
+CREATE OR REPLACE FUNCTION "reserve_call"(call_id text, acct text, ep text, mon text, call_day date, at_utc timestamp,
+                                          lease_ms int, wanted int, free_per_month int, unit_micros bigint,
+                                          daily_cap bigint, monthly_cap bigint, key_id text, key_cap bigint)
 RETURNS TABLE (free_held int, free_used int, spend_held bigint, refused text) AS $$
 DECLARE
-  lease constant interval := interval '5 minutes';
-  at_utc constant timestamp := now() AT TIME ZONE 'UTC';
   used int;
   held int;
   n int;
@@ -221,66 +237,74 @@ DECLARE
   spent_day bigint;
   spent_month bigint;
   spent_key bigint;
+  root text;
   month_start date;
 BEGIN
   INSERT INTO "UsageMonthly" ("accountId", "endpoint", "month") VALUES (acct, ep, mon) ON CONFLICT DO NOTHING;
-  SELECT mo."freeUnits", CASE WHEN mo."reservedAt" < at_utc - lease THEN 0 ELSE mo."reservedFree" END
-    INTO used, held
+  SELECT mo."freeUnits" INTO used
     FROM "UsageMonthly" mo WHERE mo."accountId" = acct AND mo."endpoint" = ep AND mo."month" = mon
     FOR UPDATE;
+  DELETE FROM "CallHold" ch WHERE ch."accountId" = acct AND ch."expiresAt" <= at_utc;
+  SELECT COALESCE(SUM(ch."freeUnits"), 0) INTO held
+    FROM "CallHold" ch WHERE ch."accountId" = acct AND ch."endpoint" = ep AND ch."month" = mon;
   n := LEAST(wanted, GREATEST(0, free_per_month - used - held));
   cost := (wanted - n) * unit_micros;
   IF cost > 0 AND (daily_cap IS NOT NULL OR monthly_cap IS NOT NULL OR key_cap IS NOT NULL) THEN
     PERFORM pg_advisory_xact_lock(hashtext('spend:' || acct));
-    DELETE FROM "SpendReservation" sv WHERE sv."accountId" = acct AND sv."createdAt" < at_utc - lease;
     SELECT (SELECT COALESCE(SUM(ud."amountMicros"), 0) FROM "UsageDaily" ud WHERE ud."accountId" = acct AND ud."day" = call_day)
-             + COALESCE(SUM(sv."micros") FILTER (WHERE sv."day" = call_day), 0),
+             + COALESCE(SUM(ch."micros") FILTER (WHERE ch."day" = call_day), 0),
            (SELECT COALESCE(SUM(mo."amountMicros"), 0) FROM "UsageMonthly" mo WHERE mo."accountId" = acct AND mo."month" = mon)
-             + COALESCE(SUM(sv."micros") FILTER (WHERE sv."month" = mon), 0)
+             + COALESCE(SUM(ch."micros") FILTER (WHERE ch."month" = mon), 0)
       INTO spent_day, spent_month
-      FROM "SpendReservation" sv WHERE sv."accountId" = acct;
+      FROM "CallHold" ch WHERE ch."accountId" = acct;
     IF daily_cap IS NOT NULL AND spent_day + cost > daily_cap THEN
+      INSERT INTO "SpendingCapReached" ("accountId", "period", "periodLabel", "capMicros", "createdAt")
+        VALUES (acct, 'daily', to_char(call_day, 'YYYY-MM-DD'), daily_cap, at_utc) ON CONFLICT DO NOTHING;
       RETURN QUERY SELECT 0, used, 0::bigint, 'daily_limit_exceeded'::text;
       RETURN;
     END IF;
     IF monthly_cap IS NOT NULL AND spent_month + cost > monthly_cap THEN
+      INSERT INTO "SpendingCapReached" ("accountId", "period", "periodLabel", "capMicros", "createdAt")
+        VALUES (acct, 'monthly', mon, monthly_cap, at_utc) ON CONFLICT DO NOTHING;
       RETURN QUERY SELECT 0, used, 0::bigint, 'monthly_limit_exceeded'::text;
       RETURN;
     END IF;
     IF key_cap IS NOT NULL THEN
       month_start := to_date(mon || '-01', 'YYYY-MM-DD');
+      SELECT COALESCE(k."rootKeyId", k."id") INTO root FROM "ApiKey" k WHERE k."id" = key_id;
+      WITH lineage AS (
+        SELECT k."id" FROM "ApiKey" k WHERE k."accountId" = acct AND (k."id" = root OR k."rootKeyId" = root)
+      )
       SELECT (SELECT COALESCE(SUM(ud."amountMicros"), 0) FROM "UsageDaily" ud
-               WHERE ud."accountId" = acct AND ud."apiKeyId" = key_id
+               WHERE ud."accountId" = acct AND ud."apiKeyId" IN (SELECT lineage."id" FROM lineage)
                  AND ud."day" >= month_start AND ud."day" < (month_start + interval '1 month')::date)
-             + (SELECT COALESCE(SUM(sv."micros"), 0) FROM "SpendReservation" sv
-                 WHERE sv."accountId" = acct AND sv."apiKeyId" = key_id AND sv."month" = mon)
+             + (SELECT COALESCE(SUM(ch."micros"), 0) FROM "CallHold" ch
+                 WHERE ch."accountId" = acct AND ch."apiKeyId" IN (SELECT lineage."id" FROM lineage) AND ch."month" = mon)
         INTO spent_key;
       IF spent_key + cost > key_cap THEN
         RETURN QUERY SELECT 0, used, 0::bigint, 'key_limit_exceeded'::text;
         RETURN;
       END IF;
     END IF;
-    INSERT INTO "SpendReservation" ("id", "accountId", "apiKeyId", "day", "month", "micros", "createdAt")
-      VALUES (call_id, acct, key_id, call_day, mon, cost, at_utc);
   ELSE
     cost := 0;
   END IF;
-  IF n > 0 THEN
-    UPDATE "UsageMonthly" mo SET "reservedFree" = held + n, "reservedAt" = at_utc
-      WHERE mo."accountId" = acct AND mo."endpoint" = ep AND mo."month" = mon;
+  IF n > 0 OR cost > 0 THEN
+    INSERT INTO "CallHold" ("id", "accountId", "apiKeyId", "endpoint", "day", "month", "freeUnits", "micros", "createdAt", "expiresAt")
+      VALUES (call_id, acct, key_id, ep, call_day, mon, n, cost, at_utc, at_utc + lease_ms * interval '1 millisecond');
   END IF;
   RETURN QUERY SELECT n, used, cost, NULL::text;
 END
 $$ LANGUAGE plpgsql;
 
--- Gives back what reserve_call held for a call that no record_usage will bill (it failed first).
-CREATE OR REPLACE FUNCTION "release_call"(call_id text, acct text, ep text, mon text, free_units int)
+-- Gives back what reserve_call held for a call that no record_usage will bill (it failed first):
+-- deletes the call's hold, so a second release (a retry, or a release after a commit whose answer
+-- was lost) changes nothing. The endpoint's monthly row is locked first, as record_usage locks it
+-- before it counts the holds of calls in flight, so a batch never counts a hold released meanwhile.
+CREATE OR REPLACE FUNCTION "release_call"(call_id text, acct text, ep text, mon text)
 RETURNS void AS $$
 BEGIN
-  DELETE FROM "SpendReservation" sv WHERE sv."id" = call_id;
-  IF free_units > 0 THEN
-    UPDATE "UsageMonthly" mo SET "reservedFree" = GREATEST(0, mo."reservedFree" - free_units)
-      WHERE mo."accountId" = acct AND mo."endpoint" = ep AND mo."month" = mon;
-  END IF;
+  PERFORM FROM "UsageMonthly" mo WHERE mo."accountId" = acct AND mo."endpoint" = ep AND mo."month" = mon FOR UPDATE;
+  DELETE FROM "CallHold" ch WHERE ch."id" = call_id;
 END
 $$ LANGUAGE plpgsql;

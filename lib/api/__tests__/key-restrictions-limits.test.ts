@@ -134,9 +134,7 @@ describe('per-key monthly spend limits', () => {
         const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
         expect(Math.abs(Number(r.retryAfter) - (nextMonth - r.started) / 1000)).toBeLessThan(30);
       }
-      expect(await db.$queryRaw`SELECT id FROM "SpendReservation" WHERE "accountId" = ${account.accountId}`).toEqual(
-        [],
-      );
+      expect(await db.$queryRaw`SELECT id FROM "CallHold" WHERE "accountId" = ${account.accountId}`).toEqual([]);
     } finally {
       gates.forEach((gate) => gate.release());
       await Promise.all(instances.map((instance) => instance.close()));

@@ -66,9 +66,10 @@ describe('finding 8: a call that spans midnight at a month end', () => {
     });
     const monthly = await db.usageMonthly.findMany({
       where: { accountId: account.accountId },
-      select: { month: true, freeUnits: true, reservedFree: true },
+      select: { month: true, freeUnits: true },
     });
-    expect(monthly).toEqual([{ month: '2026-10', freeUnits: 10, reservedFree: 0 }]);
+    expect(monthly).toEqual([{ month: '2026-10', freeUnits: 10 }]);
+    expect(await db.callHold.count({ where: { accountId: account.accountId } })).toBe(0);
     const daily = await db.usageDaily.findMany({ where: { accountId: account.accountId }, select: { day: true } });
     expect(daily.map((d) => d.day.toISOString().slice(0, 10))).toEqual(['2026-10-31']);
   });

@@ -111,7 +111,7 @@ describe('finding 9: spending caps hold against calls in flight together', () =>
     const refused = body.results.filter((r) => r.status === 429);
     expect(refused.length).toBeGreaterThan(30);
     expect(new Set(refused.map((r) => r.body.code))).toEqual(new Set(['daily_limit_exceeded']));
-    expect(await db.$queryRaw`SELECT id FROM "SpendReservation" WHERE "accountId" = ${account.accountId}`).toEqual([]);
+    expect(await db.$queryRaw`SELECT id FROM "CallHold" WHERE "accountId" = ${account.accountId}`).toEqual([]);
   });
 
   test('finding 9: 20 concurrent calls on two instances, held in flight together, bill at most the cap', async () => {

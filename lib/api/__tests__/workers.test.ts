@@ -169,10 +169,10 @@ describe('two workers, one account', () => {
         requests: m.requests,
         units: m.units,
         freeUnits: m.freeUnits,
-        reservedFree: m.reservedFree,
         amountMicros: m.amountMicros,
       })),
-    ).toEqual([{ requests: 50, units: 50, freeUnits: 50, reservedFree: 0, amountMicros: 0n }]);
+    ).toEqual([{ requests: 50, units: 50, freeUnits: 50, amountMicros: 0n }]);
+    expect(await db.callHold.count({ where: { accountId } })).toBe(0);
   });
 });
 

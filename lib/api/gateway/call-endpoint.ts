@@ -31,6 +31,8 @@ export interface CallDeps {
   analyze: SentimentAnalyzer;
   /** Upstream deadline per call. */
   timeoutMs: number;
+  /** How long a call's holds last (hold-lease.ts). */
+  holdLeaseMs: number;
   log(message: string, detail?: unknown): void;
 }
 
@@ -126,7 +128,7 @@ export async function callEndpoint(
     call: {
       units: number;
       reservedFree: number;
-      spendHeld?: boolean;
+      held?: boolean;
       sentiment: boolean;
       counted: boolean;
       params?: string | null;
@@ -148,7 +150,7 @@ export async function callEndpoint(
       createdAt: at,
       reservedFree,
       counted: call.counted,
-      spendHeld: call.spendHeld,
+      held: call.held,
       params: call.params,
     });
     outcome.headers = {
@@ -199,7 +201,8 @@ export async function callEndpoint(
   }
   const wanted = requestedUnits(endpoint, params);
   let reserved = 0;
-  let spendHeld = false;
+  // Whether the call holds a CallHold row (free units or spend), which its record consumes.
+  let held = false;
   let recorded = false;
   // Pages cut to the free units left (no payment method): said in a header, as results running out are not.
   let truncated = false;
@@ -218,7 +221,8 @@ export async function callEndpoint(
         accountId: caller.key.accountId,
         endpoint: endpoint.path,
         month,
-        day: at.toISOString().slice(0, 10),
+        at,
+        leaseMs: deps.holdLeaseMs,
         wanted,
         unitMicros: unitCostMicros(endpoint, params.get_sentiment === true),
         dailyCapMicros: capped ? account.dailyCapMicros : null,
@@ -228,7 +232,7 @@ export async function callEndpoint(
       });
       if (hold.refused) return await refuse(outcomeOf(capRefusal(hold.refused, account, at, keyLimitMicros)));
       reserved = hold.freeUnits;
-      spendHeld = hold.spendMicros > 0;
+      held = reserved > 0 || hold.spendMicros > 0;
       if (!pays && reserved === 0) {
         const left = FREE_UNITS_PER_MONTH - hold.freeUsed;
         return await refuse(left > 0 ? freeTierHeld(endpoint.path, left) : freeTierUsedUp(endpoint.path, account, at));
@@ -261,7 +265,7 @@ export async function callEndpoint(
     const answer = await record(outcome, {
       units: billable,
       reservedFree: reserved,
-      spendHeld,
+      held,
       sentiment: params.get_sentiment === true,
       counted: true,
       params: logged,
@@ -270,13 +274,12 @@ export async function callEndpoint(
     return answer;
   } finally {
     slot.release();
-    if ((reserved > 0 || spendHeld) && !recorded) {
+    if (held && !recorded) {
       await releaseCall(deps.pool, {
         id: context.requestId,
         accountId: caller.key.accountId,
         endpoint: endpoint.path,
         month,
-        freeUnits: reserved,
       }).catch((e) => deps.log("releasing a call's holds failed", e));
     }
   }

@@ -1,14 +1,17 @@
 // What a call holds before the platform is asked, so that calls in flight together, on any process
-// or instance, cannot use more than there is (reserve_call in prisma/functions.sql, one round trip):
+// or instance, cannot use more than there is (reserve_call in prisma/functions.sql, one round trip),
+// as one row per call ("CallHold", id the request id):
 // - free units, for accounts without a payment method (concurrent calls cannot together return
-//   more free pages than remain) and for accounts with a spending cap (a call the free tier
-//   covers costs nothing, so no cap refuses it);
-// - for an account with a spending cap or a key with a monthly limit, the largest cost of the rest of the call (every unit it
-//   asked for beyond its free ones billed, with the sentiment surcharge), refused with 429 when
-//   the day's or the month's spend plus every call's hold would pass a cap.
-// record_usage consumes both in the transaction that bills the call; releaseCall gives them back
-// when the call fails before that. Holds older than 5 minutes (longer than any request can live)
-// no longer count: that is how holds of a crashed process end.
+//   more free pages than remain) and for accounts with a spending cap or a key limit (a call the
+//   free tier covers costs nothing, so no cap refuses it);
+// - for an account with a spending cap or a key with a monthly limit, the largest cost of the rest
+//   of the call (every unit it asked for beyond its free ones billed, with the sentiment
+//   surcharge), refused with 429 when the day's or the month's spend plus every call's hold would
+//   pass a cap, or the spend of the key's roll lineage plus its holds would pass the key's limit.
+// record_usage consumes the hold in the transaction that bills the call; releaseCall gives it back
+// when the call fails before that (both by call id: a second release changes nothing). A hold ends
+// at its lease (hold-lease.ts: longer than any call of the process lives): that is how the holds
+// of a killed process end, each on its own.
 import type pg from 'pg';
 import { FREE_UNITS_PER_MONTH } from '../pricing';
 
@@ -25,19 +28,21 @@ export interface CallHold {
 
 const RESERVE_SQL = {
   name: 'reserve_call',
-  text: 'SELECT free_held, free_used, spend_held, refused FROM reserve_call($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11, $12)',
+  text: 'SELECT free_held, free_used, spend_held, refused FROM reserve_call($1, $2, $3, $4, $5::date, $6::timestamp, $7, $8, $9, $10, $11, $12, $13, $14)',
 };
 
 export async function reserveCall(
   pool: pg.Pool,
   options: {
-    /** The call's request id: its spend hold's id, which record_usage deletes. */
+    /** The call's request id: its hold's id, which record_usage (or releaseCall) deletes. */
     id: string;
     accountId: string;
     endpoint: string;
     month: string;
-    /** The call's UTC day, "YYYY-MM-DD" (of the same moment as `month`). */
-    day: string;
+    /** The call's moment: its UTC day and the hold's start come from it (as `month` does). */
+    at: Date;
+    /** How long the hold lasts (hold-lease.ts). */
+    leaseMs: number;
     /** Units the call asked for. */
     wanted: number;
     /** The price of one billed unit (with the sentiment surcharge if asked), for the spend hold. */
@@ -57,7 +62,9 @@ export async function reserveCall(
       o.accountId,
       o.endpoint,
       o.month,
-      o.day,
+      o.at.toISOString().slice(0, 10),
+      o.at.toISOString().slice(0, 23),
+      o.leaseMs,
       o.wanted,
       FREE_UNITS_PER_MONTH,
       o.unitMicros,
@@ -76,16 +83,15 @@ export async function reserveCall(
   };
 }
 
-/** Gives back a call's holds that no record will consume. */
+/** Gives back the hold of a call that no record will consume; once or more, the same. */
 export async function releaseCall(
   pool: pg.Pool,
-  options: { id: string; accountId: string; endpoint: string; month: string; freeUnits: number },
+  options: { id: string; accountId: string; endpoint: string; month: string },
 ): Promise<void> {
-  await pool.query('SELECT release_call($1, $2, $3, $4, $5)', [
+  await pool.query('SELECT release_call($1, $2, $3, $4)', [
     options.id,
     options.accountId,
     options.endpoint,
     options.month,
-    options.freeUnits,
   ]);
 }

@@ -10,7 +10,7 @@
 //   3. inserts the UsageEvent rows (id = request id, so a record is never written twice),
 //      updates the monthly totals and the keys' last-used times (at most once a second per key
 //      and process: a key busy with calls does not rewrite its row in every batch), and deletes
-//      the spend the calls held under a cap (holds.ts): it is spent now;
+//      the calls' holds (holds.ts): what they held is used now;
 //   4. commits; only then do the waiting requests respond.
 // So a response a client received is always billed, and a unit is billed once: a process
 // killed mid-load loses only responses that were never sent. (A kill between commit and send
@@ -39,8 +39,8 @@ export interface UsageRecord {
   reservedFree: number;
   /** Whether the call counts as a request in the monthly totals (it reached the provider). */
   counted: boolean;
-  /** Whether the call holds spend under a cap (holds.ts): its billing consumes the hold. */
-  spendHeld?: boolean;
+  /** Whether the call holds free units or spend (a CallHold row, holds.ts): its billing consumes the hold. */
+  held?: boolean;
   /** The validated parameters the log row keeps (lib/usage-log-params.ts); absent or null: none. */
   params?: string | null;
 }
@@ -95,7 +95,7 @@ export function encodeBatch(batch: Pick<Pending, 'record' | 'touchesKey'>[], ret
     c: r.counted,
     ...(r.code ? { cd: r.code } : {}),
     ...(r.params ? { q: r.params } : {}),
-    ...(r.spendHeld ? { sr: true } : {}),
+    ...(r.held ? { h: true } : {}),
     ...(touchesKey ? {} : { lu: false }),
   }));
   return [

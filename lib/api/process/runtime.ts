@@ -15,6 +15,7 @@ import { createGateway, type Gateway } from '../gateway/gateway';
 import type { SentimentAnalyzer } from '../gateway/call-endpoint';
 import type { EndpointDefinition, Provider } from '../registry/types';
 import { UsageRecorder } from '../gateway/usage-recorder';
+import { holdLeaseMs } from '../gateway/hold-lease';
 
 export interface ApiRuntime {
   gateway: Gateway;
@@ -60,6 +61,8 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
     providerFor: options.providerFor ?? ownProviders!,
     analyze: options.analyze ?? analyzeSentiment,
     timeoutMs: options.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS,
+    // Live providers time their platform requests out after UPSTREAM_TIMEOUT_MS whatever the gateway's deadline.
+    holdLeaseMs: holdLeaseMs(Math.max(options.timeoutMs ?? 0, env.UPSTREAM_TIMEOUT_MS)),
     log: logError,
     openApiDocument: buildOpenApiDocument,
     publicUrl: env.API_PUBLIC_URL,

@@ -19,6 +19,7 @@ export type RollApiKeyOptions = {
 
 /**
  * Replaces an active key's secret: a new key with the same name, restriction, limit and expiry,
+ * of the old key's lineage (its monthly limit counts the spend of both, and of every earlier roll),
  * returned in plaintext once, and the old key's end set to now plus the grace period (never later
  * than an end it already had). The API honours the end on the next request everywhere: setting
  * expiresAt notifies every API server (prisma/functions.sql), and a later end is compared with the
@@ -69,6 +70,8 @@ export async function rollApiKey({ accountId, keyId, actor, grace, now = new Dat
           expiresAt: old.expiresAt,
           scopes: old.scopes,
           monthlyLimitMicros: old.monthlyLimitMicros,
+          // One lineage: the limit counts the spend of every key rolled from the same original.
+          rootKeyId: old.rootKeyId ?? old.id,
         },
         select: apiKeyPublicSelect,
       });
