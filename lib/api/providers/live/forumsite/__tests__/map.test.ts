@@ -68,6 +68,17 @@ describe('a post from its recorded payload', () => {
     expect(spoiler.thumbnail).toBe('');
   });
 
+  // The recordings already hold posts whose two flags differ, so nothing is derived: r/AskReddit's
+  // hot post 15 is over_18 without spoiler, r/popular's hot post 18 a spoiler not over_18.
+  test("nsfw is the post's own over_18 and spoiler its spoiler, where the two differ", () => {
+    const adult = rawChild('listings/askreddit-hot.json', 15);
+    expect([adult.over_18, adult.spoiler]).toEqual([true, false]);
+    expect(mapPost(postsOf('listings/askreddit-hot.json')[15]!, site)).toMatchObject({ nsfw: true, spoiler: false });
+    const spoiler = rawChild('listings/popular-hot-1.json', 18);
+    expect([spoiler.over_18, spoiler.spoiler]).toEqual([false, true]);
+    expect(mapPost(posts[18]!, site)).toMatchObject({ nsfw: false, spoiler: true });
+  });
+
   test("a link to another site's video is not a hosted video", () => {
     const record = mapPost(posts[0]!, site);
     expect(record).toMatchObject({

@@ -88,6 +88,18 @@ describe('a recorded RSS 2.0 item as a news article', () => {
     });
   });
 
+  test("takes an item's own dc:language over the channel's", () => {
+    // No recorded item carries its own dc:language: the Guardian's recording with one added to its
+    // first item (<dc:language>fr-FR</dc:language>), nothing else changed; the channel says en-gb.
+    const recorded = recording(feeds.guardian).toString('utf8');
+    const firstItem = '<item>\n      <title>Trump State of the Union';
+    expect(recorded).toContain(firstItem);
+    const derived = recorded.replace(firstItem, `<item>\n      <dc:language>fr-FR</dc:language>${firstItem.slice(6)}`);
+    const [first, second] = parseFeed(derived, servedAt(feeds.guardian)).articles;
+    expect(first).toMatchObject({ title: expect.stringMatching(/^Trump State of the Union/), language: 'fr' });
+    expect(second!.language).toBe('en');
+  });
+
   test("leaves language and image empty where the feed gives none (Livemint's own <bigimage> is not a feed element)", () => {
     const first = parse('livemint').articles[0];
     expect(first).toMatchObject({

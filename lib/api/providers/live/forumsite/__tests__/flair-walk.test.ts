@@ -1,0 +1,66 @@
+// A flair filter walks the platform's cursor past pages without that flair, and stops at 12
+// platform requests however long the listing runs (the platform ends a listing near 1,000 posts,
+// 10 requests). Counted as the replay server receives them, through the real gateway.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { newAccountWithKey } from '@/lib/api/__tests__/harness';
+import { billedUnits, startLiveApi, stopLiveApi, type LiveApi } from '../../__tests__/live-api';
+import { startReplayServer, type ReplayRoute, type ReplayServer } from '../../__tests__/replay-server';
+import { forumsiteAdapter } from '..';
+
+const LISTING = '/r/popular/hot.json';
+const recorded = path.resolve(import.meta.dirname, '../../../../../../data/live/forumsite/listings/popular-hot-1.json');
+
+/**
+ * A listing that never ends: r/popular's recorded first page (100 posts, none of them flaired
+ * "no such flair") served for every cursor, each copy's `after` changed to the next cursor (the
+ * only change to the recording), 20 pages in all.
+ */
+function endlessListing(pages: number): ReplayRoute[] {
+  const page = JSON.parse(readFileSync(recorded, 'utf8')) as { data: { after: string | null } };
+  return Array.from({ length: pages }, (_, i) => ({
+    path: LISTING,
+    query: { limit: '100', raw_json: '1', ...(i === 0 ? {} : { after: `t3_walk${i}` }) },
+    body: { ...page, data: { ...page.data, after: `t3_walk${i + 1}` } },
+  }));
+}
+
+describe('a flair walk', () => {
+  let replay: ReplayServer;
+  let live: LiveApi;
+
+  beforeAll(async () => {
+    replay = await startReplayServer(endlessListing(20));
+    live = await startLiveApi(
+      {
+        DATA_SOURCE: 'live',
+        LIVE_FORUMSITE_URL: replay.url,
+        LIVE_CACHE_SECONDS: '0',
+        LIVE_FORUMSITE_REQUESTS_PER_MINUTE: '6000',
+        LIVE_FORUMSITE_BURST: '100',
+      },
+      { adapters: { forumsite: forumsiteAdapter } },
+    );
+  });
+  afterAll(async () => {
+    await stopLiveApi(live);
+    await replay.close();
+  });
+
+  test('stops at 12 platform requests when the flair is not found, answering no posts and billing none', async () => {
+    const account = await newAccountWithKey();
+    const response = await live.api.get('/v1/forumsite/community/posts', {
+      key: account.key,
+      params: { community: 'popular', flair: 'no such flair', pages: 1 },
+    });
+    expect({ status: response.status, body: await response.json() }).toMatchObject({
+      status: 200,
+      body: { posts: [], pages: 0, count: 0 },
+    });
+    expect(replay.count(LISTING)).toBe(12);
+    expect(replay.requests.at(-1)?.query.after).toBe('t3_walk11');
+    expect(replay.unmatched).toEqual([]);
+    expect(await billedUnits(account, response)).toBe(0);
+  });
+});
