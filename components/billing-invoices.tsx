@@ -1,7 +1,8 @@
 import { MINIMUM_CHARGE_TEXT } from '@/lib/billing/month-account';
 import type { BillingOverview } from '@/lib/server/billing/get-billing-overview';
 
-import { formatCents, formatMicros } from '@/lib/money';
+import type { AmountsDue } from '@/lib/billing/amounts-due';
+import { formatCarried, formatCents } from '@/lib/money';
 import { Badge } from './ui/badge';
 
 type Invoice = BillingOverview['invoices'][number];
@@ -15,13 +16,45 @@ function statusOf(invoice: Invoice) {
   return { label: invoice.status, tone: tones[invoice.status] };
 }
 
-/** The account's invoices, newest first, with Stripe's hosted page and PDF. */
-export function BillingInvoices({ invoices }: { invoices: Invoice[] }) {
+const day = (iso: string) => iso.slice(0, 10);
+
+/** What is due now and what is open but due later, apart (issue 39, item 9); nothing when nothing is open. */
+export function AmountsDueList({ due }: { due: AmountsDue }) {
+  if (!due.dueNowCents && !due.dueLater.length && !due.beingChargedCents) return null;
+  return (
+    <dl className="flex flex-col divide-y divide-border rounded-lg border border-border text-sm">
+      {due.dueNowCents ? (
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 px-3 py-2 font-semibold">
+          <dt>Due now</dt>
+          <dd className="ml-auto tabular-nums">{formatCents(due.dueNowCents)}</dd>
+        </div>
+      ) : null}
+      {due.dueLater.map((d) => (
+        <div key={d.invoiceId} className="flex flex-wrap items-baseline justify-between gap-x-4 px-3 py-2">
+          <dt className="text-muted">
+            Open, due {day(d.dueAt)} (invoice {d.number ? `${d.number} ` : ''}for {d.month})
+          </dt>
+          <dd className="ml-auto tabular-nums">{formatCents(d.amountCents)}</dd>
+        </div>
+      ))}
+      {due.beingChargedCents ? (
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 px-3 py-2">
+          <dt className="text-muted">Being charged to your card</dt>
+          <dd className="ml-auto tabular-nums">{formatCents(due.beingChargedCents)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The account's invoices, newest first, with Stripe's hosted page and PDF, and what is due. */
+export function BillingInvoices({ invoices, due }: { invoices: Invoice[]; due: AmountsDue }) {
   return (
     <section aria-labelledby="invoices-heading" className="flex flex-col gap-3">
       <h2 id="invoices-heading" className="text-lg font-semibold">
         Invoices
       </h2>
+      <AmountsDueList due={due} />
       {invoices.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border bg-surface p-4 text-sm text-muted">
           No invoices yet. The first comes after a month with billable calls.
@@ -59,14 +92,14 @@ export function BillingInvoices({ invoices }: { invoices: Invoice[] }) {
                       {invoice.sequence > 1 ? ` (part ${invoice.sequence})` : ''}
                     </th>
                     <td className="hidden px-3 py-2 font-mono sm:table-cell">{invoice.number ?? '—'}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">
+                    <td className="px-3 py-2 text-right tabular-nums" data-money="price">
                       {invoice.amountCents > 0
                         ? formatCents(invoice.amountCents)
-                        : formatMicros(invoice.carriedOutMicros)}
+                        : formatCarried(invoice.carriedOutMicros)}
                       {invoice.carriedOutMicros > 0n ? (
                         <span className="block text-xs text-muted">
                           {invoice.amountCents > 0
-                            ? `+ ${formatMicros(invoice.carriedOutMicros)} carried on`
+                            ? `+ ${formatCarried(invoice.carriedOutMicros)} carried on`
                             : 'not charged, carried on'}
                         </span>
                       ) : null}
@@ -77,11 +110,11 @@ export function BillingInvoices({ invoices }: { invoices: Invoice[] }) {
                     <td className="px-3 py-2">
                       {invoice.hostedInvoiceUrl ? (
                         <span className="flex flex-wrap gap-x-3">
-                          <a className="underline" href={invoice.hostedInvoiceUrl}>
+                          <a className="underline" href={`/billing/invoices/${invoice.id}`}>
                             View<span className="sr-only"> invoice {invoice.number}</span>
                           </a>
                           {invoice.invoicePdfUrl ? (
-                            <a className="underline" href={invoice.invoicePdfUrl}>
+                            <a className="underline" href={`/billing/invoices/${invoice.id}/pdf`}>
                               PDF<span className="sr-only"> of invoice {invoice.number}</span>
                             </a>
                           ) : null}

@@ -12,6 +12,8 @@ export type BlockFacts = {
     amountCents: number;
     status: InvoiceStatus;
     dueAt: Date | null;
+    /** Not charged for want of a card (none on file at the close). */
+    noPaymentMethodAt?: Date | null;
   } | null;
 };
 
@@ -22,8 +24,9 @@ export function describeAccountBlock({ cause, amountCents, invoice }: BlockFacts
     : 'an invoice';
   switch (cause) {
     case 'unpaid_invoice':
-      return invoice?.status === 'uncollectible'
-        ? `The ${name} could not be collected.`
+      if (invoice?.status === 'uncollectible') return `The ${name} could not be collected.`;
+      return invoice?.noPaymentMethodAt
+        ? `The ${name} could not be charged: no card is on file.`
         : `The payment of the ${name} failed.`;
     case 'overdue_invoice':
       return `The ${name} is unpaid past its due date${invoice?.dueAt ? `, ${invoice.dueAt.toISOString().slice(0, 10)}` : ''}.`;

@@ -118,14 +118,15 @@ export async function getAccountStanding({ accountId }: GetAccountStandingOption
     ? await db.accountBlock.findFirst({
         where: { accountId, liftedAt: null, cause: 'overdue_invoice' },
         orderBy: { createdAt: 'asc' },
-        select: { invoice: { select: { hostedInvoiceUrl: true } } },
+        select: { invoice: { select: { id: true, hostedInvoiceUrl: true } } },
       })
     : null;
   return {
     reason: account.blockedReason ?? 'The account is blocked.',
     causes: account.blockedCauses,
     dueCents: account.blockedDueCents ?? 0,
-    payInvoiceUrl: overdue?.invoice?.hostedInvoiceUrl ?? null,
+    // Through the console, which finds the invoice's current page in Stripe (invoice-links.ts).
+    payInvoiceUrl: overdue?.invoice?.hostedInvoiceUrl ? `/billing/invoices/${overdue.invoice.id}` : null,
   };
 }
 

@@ -92,7 +92,7 @@ const handlers: Record<string, Handler> = {
 };
 
 /** Syncs the event's invoice, then mails about it (once: see mail-invoice-notice.ts). */
-function invoiceEvent(notice?: MailInvoiceNoticeOptions['kind']): Handler {
+function invoiceEvent(notice?: Exclude<MailInvoiceNoticeOptions['kind'], 'no_payment_method'>): Handler {
   return async (event) => {
     const id = objectOf<Stripe.Invoice>(event).id;
     if (!id) return;

@@ -30,17 +30,33 @@ export type AccountStanding = {
 const BILLING: StandingActor = { label: 'Billing' };
 const CAUSE_ORDER: AccountBlockCause[] = ['unpaid_invoice', 'overdue_invoice', 'dispute', 'operator'];
 const blockInclude = {
-  invoice: { select: { number: true, month: true, amountCents: true, status: true, dueAt: true } },
+  invoice: {
+    select: { number: true, month: true, amountCents: true, status: true, dueAt: true, noPaymentMethodAt: true },
+  },
 } as const;
 
-/** What an invoice in this state blocks for, or null. A sent invoice (with a due date) blocks only once overdue. */
+/**
+ * What an invoice in this state blocks for, or null. A card account's invoice blocks once a
+ * charge failed, or at once when there was no card to charge (it is due at the close, whatever
+ * due date it was sent with). An invoice sent for payment blocks once overdue: past its due date
+ * by our clock, or when Stripe said so (invoice.overdue), whichever comes first.
+ */
 function invoiceCause(
-  invoice: { status: InvoiceStatus; attemptCount: number; dueAt: Date | null },
+  invoice: {
+    status: InvoiceStatus;
+    attemptCount: number;
+    dueAt: Date | null;
+    noPaymentMethodAt: Date | null;
+    overdueAt: Date | null;
+  },
   now: Date,
 ): AccountBlockCause | null {
   if (invoice.status === 'uncollectible') return 'unpaid_invoice';
   if (invoice.status !== 'open') return null;
-  if (invoice.dueAt) return invoice.dueAt <= now ? 'overdue_invoice' : null;
+  if (invoice.noPaymentMethodAt) return 'unpaid_invoice';
+  if (invoice.dueAt || invoice.overdueAt) {
+    return invoice.overdueAt || (invoice.dueAt && invoice.dueAt <= now) ? 'overdue_invoice' : null;
+  }
   return invoice.attemptCount > 0 ? 'unpaid_invoice' : null;
 }
 
@@ -57,6 +73,8 @@ async function syncInvoiceBlocks(tx: Prisma.TransactionClient, accountId: string
       status: true,
       attemptCount: true,
       dueAt: true,
+      noPaymentMethodAt: true,
+      overdueAt: true,
       blocks: { select: { id: true, cause: true, liftedAt: true } },
     },
   });

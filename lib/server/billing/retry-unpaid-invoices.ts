@@ -18,7 +18,8 @@ const unpaid = (status: Stripe.Invoice.Status | null) => status === 'open' || st
  * once, so the retries of an account are serialized (an advisory lock); each re-reads the
  * invoice from Stripe and pays only while it is still unpaid, and the idempotency key is the
  * (invoice, card) pair, so the same card is tried on the same invoice once (a repeat replays the
- * first answer). Invoices sent for payment (send_invoice) are the customer's to pay.
+ * first answer). Invoices sent for payment (send_invoice) are the customer's to pay, except a card
+ * account's invoice sent for want of a card (send-month-invoice.ts): the new card pays it.
  */
 export async function retryUnpaidInvoices({ accountId }: RetryUnpaidInvoicesOptions): Promise<void> {
   // Most card changes find nothing unpaid: they need not wait for the lock (and a connection) at all.
@@ -57,7 +58,9 @@ export async function retryUnpaidInvoices({ accountId }: RetryUnpaidInvoicesOpti
 
 async function payWhileUnpaid(invoiceId: string, methodId: string): Promise<void> {
   const invoice = await stripe().invoices.retrieve(invoiceId);
-  if (!unpaid(invoice.status) || invoice.collection_method === 'send_invoice') return;
+  // Invoices sent for payment are the customer's to pay, except those sent for want of a card.
+  const forWantOfCard = invoice.metadata?.collection === 'no_payment_method';
+  if (!unpaid(invoice.status) || (invoice.collection_method === 'send_invoice' && !forWantOfCard)) return;
   try {
     await stripe().invoices.pay(
       invoiceId,

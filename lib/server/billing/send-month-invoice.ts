@@ -10,6 +10,7 @@ import type { Invoice } from '@/lib/generated/prisma/client';
 import { closeMonthStep, type CloseMonthStepInfo } from './close-month-hooks';
 import { ensureStripeCustomer } from './ensure-stripe-customer';
 import { plannedInvoiceItems } from './invoice-items';
+import { mailInvoiceNotice } from './mail-invoice-notice';
 import { syncInvoice } from './sync-invoice';
 
 export type SendMonthInvoiceOptions = { invoiceId: string };
@@ -27,7 +28,8 @@ export class InvoiceTotalMismatchError extends Error {
 /**
  * Takes a recorded invoice through Stripe: the draft (with its items), a check that Stripe's
  * total is the ledger's, finalization, then a charge of the default card or, for accounts
- * billed by invoice, `send_invoice` with a due date and the invoice sent. Resumable from any
+ * billed by invoice, `send_invoice` with a due date and the invoice sent (also for a card account
+ * with no card left: see sendForWantOfCard). Resumable from any
  * point, also after Stripe's idempotency keys expired (24 h): each Stripe id is saved as soon as
  * it exists, and a draft or item made but not saved is found in Stripe before anything is made
  * again. A card decline is a normal outcome (Stripe announces it); any other failure throws.
@@ -41,7 +43,7 @@ export async function sendMonthInvoice({ invoiceId }: SendMonthInvoiceOptions): 
   const key = (step: string) => `invoice:${invoice.id}:${step}`;
   const customer = await ensureStripeCustomer({ accountId: invoice.accountId });
   const stripeId = invoice.stripeInvoiceId ?? (await createDraft(invoice, customer, key, at));
-  let remote = await stripe().invoices.retrieve(stripeId);
+  let remote: Stripe.Invoice = await stripe().invoices.retrieve(stripeId);
   if (remote.status === 'draft') {
     const items = await plannedInvoiceItems(invoice);
     if (items.some((i) => !i.savedId)) {
@@ -75,14 +77,57 @@ export async function sendMonthInvoice({ invoiceId }: SendMonthInvoiceOptions): 
     remote = await stripe().invoices.retrieve(stripeId);
     if (remote.total !== invoice.amountCents)
       throw new InvoiceTotalMismatchError(stripeId, remote.total, invoice.amountCents);
+    if (remote.collection_method === 'charge_automatically' && !(await customerHasCard(customer))) {
+      remote = await sendForWantOfCard(invoice.id, stripeId, key);
+    }
     remote = await stripe().invoices.finalizeInvoice(stripeId, {}, { idempotencyKey: key('finalize') });
     await closeMonthStep('finalized', at);
   }
-  if (remote.status === 'open') await collect(remote, key);
+  if (remote.status === 'open') await collect(remote, customer, invoice.id, key);
   await db.invoice.updateMany({ where: { id: invoice.id, closedAt: null }, data: { closedAt: new Date() } });
   await syncInvoice({ stripeInvoiceId: stripeId });
+  await mailInvoiceNotice({ stripeInvoiceId: stripeId, kind: 'no_payment_method' });
   return db.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
 }
+
+/** Whether the customer has a default card that `invoices.pay` would charge. */
+async function customerHasCard(customer: string): Promise<boolean> {
+  const remote = await stripe().customers.retrieve(customer);
+  return !remote.deleted && Boolean(remote.invoice_settings?.default_payment_method);
+}
+
+/**
+ * A card account with no card at the close (removed in the portal): the draft is switched to
+ * `send_invoice`, so Stripe sends it and it has a hosted page the customer can pay by card, and
+ * it is marked as charged for want of a card, which blocks the account at once (a card
+ * account's invoice is due at the close; refresh-account-standing.ts).
+ */
+async function sendForWantOfCard(
+  invoiceId: string,
+  stripeId: string,
+  key: (step: string) => string,
+): Promise<Stripe.Invoice> {
+  const switched = await stripe().invoices.update(
+    stripeId,
+    {
+      collection_method: 'send_invoice',
+      days_until_due: NO_CARD_DAYS_UNTIL_DUE,
+      metadata: { collection: 'no_payment_method' },
+    },
+    { idempotencyKey: key('no-card') },
+  );
+  await markNoPaymentMethod(invoiceId);
+  return switched;
+}
+
+/**
+ * Stripe wants a due date after the invoice is finalized; the block does not wait for it (it is
+ * there for Stripe's own reminders and the hosted page).
+ */
+const NO_CARD_DAYS_UNTIL_DUE = 1;
+
+const markNoPaymentMethod = (invoiceId: string) =>
+  db.invoice.updateMany({ where: { id: invoiceId, noPaymentMethodAt: null }, data: { noPaymentMethodAt: new Date() } });
 
 /** The Stripe draft of the invoice: one a killed run made (found by its metadata), or a new one. */
 async function createDraft(
@@ -123,8 +168,18 @@ async function createDraft(
   return stripeId;
 }
 
-/** Sends an invoice-billed account's invoice, or charges the default card. */
-async function collect(remote: Stripe.Invoice, key: (step: string) => string): Promise<void> {
+/**
+ * Sends an invoice sent for payment (billed by invoice, or for want of a card), or charges the
+ * default card. A decline is a normal outcome (Stripe announces it), and so is a card removed
+ * after the draft was made: the invoice is then marked as unpaid for want of a card (it blocks,
+ * and the customer is mailed to add one). Any other refusal throws.
+ */
+async function collect(
+  remote: Stripe.Invoice,
+  customer: string,
+  invoiceId: string,
+  key: (step: string) => string,
+): Promise<void> {
   if (remote.collection_method === 'send_invoice') {
     await stripe().invoices.sendInvoice(remote.id, {}, { idempotencyKey: key('send') });
     return;
@@ -137,6 +192,11 @@ async function collect(remote: Stripe.Invoice, key: (step: string) => string): P
     // Paid or voided meanwhile (a card update's retry): nothing left to collect.
     const now = await stripe().invoices.retrieve(remote.id);
     if (now.status !== 'open') return;
+    // No card to charge: Stripe made no attempt and announces nothing, so we do.
+    if (!now.default_payment_method && !(await customerHasCard(customer))) {
+      await markNoPaymentMethod(invoiceId);
+      return;
+    }
     await syncInvoice({ stripeInvoiceId: remote.id });
     throw new Error(
       `Invoice ${now.number ?? remote.id} is finalized but could not be charged: ${(error as Error).message}`,

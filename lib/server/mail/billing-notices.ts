@@ -4,10 +4,12 @@ import 'server-only';
 
 import { formatCents, formatMicros } from '@/lib/money';
 import { consoleUrl } from '@/lib/server/account/console-url';
+import { invoiceLink } from '@/lib/server/billing/invoice-links';
 
 export type Notice = { subject: string; text: string };
 
-type InvoiceFacts = { number: string | null; month: string; amountCents: number; hostedInvoiceUrl: string | null };
+// An invoice's links go through the console (invoice-links.ts), never Stripe's own addresses.
+type InvoiceFacts = { id: string; number: string | null; month: string; amountCents: number };
 
 const invoiceName = (i: InvoiceFacts) => `invoice ${i.number ? `${i.number} ` : ''}for ${i.month}`;
 const day = (at: Date) => at.toISOString().slice(0, 10);
@@ -19,21 +21,41 @@ export function paymentFailedNotice(invoice: InvoiceFacts): Notice {
     text: [
       `We could not charge your card ${formatCents(invoice.amountCents)} for the ${invoiceName(invoice)}.`,
       '',
-      'Until it is paid, the API answers 403 account_blocked. Update your card here, and we charge it again at once:',
+      "Until it is paid, the API answers 403 account_blocked. Pay it by card on the invoice's page:",
+      invoiceLink(invoice.id),
+      '',
+      'or update your card on the billing page, and we charge it again at once:',
       consoleUrl('/billing'),
       ...signature,
     ].join('\n'),
   };
 }
 
-export function invoicePaidNotice(invoice: InvoiceFacts & { paidAt: Date; invoicePdfUrl: string | null }): Notice {
+/** A card account's invoice not charged for want of a card: pay it on its page, or add a card. */
+export function cardMissingNotice(invoice: InvoiceFacts): Notice {
+  return {
+    subject: `Add a card: ${formatCents(invoice.amountCents)} for ${invoice.month} could not be charged`,
+    text: [
+      `We could not charge the ${invoiceName(invoice)}, ${formatCents(invoice.amountCents)}: no card is on file.`,
+      '',
+      "Until it is paid, the API answers 403 account_blocked. Pay it by card on the invoice's page:",
+      invoiceLink(invoice.id),
+      '',
+      'or add a card on the billing page, and we charge it at once:',
+      consoleUrl('/billing'),
+      ...signature,
+    ].join('\n'),
+  };
+}
+
+export function invoicePaidNotice(invoice: InvoiceFacts & { paidAt: Date }): Notice {
   return {
     subject: `Receipt: ${formatCents(invoice.amountCents)} paid for ${invoice.month}`,
     text: [
       `Thank you: we received ${formatCents(invoice.amountCents)} for the ${invoiceName(invoice)} on ${day(invoice.paidAt)} (UTC).`,
       '',
-      ...(invoice.hostedInvoiceUrl ? [`The invoice: ${invoice.hostedInvoiceUrl}`] : []),
-      ...(invoice.invoicePdfUrl ? [`As a PDF: ${invoice.invoicePdfUrl}`] : []),
+      `The invoice: ${invoiceLink(invoice.id)}`,
+      `As a PDF: ${invoiceLink(invoice.id, 'pdf')}`,
       `Every invoice: ${consoleUrl('/billing')}`,
       ...signature,
     ].join('\n'),
@@ -45,7 +67,8 @@ export function invoiceSentNotice(invoice: InvoiceFacts & { dueAt: Date | null }
     subject: `Invoice for ${invoice.month}: ${formatCents(invoice.amountCents)}${invoice.dueAt ? `, due ${day(invoice.dueAt)}` : ''}`,
     text: [
       `Your ${invoiceName(invoice)} is ${formatCents(invoice.amountCents)}${invoice.dueAt ? `, due by ${day(invoice.dueAt)} (UTC)` : ''}.`,
-      ...(invoice.hostedInvoiceUrl ? ['', `See it and pay it here: ${invoice.hostedInvoiceUrl}`] : []),
+      '',
+      `See it and pay it here: ${invoiceLink(invoice.id)}`,
       '',
       'An invoice still unpaid after its due date blocks the API (403 account_blocked) until it is paid.',
       `Every invoice: ${consoleUrl('/billing')}`,

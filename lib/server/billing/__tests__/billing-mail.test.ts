@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { consoleUrl } from '@/lib/server/account/console-url';
 import { completePaymentMethodSetup } from '../complete-payment-method-setup';
+import { invoiceLink } from '../invoice-links';
 import { refreshAccountStanding } from '../refresh-account-standing';
 import { setSpendingCaps } from '../set-spending-caps';
 import { warnSpendingCaps } from '../warn-spending-caps';
@@ -43,6 +44,8 @@ describe('finding 13: mail on money events', () => {
       `We could not charge your card $0.90 for the invoice ${invoice.number} for ${invoice.month}.`,
     );
     expect(failed.text).toContain(consoleUrl('/billing'));
+    // The invoice's page, to pay it by card there (issue 39, item 15).
+    expect(failed.text).toContain(invoiceLink(invoice.id));
     const blocked = (await mailTo(email)).find((m) => m.subject.includes('blocked'))!;
     expect(blocked.text).toContain(`The payment of the invoice ${invoice.number} for ${invoice.month} ($0.90) failed.`);
     expect(blocked.text).toContain('Amount due: $0.90.');
@@ -68,7 +71,10 @@ describe('finding 13: mail on money events', () => {
     expect(receipt.text).toContain(
       `we received $0.90 for the invoice ${invoice.number} for ${invoice.month} on ${paid.paidAt!.toISOString().slice(0, 10)}`,
     );
-    expect(receipt.text).toContain(paid.hostedInvoiceUrl!);
+    // Links through the console, which finds the current hosted page and PDF (issue 39, item 13).
+    expect(receipt.text).toContain(invoiceLink(paid.id));
+    expect(receipt.text).toContain(invoiceLink(paid.id, 'pdf'));
+    expect(receipt.text).not.toContain(paid.hostedInvoiceUrl!);
     expect(mails.find((m) => m.subject.endsWith('unblocked'))!.text).toContain(
       `Invoice ${invoice.number} for ${invoice.month} was paid.`,
     );
