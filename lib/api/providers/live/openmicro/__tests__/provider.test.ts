@@ -7,7 +7,16 @@ import { startReplayServer, type ReplayRoute, type ReplayServer } from '../../__
 import { toOpenmicroPost } from '../map';
 import { searchPostsSchema } from '../schema';
 import { billedUnits, startLive, stopLive, type Live } from './live';
-import { DOCUMENTED, NO_HITS, SEARCH, openmicroRoutes, recording, recordingText, searchQuery } from './routes';
+import {
+  DOCUMENTED,
+  NO_HITS,
+  SEARCH,
+  SEARCH_2025,
+  openmicroRoutes,
+  recording,
+  recordingText,
+  searchQuery,
+} from './routes';
 
 const PATH = '/v1/openmicro/posts';
 const site = { source: 'Openmicro', domain: 'openmicro.example' };
@@ -45,6 +54,9 @@ const extraRoutes: ReplayRoute[] = [
     body: NO_HITS,
   },
   { path: SEARCH, query: searchQuery('missing field'), body: withoutHandle() },
+  // The platform is asked to exclude the word; the recorded page (unfiltered) stands for an answer
+  // that still holds posts with it, which the adapter drops after fetching.
+  { path: SEARCH, query: searchQuery('redistricting -county'), file: SEARCH_2025 },
 ];
 
 describe('openmicro post search from a public AppView (no account)', () => {
@@ -127,6 +139,23 @@ describe('openmicro post search from a public AppView (no account)', () => {
       since: '2026-01-01T00:00:00.000Z',
       until: '2026-02-01T00:00:00.000Z',
     });
+  });
+
+  test('drops the posts that still hold an excluded -word after fetching, keeping the others in order', async () => {
+    const response = await live.api.get(PATH, { key: account.key, params: { query: 'redistricting -county' } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Body;
+    // Two recorded posts name a county ("Tarrant County", "Sussex County ... growing county").
+    const kept = recorded2025.filter(
+      (post) =>
+        ![
+          'at://did:plc:s7savtl25cqhm3ddqc7jeljx/app.bsky.feed.post/3lpk2r5h5ec2j',
+          'at://did:plc:ubtwich3m73idyllnkl7bkqe/app.bsky.feed.post/3lpjd3zskmh2p',
+        ].includes(post.uri),
+    );
+    expect(body).toMatchObject({ pages: 1, count: 23 });
+    expect(body.posts.map((p) => p.post_id)).toStrictEqual(kept.map((p) => p.uri));
+    expect(replay.requests.at(-1)?.query.q).toBe('redistricting -county');
   });
 
   test('answers a query the platform refuses (400 InvalidRequest) with 400 invalid_parameter, unbilled', async () => {

@@ -105,6 +105,15 @@ describe('a recorded channel as a videosite channel record', () => {
     expect(toVideositeChannel(flagged).subscriber_count).toBeNull();
   });
 
+  test('takes the country from the branding settings when the snippet gives none', () => {
+    // No recorded channel has a country in brandingSettings only: Google Developers' 2022 answer
+    // (US in both) with snippet.country left out, nothing else changed.
+    const developers = channel(BOTH, GOOGLE_DEVELOPERS);
+    expect([developers.snippet.country, developers.brandingSettings?.channel?.country]).toEqual(['US', 'US']);
+    const { country: _left, ...snippet } = developers.snippet;
+    expect(toVideositeChannel({ ...developers, snippet }).country).toBe('US');
+  });
+
   test("every recorded channel passes the registry's strict record schema", () => {
     const files = [BOTH, 'channel-google-developers-2019.json', 'channel-google-developers-snippet.json'];
     const all = files.flatMap(items);
