@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { ApiKeyStatusBadge } from '@/components/api-key-status-badge';
 import { Button } from '@/components/ui/button';
 import { scopesInWords } from '@/components/key-scopes-in-words';
-import { formatMicros } from '@/lib/money';
+import { formatAmount } from '@/lib/money';
 import { DateTime } from '@/components/ui/date-time';
 import type { ApiKeyRecord } from '@/lib/server/keys/api-key-select';
 
@@ -77,7 +77,7 @@ export function ApiKeyRow({
           ) : null}
           {key.monthlyLimitMicros !== null ? (
             <span data-testid="key-limit" className="text-xs text-muted">
-              Limit {formatMicros(key.monthlyLimitMicros)} a month
+              Limit {formatAmount(key.monthlyLimitMicros)} a month
             </span>
           ) : null}
         </span>

@@ -1,6 +1,6 @@
 import type { BillingOverview } from '@/lib/server/billing/get-billing-overview';
 
-import { formatMicros } from '@/lib/money';
+import { formatAmount } from '@/lib/money';
 
 /** Warnings at 80 % of a cap and when it is reached. */
 export function CapWarnings({ caps }: { caps: BillingOverview['caps'] }) {
@@ -10,8 +10,8 @@ export function CapWarnings({ caps }: { caps: BillingOverview['caps'] }) {
     const what = period === 'daily' ? "Today's spend" : "This month's spend";
     const text =
       use.level === 'reached'
-        ? `${what} (${formatMicros(use.spentMicros)}) has reached your ${period} cap of ${formatMicros(use.capMicros!)}: calls that would cost more are refused.`
-        : `${what} is at ${use.percent}% of your ${period} cap (${formatMicros(use.spentMicros)} of ${formatMicros(use.capMicros!)}).`;
+        ? `${what} (${formatAmount(use.spentMicros)}) has reached your ${period} cap of ${formatAmount(use.capMicros!)}: calls that would cost more are refused.`
+        : `${what} is at ${use.percent}% of your ${period} cap (${formatAmount(use.spentMicros)} of ${formatAmount(use.capMicros!)}).`;
     return [{ period, text, reached: use.level === 'reached' }];
   });
   if (!notes.length) return null;

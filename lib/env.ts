@@ -178,6 +178,8 @@ const schema = z
     SMTP_URL: optionalUrl,
     /** The From of outgoing mail. */
     MAIL_FROM: z.string().default('Public Data API <no-reply@localhost>'),
+    /** Where customers reach support: the console names it wherever it says "contact support" (a lost dispute, an operator's block). */
+    SUPPORT_EMAIL: z.email().default('support@localhost'),
     /**
      * Shows stored mail at /dev/mailbox, to loopback clients only. scripts/run.ts decides it
      * (lib/dev-mailbox.ts): unset, on for the embedded database without SMTP, never for an operator's DATABASE_URL.

@@ -9,6 +9,8 @@ import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { getAccountSettings } from '@/lib/server/account/get-account-settings';
 import { requireSession } from '@/lib/auth/require-session';
 import { getAccountStanding } from '@/lib/server/billing/get-billing-overview';
+import { getAmountsDue } from '@/lib/server/console/get-amounts-due';
+import { env } from '@/lib/env';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();
@@ -16,6 +18,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     getAccountStanding({ accountId: session.accountId }),
     getAccountSettings(session),
   ]);
+  const due = standing ? await getAmountsDue({ accountId: session.accountId }) : null;
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="relative border-b border-border bg-bg">
@@ -32,7 +35,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </div>
       </header>
       {settings.verificationRequired ? <VerifyEmailBanner email={settings.email} /> : null}
-      {standing ? <BlockedBanner standing={standing} /> : null}
+      {standing && due ? <BlockedBanner standing={standing} due={due} supportEmail={env.SUPPORT_EMAIL} /> : null}
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-3 py-8 sm:px-6">
         {children}
       </main>

@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
-import { formatMicros } from '@/lib/money';
+import { formatAmount } from '@/lib/money';
+import { MonthEndEstimateText } from '@/components/month-end-estimate-text';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import type { DashboardOverview } from '@/lib/server/usage/get-dashboard-overview';
@@ -11,6 +12,7 @@ import type { DashboardOverview } from '@/lib/server/usage/get-dashboard-overvie
 import { Live } from '@/components/live/live';
 
 import { CopyText } from './copy-text';
+import { Standing } from './standing';
 
 const REFRESH_MS = 30_000;
 
@@ -95,42 +97,29 @@ function Overview({ d, curl, monthChart }: { d: DashboardOverview; curl: string;
 
   return (
     <div className="flex flex-col gap-4">
-      {d.blocked ? (
-        <p role="alert" className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
-          The API is blocked for this account: {d.blocked.reason}
-          {/* The remedy per cause, as the blocked banner offers it: a lost dispute or an operator's block has none here. */}
-          {d.blocked.causes.includes('overdue_invoice') && d.blocked.payInvoiceUrl ? (
-            <>
-              {' '}
-              <a href={d.blocked.payInvoiceUrl} className="font-medium underline">
-                Pay the invoice
-              </a>
-            </>
-          ) : null}
-          {d.blocked.causes.includes('unpaid_invoice') ? (
-            <>
-              {' '}
-              <Link href="/billing" className="font-medium underline">
-                Update the payment method
-              </Link>
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      {/* A block is told once, by the banner above every console page (blocked-banner.tsx). */}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Card title={`Spend in ${d.month}`} id="spend-heading">
-          <p className="text-2xl font-semibold tabular-nums">{formatMicros(d.spentMicros)}</p>
-          <p className="text-xs text-muted">about {formatMicros(d.projectionMicros)} by month end (estimate)</p>
-          {d.carried?.note ? <p className="text-xs">{d.carried.note}</p> : null}
+        <Card title={`Spend in ${d.month} so far`} id="spend-heading">
+          <p className="text-2xl font-semibold tabular-nums">{formatAmount(d.spentMicros)}</p>
+          <MonthEndEstimateText estimate={d.estimate} className="text-xs text-muted" />
+          {d.carried?.note ? (
+            <p className="text-xs" data-money="price">
+              {d.carried.note}
+            </p>
+          ) : null}
         </Card>
         <Card title="Last 24 hours" id="day-heading">
           <p className="text-2xl font-semibold tabular-nums">
             {d.last24h.calls.toLocaleString('en-US')}{' '}
             <span className="text-sm font-normal text-muted">{d.last24h.calls === 1 ? 'call' : 'calls'}</span>
           </p>
+          {/* Refused calls count here, not on /usage (served calls only): say how many. */}
           <p className="text-xs text-muted">
-            {d.last24h.errors.toLocaleString('en-US')} {d.last24h.errors === 1 ? 'error' : 'errors'} · error rate{' '}
-            {percent(d.last24h.errorRate)}
+            {d.last24h.refused
+              ? `incl. ${d.last24h.refused.toLocaleString('en-US')} refused before the platform (not billed) · `
+              : ''}
+            {d.last24h.errors.toLocaleString('en-US')} {d.last24h.errors === 1 ? 'error' : 'errors'}
+            {d.last24h.refused ? ', refusals included' : ''} · error rate {percent(d.last24h.errorRate)}
           </p>
         </Card>
         <Card title="Payment method" id="payment-heading">
@@ -143,10 +132,7 @@ function Overview({ d, curl, monthChart }: { d: DashboardOverview; curl: string;
           </Link>
         </Card>
         <Card title="Standing" id="standing-heading">
-          <p className="text-sm">
-            {d.blocked ? <Badge tone="danger">Blocked</Badge> : <Badge tone="success">In good standing</Badge>}
-          </p>
-          <p className="text-xs text-muted">{d.blocked ? 'Calls answer 403 account_blocked.' : 'Calls are served.'}</p>
+          <Standing blocked={d.blocked !== null} limits={d.limits} />
         </Card>
       </div>
       {monthChart}
@@ -165,7 +151,9 @@ function Overview({ d, curl, monthChart }: { d: DashboardOverview; curl: string;
                   </span>
                   {e.past ? (
                     <Badge tone="warning">
-                      {e.billableUnits ? `past it: ${e.billableUnits.toLocaleString('en-US')} billed` : 'used up'}
+                      {e.billableUnits
+                        ? `past it: ${e.billableUnits.toLocaleString('en-US')} ${e.billableUnits === 1 ? 'unit' : 'units'} billed`
+                        : 'used up'}
                     </Badge>
                   ) : (
                     <Badge>near</Badge>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 
-import { formatMicros } from '@/lib/money';
+import { formatAmount } from '@/lib/money';
 import { DayBars, niceMax } from '@/components/usage/day-bars';
 import type { MonthByDay } from '@/lib/server/usage/get-month-by-day';
 
@@ -94,20 +94,20 @@ export function MonthActivityChart({ data }: { data: MonthByDay }) {
         <DayBars
           id="month-spend-chart"
           title="Spend per day"
-          description={`${formatMicros(spend)} spent in ${data.month} so far.`}
+          description={`${formatAmount(spend)} spent in ${data.month} so far.`}
           series={[{ name: 'Spend', fill: 'var(--c-success)' }]}
           mode="stack"
           days={data.days.map((d) => ({
             date: d.date,
             values: [d.amountMicros],
-            tooltip: `${d.date}: ${formatMicros(d.amountMicros)}`,
+            tooltip: `${d.date}: ${formatAmount(d.amountMicros)}`,
           }))}
           max={maxSpend}
-          maxLabel={formatMicros(maxSpend)}
+          maxLabel={formatAmount(maxSpend)}
           height={72}
           emptyText="Nothing spent yet this month."
           table={
-            <DayTable caption="Spend per day" column="Spend" days={sofar} value={(d) => formatMicros(d.amountMicros)} />
+            <DayTable caption="Spend per day" column="Spend" days={sofar} value={(d) => formatAmount(d.amountMicros)} />
           }
         />
       </div>

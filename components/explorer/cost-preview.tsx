@@ -1,6 +1,6 @@
 'use client';
 
-import { formatMicros } from '@/lib/money';
+import { formatPrice } from '@/lib/money';
 import type { EndpointModel } from '@/lib/docs/endpoint-model';
 import { maxCost } from '@/lib/explorer/cost';
 import type { FormValues } from '@/lib/explorer/form-values';
@@ -13,17 +13,17 @@ export function CostPreview({ model, values }: { model: EndpointModel; values: F
   const free = useFetched(model.priceMicros > 0 ? freeUnitsKey(model.path) : null, () => fetchFreeUnits(model.path));
   const unit = model.billingUnit === 'page' ? 'page' : 'request';
   return (
-    <dl className="grid gap-3 rounded-lg border border-border bg-surface p-3 text-sm sm:grid-cols-2">
+    <dl data-money="price" className="grid gap-3 rounded-lg border border-border bg-surface p-3 text-sm sm:grid-cols-2">
       <div className="flex flex-col gap-0.5">
         <dt className="text-xs font-medium text-muted">Maximum cost of this call</dt>
         <dd data-testid="max-cost" className="font-semibold tabular-nums">
-          {model.priceMicros === 0 ? 'Free' : formatMicros(cost.totalMicros)}
+          {model.priceMicros === 0 ? 'Free' : formatPrice(cost.totalMicros)}
         </dd>
         {model.priceMicros > 0 ? (
           <dd className="text-xs text-muted">
             {cost.units} {unit}
-            {cost.units === 1 ? '' : 's'} × {formatMicros(model.priceMicros)}
-            {cost.surchargeMicros > 0 ? ` + sentiment ${formatMicros(cost.surchargeMicros)}` : ''}; before free units
+            {cost.units === 1 ? '' : 's'} × {formatPrice(model.priceMicros)}
+            {cost.surchargeMicros > 0 ? ` + sentiment ${formatPrice(cost.surchargeMicros)}` : ''}; before free units
           </dd>
         ) : null}
       </div>

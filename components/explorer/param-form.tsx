@@ -63,7 +63,7 @@ export function ParamForm({
           {model.method} {model.path}
         </h2>
         <p className="text-sm">{model.summary}</p>
-        <p className="text-xs text-muted">
+        <p data-money="price" className="text-xs text-muted">
           {priceText(model)}
           {paging ? ` · ${paging}` : ''}
           {model.sentiment

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
-import { formatMicros } from '@/lib/money';
+import { formatPrice } from '@/lib/money';
 import { Badge } from '@/components/ui/badge';
 import { explorerLink } from '@/lib/explorer/share-link';
 import type { UsageRequestDetail } from '@/lib/server/usage/get-usage-request';
@@ -60,7 +60,9 @@ export function RequestDetail({ request }: { request: UsageRequestDetail }) {
         {billedUnits > 0 ? <span className="text-muted"> ({billedUnits} billed)</span> : null}
       </Row>
       <Row label="Amount">
-        <span className="tabular-nums">{formatMicros(request.amountMicros)}</span>
+        <span data-money="price" className="tabular-nums">
+          {formatPrice(request.amountMicros)}
+        </span>
       </Row>
       <Row label="Key">
         {request.keyId ? (

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useRef, type FormEvent } from 'react';
 
-import { formatMicros } from '@/lib/money';
+import { formatPrice } from '@/lib/money';
 import { Badge } from '@/components/ui/badge';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { buttonClasses } from '@/components/ui/button';
@@ -282,7 +282,9 @@ function Log({
                     ) : null}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{r.freeUnits}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatMicros(r.amountMicros)}</td>
+                  <td data-money="price" className="px-3 py-2 text-right tabular-nums">
+                    {formatPrice(r.amountMicros)}
+                  </td>
                   <td className="px-3 py-2 text-right tabular-nums">{r.latencyMs} ms</td>
                 </tr>
               ))}

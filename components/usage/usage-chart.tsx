@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 
-import { formatMicros } from '@/lib/money';
+import { formatAmount } from '@/lib/money';
 import type { UsageMonth } from '@/lib/server/usage/get-usage-month';
 
 /** Series colours, readable on the light and the dark background; "other" is always grey. */
@@ -24,7 +24,7 @@ export function seriesColour(series: string[], name: string): string {
 export function UsageChart({ chart }: { chart: UsageMonth['chart'] }) {
   const [measure, setMeasure] = useState<Measure>('units');
   const id = useId();
-  const format = (v: number) => (measure === 'units' ? v.toLocaleString('en-US') : formatMicros(v));
+  const format = (v: number) => (measure === 'units' ? v.toLocaleString('en-US') : formatAmount(v));
   const totals = chart.days.map((d) => chart.series.reduce((sum, s) => sum + (d[measure][s] ?? 0), 0));
   const max = Math.max(1, ...totals);
   const barWidth = 100 / Math.max(1, chart.days.length);

@@ -2,14 +2,14 @@
 
 import Link from 'next/link';
 
-import { formatMicros } from '@/lib/money';
+import { formatAmount } from '@/lib/money';
+import { EndpointUsageTable } from '@/components/endpoint-usage-table';
 import { buttonClasses } from '@/components/ui/button';
 import { Live, type LiveState } from '@/components/live/live';
 import { usageKeyLabel } from '@/lib/usage-key-label';
 import type { UsageMonth } from '@/lib/server/usage/get-usage-month';
 
 import { UsageChart } from './usage-chart';
-import { UsageEndpointTable } from './usage-endpoint-table';
 
 /** How often the current month is read again while the page is open. */
 const REFRESH_MS = 15_000;
@@ -177,20 +177,34 @@ function Month({
           </p>
         </div>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {/* What each number counts (issue 39, item 21): served calls (refused ones apart), all units
+              and how many of them were free and billed. */}
           <Stat
-            label="Requests"
+            label="Calls served"
             value={s.requests.toLocaleString('en-US')}
-            note={s.refused ? `${s.refused.toLocaleString('en-US')} refused, not billed` : undefined}
+            note={
+              s.refused ? `and ${s.refused.toLocaleString('en-US')} refused before the platform, not billed` : undefined
+            }
           />
           <Stat
-            label="Billed units"
+            label="Units"
             value={s.units.toLocaleString('en-US')}
-            note={`${s.billableUnits.toLocaleString('en-US')} past the free tier`}
+            note={`${s.freeUnits.toLocaleString('en-US')} free, ${s.billableUnits.toLocaleString('en-US')} billed`}
           />
-          <Stat label="Free units used" value={s.freeUnits.toLocaleString('en-US')} />
-          <Stat label="Amount" value={formatMicros(s.amountMicros)} />
-          {s.projectionMicros !== null ? (
-            <Stat label="Month end (estimate)" value={formatMicros(s.projectionMicros)} note="at this month's pace" />
+          <Stat label="Billed units" value={s.billableUnits.toLocaleString('en-US')} note="past the free tier" />
+          <Stat label="Amount" value={formatAmount(s.amountMicros)} />
+          {data.estimate ? (
+            <Stat
+              label="Whole month (estimate)"
+              value={data.estimate.kind === 'estimate' ? `about ${formatAmount(data.estimate.estimateMicros)}` : 'none'}
+              note={
+                data.estimate.kind === 'blocked'
+                  ? 'the account is blocked: its calls are refused'
+                  : data.estimate.capped
+                    ? 'at this pace, stopped by your monthly cap'
+                    : "all the month's calls, at this pace"
+              }
+            />
           ) : null}
         </dl>
       </section>
@@ -206,7 +220,12 @@ function Month({
         <h2 id="endpoints-heading" className="text-lg font-semibold">
           By endpoint
         </h2>
-        <UsageEndpointTable month={data} />
+        <EndpointUsageTable
+          rows={data.endpoints}
+          label="Usage by endpoint"
+          empty={`No calls in ${month}${keyId ? ' with this key' : ''}.`}
+          freeUnitsPerMonth={data.freeUnitsPerMonth}
+        />
       </section>
     </div>
   );

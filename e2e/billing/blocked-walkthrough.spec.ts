@@ -61,7 +61,7 @@ test('a failed payment: mailed once, a banner naming the cause, the card update,
   await page.goto('/billing');
   const banner = page.getByRole('alert').filter({ hasText: 'Your account is blocked' });
   await expect(banner).toContainText(
-    new RegExp(`The payment of the invoice SBX-\\d+ for ${month} \\(\\$0\\.69\\) failed\\. Amount due: \\$0\\.69\\.`),
+    new RegExp(`The payment of the invoice SBX-\\d+ for ${month} \\(\\$0\\.69\\) failed\\. Due now: \\$0\\.69\\.`),
   );
   await expect(page.getByRole('region', { name: 'Account activity' })).toContainText('Blocked');
   await page.screenshot({ path: test.info().outputPath('blocked-billing.png'), fullPage: true });

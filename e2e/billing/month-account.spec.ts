@@ -57,27 +57,27 @@ test('after a close, /billing names this month and the carried amount, summing t
   await page.goto('/billing');
   const pending = page.getByRole('region', { name: 'Not yet invoiced' });
   const carried = `Carried from ${month} (under the $0.50 minimum)`;
-  await expect(pending.getByRole('definition')).toHaveText(['$0.00', '$0.066', '$0.066']);
+  await expect(pending.getByRole('definition')).toHaveText(['$0.00', '$0.07', '$0.07']);
   await expect(pending.getByRole('term')).toHaveText([
     `Calls in ${month} still to be invoiced`,
     carried,
     'Total not yet invoiced',
   ]);
   await expect(pending).toContainText(
-    `Stripe cannot charge less than $0.50, so $0.066 from ${month} was not charged and is carried to your next invoice.`,
+    `Stripe cannot charge less than $0.50, so $0.07 from ${month} was not charged and is carried to your next invoice.`,
   );
   await expect(pending).toContainText(`No calls in ${month} still to be invoiced.`);
   await expect(pending).not.toContainText('so far');
 
-  // More calls after the close: $0.03 this month, plus the $0.066 carried, $0.096 in all.
+  // More calls after the close: $0.03 this month, plus the $0.066 carried, $0.096 in all (amounts in whole cents).
   expect((await request.get(posts(10), { headers })).status()).toBe(200);
   await page.reload();
-  await expect(pending.getByRole('definition')).toHaveText(['$0.03', '$0.066', '$0.096']);
+  await expect(pending.getByRole('definition')).toHaveText(['$0.03', '$0.07', '$0.10']);
   await expect(pending.getByRole('row').filter({ hasText: '/v1/forumsite/community/posts' })).toContainText('$0.03');
 
   const invoices = page.getByRole('region', { name: 'Invoices' });
   const row = invoices.getByRole('row').filter({ hasText: month });
-  await expect(row).toContainText('$0.066');
+  await expect(row).toContainText('$0.07');
   await expect(row).toContainText('carried forward');
   await expect(invoices).toContainText('Stripe cannot charge less than $0.50 or a fraction of a cent');
   await expectNoSeriousViolations(page, '/billing after a close');
@@ -93,8 +93,8 @@ test('after a close, /billing names this month and the carried amount, summing t
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/dashboard');
-  await expect(page.getByRole('region', { name: `Spend in ${month}` })).toContainText(
-    `Stripe cannot charge less than $0.50, so $0.066 from ${month} was not charged`,
+  await expect(page.getByRole('region', { name: `Spend in ${month} so far` })).toContainText(
+    `Stripe cannot charge less than $0.50, so $0.07 from ${month} was not charged`,
   );
   await page.screenshot({ path: '/work/shots/h21/dashboard.png', fullPage: true });
 });

@@ -72,7 +72,7 @@ test('pays past the free tier; a failed charge blocks the account until the card
   await page.goto('/billing');
   const banner = page.getByRole('alert').filter({ hasText: 'Your account is blocked' });
   await expect(banner).toBeVisible();
-  await expect(banner).toContainText('Amount due: $0.60');
+  await expect(banner).toContainText('Due now: $0.60.');
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 

@@ -9,6 +9,7 @@ import { createKey } from '../helpers/keys';
 import { verifyEmail } from '../helpers/mailbox';
 import { API_PORT } from '../helpers/ports';
 import { expectNoSeriousViolations } from '../helpers/axe';
+import { formatAmount } from '../../lib/money';
 
 const api = (path: string) => `http://localhost:${API_PORT}${path}`;
 const month = new Date().toISOString().slice(0, 7);
@@ -35,12 +36,6 @@ async function saveCard(page: Page) {
   await page.getByRole('button', { name: 'Save card' }).click();
   await expect(page.getByText('Your card is saved.')).toBeVisible();
 }
-
-/** "$1.234" → micro-dollars, as formatMicros prints them. */
-const dollarsToMicros = (text: string) => {
-  const [whole, fraction = ''] = text.replace(/[$,]/g, '').split('.');
-  return BigInt(whole!) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
-};
 
 test('a new account gets first steps, and empty usage pages say so', async ({ page }) => {
   await signUp(page);
@@ -87,24 +82,28 @@ test('dashboard, usage, request log and CSV agree with the billing headers; anot
 
   // The dashboard: this month's spend and the endpoint past its free tier.
   await page.goto('/dashboard');
-  const spend = page.getByRole('region', { name: `Spend in ${month}` });
-  expect(dollarsToMicros((await spend.locator('p').first().textContent())!)).toBe(totalMicros);
+  // Amounts in whole cents (lib/money.ts), the same on every page.
+  const spend = page.getByRole('region', { name: `Spend in ${month} so far` });
+  await expect(spend.locator('p').first()).toHaveText(formatAmount(totalMicros));
   await expect(page.getByText('/v1/forumsite/community/posts')).toBeVisible();
-  await expect(page.getByText(/past it: 10 billed/)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Last 24 hours' })).toContainText('5 calls');
+  await expect(page.getByText(/past it: 10 units billed/)).toBeVisible();
+  // Refused calls count on the dashboard, and it says how many; /usage counts the served ones.
+  await expect(page.getByRole('region', { name: 'Last 24 hours' })).toContainText(
+    '5 callsincl. 1 refused before the platform (not billed)',
+  );
 
   // /usage: the summary and the endpoint table.
   await page.goto('/usage');
   await expect(page.getByRole('heading', { name: `${month}, so far` })).toBeVisible();
   const summary = page.locator('dl').first();
-  await expect(summary).toContainText(`Billed units${totalUnits}`);
-  await expect(summary).toContainText('1 refused, not billed');
+  await expect(summary).toContainText('Calls served4and 1 refused before the platform, not billed');
+  await expect(summary).toContainText(`Units${totalUnits}`);
   const table = page.getByRole('region', { name: 'Usage by endpoint' });
   const postsRow = table.getByRole('row').filter({ hasText: '/v1/forumsite/community/posts' });
   await expect(postsRow).toContainText('50 / 50');
   const totalRow = table.getByRole('row').filter({ hasText: 'Total' });
   const cells = await totalRow.getByRole('cell').allTextContents();
-  expect(dollarsToMicros(cells.at(-1)!)).toBe(totalMicros);
+  expect(cells.at(-1)).toBe(formatAmount(totalMicros));
   // Sorting by endpoint, ascending, puts clipnet first.
   await table.getByRole('button', { name: 'Endpoint' }).click();
   await expect(table.getByRole('columnheader', { name: /Endpoint/ })).toHaveAttribute('aria-sort', 'ascending');
@@ -118,7 +117,7 @@ test('dashboard, usage, request log and CSV agree with the billing headers; anot
   // The key filter keeps the numbers (one key made them all); the month before is empty.
   await page.getByLabel('Key').selectOption({ label: `usage e2e (${key.slice(0, 12)}…${key.slice(-4)})` });
   await expect(page).toHaveURL(/key=/);
-  await expect(page.locator('dl').first()).toContainText(`Billed units${totalUnits}`);
+  await expect(page.locator('dl').first()).toContainText(`Units${totalUnits}`);
   await page.getByRole('link', { name: /Previous month/ }).click();
   await expect(page).toHaveURL(/month=\d{4}-\d{2}/);
   await expect(page.getByText(/No calls in \d{4}-\d{2} with this key\./)).toBeVisible();

@@ -1,42 +1,77 @@
-// Issue 28, finding 12: money formatted one way everywhere (lib/money.ts).
+// Money written one way (issue 39, item 16): amounts in whole cents, prices to the tenth of a
+// cent, nothing else (lib/money.ts). e2e/dashboard/money-format.spec.ts reads every console page.
 import { expect, test } from 'vitest';
-import { formatCents, formatMicros, microsToDollarInput } from '@/lib/money';
 import { dollars } from '@/lib/docs/endpoint-model';
+import {
+  AMOUNT_PATTERN,
+  formatAmount,
+  formatCents,
+  formatPrice,
+  microsToDollarInput,
+  PRICE_PATTERN,
+} from '@/lib/money';
 
-test('formats money one way: cents-precision amounts with separators, sub-cent amounts to their last digit (finding 12)', () => {
+test('writes an amount in whole cents, rounding half a cent up, with separators (item 16)', () => {
   const cases: [bigint | number, string][] = [
     [0, '$0.00'],
-    [3000, '$0.003'], // a unit price
-    [500, '$0.0005'],
-    [66_000n, '$0.066'], // a month's carried total
-    [4321n, '$0.004321'], // a fraction of a cent carried
+    [968_164, '$0.97'], // the month /usage printed as $0.968164
+    [66_000n, '$0.07'],
+    [4_999, '$0.00'],
+    [5_000, '$0.01'],
     [500_000n, '$0.50'],
-    [600_000, '$0.60'],
     [10_000_000n, '$10.00'],
     [1_234_560_000n, '$1,234.56'],
-    [1_234_567_891_234n, '$1,234,567.891234'],
+    [1_234_567_891_234n, '$1,234,567.89'],
     [-250_000n, '-$0.25'],
+    [-5_000n, '-$0.01'],
   ];
-  expect(cases.map(([micros]) => formatMicros(micros))).toEqual(cases.map(([, text]) => text));
+  expect(cases.map(([micros]) => formatAmount(micros))).toEqual(cases.map(([, text]) => text));
 });
 
-test('formats cents by the same rule as micro-dollars (finding 12)', () => {
-  expect([0, 5, 50, 60, 123_456, 100_000_000].map((c) => formatCents(c))).toEqual([
+test('writes cents as amounts (item 16)', () => {
+  expect([0, 5, 50, 60, 123_456, 100_000_000, -25].map((c) => formatCents(c))).toEqual([
     '$0.00',
     '$0.05',
     '$0.50',
     '$0.60',
     '$1,234.56',
     '$1,000,000.00',
+    '-$0.25',
   ]);
-  expect(formatCents(50n)).toBe(formatMicros(500_000n));
+  expect(formatCents(50n)).toBe(formatAmount(500_000n));
 });
 
-test('the docs and explorer price text is the same formatter (finding 12)', () => {
-  expect([3000, 5000, 1000, 10_000, 0].map(dollars)).toEqual(['$0.003', '$0.005', '$0.001', '$0.01', '$0.00']);
+test('writes a price to the tenth of a cent, always three decimals (item 16)', () => {
+  const cases: [bigint | number, string][] = [
+    [3_000, '$0.003'], // a unit price
+    [1_000, '$0.001'], // the sentiment surcharge
+    [24_000, '$0.024'], // a call of 8 pages at $0.003
+    [120_000n, '$0.120'],
+    [8_000n, '$0.008'], // a fraction of a cent carried on
+    [4_321n, '$0.004'],
+    [500, '$0.001'],
+    [1_234_567_000n, '$1,234.567'],
+  ];
+  expect(cases.map(([micros]) => formatPrice(micros))).toEqual(cases.map(([, text]) => text));
 });
 
-test('form inputs get plain decimals without the dollar sign or separators (finding 12)', () => {
+test('every output matches one of the two patterns the page test checks, and only its own (item 16)', () => {
+  for (const micros of [0, 1, 499, 5_000, 968_164, 66_000, 1_234_567_891_234, -250_000]) {
+    expect(formatAmount(micros)).toMatch(AMOUNT_PATTERN);
+    expect(formatAmount(micros)).not.toMatch(PRICE_PATTERN);
+    expect(formatPrice(micros)).toMatch(PRICE_PATTERN);
+    expect(formatPrice(micros)).not.toMatch(AMOUNT_PATTERN);
+  }
+  expect('$0.968164').not.toMatch(AMOUNT_PATTERN);
+  expect('$0.968164').not.toMatch(PRICE_PATTERN);
+  expect('$0.9').not.toMatch(AMOUNT_PATTERN);
+});
+
+test('the docs and explorer write prices with the same formatter (item 16)', () => {
+  expect([3000, 5000, 1000, 10_000].map(dollars)).toEqual(['$0.003', '$0.005', '$0.001', '$0.010']);
+});
+
+test('form inputs get plain decimals without the dollar sign or separators', () => {
   expect([
     microsToDollarInput(null),
     microsToDollarInput(12_500_000n),

@@ -1,6 +1,6 @@
 // GET /v1/openapi.json: the OpenAPI 3.1 document, generated from the registry.
 import { z } from 'zod';
-import { formatMicros } from '@/lib/money';
+import { formatPrice } from '@/lib/money';
 
 import { errorStatus } from './errors';
 import { familyTitles } from './families';
@@ -90,9 +90,9 @@ function errorResponses(endpoint: EndpointDefinition): Record<string, JsonSchema
 
 function priceNote(endpoint: EndpointDefinition): string {
   if (endpoint.priceMicros === 0) return 'Free; not counted.';
-  const dollars = formatMicros(endpoint.priceMicros);
+  const dollars = formatPrice(endpoint.priceMicros);
   const sentiment = endpoint.sentiment
-    ? ` get_sentiment=true adds ${formatMicros(SENTIMENT_SURCHARGE_MICROS)} per ${endpoint.billingUnit}.`
+    ? ` get_sentiment=true adds ${formatPrice(SENTIMENT_SURCHARGE_MICROS)} per ${endpoint.billingUnit}.`
     : '';
   return `${dollars} per ${endpoint.billingUnit === 'page' ? 'page returned' : 'request'}; the first ${FREE_UNITS_PER_MONTH} per month are free.${sentiment} At most ${endpoint.concurrency} simultaneous requests per account.`;
 }

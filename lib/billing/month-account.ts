@@ -5,7 +5,7 @@
 //     the daily sweep invoices them, close-unclosed-months.ts);
 //   - a remainder carried from an earlier invoice: an invoice under Stripe's $0.50 minimum is not
 //     charged and carries its whole amount on; a charged one carries its fraction of a cent.
-import { formatCents, formatMicros } from '@/lib/money';
+import { formatCarried, formatCents } from '@/lib/money';
 import { MINIMUM_CHARGE_CENTS } from '@/lib/server/billing/invoice-amounts';
 
 /** The remainder at the head of the account's carry chain. */
@@ -45,7 +45,7 @@ const listMonths = (months: string[]) =>
 
 /** The sentence that says why an amount is carried, with the amount. */
 export function carriedSentence(carried: CarriedRemainder): string {
-  const amount = formatMicros(carried.micros);
+  const amount = formatCarried(carried.micros);
   const from = listMonths(carried.months);
   return carried.underMinimum
     ? `Stripe cannot charge less than ${MINIMUM_CHARGE_TEXT}, so ${amount} from ${from} was not charged and is carried to your next invoice.`

@@ -1,11 +1,11 @@
 // An endpoint's price in words, for the reference and the explorer. Apart from endpoint-model.ts
 // (which reads the registry's zod schemas) so that client components showing a price do not ship them.
-import { formatMicros } from '@/lib/money';
+import { formatPrice } from '@/lib/money';
 
 import type { EndpointModel } from './endpoint-model';
 
-/** "$0.005" from micro-dollars: the one money rule (lib/money.ts). */
-export const dollars = (micros: number): string => formatMicros(micros);
+/** "$0.005" from micro-dollars: a price, to the tenth of a cent (lib/money.ts). */
+export const dollars = (micros: number): string => formatPrice(micros);
 
 /** "$0.005 per page" or "Free". */
 export function priceText(model: Pick<EndpointModel, 'priceMicros' | 'billingUnit'>): string {

@@ -4,8 +4,9 @@ import { redirect } from 'next/navigation';
 import { AccountActivityList } from '@/components/account-activity-list';
 import { BillingInvoices } from '@/components/billing-invoices';
 import { BillingMonthAccount } from '@/components/billing-month-account';
-import { BillingMonthLines } from '@/components/billing-month-lines';
 import { CapWarnings } from '@/components/cap-warnings';
+import { EndpointUsageTable } from '@/components/endpoint-usage-table';
+import { MonthEndEstimateText } from '@/components/month-end-estimate-text';
 import { SpendingCapsForm } from '@/components/spending-caps-form';
 import { microsToDollarInput } from '@/lib/money';
 import { buttonClasses } from '@/components/ui/button';
@@ -13,6 +14,8 @@ import { addPaymentMethodAction, openBillingPortalAction } from '@/lib/actions/b
 import { requireSession } from '@/lib/auth/require-session';
 import { completePaymentMethodSetup } from '@/lib/server/billing/complete-payment-method-setup';
 import { getBillingOverview } from '@/lib/server/billing/get-billing-overview';
+import { estimateMonthEnd } from '@/lib/billing/month-end-estimate';
+import { getAmountsDue } from '@/lib/server/console/get-amounts-due';
 
 export const metadata: Metadata = { title: 'Billing' };
 
@@ -30,8 +33,20 @@ export default async function BillingPage({
     redirect(applied ? '/billing?saved=1' : '/billing');
   }
   const saved = (await searchParams).saved === '1';
-  const overview = await getBillingOverview({ accountId });
+  const now = new Date();
+  const [overview, due] = await Promise.all([
+    getBillingOverview({ accountId, now }),
+    getAmountsDue({ accountId, now }),
+  ]);
   const { account } = overview;
+  // The whole month's calls at this pace, as the dashboard and /usage say it (month-end-estimate.ts).
+  const estimate = estimateMonthEnd({
+    month: overview.month,
+    spentMicros: overview.caps.monthly.spentMicros,
+    now,
+    blocked: account.blockedAt !== null,
+    monthlyCapMicros: account.monthlyCapMicros,
+  });
   const onFile = account.hasPaymentMethod || account.billingByInvoice;
   return (
     <div className="flex flex-col gap-8">
@@ -102,9 +117,14 @@ export default async function BillingPage({
         <h2 id="month-heading" className="text-lg font-semibold">
           Not yet invoiced
         </h2>
-        <BillingMonthAccount account={overview.monthAccount} projectionMicros={overview.projectionMicros} />
-        <h3 className="text-base font-semibold">Calls in {overview.month} by endpoint</h3>
-        <BillingMonthLines month={overview.month} lines={overview.lines} />
+        <BillingMonthAccount account={overview.monthAccount} />
+        <MonthEndEstimateText estimate={estimate} className="text-sm text-muted" />
+        <h3 className="text-base font-semibold">Calls in {overview.month} still to be invoiced, by endpoint</h3>
+        <EndpointUsageTable
+          rows={overview.lines.map((l) => ({ ...l, amountMicros: Number(l.amountMicros) }))}
+          label={`Calls in ${overview.month} still to be invoiced, by endpoint`}
+          empty={`No calls in ${overview.month} still to be invoiced.`}
+        />
       </section>
 
       <section aria-labelledby="caps-heading" className="flex flex-col gap-3">
@@ -122,7 +142,7 @@ export default async function BillingPage({
         />
       </section>
 
-      <BillingInvoices invoices={overview.invoices} />
+      <BillingInvoices invoices={overview.invoices} due={due} />
 
       <AccountActivityList events={overview.activity} />
     </div>

@@ -18,7 +18,7 @@ test('a closed month with late usage and a carry: each part named, summing to th
   expect(account.totalMicros).toBe(108_000n);
   expect(account.totalMicros).toBe(account.parts.reduce((sum, p) => sum + p.micros, 0n));
   expect(account.carriedNote).toBe(
-    'Stripe cannot charge less than $0.50, so $0.066 from 2026-07 was not charged and is carried to your next invoice.',
+    'Stripe cannot charge less than $0.50, so $0.07 from 2026-07 was not charged and is carried to your next invoice.',
   );
   expect(account.minimumNote).toBe(
     `${account.carriedNote} A total still under $0.50 when the month closes is carried again.`,
@@ -37,7 +37,7 @@ test('right after a close with only a carry: this month at $0.00 and the carried
     ['Carried from 2026-06 and 2026-07 (under the $0.50 minimum)', 66_000n],
   ]);
   expect(account.totalMicros).toBe(66_000n);
-  expect(account.carriedNote).toContain('$0.066 from 2026-06 and 2026-07 was not charged');
+  expect(account.carriedNote).toContain('$0.07 from 2026-06 and 2026-07 was not charged');
 });
 
 test('a fraction of a cent carried from a charged invoice is named as such (finding 12)', () => {
@@ -53,7 +53,7 @@ test('a fraction of a cent carried from a charged invoice is named as such (find
     micros: 4_321n,
   });
   expect(account.minimumNote).toBe(
-    'Invoices charge whole cents, so the $0.004321 left over from 2026-07 is carried to your next invoice.',
+    'Invoices charge whole cents, so the $0.004 left over from 2026-07 is carried to your next invoice.',
   );
 });
 

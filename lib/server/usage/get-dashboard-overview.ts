@@ -1,10 +1,12 @@
 import 'server-only';
 
 import { FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
+import { dataEndpoints } from '@/lib/api/registry';
+import { estimateMonthEnd } from '@/lib/billing/month-end-estimate';
+import { spendLimitStanding } from '@/lib/billing/spend-limit-standing';
 import { db } from '@/lib/db';
-import { getAccountStanding } from '@/lib/server/billing/get-billing-overview';
-
 import { readMonthAccount } from '@/lib/server/billing/read-month-account';
+import { usageKeyLabel } from '@/lib/usage-key-label';
 import { billingMonth, monthRange } from '@/lib/utc-month';
 
 export type GetDashboardOverviewOptions = { accountId: string; now?: Date };
@@ -14,15 +16,19 @@ export const NEAR_FREE_TIER = Math.ceil(FREE_UNITS_PER_MONTH * 0.8);
 
 const DAY_MS = 86_400_000;
 
+/** The cheapest call past the free tier: one unit of the cheapest paid endpoint. */
+const CHEAPEST_CALL_MICROS = Math.min(...dataEndpoints.filter((e) => e.priceMicros > 0).map((e) => e.priceMicros));
+
 /**
- * The console's home, scoped to the account: this month's spend and a straight-line projection
- * (from the ledger), the endpoints near or past their free tier, the payment method and
- * standing, and the last 24 hours' calls with their error rate (refused calls included). A new
- * account (no key or no call yet) gets what it needs for its first steps instead.
+ * The console's home, scoped to the account: this month's spend and its estimate for the whole
+ * month (month-end-estimate.ts, as /usage and /billing give it), the endpoints near or past their
+ * free tier, the payment method, the standing (blocked, or a cap or key limit refusing calls:
+ * spend-limit-standing.ts), and the last 24 hours' calls with their error rate (refused calls
+ * included, and counted apart). A new account (no key or no call yet) gets its first steps instead.
  */
 export async function getDashboardOverview({ accountId, now = new Date() }: GetDashboardOverviewOptions) {
   const month = billingMonth(now);
-  const [start, end] = monthRange(month);
+  const today = new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
   const since = new Date(now.getTime() - DAY_MS);
   const [account, lines, liveKeys, everCalled, recent, refused] = await Promise.all([
     db.account.findUniqueOrThrow({
@@ -32,9 +38,9 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
         billingByInvoice: true,
         paymentMethodLabel: true,
         blockedAt: true,
-        blockedReason: true,
-        blockedCauses: true,
-        blockedDueCents: true,
+        emailUnverified: true,
+        dailyCapMicros: true,
+        monthlyCapMicros: true,
       },
     }),
     db.usageMonthly.findMany({
@@ -51,16 +57,33 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
       WHERE r."accountId" = ${accountId} AND r."minute" >= ${new Date(Math.floor(since.getTime() / 60_000) * 60_000)}`,
   ]);
 
-  // An amount carried from an earlier invoice (the $0.50 minimum), and the remedy for each block cause.
-  const [pending, standing] = await Promise.all([
+  // An amount carried from an earlier invoice (the $0.50 minimum); today's spend and each limited
+  // key's month, for the caps and key limits (the same rollup the gateway's holds read).
+  const [pending, spentToday, limitedKeys] = await Promise.all([
     readMonthAccount({ accountId, month }),
-    account.blockedAt ? getAccountStanding({ accountId }) : null,
+    db.usageDaily.aggregate({ where: { accountId, day: today }, _sum: { amountMicros: true } }),
+    db.apiKey.findMany({
+      where: { accountId, status: 'active', monthlyLimitMicros: { not: null } },
+      orderBy: { createdAt: 'asc' },
+      select: { id: true, name: true, prefix: true, last4: true, monthlyLimitMicros: true },
+    }),
   ]);
+  const [monthStartDay, nextMonthDay] = monthRange(month);
+  const keySpend = limitedKeys.length
+    ? await db.usageDaily.groupBy({
+        by: ['apiKeyId'],
+        where: {
+          accountId,
+          apiKeyId: { in: limitedKeys.map((k) => k.id) },
+          day: { gte: monthStartDay, lt: nextMonthDay },
+        },
+        _sum: { amountMicros: true },
+      })
+    : [];
   const carriedMicros = pending.parts.find((p) => p.kind === 'carried')?.micros ?? 0n;
   const spentMicros = lines.reduce((sum, l) => sum + Number(l.amountMicros), 0);
-  const elapsed = Math.max(1, now.getTime() - start.getTime());
-  // An estimate, so to the nearest cent ("$0.11", not "$0.113235").
-  const projectionMicros = Math.round((spentMicros * (end.getTime() - start.getTime())) / elapsed / 10_000) * 10_000;
+  const blocked = account.blockedAt !== null;
+  const billed = (account.hasPaymentMethod || account.billingByInvoice) && !account.emailUnverified;
   const freeTier = lines
     .filter((l) => l.freeUnits >= NEAR_FREE_TIER)
     .map((l) => ({
@@ -73,12 +96,13 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
       (a, b) => b.freeUnits - a.freeUnits || b.billableUnits - a.billableUnits || a.endpoint.localeCompare(b.endpoint),
     );
 
-  const calls = (recent[0]?.calls ?? 0) + (refused[0]?.count ?? 0);
-  const errors = (recent[0]?.errors ?? 0) + (refused[0]?.count ?? 0);
+  const refusedCalls = refused[0]?.count ?? 0;
+  const calls = (recent[0]?.calls ?? 0) + refusedCalls;
+  const errors = (recent[0]?.errors ?? 0) + refusedCalls;
   return {
     month,
     spentMicros,
-    projectionMicros,
+    estimate: estimateMonthEnd({ month, spentMicros, now, blocked, monthlyCapMicros: account.monthlyCapMicros }),
     carried: carriedMicros > 0n ? { micros: Number(carriedMicros), note: pending.carriedNote } : null,
     freeTier,
     freeUnitsPerMonth: FREE_UNITS_PER_MONTH,
@@ -87,17 +111,22 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
       : account.hasPaymentMethod
         ? (account.paymentMethodLabel ?? 'A card')
         : null,
-    // Derived from the account's blocks (refresh-account-standing.ts): the words, the causes and what is due.
-    blocked: account.blockedAt
-      ? {
-          since: account.blockedAt.toISOString(),
-          reason: account.blockedReason ?? 'The account is blocked.',
-          causes: account.blockedCauses,
-          dueCents: account.blockedDueCents ?? 0,
-          payInvoiceUrl: standing?.payInvoiceUrl ?? null,
-        }
-      : null,
-    last24h: { calls, errors, errorRate: calls ? errors / calls : 0 },
+    // Why and what to do is the banner's, on every console page (blocked-banner.tsx): here, the fact.
+    blocked: account.blockedAt ? { since: account.blockedAt.toISOString() } : null,
+    limits: spendLimitStanding({
+      now,
+      billed,
+      cheapestCallMicros: CHEAPEST_CALL_MICROS,
+      daily: { limitMicros: account.dailyCapMicros, spentMicros: spentToday._sum.amountMicros ?? 0n },
+      monthly: { limitMicros: account.monthlyCapMicros, spentMicros },
+      keys: limitedKeys.map((k) => ({
+        label: usageKeyLabel({ name: k.name, display: `${k.prefix}…${k.last4}` }),
+        limitMicros: k.monthlyLimitMicros,
+        spentMicros: keySpend.find((s) => s.apiKeyId === k.id)?._sum.amountMicros ?? 0n,
+      })),
+    }),
+    // Every call in the last 24 hours, refused ones included (and counted apart): /usage counts served calls.
+    last24h: { calls, refused: refusedCalls, errors, errorRate: calls ? errors / calls : 0 },
     firstSteps: everCalled ? null : { hasKey: liveKeys > 0 },
   };
 }

@@ -4,6 +4,8 @@ import { FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 
+import { estimateMonthEnd } from '@/lib/billing/month-end-estimate';
+
 import { listUsageKeys } from './list-usage-keys';
 import { billingMonth, monthRange } from '@/lib/utc-month';
 
@@ -48,7 +50,7 @@ function add(into: Totals, row: Omit<Totals, 'billableUnits'>): void {
  */
 export async function getUsageMonth({ accountId, month, keyId = null, now = new Date() }: GetUsageMonthOptions) {
   const [start, end] = monthRange(month);
-  const [rows, refused, keys] = await Promise.all([
+  const [rows, refused, keys, account] = await Promise.all([
     db.$queryRaw<
       {
         day: Date;
@@ -73,6 +75,7 @@ export async function getUsageMonth({ accountId, month, keyId = null, now = new 
       WHERE r."accountId" = ${accountId} AND r."minute" >= ${start} AND r."minute" < ${end}
         ${keyId ? Prisma.sql`AND r."apiKeyId" = ${keyId}` : Prisma.empty}`,
     listUsageKeys({ accountId }),
+    db.account.findUniqueOrThrow({ where: { id: accountId }, select: { blockedAt: true, monthlyCapMicros: true } }),
   ]);
 
   const summary = zero();
@@ -116,17 +119,24 @@ export async function getUsageMonth({ accountId, month, keyId = null, now = new 
   }
 
   const isCurrent = month === billingMonth(now);
-  // A straight line from the month so far to its end, for the current month only: an estimate.
-  const elapsed = Math.max(1, now.getTime() - start.getTime());
-  const projectionMicros = isCurrent
-    ? Math.floor((summary.amountMicros * (end.getTime() - start.getTime())) / elapsed)
+  // The current month's estimate, as the dashboard and /billing give it (month-end-estimate.ts);
+  // the account's monthly cap bounds the account's estimate, not one key's.
+  const estimate = isCurrent
+    ? estimateMonthEnd({
+        month,
+        spentMicros: summary.amountMicros,
+        now,
+        blocked: account.blockedAt !== null,
+        monthlyCapMicros: keyId ? null : account.monthlyCapMicros,
+      })
     : null;
   return {
     month,
     isCurrent,
     keyId,
     keys,
-    summary: { ...summary, refused: refused[0]?.count ?? 0, projectionMicros },
+    summary: { ...summary, refused: refused[0]?.count ?? 0 },
+    estimate,
     endpoints,
     chart: { series, days },
     freeUnitsPerMonth: FREE_UNITS_PER_MONTH,

@@ -209,7 +209,7 @@ describe('a month of usage under concurrent load through the gateway', () => {
       past: true,
       billableUnits: 40,
     });
-    expect(home.last24h).toMatchObject({ calls: 65, errors: 10 });
+    expect(home.last24h).toMatchObject({ calls: 65, refused: 10, errors: 10 });
     expect(home.firstSteps).toBeNull();
   });
 });
@@ -238,7 +238,8 @@ test('UTC day and month boundaries: a call at 23:59:59.999 and one at 00:00 fall
   expect(october.summary.units).toBe(3);
   expect(october.chart.days.at(-1)).toMatchObject({ date: '2026-10-31', units: { [endpoint]: 3 } });
   expect(october.chart.days).toHaveLength(31);
-  expect(october.summary.projectionMicros).toBeNull();
+  expect(october.estimate).toBeNull();
+  expect(november.estimate).toMatchObject({ kind: 'estimate', spentMicros: november.summary.amountMicros });
   expect(november.summary.units).toBe(5);
   expect(november.chart.days[0]).toMatchObject({ date: '2026-11-01', units: { [endpoint]: 5 } });
   expect(november.chart.days).toHaveLength(30);
