@@ -8,6 +8,7 @@ const ownModules = [
   'lib/actions/__tests__/**/*.test.ts',
   'lib/__tests__/oauth-providers.test.ts',
   'lib/__tests__/auth-trust-host.test.ts',
+  'lib/observability/__tests__/console-readyz.test.ts',
 ];
 const allTests = ['lib/**/*.test.ts', 'scripts/**/*.test.ts'];
 

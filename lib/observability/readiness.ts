@@ -1,8 +1,10 @@
 // Readiness (GET /readyz) of the API server and the console: PostgreSQL answers, every migration
 // in prisma/migrations (the folder lib/db/migrate applies) is recorded as applied in
 // _prisma_migrations, and Redis answers when REDIS_URL is set. Each check is bounded in time, so
-// a load balancer asking gets an answer even while a dependency hangs. Liveness (GET /healthz)
-// checks nothing: the process answers.
+// a load balancer asking gets an answer even while a dependency hangs. /readyz is public, so it
+// answers each check's state only ('ok' or 'failed'); a failure's reason (which can name a
+// database host and port) goes to the log (readinessAnswer). Liveness (GET /healthz) checks
+// nothing: the process answers.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -81,4 +83,29 @@ export async function checkReadiness(probes: ReadinessProbes): Promise<Readiness
   await Promise.all([database, redis]);
   const ready = Object.values(checks).every((c) => c === 'ok');
   return { ready, checks };
+}
+
+export type CheckState = 'ok' | 'failed';
+
+export interface ReadinessAnswer {
+  httpStatus: 200 | 503;
+  body: { status: 'ready' | 'not ready'; checks: Partial<Record<keyof Readiness['checks'], CheckState>> };
+}
+
+/**
+ * What /readyz answers, the same for the API server and the console: 200 or 503 and each check's
+ * state, never its reason; the reasons of the failed checks go to `log`, one line.
+ */
+export function readinessAnswer(readiness: Readiness, log: (message: string) => void): ReadinessAnswer {
+  const checks: ReadinessAnswer['body']['checks'] = {};
+  const reasons: string[] = [];
+  for (const [name, result] of Object.entries(readiness.checks) as [keyof Readiness['checks'], CheckResult][]) {
+    checks[name] = result === 'ok' ? 'ok' : 'failed';
+    if (result !== 'ok') reasons.push(`${name}: ${result}`);
+  }
+  if (reasons.length > 0) log(`not ready: ${reasons.join('; ')}`);
+  return {
+    httpStatus: readiness.ready ? 200 : 503,
+    body: { status: readiness.ready ? 'ready' : 'not ready', checks },
+  };
 }

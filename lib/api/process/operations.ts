@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { logger } from '@/lib/observability/logger';
 import { metrics } from '@/lib/observability/metrics';
-import { checkReadiness } from '@/lib/observability/readiness';
+import { checkReadiness, readinessAnswer } from '@/lib/observability/readiness';
 import { findEndpoint } from '../registry';
 
 export interface OperationsDeps {
@@ -90,9 +90,10 @@ export function withOperations(gateway: RequestListener, deps: OperationsDeps): 
       if (path === '/healthz' && (request.method === 'GET' || request.method === 'HEAD'))
         return answerJson(response, 200, { status: 'ok' });
       if (path === '/readyz' && (request.method === 'GET' || request.method === 'HEAD')) {
-        void checkReadiness({ query, pingRedis }).then((r) =>
-          answerJson(response, r.ready ? 200 : 503, { status: r.ready ? 'ready' : 'not ready', checks: r.checks }),
-        );
+        void checkReadiness({ query, pingRedis }).then((readiness) => {
+          const { httpStatus, body } = readinessAnswer(readiness, (line) => logger.warn(`API /readyz: ${line}`));
+          answerJson(response, httpStatus, body);
+        });
         return;
       }
     }
