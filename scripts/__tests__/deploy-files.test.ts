@@ -75,6 +75,27 @@ describe('compose.yaml', () => {
     expect(services.console!.environment!.AUTH_SECRET).toMatch(/^\$\{AUTH_SECRET:\?/);
   });
 
+  test('requires its secrets, with no default, and asks for no variable that no service receives', () => {
+    const text = readFileSync('compose.yaml', 'utf8');
+    for (const secret of ['POSTGRES_PASSWORD', 'AUTH_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
+      expect(text, secret).toMatch(new RegExp(`\\$\\{${secret}:\\?`));
+    expect(text).not.toMatch(/\$\{(POSTGRES_PASSWORD|AUTH_SECRET|STRIPE_SECRET_KEY|STRIPE_WEBHOOK_SECRET):-/);
+    expect(services.postgres!.environment!.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
+    expect(services.migrate!.environment!.DATABASE_URL).toMatch(/^postgresql:\/\/app:\$\{POSTGRES_PASSWORD:\?/);
+    // Every NAME=... the header tells the operator to set reaches a service's environment.
+    const header = text.slice(0, text.indexOf('x-app:'));
+    const asked = [...header.matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1]!);
+    expect(asked.length).toBeGreaterThan(3);
+    const received = (name: string) =>
+      name === 'POSTGRES_PASSWORD' || Object.values(services).some((s) => s.environment?.[name] !== undefined);
+    for (const name of asked) expect(received(name), name).toBe(true);
+    // The console's secrets and the mail settings are passed where they are read.
+    expect(services.console!.environment).toHaveProperty('AUTH_GITHUB_SECRET');
+    expect(services.console!.environment).toHaveProperty('AUTH_GOOGLE_SECRET');
+    expect(services.worker!.environment).toHaveProperty('MAIL_FROM');
+    expect(services.worker!.environment!.SMTP_URL).toMatch(/^\$\{SMTP_URL:-\}$/);
+  });
+
   test('starts each service after what it needs: migrations after PostgreSQL is healthy, the rest after the migrations', () => {
     expect(services.migrate!.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
     for (const name of ['api-1', 'api-2']) {
