@@ -16,9 +16,12 @@ export function limitSentence(s: SpendLimitState): string {
         ? `The monthly cap of ${formatAmount(s.limitMicros)}`
         : `Key ${s.keyLabel}'s monthly limit of ${formatAmount(s.limitMicros)}`;
   const whose = s.limit === 'key_limit' ? "this key's calls" : 'calls';
-  return s.state === 'refusing'
-    ? `${name} is reached: ${whose} past the free tier answer 429 ${s.code} until ${utc(s.until)}.`
-    : `${name} is near (${formatAmount(s.spentMicros)} spent): ${whose} that could cost more than the ${formatAmount(s.leftMicros)} left answer 429 ${s.code} until ${utc(s.until)}.`;
+  if (s.state === 'refusing')
+    return `${name} is reached: ${whose} past the free tier answer 429 ${s.code} until ${utc(s.until)}.`;
+  const left = `${whose} that could cost more than the ${formatAmount(s.leftMicros)} left answer 429 ${s.code} until ${utc(s.until)}`;
+  return s.state === 'reached'
+    ? `${name} is reached (${formatAmount(s.spentMicros)} spent): ${left}.`
+    : `${name} is near (${formatAmount(s.spentMicros)} spent): ${left}.`;
 }
 
 /** The dashboard's standing: blocked, a cap or key limit refusing calls (until when), or served. */
@@ -43,7 +46,7 @@ export function Standing({ blocked, limits }: { blocked: boolean; limits: SpendL
       </>
     );
   }
-  const refusing = limits.some((l) => l.state === 'refusing');
+  const refusing = limits.some((l) => l.state !== 'near');
   return (
     <>
       <p className="text-sm">

@@ -1,12 +1,18 @@
 // What the spending caps and the keys' monthly limits do to calls right now, for the dashboard's
 // standing (issue 39, item 18): a limit refuses every call past the free tier once what is left
-// under it is less than the cheapest such call, and from 80 % on it refuses the calls whose largest
-// cost is more than what is left (lib/api/gateway/spend-caps.ts holds each call's largest cost).
+// under it is less than the cheapest such call; once it has refused a call this period (a cap's
+// SpendingCapReached row) it is reached, and refuses the calls whose largest cost is more than what
+// is left (lib/api/gateway/spend-caps.ts holds each call's largest cost); from 80 % on it is near.
 // Either way, until the next UTC day (the daily cap) or month (the monthly cap, a key's limit).
 // Pure, so the words' facts are tested here; the dashboard reads the spend (get-dashboard-overview.ts).
 import { monthStart } from '@/lib/utc-month';
 
-export type SpendLimitFacts = { limitMicros: bigint | number | null; spentMicros: bigint | number };
+export type SpendLimitFacts = {
+  limitMicros: bigint | number | null;
+  spentMicros: bigint | number;
+  /** A call was refused for this limit (at this amount) in this period. */
+  refusedOnce?: boolean;
+};
 
 export type SpendLimitStandingInput = {
   now: Date;
@@ -25,8 +31,11 @@ export type SpendLimitState = {
   code: 'daily_limit_exceeded' | 'monthly_limit_exceeded' | 'key_limit_exceeded';
   /** The key, for a key's limit. */
   keyLabel: string | null;
-  /** refusing: every call past the free tier; near: those that could cost more than what is left. */
-  state: 'refusing' | 'near';
+  /**
+   * refusing: every call past the free tier; reached: it refused a call, and refuses those that
+   * could cost more than what is left; near: 80 % spent, and the same calls would be refused.
+   */
+  state: 'refusing' | 'reached' | 'near';
   spentMicros: number;
   limitMicros: number;
   leftMicros: number;
@@ -61,13 +70,15 @@ export function spendLimitStanding({
     ),
   ];
   const states: SpendLimitState[] = [];
-  for (const { limitMicros, spentMicros, ...rest } of all) {
+  for (const { limitMicros, spentMicros, refusedOnce = false, ...rest } of all) {
     if (limitMicros === null) continue;
     const limit = Number(limitMicros);
     const spent = Number(spentMicros);
     const left = Math.max(0, limit - spent);
-    const state = left < cheapestCallMicros ? 'refusing' : spent * 100 >= limit * 80 ? 'near' : null;
+    const state =
+      left < cheapestCallMicros ? 'refusing' : refusedOnce ? 'reached' : spent * 100 >= limit * 80 ? 'near' : null;
     if (state) states.push({ ...rest, state, spentMicros: spent, limitMicros: limit, leftMicros: left });
   }
-  return states.sort((a, b) => (a.state === b.state ? 0 : a.state === 'refusing' ? -1 : 1));
+  const order = { refusing: 0, reached: 1, near: 2 };
+  return states.sort((a, b) => order[a.state] - order[b.state]);
 }

@@ -45,6 +45,18 @@ describe('spendLimitStanding', () => {
     ]);
   });
 
+  it('says a cap that refused a call this period is reached, below 80 % too', () => {
+    const states = spendLimitStanding({
+      ...base,
+      daily: { limitMicros: 1_000_000n, spentMicros: 500_000n, refusedOnce: true },
+      monthly: { limitMicros: 10_000_000n, spentMicros: 8_000_000n },
+    });
+    expect(states.map((s) => [s.limit, s.state, s.leftMicros])).toEqual([
+      ['daily_cap', 'reached', 500_000],
+      ['monthly_cap', 'near', 2_000_000],
+    ]);
+  });
+
   it('says nothing below 80 %, nor for an account that is not billed (caps do not apply to it)', () => {
     expect(spendLimitStanding({ ...base, daily: { limitMicros: 1_000_000n, spentMicros: 790_000n } })).toEqual([]);
     expect(

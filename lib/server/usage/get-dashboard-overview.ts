@@ -57,29 +57,50 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
       WHERE r."accountId" = ${accountId} AND r."minute" >= ${new Date(Math.floor(since.getTime() / 60_000) * 60_000)}`,
   ]);
 
-  // An amount carried from an earlier invoice (the $0.50 minimum); today's spend and each limited
-  // key's month, for the caps and key limits (the same rollup the gateway's holds read).
-  const [pending, spentToday, limitedKeys] = await Promise.all([
+  // An amount carried from an earlier invoice (the $0.50 minimum); today's spend, the caps that
+  // refused a call this period (SpendingCapReached), and each limited key's month with every key
+  // rolled from the same original (a key's limit is its lineage's, as reserve_call counts it).
+  const day = now.toISOString().slice(0, 10);
+  const [monthStartDay, nextMonthDay] = monthRange(month);
+  const [pending, spentToday, capsReached, keys, keySpend] = await Promise.all([
     readMonthAccount({ accountId, month }),
     db.usageDaily.aggregate({ where: { accountId, day: today }, _sum: { amountMicros: true } }),
+    db.spendingCapReached.findMany({
+      where: {
+        accountId,
+        OR: [
+          { period: 'daily', periodLabel: day },
+          { period: 'monthly', periodLabel: month },
+        ],
+      },
+      select: { period: true, capMicros: true },
+    }),
     db.apiKey.findMany({
-      where: { accountId, status: 'active', monthlyLimitMicros: { not: null } },
+      where: { accountId },
       orderBy: { createdAt: 'asc' },
-      select: { id: true, name: true, prefix: true, last4: true, monthlyLimitMicros: true },
+      select: {
+        id: true,
+        rootKeyId: true,
+        status: true,
+        name: true,
+        prefix: true,
+        last4: true,
+        monthlyLimitMicros: true,
+        expiresAt: true,
+      },
+    }),
+    db.usageDaily.groupBy({
+      by: ['apiKeyId'],
+      where: { accountId, day: { gte: monthStartDay, lt: nextMonthDay } },
+      _sum: { amountMicros: true },
     }),
   ]);
-  const [monthStartDay, nextMonthDay] = monthRange(month);
-  const keySpend = limitedKeys.length
-    ? await db.usageDaily.groupBy({
-        by: ['apiKeyId'],
-        where: {
-          accountId,
-          apiKeyId: { in: limitedKeys.map((k) => k.id) },
-          day: { gte: monthStartDay, lt: nextMonthDay },
-        },
-        _sum: { amountMicros: true },
-      })
-    : [];
+  const lineageSpend = (root: string) =>
+    keys
+      .filter((k) => (k.rootKeyId ?? k.id) === root)
+      .reduce((sum, k) => sum + (keySpend.find((s) => s.apiKeyId === k.id)?._sum.amountMicros ?? 0n), 0n);
+  const refusedOnce = (period: 'daily' | 'monthly', cap: bigint | null) =>
+    cap !== null && capsReached.some((r) => r.period === period && r.capMicros === cap);
   const carriedMicros = pending.parts.find((p) => p.kind === 'carried')?.micros ?? 0n;
   const spentMicros = lines.reduce((sum, l) => sum + Number(l.amountMicros), 0);
   const blocked = account.blockedAt !== null;
@@ -117,13 +138,24 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
       now,
       billed,
       cheapestCallMicros: CHEAPEST_CALL_MICROS,
-      daily: { limitMicros: account.dailyCapMicros, spentMicros: spentToday._sum.amountMicros ?? 0n },
-      monthly: { limitMicros: account.monthlyCapMicros, spentMicros },
-      keys: limitedKeys.map((k) => ({
-        label: usageKeyLabel({ name: k.name, display: `${k.prefix}…${k.last4}` }),
-        limitMicros: k.monthlyLimitMicros,
-        spentMicros: keySpend.find((s) => s.apiKeyId === k.id)?._sum.amountMicros ?? 0n,
-      })),
+      daily: {
+        limitMicros: account.dailyCapMicros,
+        spentMicros: spentToday._sum.amountMicros ?? 0n,
+        refusedOnce: refusedOnce('daily', account.dailyCapMicros),
+      },
+      monthly: {
+        limitMicros: account.monthlyCapMicros,
+        spentMicros,
+        refusedOnce: refusedOnce('monthly', account.monthlyCapMicros),
+      },
+      keys: keys
+        // Keys that still work: a rolled key past its grace period no longer calls.
+        .filter((k) => k.status === 'active' && k.monthlyLimitMicros !== null && !(k.expiresAt && k.expiresAt <= now))
+        .map((k) => ({
+          label: usageKeyLabel({ name: k.name, display: `${k.prefix}…${k.last4}` }),
+          limitMicros: k.monthlyLimitMicros,
+          spentMicros: lineageSpend(k.rootKeyId ?? k.id),
+        })),
     }),
     // Every call in the last 24 hours, refused ones included (and counted apart): /usage counts served calls.
     last24h: { calls, refused: refusedCalls, errors, errorRate: calls ? errors / calls : 0 },
