@@ -149,6 +149,26 @@ describe('getLatencyByDay', () => {
     expect(result).toMatchObject({ calls: 15, errorRate: 4 / 15, loggedFrom: null });
   });
 
+  test('counts a 500 as a server error like a 502, and a 499 as a client error', async () => {
+    const { accountId, keyId } = await newAccountWithKey();
+    await writeCalls(
+      [500, 502, 499, 200].map((status, i) => ({
+        accountId,
+        keyId,
+        endpoint: SEARCH,
+        at: `2026-10-07T0${i}:00:00.000Z`,
+        status,
+      })),
+    );
+    const result = await getLatencyByDay({ accountId, month: MONTH, now });
+    expect(result.days.find((d) => d.date === '2026-10-07')).toMatchObject({
+      calls: 4,
+      clientErrors: 1,
+      serverErrors: 2,
+      errorRate: 3 / 4,
+    });
+  });
+
   test('filters by endpoint and by key, refusals included', async () => {
     const { accountId, keyId, secondKeyId } = await seededAccount();
     const search = await getLatencyByDay({ accountId, month: MONTH, endpoint: SEARCH, now });
