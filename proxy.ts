@@ -5,19 +5,30 @@
 // - optimistic redirect only: signed-out visitors leave the console for the sign-in page. Every
 //   page and action still checks the session itself (requireSession); the sign-in pages send
 //   signed-in users on themselves, after checking the user still exists (no redirect loop).
-import NextAuth from 'next-auth';
-import { NextResponse } from 'next/server';
+// The session cookie is only read here, never written: Auth.js's own proxy wrapper re-issues it on
+// every request, and a session ended in the database would be kept alive by a cookie refreshed
+// without looking at its row. Sessions are extended nowhere (they live SESSION_MAX_AGE from sign-in).
+import { getToken } from 'next-auth/jwt';
+import { NextResponse, type NextRequest } from 'next/server';
 
-import { authConfig } from '@/lib/auth/config';
 import { isAllowedOrigin } from '@/lib/http/same-origin';
 import { makeNonce, NONCE_HEADER, securityHeaders } from '@/lib/http/security-headers';
 import { CONSOLE_PATH_HEADER, signInPath } from '@/lib/sign-in-path';
 
-const { auth } = NextAuth(authConfig);
-
 const CONSOLE_PREFIXES = ['/keys', '/usage', '/billing', '/explorer', '/dashboard', '/settings'];
 
-export default auth((request) => {
+/** Whether the request carries a session token that decodes (signed with AUTH_SECRET, not expired). */
+async function hasSessionToken(request: NextRequest): Promise<boolean> {
+  const secret = process.env.AUTH_SECRET;
+  if (!secret) return false;
+  for (const secureCookie of [true, false]) {
+    const token = await getToken({ req: request, secret, secureCookie });
+    if (typeof token?.userId === 'string') return true;
+  }
+  return false;
+}
+
+export default async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   const https =
     request.nextUrl.protocol === 'https:' ||
@@ -35,9 +46,8 @@ export default auth((request) => {
     );
   }
 
-  const signedIn = Boolean(request.auth?.user?.id);
   const inConsole = CONSOLE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-  if (inConsole && !signedIn)
+  if (inConsole && !(await hasSessionToken(request)))
     return withSecurityHeaders(NextResponse.redirect(new URL(signInPath(pathname + search), request.nextUrl)));
 
   const headers = new Headers(request.headers);
@@ -47,7 +57,7 @@ export default auth((request) => {
   headers.set(NONCE_HEADER, nonce);
   headers.set('Content-Security-Policy', security['Content-Security-Policy']);
   return withSecurityHeaders(NextResponse.next({ request: { headers } }));
-});
+}
 
 export const config = {
   // Everything but the API (its own server in production), static assets and prefetches of them.

@@ -39,6 +39,7 @@ function CodeForm({
   submitLabel,
   pendingLabel,
   variant = 'primary',
+  askPassword = false,
   onRecoveryCodes,
 }: {
   action: Action;
@@ -46,6 +47,8 @@ function CodeForm({
   submitLabel: string;
   pendingLabel: string;
   variant?: 'primary' | 'danger';
+  /** Also asks for the current password (turning two-factor on: a session alone may be borrowed). */
+  askPassword?: boolean;
   onRecoveryCodes: (codes: string[]) => void;
 }) {
   // The codes are handed up as the action answers, not from an effect: a form that turned two-factor
@@ -73,6 +76,15 @@ function CodeForm({
         spellCheck={false}
         errors={state.fieldErrors?.code}
       />
+      {askPassword ? (
+        <Input
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          errors={state.fieldErrors?.currentPassword}
+        />
+      ) : null}
       <SubmitButton pending={pending} pendingLabel={pendingLabel} variant={variant} className="self-start">
         {submitLabel}
       </SubmitButton>
@@ -185,6 +197,7 @@ export function TwoFactorSettings({ enabledAt, recoveryCodesLeft, pending }: Two
             label="Code from your app"
             submitLabel="Turn on two-factor sign-in"
             pendingLabel="Checking…"
+            askPassword
             onRecoveryCodes={setRecoveryCodes}
           />
           <ButtonForm

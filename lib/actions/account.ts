@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 
 import { signOut } from '@/lib/auth';
 import { env } from '@/lib/env';
+import { formatCents } from '@/lib/money';
 import { changePassword } from '@/lib/server/account/change-password';
 import { deleteAccount, type DeleteAccountRefusal } from '@/lib/server/account/delete-account';
 import { requestPasswordReset } from '@/lib/server/account/request-password-reset';
@@ -204,8 +205,15 @@ export async function deleteAccountAction(_previous: ActionState, formData: Form
   if (!result.ok)
     return {
       status: 'error',
-      message: DELETION_REFUSED[result.reason],
-      link: { href: '/billing', label: 'Go to billing' },
+      // What is owed, and the invoice's page to pay it (delete-account.ts closed the months first).
+      message:
+        result.reason === 'unpaid_invoice'
+          ? `Your account owes ${formatCents(result.dueCents)}, which could not be charged. Pay it, then delete the account.`
+          : DELETION_REFUSED[result.reason],
+      link:
+        result.reason === 'unpaid_invoice'
+          ? { href: result.payUrl, label: 'Pay what is owed' }
+          : { href: '/billing', label: 'Go to billing' },
       values: raw,
     };
   await signOut({ redirectTo: '/account-deleted' });

@@ -13,6 +13,7 @@ import { requireSession } from '@/lib/auth/require-session';
 import { startTwoFactorSetup } from '@/lib/server/auth/start-two-factor-setup';
 
 import type { ActionState } from './action-state';
+import { refuseWithoutRecentAuthentication } from './recent-authentication';
 
 /** A two-factor form's state: the recovery codes, once, when they were just made. */
 export type TwoFactorState = ActionState & { recoveryCodes?: string[] };
@@ -78,6 +79,12 @@ export async function confirmTwoFactorSetupAction(
   const session = await requireSession();
   const code = codeOf(formData);
   if (!code) return CODE_MISSING;
+  // A session alone must not turn it on (a secret of a thief's choosing would lock the owner out):
+  // the current password first. The code above is the new app's, so it proves nothing here.
+  const proof = new FormData();
+  proof.set('currentPassword', String(formData.get('currentPassword') ?? ''));
+  const unproven = await refuseWithoutRecentAuthentication(session, proof, 'Turning on two-factor sign-in');
+  if (unproven) return unproven;
   const result = await confirmTwoFactorSetup({ userId: session.userId, code, ip: await requestIp() });
   revalidatePath('/settings');
   if (result.ok)

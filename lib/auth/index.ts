@@ -11,9 +11,15 @@ import { authConfig } from './config';
 import { env } from '@/lib/env';
 import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
 import { clientAddress } from '@/lib/http/client-address';
+import { onHttps } from '@/lib/http/on-https';
 import { completeTwoFactorSignIn } from '@/lib/server/auth/complete-two-factor-sign-in';
 import { findCurrentSession } from '@/lib/server/auth/find-current-session';
-import { linkOAuthIdentity } from '@/lib/server/auth/link-oauth-identity';
+import {
+  findOAuthSessionUser,
+  linkOAuthIdentityToUser,
+  resolveOAuthSignIn,
+} from '@/lib/server/auth/link-oauth-identity';
+import { OAUTH_LINK_COOKIE, OAUTH_LINK_COOKIE_PATH, readOAuthLinkIntent } from '@/lib/server/auth/oauth-link-intent';
 import { noteSessionSeen, recordUserSession } from '@/lib/server/auth/record-user-session';
 import {
   issueTwoFactorChallenge,
@@ -32,6 +38,8 @@ declare module 'next-auth' {
   }
   interface User {
     accountId?: string;
+    /** How the sign-in was made, for the sessions list, when the provider does not say it. */
+    signInMethod?: string;
   }
 }
 
@@ -57,53 +65,63 @@ async function requestDetails(): Promise<{ userAgent: string | null; ip: string 
 }
 
 /**
- * Whether a token's user still exists in its account, has not signed out since it was issued, and
- * its session was not ended from the sessions list; notes the session as seen (once a minute).
+ * Whether a token's session is still on (findCurrentSession: its row exists and was not ended, its
+ * user was not signed out since, it is within its absolute lifetime); notes it as seen (once a minute).
  */
 async function isTokenCurrent(token: JWT): Promise<boolean> {
   const { userId, accountId, signedInAt, sessionId } = token;
   if (typeof userId !== 'string' || typeof accountId !== 'string') return false;
-  const current = await findCurrentSession({
-    userId,
-    accountId,
-    signedInAt: typeof signedInAt === 'number' ? signedInAt : undefined,
-    sessionId: typeof sessionId === 'string' ? sessionId : undefined,
-  });
+  if (typeof sessionId !== 'string' || typeof signedInAt !== 'number') return false;
+  const current = await findCurrentSession({ userId, accountId, signedInAt, sessionId });
   if (!current) return false;
-  if (typeof sessionId === 'string' && typeof signedInAt === 'number') {
-    await noteSessionSeen({
-      sessionId,
-      userId,
-      signedInAt,
-      lastSeenAt: current.row?.lastSeenAt ?? null,
-      ...(await requestDetails()),
-    });
-  }
+  const { ip } = await requestDetails();
+  await noteSessionSeen({ sessionId, userId, lastSeenAt: current.row.lastSeenAt, ip });
   return true;
 }
 
 /**
- * The password step of a two-factor user: no session, only a signed challenge for the code step
- * (/sign-in/two-factor), in a cookie scripts cannot read, for a few minutes.
+ * The first step of a two-factor user's sign-in (the password, or an OAuth provider): no session,
+ * only a signed challenge for the code step (/sign-in/two-factor), in a cookie scripts cannot
+ * read, for a few minutes.
  */
-async function startTwoFactorStep(userId: string): Promise<void> {
-  const h = await headers();
-  const https =
-    h.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https' || env.AUTH_URL?.startsWith('https:') === true;
-  (await cookies()).set(TWO_FACTOR_COOKIE, issueTwoFactorChallenge({ userId }), {
+async function startTwoFactorStep(userId: string, via?: string): Promise<void> {
+  (await cookies()).set(TWO_FACTOR_COOKIE, issueTwoFactorChallenge({ userId, via }), {
     httpOnly: true,
     sameSite: 'lax',
-    secure: https,
+    secure: await onHttps(),
     path: '/sign-in',
     maxAge: TWO_FACTOR_CHALLENGE_MS / 1000,
   });
 }
 
 /** How a session signed in, for the sessions list. */
-function signInMethod(provider: string): string {
+function signInMethod(provider: string, user?: { signInMethod?: string }): string {
   if (provider === 'credentials') return 'password';
-  if (provider === 'two-factor') return 'password+code';
+  if (provider === 'two-factor') return user?.signInMethod ?? 'password+code';
   return provider;
+}
+
+type OAuthAccount = { provider: string; providerAccountId: string };
+
+/**
+ * The callback of "Link GitHub" (or Google) in /settings, when the link cookie is there: links the
+ * identity to the signed-in user who asked (after their password or code), and signs nobody in.
+ * Answers where to send the browser, or null when there is no such request (a plain sign-in).
+ */
+async function linkFromSettings(account: OAuthAccount): Promise<string | null> {
+  const jar = await cookies();
+  const token = jar.get(OAUTH_LINK_COOKIE)?.value;
+  if (token === undefined) return null;
+  jar.delete({ name: OAUTH_LINK_COOKIE, path: OAUTH_LINK_COOKIE_PATH });
+  const intent = readOAuthLinkIntent(token);
+  const settings = (outcome: string) =>
+    `/settings?${new URLSearchParams({ link: outcome, provider: account.provider })}#sign-in-methods-heading`;
+  if (!intent || intent.provider !== account.provider) return settings('expired');
+  // The session that asked must still be on (not ended or signed out since).
+  const asking = await findCurrentSession(intent);
+  if (!asking) return '/sign-in';
+  const result = await linkOAuthIdentityToUser({ userId: intent.userId, ...account });
+  return settings(result);
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
@@ -146,7 +164,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
                 : 'invalid',
           );
         }
-        return { id: result.user.id, email: result.user.email, accountId: result.user.accountId };
+        return {
+          id: result.user.id,
+          email: result.user.email,
+          accountId: result.user.accountId,
+          signInMethod: `${result.via ?? 'password'}+code`,
+        };
       },
     }),
   ],
@@ -154,14 +177,28 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     ...authConfig.callbacks,
     async signIn({ account, profile }) {
       if (!account || account.type === 'credentials') return true;
+      const identity = { provider: account.provider, providerAccountId: account.providerAccountId };
+      const linking = await linkFromSettings(identity);
+      if (linking) return linking;
       const verified = profile?.email_verified === true && typeof profile.email === 'string';
-      const linked = await linkOAuthIdentity({
-        provider: account.provider,
-        providerAccountId: account.providerAccountId,
+      const outcome = await resolveOAuthSignIn({
+        ...identity,
         verifiedEmail: verified ? (profile.email as string) : null,
         name: typeof profile?.name === 'string' ? profile.name : null,
       });
-      return linked !== null;
+      switch (outcome.kind) {
+        case 'session':
+          return true;
+        case 'two_factor':
+          // The account's second factor is ours to ask, whatever the provider asked.
+          await startTwoFactorStep(outcome.userId, account.provider);
+          return '/sign-in/two-factor';
+        case 'refused':
+          return `/sign-in?${new URLSearchParams({
+            error: outcome.reason === 'link_from_settings' ? 'OAuthLinkFromSettings' : 'AccessDenied',
+            provider: account.provider,
+          })}`;
+      }
     },
     async jwt({ token, user, account }) {
       // Every later read of the session (pages, actions, GET /api/auth/session): a session ended
@@ -174,18 +211,18 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
           sessionId,
           userId,
           signedInAt,
-          method: signInMethod(account.provider),
+          method: signInMethod(account.provider, user),
           ...(await requestDetails()),
         });
       if (account.type === 'credentials' && user?.id && user.accountId) {
         await startSession(user.id);
         return { ...token, userId: user.id, accountId: user.accountId, signedInAt, sessionId };
       }
-      // OAuth: the provider's sign-in stands on its own (its own second factor); no code is asked.
-      const linked = await linkOAuthIdentity({
+      // OAuth: the identity's user, resolved by the signIn callback; none when two-factor sign-in
+      // is on (the code step, the 'two-factor' provider above, makes that session).
+      const linked = await findOAuthSessionUser({
         provider: account.provider,
         providerAccountId: account.providerAccountId,
-        verifiedEmail: null,
       });
       if (!linked) return null;
       await startSession(linked.userId);

@@ -6,24 +6,40 @@ import { AuthCard } from '@/components/auth-card';
 import { CredentialsForm } from '@/components/credentials-form';
 import { OAuthButtons } from '@/components/oauth-buttons';
 import { signInAction } from '@/lib/actions/auth';
+import { enabledOAuthProviders } from '@/lib/auth/config';
 import { getConsoleSession } from '@/lib/auth/get-console-session';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-const OAUTH_ERRORS: Record<string, string> = {
-  AccessDenied: 'That account could not be used to sign in. Its email must be verified with the provider.',
-  OAuthAccountNotLinked: 'That account could not be linked. Sign in with your email and password.',
+const OAUTH_ERRORS: Record<string, (provider: string) => string> = {
+  AccessDenied: () => 'That account could not be used to sign in. Its email must be verified with the provider.',
+  OAuthAccountNotLinked: () => 'That account could not be linked. Sign in with your email and password.',
+  // lib/auth/index.ts: an address alone never links a provider to an account with a password.
+  OAuthLinkFromSettings: (provider) =>
+    `An account with this email address already exists, and it signs in with a password. ${provider} was not linked to it: sign in with your password (and code), then link ${provider} in Settings, under Sign-in methods.`,
 };
 
 export default async function SignInPage({
   searchParams,
 }: {
-  searchParams: Promise<{ callbackUrl?: string; error?: string; reset?: string; secured?: string; twoFactor?: string }>;
+  searchParams: Promise<{
+    callbackUrl?: string;
+    error?: string;
+    provider?: string;
+    reset?: string;
+    secured?: string;
+    twoFactor?: string;
+  }>;
 }) {
   if (await getConsoleSession()) redirect('/dashboard');
-  const { callbackUrl, error, reset, secured, twoFactor } = await searchParams;
+  const { callbackUrl, error, provider, reset, secured, twoFactor } = await searchParams;
+  const providerName = enabledOAuthProviders().find((p) => p.id === provider)?.name ?? 'That provider';
   const oauthError =
-    error && error !== 'CredentialsSignin' ? (OAUTH_ERRORS[error] ?? 'Sign-in failed. Please try again.') : null;
+    error && error !== 'CredentialsSignin'
+      ? Object.hasOwn(OAUTH_ERRORS, error)
+        ? OAUTH_ERRORS[error]!(providerName)
+        : 'Sign-in failed. Please try again.'
+      : null;
   return (
     <AuthCard
       title="Sign in"

@@ -12,9 +12,11 @@ import {
   signOutOtherSessionsAction,
 } from '@/lib/actions/account';
 import { signInWithProviderAction } from '@/lib/actions/auth';
+import { linkSignInMethodAction, removeSignInMethodAction } from '@/lib/actions/sign-in-methods';
 import { enabledOAuthProviders } from '@/lib/auth/config';
 import { getAccountSettings } from '@/lib/server/account/get-account-settings';
 import { getTwoFactorStatus } from '@/lib/server/auth/get-two-factor-status';
+import { listOAuthIdentities } from '@/lib/server/auth/link-oauth-identity';
 import { listUserSessions } from '@/lib/server/auth/list-user-sessions';
 import { RECENT_SIGN_IN_MS } from '@/lib/server/auth/recent-sign-in';
 import { requireSession } from '@/lib/auth/require-session';
@@ -72,12 +74,77 @@ function SignInAgain() {
   );
 }
 
-export default async function SettingsPage() {
+const LINK_OUTCOMES: Record<string, (provider: string) => { text: string; ok: boolean }> = {
+  linked: (p) => ({ text: `${p} is linked: it signs in to this account now. We mailed your address.`, ok: true }),
+  already_linked: (p) => ({ text: `That ${p} account was already linked to this account.`, ok: true }),
+  taken: (p) => ({ text: `That ${p} account signs in to another account here, so it was not linked.`, ok: false }),
+  expired: (p) => ({ text: `Linking ${p} took too long. Start again.`, ok: false }),
+};
+
+/** What the provider's callback reported after "Link …" (lib/auth/index.ts), from the URL. */
+function LinkOutcome({ outcome, provider }: { outcome?: string; provider?: string }) {
+  const words = outcome && Object.hasOwn(LINK_OUTCOMES, outcome) ? LINK_OUTCOMES[outcome] : undefined;
+  const name = enabledOAuthProviders().find((p) => p.id === provider)?.name;
+  if (!words || !name) return null;
+  const { text, ok } = words(name);
+  return (
+    <p
+      role={ok ? 'status' : 'alert'}
+      className={`rounded-md border p-3 text-sm ${ok ? 'border-border bg-surface' : 'border-danger bg-danger-soft text-danger'}`}
+    >
+      {text}
+    </p>
+  );
+}
+
+/** GitHub and Google: linked ones can be removed, others linked; both need the password (or a recent sign-in). */
+function SignInMethods({
+  hasPassword,
+  linked,
+}: {
+  hasPassword: boolean;
+  linked: { provider: string; createdAt: Date }[];
+}) {
+  const providers = enabledOAuthProviders();
+  if (providers.length === 0) return <p className="text-sm text-muted">No other sign-in method is configured here.</p>;
+  const proof = hasPassword ? [CURRENT_PASSWORD] : [];
+  return (
+    <ul className="flex flex-col gap-4">
+      {providers.map((provider) => {
+        const since = linked.find((l) => l.provider === provider.id)?.createdAt;
+        return (
+          <li key={provider.id} className="flex flex-col gap-2">
+            <p className="text-sm">
+              <strong>{provider.name}</strong>:{' '}
+              {since ? `linked since ${since.toISOString().slice(0, 10)}` : 'not linked'}
+            </p>
+            <ActionForm
+              action={since ? removeSignInMethodAction : linkSignInMethodAction}
+              fields={proof}
+              hidden={{ provider: provider.id }}
+              submitLabel={since ? `Remove ${provider.name}` : `Link ${provider.name}`}
+              pendingLabel={since ? 'Removing…' : 'Going to the provider…'}
+              variant={since ? 'danger' : 'primary'}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export default async function SettingsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ link?: string; provider?: string }>;
+}) {
   const session = await requireSession();
   const settings = await getAccountSettings(session);
-  const [twoFactor, sessions] = await Promise.all([
+  const [twoFactor, sessions, identities, { link, provider }] = await Promise.all([
     getTwoFactorStatus({ userId: session.userId }),
     listUserSessions({ userId: session.userId, currentSessionId: session.sessionId }),
+    listOAuthIdentities({ userId: session.userId }),
+    searchParams,
   ]);
   return (
     <div className="flex flex-col gap-6">
@@ -148,6 +215,17 @@ export default async function SettingsPage() {
         </Section>
       ) : null}
 
+      <Section id="sign-in-methods-heading" title="Sign-in methods">
+        <p className="text-sm text-muted">
+          {settings.hasPassword
+            ? 'Sign in with a provider as well as your password. Linking or removing one asks for your password, and we mail your address.'
+            : `Linking or removing a provider needs a sign-in within the last ${RECENT_SIGN_IN_MS / 60_000} minutes, and we mail your address.`}
+          {twoFactor.enabledAt ? ' Two-factor sign-in asks for a code after a provider too.' : null}
+        </p>
+        <LinkOutcome outcome={link} provider={provider} />
+        <SignInMethods hasPassword={settings.hasPassword} linked={identities} />
+      </Section>
+
       <Section id="sessions-heading" title="Sessions" wide>
         <p className="text-sm text-muted">
           Where your account is signed in. Ending a session signs that browser out on its next request.
@@ -174,10 +252,16 @@ export default async function SettingsPage() {
         <p className="text-sm text-muted">
           Your keys stop working at once and your email, password and sign-in links are erased. Usage records and
           invoices are kept, as the law requires for billing records. Not possible while an invoice is unpaid.
+          {settings.hasPassword
+            ? ' It asks for your password.'
+            : ` It needs a sign-in within the last ${RECENT_SIGN_IN_MS / 60_000} minutes.`}
         </p>
         <ActionForm
           action={deleteAccountAction}
-          fields={[{ name: 'confirmation', label: `Type "${DELETE_CONFIRMATION}" to confirm`, autoComplete: 'off' }]}
+          fields={[
+            { name: 'confirmation', label: `Type "${DELETE_CONFIRMATION}" to confirm`, autoComplete: 'off' },
+            ...(settings.hasPassword ? [CURRENT_PASSWORD] : []),
+          ]}
           submitLabel="Delete account"
           pendingLabel="Deleting…"
           variant="danger"

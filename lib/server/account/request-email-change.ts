@@ -1,8 +1,7 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
-import { isRecentSignIn } from '@/lib/server/auth/recent-sign-in';
-import { verifyCurrentPassword } from '@/lib/server/auth/verify-current-password';
+import { proveRecentAuthentication } from '@/lib/server/auth/prove-recent-authentication';
 
 import { sendEmailChangeNotice } from './send-email-change-notice';
 import { sendEmailVerification } from './send-email-verification';
@@ -39,15 +38,13 @@ export async function requestEmailChange({
   ip,
   now = new Date(),
 }: RequestEmailChangeOptions): Promise<RequestEmailChangeResult> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, passwordHash: true } });
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   if (newEmail === user.email) return { ok: false, reason: 'same_email' };
-  if (user.passwordHash !== null) {
-    // An empty field is a slip, not a guess: it does not count against the throttle.
-    if (!currentPassword) return { ok: false, reason: 'password_required' };
-    const check = await verifyCurrentPassword({ userId, password: currentPassword, ip });
-    if (!check.ok) return check.reason === 'locked' ? check : { ok: false, reason: 'wrong_password' };
-  } else if (!isRecentSignIn(signedInAt, now)) {
-    return { ok: false, reason: 'sign_in_again' };
+  const proof = await proveRecentAuthentication({ userId, currentPassword, signedInAt, ip, now });
+  if (!proof.ok) {
+    if (proof.reason === 'locked') return proof;
+    if (proof.reason === 'sign_in_again') return { ok: false, reason: 'sign_in_again' };
+    return { ok: false, reason: proof.reason === 'proof_required' ? 'password_required' : 'wrong_password' };
   }
   const taken = await db.user.findUnique({ where: { email: newEmail }, select: { id: true } });
   if (!taken) await sendEmailVerification({ userId, email: newEmail, change: true });

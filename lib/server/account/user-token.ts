@@ -47,6 +47,8 @@ export async function issueUserToken({
         purpose,
         email,
         tokenHash: hashToken(token),
+        // The caller's clock: a recovery link marks what following it undoes (secureAccount).
+        createdAt: now,
         expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
       },
     }),

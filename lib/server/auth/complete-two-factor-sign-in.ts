@@ -8,11 +8,11 @@ import { verifyTwoFactorCode, type TwoFactorCodeResult } from './verify-two-fact
 export type CompleteTwoFactorSignInOptions = { challenge: string; code: string; ip: string | null; now?: Date };
 
 export type CompleteTwoFactorSignInResult =
-  | { ok: true; user: { id: string; email: string; accountId: string } }
+  | { ok: true; user: { id: string; email: string; accountId: string }; via?: string }
   | Exclude<TwoFactorCodeResult, { ok: true }>
   | { ok: false; reason: 'expired' };
 
-/** The second step of a password sign-in: the challenge of the first step, and a code. */
+/** The second step of a sign-in (password or OAuth): the challenge of the first step, and a code. */
 export async function completeTwoFactorSignIn({
   challenge,
   code,
@@ -27,5 +27,6 @@ export async function completeTwoFactorSignIn({
     where: { id: pending.userId },
     select: { id: true, email: true, accountId: true },
   });
-  return user ? { ok: true, user } : { ok: false, reason: 'expired' };
+  if (!user) return { ok: false, reason: 'expired' };
+  return { ok: true, user, ...(pending.via ? { via: pending.via } : {}) };
 }

@@ -4,6 +4,7 @@ import { db } from '@/lib/db';
 
 import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from './recovery-codes';
 import { openSecret } from './secret-box';
+import { prepareSignInChangeNotice } from './sign-in-change-notice';
 import { matchTotpStep } from './totp';
 import { throttledCodeCheck, TOTP_SECRET_PURPOSE, type TwoFactorCodeResult } from './verify-two-factor-code';
 
@@ -17,7 +18,9 @@ export type ConfirmTwoFactorSetupResult =
 /**
  * Turns two-factor sign-in on once the app shows a right code for the pending secret (so nobody is
  * locked out by a secret their app never took). Answers the ten recovery codes, the only time they
- * are seen: only their hashes are kept. Code guesses are throttled as at sign-in.
+ * are seen: only their hashes are kept. Code guesses are throttled as at sign-in. The address is
+ * mailed, with the account-recovery link that turns it off again. The caller asks for the current
+ * password first (lib/actions/two-factor.ts).
  */
 export async function confirmTwoFactorSetup({
   userId,
@@ -27,7 +30,7 @@ export async function confirmTwoFactorSetup({
 }: ConfirmTwoFactorSetupOptions): Promise<ConfirmTwoFactorSetupResult> {
   const user = await db.user.findUniqueOrThrow({
     where: { id: userId },
-    select: { totpPendingSecret: true, totpEnabledAt: true },
+    select: { email: true, totpPendingSecret: true, totpEnabledAt: true },
   });
   const pending = user.totpPendingSecret;
   const secret = pending && !user.totpEnabledAt ? openSecret(pending, TOTP_SECRET_PURPOSE) : null;
@@ -39,6 +42,13 @@ export async function confirmTwoFactorSetup({
       const step = matchTotpStep(secret, code, now.getTime());
       if (step === null) return null;
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      // The address is told, with a recovery link made before the change (following it turns this off).
+      const sendNotice = await prepareSignInChangeNotice({
+        userId,
+        email: user.email,
+        change: { kind: 'two_factor_on' },
+        now,
+      });
       const enabled = await db.$transaction(async (tx) => {
         // Only the secret that was shown: a set-up restarted in another tab in between fails here.
         const turnedOn = await tx.user.updateMany({
@@ -52,7 +62,9 @@ export async function confirmTwoFactorSetup({
         });
         return true;
       });
-      return enabled ? recoveryCodes : null;
+      if (!enabled) return null;
+      await sendNotice();
+      return recoveryCodes;
     },
   });
   return result.ok ? { ok: true, recoveryCodes: result.value } : result;

@@ -20,7 +20,8 @@ export type ListUserSessionsOptions = { userId: string; currentSessionId?: strin
 
 /**
  * The user's signed-in sessions, this one first, then by last seen: not ended, not signed out
- * (sign-out, a password change or reset), and not expired (a token unseen for longer than it lives).
+ * (sign-out, a password change or reset), and not expired (signed in longer ago than SESSION_MAX_AGE:
+ * a session's absolute lifetime, whatever its use since).
  */
 export async function listUserSessions({
   userId,
@@ -33,7 +34,7 @@ export async function listUserSessions({
       sessionsValidFrom: true,
       keptSessionId: true,
       sessions: {
-        where: { endedAt: null, lastSeenAt: { gt: new Date(now.getTime() - env.SESSION_MAX_AGE * 1000) } },
+        where: { endedAt: null, createdAt: { gt: new Date(now.getTime() - env.SESSION_MAX_AGE * 1000) } },
         orderBy: [{ lastSeenAt: 'desc' }, { id: 'asc' }],
       },
     },

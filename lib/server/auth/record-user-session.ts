@@ -5,9 +5,8 @@ import { db } from '@/lib/db';
 
 /** How often a session's "last seen" (and address) is written: at most once a minute. */
 export const LAST_SEEN_EVERY_MS = 60_000;
-// An ended row must outlive its token, or a token whose row is gone would be taken for one from
-// before rows were kept (noteSessionSeen) and let in again. A token lives SESSION_MAX_AGE after
-// its last refresh, and refreshes are seen within LAST_SEEN_EVERY_MS; a day more is margin.
+// A session lives SESSION_MAX_AGE from its sign-in (findCurrentSession), so its row is of no use
+// after that; a day more is margin. A token whose row is gone is refused either way.
 const FORGET_AFTER_MS = () => env.SESSION_MAX_AGE * 1000 + 24 * 3600_000;
 
 export type RecordUserSessionOptions = {
@@ -30,7 +29,7 @@ export async function recordUserSession({
   method,
 }: RecordUserSessionOptions): Promise<void> {
   const at = new Date(signedInAt);
-  await db.userSession.deleteMany({ where: { userId, lastSeenAt: { lt: new Date(signedInAt - FORGET_AFTER_MS()) } } });
+  await db.userSession.deleteMany({ where: { userId, createdAt: { lt: new Date(signedInAt - FORGET_AFTER_MS()) } } });
   await db.userSession.create({
     data: {
       id: sessionId,
@@ -47,35 +46,24 @@ export async function recordUserSession({
 export type NoteSessionSeenOptions = {
   sessionId: string;
   userId: string;
-  signedInAt: number;
-  /** The row's last seen as read with the session; null when it has no row yet. */
-  lastSeenAt: Date | null;
-  userAgent: string | null;
+  /** The row's last seen, as read with the session. */
+  lastSeenAt: Date;
   ip: string | null;
   now?: Date;
 };
 
 /**
  * A session was used: its last seen and address are written when a minute has passed (one
- * conditional update, so parallel requests write once). A session from before rows were kept gets
- * its row now, and is listed from then on.
+ * conditional update, so parallel requests write once). Never makes a row: a session without one
+ * is refused (findCurrentSession).
  */
 export async function noteSessionSeen({
   sessionId,
   userId,
-  signedInAt,
   lastSeenAt,
-  userAgent,
   ip,
   now = new Date(),
 }: NoteSessionSeenOptions): Promise<void> {
-  if (lastSeenAt === null) {
-    await db.$executeRaw`
-      INSERT INTO "UserSession" (id, "userId", "createdAt", "lastSeenAt", "userAgent", ip, method)
-      VALUES (${sessionId}, ${userId}, ${new Date(signedInAt)}, ${now}, ${userAgent?.slice(0, 512) ?? null}, ${ip}, 'unknown')
-      ON CONFLICT (id) DO NOTHING`;
-    return;
-  }
   if (now.getTime() - lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
   await db.userSession.updateMany({
     where: { id: sessionId, userId, lastSeenAt: { lt: new Date(now.getTime() - LAST_SEEN_EVERY_MS) } },

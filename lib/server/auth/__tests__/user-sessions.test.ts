@@ -70,7 +70,8 @@ describe('the sessions list', () => {
       laptop.sessionId,
     ]);
     // Seen again, an ended session is not brought back.
-    await noteSessionSeen({ ...phone, lastSeenAt: null, userAgent: SAFARI_IPHONE, ip: null });
+    const row = await db.userSession.findUniqueOrThrow({ where: { id: phone.sessionId } });
+    await noteSessionSeen({ ...phone, lastSeenAt: row.lastSeenAt, ip: null, now: new Date(Date.now() + 120_000) });
     expect(await findCurrentSession(phone)).toBeNull();
   });
 
@@ -103,7 +104,6 @@ describe('the sessions list', () => {
       await noteSessionSeen({
         ...session,
         lastSeenAt: row.lastSeenAt,
-        userAgent: FIREFOX_WINDOWS,
         ip,
         now: new Date(at),
       });
@@ -123,17 +123,49 @@ describe('the sessions list', () => {
     });
   });
 
-  it('gives a session signed in before rows were kept a row when seen, so it is listed and can be ended', async () => {
+  // Issue 38, item 2: an ended session must not come back once its row is forgotten.
+  it('keeps an ended token refused after its row is pruned and the owner signs in again (test clock)', async () => {
     const { id, accountId } = await user();
-    const legacy = { userId: id, accountId, sessionId: randomUUID(), signedInAt: Date.now() - 60_000 };
-    const found = await findCurrentSession(legacy);
-    expect(found?.row).toBeNull();
-    await noteSessionSeen({ ...legacy, lastSeenAt: null, userAgent: SAFARI_IPHONE, ip: '198.51.100.2' });
-    expect(await listUserSessions({ userId: id })).toEqual([
-      expect.objectContaining({ id: legacy.sessionId, device: 'Safari on iOS', method: 'unknown' }),
-    ]);
-    await endUserSession({ userId: id, sessionId: legacy.sessionId });
-    expect(await findCurrentSession(legacy)).toBeNull();
+    const t0 = Date.parse('2026-03-01T09:00:00Z');
+    const stolen = await signedIn(id, accountId, FIREFOX_WINDOWS, '203.0.113.7', t0);
+    expect(await endUserSession({ userId: id, sessionId: stolen.sessionId })).toBe(true);
+    // Its holder keeps the cookie fresh (the proxy no longer re-issues it; see proxy.test.ts): still refused.
+    expect(await findCurrentSession({ ...stolen, now: new Date(t0 + 3_600_000) })).toBeNull();
+    // Weeks later the owner signs in again: the ended row is pruned then.
+    const later = t0 + 30 * 24 * 3_600_000;
+    const owner = await signedIn(id, accountId, SAFARI_IPHONE, '198.51.100.2', later);
+    expect(await db.userSession.findUnique({ where: { id: stolen.sessionId } })).toBeNull();
+    expect(await findCurrentSession({ ...stolen, now: new Date(later + 60_000) })).toBeNull();
+    expect(await findCurrentSession({ ...owner, now: new Date(later + 60_000) })).not.toBeNull();
+  });
+
+  it('refuses a token whose session row is missing, even within its lifetime', async () => {
+    const { id, accountId } = await user();
+    const session = await signedIn(id, accountId, FIREFOX_WINDOWS, '203.0.113.7');
+    expect(await findCurrentSession(session)).not.toBeNull();
+    await db.userSession.delete({ where: { id: session.sessionId } });
+    expect(await findCurrentSession(session)).toBeNull();
+    // Nor does seeing it make the row again.
+    await noteSessionSeen({ ...session, lastSeenAt: new Date(0), ip: null });
+    expect(await db.userSession.findUnique({ where: { id: session.sessionId } })).toBeNull();
+    // A token without a session id or sign-in time (from before rows were kept) is refused too.
+    expect(await findCurrentSession({ userId: id, accountId })).toBeNull();
+  });
+
+  it('ends every session SESSION_MAX_AGE after its sign-in, however often it is used', async () => {
+    const { id, accountId } = await user();
+    const t0 = Date.parse('2026-04-01T09:00:00Z');
+    const session = await signedIn(id, accountId, FIREFOX_WINDOWS, '203.0.113.7', t0);
+    const maxAgeMs = 604_800 * 1000; // SESSION_MAX_AGE's default: 7 days
+    for (let day = 1; day < 7; day++) {
+      const now = new Date(t0 + day * 24 * 3_600_000);
+      const found = await findCurrentSession({ ...session, now });
+      expect(found).not.toBeNull();
+      await noteSessionSeen({ ...session, lastSeenAt: found!.row.lastSeenAt, ip: null, now });
+    }
+    expect(await findCurrentSession({ ...session, now: new Date(t0 + maxAgeMs - 1) })).not.toBeNull();
+    expect(await findCurrentSession({ ...session, now: new Date(t0 + maxAgeMs) })).toBeNull();
+    expect(await listUserSessions({ userId: id, now: new Date(t0 + maxAgeMs) })).toEqual([]);
   });
 });
 
