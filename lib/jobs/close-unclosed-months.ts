@@ -3,6 +3,7 @@
 import type { Task } from 'graphile-worker';
 
 import { closeUnclosedMonths } from '@/lib/server/billing/close-unclosed-months';
+import { releaseDeletedBilling } from '@/lib/server/billing/release-deleted-billing';
 
 export const closeUnclosedMonthsTask: Task = async (_payload, helpers) => {
   const closed = await closeUnclosedMonths();
@@ -11,6 +12,9 @@ export const closeUnclosedMonthsTask: Task = async (_payload, helpers) => {
   helpers.logger.info(
     `swept unclosed months: ${closed.filter((c) => c.outcome === 'invoiced').length} invoiced, ${closed.filter((c) => c.outcome === 'carried').length} carried, ${failed.length} failed (npm run console -- billing-status)`,
   );
+  // Deleted accounts with nothing left to bill let go of their Stripe customer reference.
+  const released = await releaseDeletedBilling();
+  if (released) helpers.logger.info(`deleted accounts settled: ${released} Stripe customer references removed`);
 };
 
 /**

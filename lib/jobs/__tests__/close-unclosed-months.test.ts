@@ -115,3 +115,36 @@ test('the daily sweep invoices usage recorded after its month was closed (findin
   ]);
   expect((await world.stripe.invoices.list({ customer })).data.length).toBe(2);
 });
+
+test('one sweep finishes an unfinished invoice and invoices the usage recorded after it (issue 39, item 14)', {
+  timeout: 60_000,
+}, async () => {
+  const month = monthsAgo(1);
+  const { accountId } = await billedAccount(world, '4242424242424242');
+  await recordCallsIn(world, accountId, month, [
+    { endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 },
+  ]);
+  // The close stops once its invoice is recorded, before anything is in Stripe.
+  closeMonthHooks.onStep = (step, at) => {
+    if (step === 'invoice-row' && at.accountId === accountId) throw new Error('killed (injected)');
+  };
+  await closeMonth({ month, accountId });
+  closeMonthHooks.onStep = undefined;
+  // Then a call that finished after the close lands in the month.
+  await recordCallsIn(world, accountId, month, [
+    { endpoint: '/v1/clipnet/video/comments', units: 100, priceMicros: 6000 },
+  ]);
+  expect((await getBillingStatus()).unclosed.find((u) => u.accountId === accountId)).toMatchObject({
+    month,
+    unbilledMicros: 600_000n,
+    unfinishedInvoices: 1,
+  });
+
+  await runSweepJob();
+  const invoices = await db.invoice.findMany({ where: { accountId }, orderBy: { sequence: 'asc' } });
+  expect(invoices.map((i) => [i.month, i.sequence, i.amountCents, i.status])).toEqual([
+    [month, 1, 90, 'paid'],
+    [month, 2, 60, 'paid'],
+  ]);
+  expect((await getBillingStatus()).unclosed.some((u) => u.accountId === accountId)).toBe(false);
+});

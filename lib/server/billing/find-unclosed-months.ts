@@ -3,7 +3,13 @@ import 'server-only';
 import { db } from '@/lib/db';
 import { billingMonth } from '@/lib/utc-month';
 
-export type FindUnclosedMonthsOptions = { now?: Date };
+export type FindUnclosedMonthsOptions = {
+  now?: Date;
+  /** One account's months only. */
+  accountId?: string;
+  /** The current month too (an account being deleted is closed through today). */
+  throughCurrentMonth?: boolean;
+};
 
 export type UnclosedMonth = { accountId: string; month: string; unbilledMicros: bigint; unfinishedInvoices: number };
 
@@ -14,21 +20,25 @@ export type UnclosedMonth = { accountId: string; month: string; unbilledMicros: 
  */
 export async function findUnclosedMonths({
   now = new Date(),
+  accountId,
+  throughCurrentMonth = false,
 }: FindUnclosedMonthsOptions = {}): Promise<UnclosedMonth[]> {
-  const current = billingMonth(now);
+  // Months sort as text ("YYYY-MM"): every month before `end`, the current one included or not.
+  const end = throughCurrentMonth ? '9999-99' : billingMonth(now);
+  const only = accountId ?? null;
   return db.$queryRaw<UnclosedMonth[]>`
     WITH ledger AS (
       SELECT "accountId", "month", SUM("amountMicros")::bigint AS micros
-      FROM "UsageMonthly" WHERE "month" < ${current} GROUP BY "accountId", "month"
+      FROM "UsageMonthly" WHERE "month" < ${end} AND (${only}::text IS NULL OR "accountId" = ${only}) GROUP BY "accountId", "month"
     ),
     invoiced AS (
       SELECT i."accountId", i."month", SUM(l."amountMicros")::bigint AS micros
       FROM "InvoiceLine" l JOIN "Invoice" i ON i."id" = l."invoiceId"
-      WHERE i."month" < ${current} GROUP BY i."accountId", i."month"
+      WHERE i."month" < ${end} AND (${only}::text IS NULL OR i."accountId" = ${only}) GROUP BY i."accountId", i."month"
     ),
     unfinished AS (
       SELECT "accountId", "month", COUNT(*)::int AS n FROM "Invoice"
-      WHERE "month" < ${current} AND "closedAt" IS NULL AND "amountCents" > 0 GROUP BY "accountId", "month"
+      WHERE "month" < ${end} AND (${only}::text IS NULL OR "accountId" = ${only}) AND "closedAt" IS NULL AND "amountCents" > 0 GROUP BY "accountId", "month"
     ),
     unbilled AS (
       SELECT g."accountId", g."month", g.micros - COALESCE(v.micros, 0) AS micros

@@ -129,7 +129,7 @@ describe('deleteAccount', () => {
     await db.invoice.create({
       data: { accountId, month: '2026-10', sequence: 1, status: 'open', amountMicros: 600_000n, amountCents: 60 },
     });
-    expect(await deleteAccount({ accountId })).toEqual({ ok: false, reason: 'unpaid_invoice' });
+    expect(await deleteAccount({ accountId })).toMatchObject({ ok: false, reason: 'unpaid_invoice' });
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).status).toBe('active');
     expect(await db.user.count({ where: { email } })).toBe(1);
   });
