@@ -60,16 +60,28 @@ export async function getBillingOverview({ accountId, now = new Date() }: GetBil
     (monthAccount.totalMicros - thisMonthMicros);
   // An estimate, so to the nearest cent: "$0.10", not "$0.101386".
   const projectionMicros = ((projectedMicros + MICROS_PER_CENT / 2n) / MICROS_PER_CENT) * MICROS_PER_CENT;
-  const [today, thisMonth] = await Promise.all([
+  const day = now.toISOString().slice(0, 10);
+  const [today, thisMonth, reached] = await Promise.all([
     db.usageDaily.aggregate({
-      where: { accountId, day: new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`) },
+      where: { accountId, day: new Date(`${day}T00:00:00Z`) },
       _sum: { amountMicros: true },
     }),
     db.usageMonthly.aggregate({ where: { accountId, month }, _sum: { amountMicros: true } }),
+    // A cap that refused a call this period is reached, though the spend may stand short of it.
+    db.spendingCapReached.findMany({
+      where: { accountId, periodLabel: { in: [day, month] } },
+      select: { period: true, capMicros: true },
+    }),
   ]);
+  const refusedAt = (period: string, cap: bigint | null) =>
+    reached.some((r) => r.period === period && r.capMicros === cap);
   const caps = {
-    daily: capUse(today._sum.amountMicros ?? 0n, account.dailyCapMicros),
-    monthly: capUse(thisMonth._sum.amountMicros ?? 0n, account.monthlyCapMicros),
+    daily: capUse(today._sum.amountMicros ?? 0n, account.dailyCapMicros, refusedAt('daily', account.dailyCapMicros)),
+    monthly: capUse(
+      thisMonth._sum.amountMicros ?? 0n,
+      account.monthlyCapMicros,
+      refusedAt('monthly', account.monthlyCapMicros),
+    ),
   };
   const dueCents =
     (
@@ -87,15 +99,18 @@ export async function getBillingOverview({ accountId, now = new Date() }: GetBil
   return { month, account, lines, monthAccount, projectionMicros, invoices, dueCents, caps, activity };
 }
 
-/** Spend against a cap: the share used, and whether it is worth a warning (80 %) or reached. */
-function capUse(spentMicros: bigint, capMicros: bigint | null) {
+/**
+ * Spend against a cap: the share used, and whether it is worth a warning (80 %) or reached (100 %,
+ * or `refused`: the cap refused a call this period).
+ */
+function capUse(spentMicros: bigint, capMicros: bigint | null, refused = false) {
   if (capMicros === null) return { spentMicros, capMicros, level: 'none' as const };
   const percent = Number((spentMicros * 100n) / capMicros);
   return {
     spentMicros,
     capMicros,
     percent,
-    level: percent >= 100 ? ('reached' as const) : percent >= 80 ? ('warning' as const) : ('ok' as const),
+    level: refused || percent >= 100 ? ('reached' as const) : percent >= 80 ? ('warning' as const) : ('ok' as const),
   };
 }
 

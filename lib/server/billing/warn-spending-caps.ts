@@ -18,7 +18,9 @@ export function capThreshold(spentMicros: bigint, capMicros: bigint): 80 | 100 |
  * Mails each account whose spend this UTC day or month reached 80 % or 100 % of a cap it set,
  * once per period, cap and threshold (the highest reached: an account past both hears of 100 %
  * only). Spend is the ledger's, as the caps and /billing read it: UsageDaily for the day,
- * UsageMonthly for the month. The number of mails queued.
+ * UsageMonthly for the month. A cap that refused a call this period (SpendingCapReached, written
+ * by the API's reserve_call) counts as reached at 100 %, whatever the spend: a call holds its
+ * largest cost, so the calls refused come short of the cap. The number of mails queued.
  */
 export async function warnSpendingCaps({ now = new Date() }: WarnSpendingCapsOptions = {}): Promise<number> {
   const day = now.toISOString().slice(0, 10);
@@ -29,7 +31,7 @@ export async function warnSpendingCaps({ now = new Date() }: WarnSpendingCapsOpt
   });
   if (!accounts.length) return 0;
   const ids = accounts.map((a) => a.id);
-  const [daily, monthly] = await Promise.all([
+  const [daily, monthly, reached] = await Promise.all([
     db.usageDaily.groupBy({
       by: ['accountId'],
       where: { accountId: { in: ids }, day: new Date(`${day}T00:00:00Z`) },
@@ -39,6 +41,10 @@ export async function warnSpendingCaps({ now = new Date() }: WarnSpendingCapsOpt
       by: ['accountId'],
       where: { accountId: { in: ids }, month },
       _sum: { amountMicros: true },
+    }),
+    db.spendingCapReached.findMany({
+      where: { accountId: { in: ids }, periodLabel: { in: [day, month] } },
+      select: { accountId: true, period: true, capMicros: true },
     }),
   ]);
   const spend = (rows: typeof daily, accountId: string) =>
@@ -61,7 +67,10 @@ export async function warnSpendingCaps({ now = new Date() }: WarnSpendingCapsOpt
     ];
     for (const { period, periodLabel, capMicros, spentMicros } of periods) {
       if (capMicros === null) continue;
-      const threshold = capThreshold(spentMicros, capMicros);
+      const refused = reached.some(
+        (r) => r.accountId === account.id && r.period === period && r.capMicros === capMicros,
+      );
+      const threshold = refused ? 100 : capThreshold(spentMicros, capMicros);
       if (!threshold) continue;
       sent += await mailAccount({
         accountId: account.id,
