@@ -104,6 +104,7 @@ export function createLiveSource(
     log: shared.log,
     retryAfterSeconds: adapter.retryAfterSeconds,
     connections: limits.concurrency,
+    lookup: adapter.connectLookup?.(baseUrl),
   });
   const provider = adapter.createProvider({ platform, env, log: shared.log, sql: shared.sql });
   return { provider, platform };

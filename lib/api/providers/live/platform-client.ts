@@ -7,6 +7,7 @@
 //   past the timeout            -> 504 upstream_timeout
 // Statuses an adapter gives meaning to (404 unknown community, 403 private account) are listed
 // in `accept` and handed back to it. Headers (credentials) and request bodies are never logged.
+import type { LookupFunction } from 'node:net';
 import { Agent, request as undiciRequest } from 'undici';
 import { countUpstream } from '@/lib/observability/metrics';
 import { ProviderError } from '../../registry/types';
@@ -60,6 +61,8 @@ export interface PlatformClientOptions {
   maxResponseBytes?: number;
   /** Connections kept open to the platform (default 8). */
   connections?: number;
+  /** The connections' DNS lookup (default the system's): LiveAdapter.connectLookup. */
+  lookup?: LookupFunction;
 }
 
 interface Flight {
@@ -85,7 +88,11 @@ export class PlatformClient {
   constructor(private readonly options: PlatformClientOptions) {
     this.family = options.family;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.agent = new Agent({ keepAliveTimeout: 30_000, connections: options.connections ?? 8 });
+    this.agent = new Agent({
+      keepAliveTimeout: 30_000,
+      connections: options.connections ?? 8,
+      ...(options.lookup ? { connect: { lookup: options.lookup } } : {}),
+    });
   }
 
   /** The full address of a request (for links an adapter builds from the platform's base). */

@@ -2,6 +2,7 @@
 // An adapter knows one platform's API: its paths, paging, errors and the mapping of its JSON to
 // the spec's records. The framework gives it a PlatformClient that already does the politeness,
 // the cache, the timeout and the common errors.
+import type { LookupFunction } from 'node:net';
 import type { EndpointDefinition, Family, Provider } from '../../registry/types';
 import type { PlatformClient } from './platform-client';
 
@@ -71,6 +72,11 @@ export interface LiveAdapter {
    * in this zone. The adapter records its units (./quota.ts); /status shows the day's count.
    */
   dailyQuota?: { timeZone: string };
+  /**
+   * Optional: the DNS lookup of every connection to the platform at this base address (newsletter:
+   * refuse private addresses, checked on the very lookup the connection uses).
+   */
+  connectLookup?(baseUrl: string): LookupFunction | undefined;
   /** Builds the provider once per process; it answers every path of `paths`. */
   createProvider(context: LiveContext): Provider;
 }

@@ -2,8 +2,9 @@
 // the publication's newest post from its own host's archive (NHagar/substack_api:
 // {host}/api/v1/archive?sort=new&offset=0&limit=1), then that post on substack.com
 // (jakub-k-slys/substack-api: /api/v1/posts/by-id/:id), whose `publication` is the full object.
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { ProviderError } from '../../../registry/types';
 import { parsePayload } from '../payload';
 import type { PlatformClient } from '../platform-client';
@@ -53,8 +54,11 @@ export function publicationHost(input: string): string | null {
   return host;
 }
 
-// Addresses a custom domain must not resolve to: the API would be asking its own network.
-const privateRanges = new BlockList();
+// Addresses a custom domain must not resolve to: the API would be asking its own network. Two
+// lists: Node's BlockList matches an IPv4 address against the IPv6 rule ::ffff:0:0/96 as if
+// mapped, so one list with both refused every IPv4 address.
+const privateIpv4 = new BlockList();
+const privateIpv6 = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -63,9 +67,11 @@ for (const [net, bits] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.168.0.0', 16],
+  // Benchmarking (RFC 2544): routed inside some networks, never on the internet.
+  ['198.18.0.0', 15],
   ['224.0.0.0', 3],
 ] as const) {
-  privateRanges.addSubnet(net, bits, 'ipv4');
+  privateIpv4.addSubnet(net, bits, 'ipv4');
 }
 for (const [net, bits] of [
   ['::', 127],
@@ -73,16 +79,57 @@ for (const [net, bits] of [
   ['fe80::', 10],
   ['ff00::', 8],
   ['::ffff:0:0', 96],
+  // Translations that carry an IPv4 address inside an IPv6 one, 10.0.0.1 or 127.0.0.1 included:
+  // NAT64 (RFC 6052, and the local-use prefix of RFC 8215) and 6to4 (RFC 3056).
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
 ] as const) {
-  privateRanges.addSubnet(net, bits, 'ipv6');
+  privateIpv6.addSubnet(net, bits, 'ipv6');
+}
+
+/** Whether an address is one a custom domain must not lead the API to. */
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return privateIpv4.check(address, 'ipv4');
+  return family === 0 || privateIpv6.check(address, 'ipv6');
 }
 
 /** A custom domain (not *.substack.com) is asked only when every address it resolves to is public. */
 export async function assertPublicHost(host: string): Promise<void> {
   if (host.endsWith('.substack.com')) return;
   const addresses = await lookup(host, { all: true }).catch(() => []);
-  const blocked = addresses.some((a) => privateRanges.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4'));
-  if (addresses.length === 0 || blocked) throw unknownPublication(host);
+  if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) throw unknownPublication(host);
+}
+
+type Resolve = (
+  host: string,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+const systemResolve: Resolve = (host, callback) => dnsLookup(host, { all: true }, callback);
+
+/**
+ * The connection's own lookup (the `lookup` of the agent's sockets): it resolves the host once,
+ * refuses every address when one is private, and hands the socket the addresses it checked. So the
+ * address connected to is the one checked: assertPublicHost's earlier lookup alone could be
+ * answered with a public address and the connection's, a moment later, with a private one (DNS
+ * rebinding). `resolve` is the system resolver; tests give their own.
+ */
+export function publicAddressLookup(resolve: Resolve = systemResolve): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, (error, addresses) => {
+      if (error) return callback(error, '');
+      const family = options.family === 4 || options.family === 6 ? options.family : undefined;
+      const usable = family ? addresses.filter((a) => a.family === family) : addresses;
+      if (usable.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) {
+        const refused: NodeJS.ErrnoException = new Error(`${hostname} resolves to a private address: not connected`);
+        refused.code = 'EPRIVATEADDRESS';
+        return callback(refused, '');
+      }
+      if (options.all) return callback(null, usable);
+      return callback(null, usable[0]!.address, usable[0]!.family);
+    });
+  };
 }
 
 /** The id of the publication's newest post; not_found when the host has no archive or no post. */

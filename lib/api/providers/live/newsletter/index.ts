@@ -11,6 +11,7 @@ import {
   SUBSTACK_BASE,
   assertPublicHost,
   newestPostId,
+  publicAddressLookup,
   publicationHost,
   publicationOfPost,
   unknownPublication,
@@ -43,6 +44,10 @@ export const newsletterAdapter: LiveAdapter = {
       'Substack\u2019s public category endpoint lists publications, not the notes and posts this endpoint returns',
   },
   probe: { path: '/v1/newsletter/publication', query: { publication: 'slys' } },
+  // On Substack itself, every connection is made to addresses checked public by its own lookup, so a
+  // custom domain cannot resolve public for the check and private for the connection. Another
+  // LIVE_NEWSLETTER_URL (a proxy, the replay server) is the operator's choice and may be private.
+  connectLookup: (baseUrl) => (baseUrl === SUBSTACK_BASE ? publicAddressLookup() : undefined),
   createProvider({ platform, log }) {
     return {
       async call(_endpoint, params, signal) {
