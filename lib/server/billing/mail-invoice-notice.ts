@@ -8,13 +8,15 @@ import {
   paymentFailedNotice,
 } from '@/lib/server/mail/billing-notices';
 
+import { cardMissingKey, paymentFailedKey } from '@/lib/server/mail/block-notice';
+
 import { mailAccount } from './mail-account';
 
 export type MailInvoiceNoticeOptions =
   | {
       stripeInvoiceId: string;
       kind: 'payment_failed' | 'paid' | 'sent';
-      /** The Stripe event that told of it: one failure mail per failed payment. */
+      /** The Stripe event that told of it. */
       eventId: string;
     }
   | {
@@ -44,6 +46,7 @@ export async function mailInvoiceNotice(options: MailInvoiceNoticeOptions): Prom
       amountCents: true,
       paidAt: true,
       dueAt: true,
+      attemptCount: true,
       noPaymentMethodAt: true,
     },
   });
@@ -53,7 +56,8 @@ export async function mailInvoiceNotice(options: MailInvoiceNoticeOptions): Prom
   if (options.kind === 'payment_failed' && unpaid && !invoice.dueAt) {
     await mailAccount({
       accountId,
-      onceKey: `payment-failed:${options.eventId}`,
+      // One mail per failed attempt, shared with the block it causes (block-notice.ts).
+      onceKey: paymentFailedKey(invoice.id, invoice.attemptCount),
       notice: paymentFailedNotice(invoice),
     });
   } else if (kind === 'paid' && invoice.status === 'paid') {
@@ -63,7 +67,7 @@ export async function mailInvoiceNotice(options: MailInvoiceNoticeOptions): Prom
       notice: invoicePaidNotice({ ...invoice, paidAt: invoice.paidAt ?? new Date() }),
     });
   } else if (kind === 'no_payment_method' && invoice.noPaymentMethodAt && unpaid) {
-    await mailAccount({ accountId, onceKey: `card-missing:${invoice.id}`, notice: cardMissingNotice(invoice) });
+    await mailAccount({ accountId, onceKey: cardMissingKey(invoice.id), notice: cardMissingNotice(invoice) });
   } else if (kind === 'sent' && invoice.status === 'open' && invoice.dueAt && !invoice.noPaymentMethodAt) {
     // An invoice sent for want of a card has its own mail (mail-card-missing.ts), not this one.
     await mailAccount({ accountId, onceKey: `invoice-sent:${invoice.id}`, notice: invoiceSentNotice(invoice) });

@@ -2,7 +2,8 @@ import 'server-only';
 
 import { db } from '@/lib/db';
 import type { AccountBlockCause, InvoiceStatus, Prisma } from '@/lib/generated/prisma/client';
-import { accountBlockedNotice, accountUnblockedNotice } from '@/lib/server/mail/billing-notices';
+import { accountUnblockedNotice } from '@/lib/server/mail/billing-notices';
+import { blockNotice } from '@/lib/server/mail/block-notice';
 import { deliverMail } from '@/lib/server/mail/send-mail';
 
 import { describeAccountBlock } from './describe-account-block';
@@ -31,7 +32,16 @@ const BILLING: StandingActor = { label: 'Billing' };
 const CAUSE_ORDER: AccountBlockCause[] = ['unpaid_invoice', 'overdue_invoice', 'dispute', 'operator'];
 const blockInclude = {
   invoice: {
-    select: { number: true, month: true, amountCents: true, status: true, dueAt: true, noPaymentMethodAt: true },
+    select: {
+      id: true,
+      number: true,
+      month: true,
+      amountCents: true,
+      status: true,
+      dueAt: true,
+      attemptCount: true,
+      noPaymentMethodAt: true,
+    },
   },
 } as const;
 
@@ -174,14 +184,16 @@ export async function refreshAccountStanding({
           })),
         );
       } else if (!account.blockedAt && blockedAt) {
-        mail.push(
-          ...(await storeAccountMail({
-            client: tx,
-            accountId,
-            onceKey: `account-blocked:${accountId}:${blockedAt.getTime()}`,
-            notice: accountBlockedNotice({ reason: reason!, dueCents: dueCents ?? 0 }),
-          })),
-        );
+        // One notice of it: a failed charge's own mail when that is the block (block-notice.ts).
+        const { onceKey, notice } = blockNotice({
+          accountId,
+          blockedAt,
+          blocks: active,
+          causes,
+          reason: reason!,
+          dueCents: dueCents ?? 0,
+        });
+        mail.push(...(await storeAccountMail({ client: tx, accountId, onceKey, notice })));
       }
       return { standing: { blocked: active.length > 0, causes, reason, dueCents }, mail };
     },

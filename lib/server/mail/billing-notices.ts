@@ -2,7 +2,9 @@
 // (invoices) or micro-dollars (spend), shown as the console shows them.
 import 'server-only';
 
-import { formatCents, formatMicros } from '@/lib/money';
+import { env } from '@/lib/env';
+import type { AccountBlockCause } from '@/lib/generated/prisma/client';
+import { formatAmount, formatCents } from '@/lib/money';
 import { consoleUrl } from '@/lib/server/account/console-url';
 import { invoiceLink } from '@/lib/server/billing/invoice-links';
 
@@ -77,7 +79,13 @@ export function invoiceSentNotice(invoice: InvoiceFacts & { dueAt: Date | null }
   };
 }
 
-export function accountBlockedNotice(standing: { reason: string; dueCents: number }): Notice {
+export function accountBlockedNotice(standing: {
+  reason: string;
+  dueCents: number;
+  causes: AccountBlockCause[];
+}): Notice {
+  // A lost dispute or an operator's block says "contact support": with the address (SUPPORT_EMAIL).
+  const support = standing.causes.includes('dispute') || standing.causes.includes('operator');
   return {
     subject: 'Your Public Data API account is blocked',
     text: [
@@ -87,6 +95,7 @@ export function accountBlockedNotice(standing: { reason: string; dueCents: numbe
       ...(standing.dueCents > 0 ? [`Amount due: ${formatCents(standing.dueCents)}.`] : []),
       '',
       `What to do: ${consoleUrl('/billing')}`,
+      ...(support ? [`Support: ${env.SUPPORT_EMAIL}`] : []),
       ...signature,
     ].join('\n'),
   };
@@ -109,9 +118,9 @@ export function spendingCapNotice(cap: {
   const name = `${cap.period} spending cap`;
   const reached = cap.threshold === 100;
   return {
-    subject: reached ? `You reached your ${name} (${formatMicros(cap.capMicros)})` : `You used 80% of your ${name}`,
+    subject: reached ? `You reached your ${name} (${formatAmount(cap.capMicros)})` : `You used 80% of your ${name}`,
     text: [
-      `Your spend for ${cap.periodLabel} (UTC) is ${formatMicros(cap.spentMicros)} of your ${name} of ${formatMicros(cap.capMicros)}.`,
+      `Your spend for ${cap.periodLabel} (UTC) is ${formatAmount(cap.spentMicros)} of your ${name} of ${formatAmount(cap.capMicros)}.`,
       reached
         ? `Calls that could take it further answer 429 ${cap.period === 'daily' ? 'daily_limit_exceeded' : 'monthly_limit_exceeded'} until the ${cap.period === 'daily' ? 'next UTC day' : 'next month'}.`
         : `At the cap, calls that could take it further answer 429 ${cap.period === 'daily' ? 'daily_limit_exceeded' : 'monthly_limit_exceeded'}.`,

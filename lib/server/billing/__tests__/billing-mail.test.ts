@@ -35,7 +35,7 @@ async function redeliver(types: string[], stripeInvoiceId: string): Promise<void
 }
 
 describe('finding 13: mail on money events', () => {
-  test('a failed payment, the block, the receipt and the unblock are each mailed once, with the amount and the links', async () => {
+  test('a failed payment (which blocks), the receipt and the unblock are each mailed once, with the amount and the links', async () => {
     const { accountId, customer, email } = await closedAccount(world, DECLINING_CARD);
     const invoice = await db.invoice.findFirstOrThrow({ where: { accountId } });
     const failed = (await mailTo(email)).find((m) => m.subject.includes('failed'))!;
@@ -46,9 +46,9 @@ describe('finding 13: mail on money events', () => {
     expect(failed.text).toContain(consoleUrl('/billing'));
     // The invoice's page, to pay it by card there (issue 39, item 15).
     expect(failed.text).toContain(invoiceLink(invoice.id));
-    const blocked = (await mailTo(email)).find((m) => m.subject.includes('blocked'))!;
-    expect(blocked.text).toContain(`The payment of the invoice ${invoice.number} for ${invoice.month} ($0.90) failed.`);
-    expect(blocked.text).toContain('Amount due: $0.90.');
+    // The failure's mail is the block's notice too (issue 39, item 19): no second mail about it.
+    expect(failed.text).toContain('Until it is paid, the API answers 403 account_blocked.');
+    expect((await mailTo(email)).map((m) => m.subject)).toEqual(['Your payment of $0.90 failed']);
 
     const session = await saveCard(world, customer, GOOD_CARD);
     expect(await completePaymentMethodSetup({ accountId, checkoutSessionId: session })).toBe(true);
@@ -63,7 +63,6 @@ describe('finding 13: mail on money events', () => {
     const mails = await mailTo(email);
     expect(mails.map((m) => m.subject).sort()).toEqual([
       `Receipt: $0.90 paid for ${invoice.month}`,
-      'Your Public Data API account is blocked',
       'Your Public Data API account is unblocked',
       'Your payment of $0.90 failed',
     ]);
