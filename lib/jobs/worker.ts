@@ -10,6 +10,7 @@ import { closePreviousMonth, crontab } from './close-previous-month';
 import { closeUnclosedMonthsCron, closeUnclosedMonthsTask } from './close-unclosed-months';
 import { fetchNewsFeedsCron, fetchNewsFeedsTask, queueNewsFetchAtStart } from './fetch-news-feeds';
 import { pruneUsageLogCron, pruneUsageLogTask } from './prune-usage-log';
+import { reconcileBillingCron, reconcileBillingTask } from './reconcile-billing';
 import { sendMailTask } from './send-mail';
 import { warnSpendingCapsCron, warnSpendingCapsTask } from './warn-spending-caps';
 
@@ -39,6 +40,7 @@ const tasks: Record<string, Task> = {
   send_mail: sendMailTask,
   warn_spending_caps: warnSpendingCapsTask,
   block_overdue_accounts: blockOverdueAccountsTask,
+  reconcile_billing: reconcileBillingTask,
   fetch_news_feeds: fetchNewsFeedsTask,
 };
 const levels = { error: 'error', warning: 'warn', info: 'info', debug: 'debug' } as const;
@@ -60,11 +62,12 @@ const runner = await run({
     pruneUsageLogCron,
     warnSpendingCapsCron,
     blockOverdueAccountsCron,
+    reconcileBillingCron,
     fetchNewsFeedsCron,
   ].join('\n'),
 });
 await queueNewsFetchAtStart(runner);
 logger.info(
-  'Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices hourly, spending-cap warnings every 5 minutes, live news feeds every 10 minutes when news is live; mail over SMTP_URL)',
+  'Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices and reconciliation with Stripe hourly, spending-cap warnings every 5 minutes, live news feeds every 10 minutes when news is live; mail over SMTP_URL)',
 );
 await runner.promise;

@@ -55,8 +55,11 @@ const handlers: Record<string, Handler> = {
   'invoice.payment_failed': invoiceEvent('payment_failed'),
   'invoice.marked_uncollectible': invoiceEvent(),
   'invoice.voided': invoiceEvent(),
-  // Past its due date unpaid: the sync re-decides the standing, which blocks for it.
-  'invoice.overdue': invoiceEvent(),
+  // Past its due date unpaid, as Stripe says (its clock, not ours): the invoice blocks from now.
+  'invoice.overdue': async (event) => {
+    const id = objectOf<Stripe.Invoice>(event).id;
+    if (id) await syncInvoice({ stripeInvoiceId: id, overdue: true });
+  },
   'charge.dispute.created': async (event) => {
     // Nothing is blocked while a dispute is open; the console shows nothing yet. Recorded only.
     void event;

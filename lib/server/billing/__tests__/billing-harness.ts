@@ -24,7 +24,8 @@ export interface BillingWorld {
   close(): Promise<void>;
 }
 
-export async function startBillingWorld(): Promise<BillingWorld> {
+/** webhooks: false starts a sandbox that delivers no webhooks (state then comes only by reading Stripe). */
+export async function startBillingWorld({ webhooks = true }: { webhooks?: boolean } = {}): Promise<BillingWorld> {
   const answers: number[] = [];
   const receiver = http.createServer(async (request, response) => {
     let body = '';
@@ -44,7 +45,7 @@ export async function startBillingWorld(): Promise<BillingWorld> {
   const sandbox = await startStripeSandbox({
     port: 0,
     databaseUrl: process.env.DATABASE_URL!,
-    webhookUrl: `http://127.0.0.1:${port}/`,
+    webhookUrl: webhooks ? `http://127.0.0.1:${port}/` : null,
     webhookSecret: WEBHOOK_SECRET,
   });
   process.env.STRIPE_SANDBOX_URL = sandbox.url;
