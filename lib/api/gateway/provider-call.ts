@@ -59,10 +59,16 @@ export async function callProvider(options: CallOptions): Promise<ProviderCall> 
   const clientSignal = options.client.signal;
   const onClientGone = () => upstream.abort(clientSignal.reason);
   clientSignal.addEventListener('abort', onClientGone, { once: true });
+  // The deadline ends the call even if a provider missed the signal: a call never outlives it, so
+  // its holds never outlive their lease (hold-lease.ts).
+  const ended = new Promise<never>((_, reject) =>
+    upstream.signal.addEventListener('abort', () => reject(upstream.signal.reason), { once: true }),
+  );
+  ended.catch(() => {});
   try {
     return await answer(
       options,
-      () => provider.call(endpoint, params, upstream.signal),
+      () => Promise.race([provider.call(endpoint, params, upstream.signal), ended]),
       () => timedOut,
     );
   } finally {

@@ -61,8 +61,7 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
     providerFor: options.providerFor ?? ownProviders!,
     analyze: options.analyze ?? analyzeSentiment,
     timeoutMs: options.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS,
-    // Live providers time their platform requests out after UPSTREAM_TIMEOUT_MS whatever the gateway's deadline.
-    holdLeaseMs: holdLeaseMs(Math.max(options.timeoutMs ?? 0, env.UPSTREAM_TIMEOUT_MS)),
+    holdLeaseMs: holdLeaseMs(options.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS),
     log: logError,
     openApiDocument: buildOpenApiDocument,
     publicUrl: env.API_PUBLIC_URL,
