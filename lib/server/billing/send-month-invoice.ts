@@ -6,6 +6,7 @@ import { stripe } from '@/lib/billing/stripe-client';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import type { Invoice } from '@/lib/generated/prisma/client';
+import { monthRange } from '@/lib/utc-month';
 
 import { closeMonthStep, type CloseMonthStepInfo } from './close-month-hooks';
 import { ensureStripeCustomer } from './ensure-stripe-customer';
@@ -47,6 +48,9 @@ export async function sendMonthInvoice({ invoiceId }: SendMonthInvoiceOptions): 
   if (remote.status === 'draft') {
     const items = await plannedInvoiceItems(invoice);
     if (items.some((i) => !i.savedId)) {
+      // The billed month (UTC), first second to last: what the invoice and its PDF show as the service period.
+      const [start, end] = monthRange(invoice.month);
+      const servicePeriod = { start: start.getTime() / 1000, end: end.getTime() / 1000 - 1 };
       const onDraft = new Map<string, string>();
       for await (const item of stripe().invoiceItems.list({ invoice: stripeId, limit: 100 })) {
         const name = item.metadata?.endpoint ?? item.metadata?.line;
@@ -63,6 +67,7 @@ export async function sendMonthInvoice({ invoiceId }: SendMonthInvoiceOptions): 
               amount: Number(item.cents),
               description: item.description,
               metadata: item.metadata,
+              period: servicePeriod,
             },
             { idempotencyKey: key(`item:${item.name}`) },
           );
