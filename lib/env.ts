@@ -130,7 +130,7 @@ const schema = z
      * The per-address sign-in throttle believes only the entries they added.
      */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-    /** Session lifetime in seconds (default 7 days). */
+    /** Session lifetime in seconds (default 7 days), counted from the sign-in: absolute, not sliding. */
     SESSION_MAX_AGE: z.coerce
       .number()
       .int()

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 
-import { signUp } from '../helpers/accounts';
+import { PASSWORD, signUp } from '../helpers/accounts';
 import { createKey } from '../helpers/keys';
 import { API_PORT } from '../helpers/ports';
 
@@ -34,6 +34,7 @@ test('refuses to delete an account with an uncollectible invoice and links to bi
   await page.goto('/settings');
   const deletion = page.getByRole('region', { name: 'Delete account' });
   await deletion.getByLabel('Type "delete my account" to confirm').fill('delete my account');
+  await deletion.getByLabel('Current password').fill(PASSWORD);
   await deletion.getByRole('button', { name: 'Delete account' }).click();
   await expect(deletion.getByRole('status')).toHaveText(
     'Your account has an unpaid invoice. Pay it on the billing page, then delete the account.',

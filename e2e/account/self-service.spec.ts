@@ -263,6 +263,7 @@ test.describe('settings', () => {
     await expect(form.getByLabel('Type "delete my account" to confirm')).toBeFocused();
 
     await form.getByLabel('Type "delete my account" to confirm').fill('delete my account');
+    await form.getByLabel('Current password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Delete account' }).click();
     await expect(page).toHaveURL(/\/account-deleted$/);
 

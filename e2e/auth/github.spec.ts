@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 
 import { expect, type Page, test } from '@playwright/test';
 
-import { PASSWORD, signIn, signOut, signUp, submitSignUp, uniqueClientIp, uniqueEmail } from '../helpers/accounts';
+import { signOut, signUp, submitSignUp, uniqueClientIp, uniqueEmail } from '../helpers/accounts';
 import { createKey, keyRow } from '../helpers/keys';
 
 type GitHubUser = { login: string; email: string; verified?: boolean };
@@ -45,28 +45,29 @@ test.describe('GitHub sign-in', () => {
     await expect(keyRow(page, key)).toBeVisible();
   });
 
-  test("shuts out a password someone set up beforehand under the GitHub user's verified email", async ({
+  test('does not link GitHub by its email to an account that has a password, and says how to link it', async ({
     page,
     browser,
   }) => {
-    // The attacker signs up with the victim's address and a password of their own (they cannot
-    // follow the link mailed to it, so they cannot sign in with it either).
-    const attacker = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() } });
-    const attackerPage = await attacker.newPage();
-    const email = uniqueEmail('victim');
-    await submitSignUp(attackerPage, email);
+    // Someone signs up with the address and a password of their own (they cannot follow the link
+    // mailed to it, so they cannot sign in with it either).
+    const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() } });
+    const otherPage = await other.newPage();
+    const email = uniqueEmail('password-first');
+    await submitSignUp(otherPage, email);
 
-    // The address's owner signs in with GitHub, which vouches for it: they get the account.
+    // A GitHub account vouching for the same address neither gets that account nor a session
+    // (issue 38: an address alone never opens an account with a password or two-factor sign-in).
     await continueWithGitHub(page, { ...uniqueGitHubUser(), email });
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText(email).first()).toBeVisible();
-
-    // The attacker has no session, and their password no longer works even once the address is verified.
-    await attackerPage.goto('/keys');
-    await expect(attackerPage).toHaveURL(/\/sign-in\?callbackUrl=/);
-    await signIn(attackerPage, email, PASSWORD);
-    await expect(attackerPage.getByRole('status').getByText('Incorrect email or password.')).toBeVisible();
-    await attacker.close();
+    await expect(page).toHaveURL(/\/sign-in\?error=OAuthLinkFromSettings&provider=github/);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'link GitHub in Settings, under Sign-in methods' }),
+    ).toBeVisible();
+    await page.goto('/keys');
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
+    await otherPage.goto('/keys');
+    await expect(otherPage).toHaveURL(/\/sign-in\?callbackUrl=/);
+    await other.close();
   });
 
   test('refuses an email GitHub has not verified, so nobody takes over an account by claiming its address', async ({

@@ -1,7 +1,9 @@
 // Two-factor sign-in end to end (issue 32, item 5): set up in /settings with the QR code and the
 // key shown, confirmed with a code; recovery codes shown once; the password then leads to a code
-// step (no session before it); a recovery code works once; turning it off needs a code; a GitHub
-// sign-in is not asked for a code. Codes are made from the key the page shows, as an app would.
+// step (no session before it); a recovery code works once; turning it off needs a code. Issue 38:
+// turning it on needs the password too; a new GitHub identity with a two-factor user's verified
+// email gets neither a session nor a link; GitHub linked from /settings is asked for the code.
+// Codes are made from the key the page shows, as an app would.
 import { randomUUID } from 'node:crypto';
 
 import { expect, test, type Page } from '@playwright/test';
@@ -9,6 +11,7 @@ import { Secret, TOTP } from 'otpauth';
 
 import { PASSWORD, signIn, signOut as signOutFromMenu, signUp, uniqueClientIp } from '../helpers/accounts';
 import { expectNoSeriousViolations } from '../helpers/axe';
+import { mailTo } from '../helpers/mailbox';
 
 test.describe.configure({ timeout: 150_000 });
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': uniqueClientIp() } });
@@ -36,11 +39,17 @@ async function startSetUp(page: Page): Promise<string> {
   return (await section(page).locator('code').innerText()).replace(/\s+/g, '');
 }
 
+/** The set-up's last step: the app's code and the current password. */
+async function turnOn(page: Page, code: string, password = PASSWORD) {
+  await section(page).getByLabel('Code from your app').fill(code);
+  await section(page).getByLabel('Current password').fill(password);
+  await section(page).getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+}
+
 /** Turns two-factor sign-in on; returns the key and the recovery codes shown. */
 async function enableTwoFactor(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
   const secret = await startSetUp(page);
-  await section(page).getByLabel('Code from your app').fill(codeFor(secret));
-  await section(page).getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await turnOn(page, codeFor(secret));
   const list = section(page).getByRole('list', { name: 'Recovery codes' });
   await expect(list.getByRole('listitem')).toHaveCount(10);
   const recoveryCodes = await list.getByRole('listitem').allInnerTexts();
@@ -68,12 +77,14 @@ test('sets up two-factor sign-in with a QR code and asks for a code after the pa
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.emulateMedia({ colorScheme: 'light' });
 
-  // A wrong code leaves it off.
-  await section(page).getByLabel('Code from your app').fill('000000');
-  await section(page).getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-  await expect(section(page).getByText('That code is not right, or was already used')).toBeVisible();
+  // A session alone does not turn it on: the password is asked too.
   await section(page).getByLabel('Code from your app').fill(codeFor(secret));
   await section(page).getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(section(page).getByText('Enter your current password')).toBeVisible();
+  // A wrong code leaves it off.
+  await turnOn(page, '000000');
+  await expect(section(page).getByText('That code is not right, or was already used')).toBeVisible();
+  await turnOn(page, codeFor(secret));
   await expect(section(page).getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   // The set-up form's outcome does not pass on to the form now in its place.
   await expect(section(page).getByText('Two-factor sign-in is on. Save your recovery codes now.')).toHaveCount(0);
@@ -129,15 +140,78 @@ test('a recovery code signs in once, and turning it off needs a code', async ({ 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('a GitHub sign-in to an account with two-factor sign-in on is not asked for a code', async ({ page }) => {
-  const email = await signUp(page);
-  await enableTwoFactor(page);
-  await signOut(page);
+/** From the sign-in page through the fake GitHub's authorize screen, as this GitHub user. */
+async function continueWithGitHub(page: Page, login: string, email: string) {
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Continue with GitHub' }).click();
-  await page.getByLabel('Username').fill(`octo-${randomUUID().slice(0, 8)}`);
+  await authorizeOnGitHub(page, login, email);
+}
+
+async function authorizeOnGitHub(page: Page, login: string, email: string) {
+  await expect(page.getByRole('heading', { name: 'Authorize application' })).toBeVisible();
+  await page.getByLabel('Username').fill(login);
   await page.getByLabel('Primary email').fill(email);
   await page.getByRole('button', { name: 'Authorize' }).click();
+}
+
+const signInMethods = (page: Page) => page.getByRole('region', { name: 'Sign-in methods' });
+
+test("a new GitHub identity with a two-factor user's verified email gets no session and no link", async ({ page }) => {
+  // The victim: a password and two-factor sign-in.
+  const email = await signUp(page);
+  const { secret } = await enableTwoFactor(page);
+  await signOut(page);
+
+  // Someone who controls the mailbox verifies the address on a brand-new GitHub account.
+  await continueWithGitHub(page, `octo-${randomUUID().slice(0, 8)}`, email);
+  await expect(page).toHaveURL(/\/sign-in\?error=OAuthLinkFromSettings/);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'GitHub was not linked to it: sign in with your password (and code)' }),
+  ).toBeVisible();
+  await page.goto('/keys');
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
+  expect((await mailTo(email)).map((m) => m.subject)).not.toContain(
+    'GitHub sign-in was linked to your Public Data API account',
+  );
+
+  // The owner signs in as before and finds nothing linked.
+  await signIn(page, email);
+  await codeStep(page, codeFor(secret, 1));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/settings');
+  await expect(signInMethods(page).getByText('GitHub: not linked')).toBeVisible();
+});
+
+test('GitHub linked from /settings after the password; its sign-in then asks for the code', async ({ page }) => {
+  const email = await signUp(page);
+  const login = `octo-${randomUUID().slice(0, 8)}`;
+  await page.goto('/settings');
+  // Not without the password.
+  await signInMethods(page).getByRole('button', { name: 'Link GitHub' }).click();
+  await expect(signInMethods(page).getByText('Enter your current password')).toBeVisible();
+  await signInMethods(page).getByLabel('Current password').fill(PASSWORD);
+  await signInMethods(page).getByRole('button', { name: 'Link GitHub' }).click();
+  // GitHub's own address for the user need not be the account's.
+  await authorizeOnGitHub(page, login, `${login}@github.example`);
+  await expect(page).toHaveURL(/\/settings\?link=linked&provider=github/);
+  await expect(page.getByRole('status').filter({ hasText: 'GitHub is linked' })).toBeVisible();
+  await expect(signInMethods(page).getByText(/GitHub: linked since \d{4}-\d{2}-\d{2}/)).toBeVisible();
+  await expect
+    .poll(async () => (await mailTo(email)).map((m) => m.subject))
+    .toContain('GitHub sign-in was linked to your Public Data API account');
+  await expectNoSeriousViolations(page, 'sign-in methods');
+  await signInMethods(page).screenshot({ path: '/work/shots/h38/sign-in-methods.png' });
+
+  const { secret } = await enableTwoFactor(page);
+  await signOut(page);
+  await continueWithGitHub(page, login, `${login}@github.example`);
+  await expect(page).toHaveURL(/\/sign-in\/two-factor/);
+  await page.goto('/keys');
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
+
+  await continueWithGitHub(page, login, `${login}@github.example`);
+  await expect(page).toHaveURL(/\/sign-in\/two-factor/);
+  await codeStep(page, codeFor(secret, 1));
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(email).first()).toBeVisible();
 });

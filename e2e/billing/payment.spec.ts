@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-import { signUp } from '../helpers/accounts';
+import { PASSWORD, signUp } from '../helpers/accounts';
 import { createKey } from '../helpers/keys';
 import { verifyEmail } from '../helpers/mailbox';
 import { API_PORT, CONSOLE_PORT, STRIPE_SANDBOX_PAGES_PORT } from '../helpers/ports';
@@ -80,6 +80,7 @@ test('pays past the free tier; a failed charge blocks the account until the card
   await page.goto('/settings');
   const deletion = page.getByRole('region', { name: 'Delete account' });
   await deletion.getByLabel('Type "delete my account" to confirm').fill('delete my account');
+  await deletion.getByLabel('Current password').fill(PASSWORD);
   await deletion.getByRole('button', { name: 'Delete account' }).click();
   await expect(deletion.getByRole('status')).toHaveText(
     'Your account has an unpaid invoice. Pay it on the billing page, then delete the account.',

@@ -67,6 +67,7 @@ test('account deletion ends on a page that confirms it', async ({ page }) => {
   await page.goto('/settings');
   const form = page.getByRole('region', { name: 'Delete account' });
   await form.getByLabel('Type "delete my account" to confirm').fill('delete my account');
+  await form.getByLabel('Current password').fill(PASSWORD);
   await form.getByRole('button', { name: 'Delete account' }).click();
   await expect(page).toHaveURL(/\/account-deleted$/);
   await expect(page.getByRole('heading', { name: 'Your account is deleted', level: 1 })).toBeVisible();
