@@ -14,6 +14,7 @@ import { createAccountCommand } from './console/create-account';
 import { createKeyCommand } from './console/create-key';
 import { fetchNewsCommand } from './console/fetch-news';
 import { setBillingCommand } from './console/set-billing';
+import { sourceStatusCommand } from './console/source-status';
 import { unblockCommand } from './console/unblock';
 
 export const commands: Record<string, ConsoleCommand> = {
@@ -26,6 +27,7 @@ export const commands: Record<string, ConsoleCommand> = {
   'billing-status': billingStatusCommand,
   'check-sources': checkSourcesCommand,
   'fetch-news': fetchNewsCommand,
+  'source-status': sourceStatusCommand,
 };
 
 function usage(): string {

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 
 import { DataSourceBadge } from '@/components/data-source-badge';
-import { NewsFeedList } from '@/components/news-feed-list';
 import { SiteFooter } from '@/components/site-footer';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
@@ -78,19 +77,19 @@ function FamilyCard({ family }: { family: FamilyStatus }) {
                   <DateTime value={hour.lastSuccess} fallback="none in the last hour" />
                 </dd>
               </div>
-              {family.quotaToday ? (
-                <div className="col-span-2">
-                  <dt className="text-muted">
-                    Platform quota used today ({family.quotaToday.day}, {family.quotaToday.timeZone})
-                  </dt>
+              {family.newsFeeds ? (
+                <div className="col-span-2" data-news-feeds>
+                  <dt className="text-muted">News feeds</dt>
                   <dd className="font-semibold">
-                    {family.quotaToday.units.toLocaleString('en-US')} {family.quotaToday.units === 1 ? 'unit' : 'units'}
-                    , resets <DateTime value={family.quotaToday.resetsAt} />
+                    {family.newsFeeds.listed.toLocaleString('en-US')} listed
+                    {family.newsFeeds.failing > 0 ? (
+                      <span className="text-danger">, {family.newsFeeds.failing.toLocaleString('en-US')} failing</span>
+                    ) : null}
+                    ; newest read <DateTime value={family.newsFeeds.lastSuccessAt} fallback="none yet" />
                   </dd>
                 </div>
               ) : null}
             </dl>
-            {family.newsFeeds ? <NewsFeedList feeds={family.newsFeeds} /> : null}
             {others.length > 0 ? (
               <p className="text-sm text-muted">
                 Live:{' '}

@@ -2,11 +2,13 @@
 // stdout, with the request id where there is one, for a log shipper to index. Pretty lines at a
 // developer's terminal (LOG_FORMAT, pino-pretty when installed, else JSON).
 // Keys and secrets never reach a line: the fields that could hold them are censored by path
-// (redactPaths), request lines carry the path without its query string, and a message is text
-// we write, not a request's headers.
+// (redactPaths), request lines carry the path without its query string, and the text of every
+// message, error message and stack is run through redactSecretsInText (redact-text.ts), since a
+// message can quote a URL with credentials or a token in its query (a news feed's, say).
 import { createRequire } from 'node:module';
-import pino, { type DestinationStream, type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { env } from '@/lib/env';
+import { redactSecretsInText } from './redact-text';
 
 /** Fields censored wherever they appear at the top level or one object down. */
 const secretFields = [
@@ -46,17 +48,47 @@ function prettyStream(): DestinationStream | null {
   }
 }
 
+/** An error as pino writes it, its message and stack (which can quote a URL) redacted. */
+function serializeError(error: Error): object {
+  const serialized = pino.stdSerializers.err(error);
+  return {
+    ...serialized,
+    message: redactSecretsInText(serialized.message),
+    ...(serialized.stack ? { stack: redactSecretsInText(serialized.stack) } : {}),
+  };
+}
+
+/** The options of every logger of the app: level, redaction by path and in text, the pid. */
+export function loggerOptions(level: string = env.LOG_LEVEL): LoggerOptions {
+  return {
+    level,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    base: { pid: process.pid },
+    serializers: { err: serializeError },
+    hooks: {
+      // Every string argument (the message and its format arguments) and string field one level down.
+      logMethod(args, method) {
+        const redacted = args.map((arg: unknown) => {
+          if (typeof arg === 'string') return redactSecretsInText(arg);
+          if (arg && typeof arg === 'object' && !(arg instanceof Error)) {
+            return Object.fromEntries(
+              Object.entries(arg).map(([k, v]) => [k, typeof v === 'string' ? redactSecretsInText(v) : v]),
+            );
+          }
+          return arg;
+        });
+        return method.apply(this, redacted as Parameters<typeof method>);
+      },
+    },
+  };
+}
+
 function createLogger(): Logger {
   const pretty =
     env.LOG_FORMAT === 'pretty' ||
     (env.LOG_FORMAT === undefined && env.NODE_ENV !== 'production' && process.stdout.isTTY === true);
-  const options = {
-    level: env.LOG_LEVEL,
-    redact: { paths: redactPaths, censor: '[redacted]' },
-    base: { pid: process.pid },
-  };
   const stream = pretty ? prettyStream() : null;
-  return stream ? pino(options, stream) : pino(options);
+  return stream ? pino(loggerOptions(), stream) : pino(loggerOptions());
 }
 
 export const logger = createLogger();

@@ -1,22 +1,25 @@
 // fetch-news: one run of the worker's fetch_news_feeds job now (a new deployment, `npm run dev`,
 // which runs no worker, or a feed just added): a line per feed, then the job's summary. Exit 1
 // when every feed failed.
+import { feedAddress } from '@/lib/api/providers/live/news/feeds';
 import { refreshNewsFeeds, type FeedOutcome } from '@/lib/api/providers/live/news/refresh';
 import { newsIsLive, summarizeOutcomes } from '@/lib/jobs/fetch-news-feeds';
 
 import { parseFlags } from './args';
 import type { ConsoleCommand } from './command';
 
+/** A line per feed, naming it by its address (a feed URL may carry credentials). */
 export function formatOutcome(outcome: FeedOutcome): string {
+  const feed = feedAddress(outcome.url);
   switch (outcome.result) {
     case 'stored':
-      return `${outcome.url}  ok  ${outcome.articles} items, ${outcome.inserted} new, ${outcome.updated} changed`;
+      return `${feed}  ok  ${outcome.articles} items, ${outcome.inserted} new, ${outcome.updated} changed`;
     case 'not-modified':
-      return `${outcome.url}  ok  unchanged (304)`;
+      return `${feed}  ok  unchanged (304)`;
     case 'waiting':
-      return `${outcome.url}  waiting  asked not to be read before ${outcome.until.toISOString()}`;
+      return `${feed}  waiting  asked not to be read before ${outcome.until.toISOString()}`;
     case 'failed':
-      return `${outcome.url}  FAILED  ${outcome.error}`;
+      return `${feed}  FAILED  ${outcome.error}`;
   }
 }
 

@@ -3,18 +3,19 @@ import 'server-only';
 // The /status page's data: each family's source and, for live ones, the last hour of calls to
 // its live paths from the API's own request log (UsageEvent): calls, error rate (5xx and the
 // platform's rate limits; a 404 for an unknown account is an answer, not a failure), p50/p95
-// latency as the gateway measured it, the last success, the units of a platform's daily quota
-// used (videosite), and each news feed's last success and error. Public and unauthenticated, so
-// the figures are computed at most once per STATUS_TTL_MS per process.
+// latency as the gateway measured it, the last success; for live news, how many feeds are listed,
+// how many fail and the newest success. Public and unauthenticated, so nothing of the operator's
+// set-up is in it: no feed address (one can carry credentials), no quota use; those are the
+// operator's (get-operator-status.ts, `npm run console -- source-status`). The figures are
+// computed at most once per STATUS_TTL_MS per process.
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
-import { prismaSql } from '@/lib/api/providers/live/prisma-sql';
-import { nextQuotaDayStart, quotaDay, quotaUnitsOn } from '@/lib/api/providers/live/quota';
-import { readNewsFeeds } from '@/lib/api/providers/live/news/feeds';
-import { readNewsFeedStatus, type NewsFeedStatus } from '@/lib/api/providers/live/news/status';
+import { summarizeNewsFeeds, type NewsFeedSummary } from '@/lib/api/providers/live/news/status';
 import type { LiveAdapter } from '@/lib/api/providers/live/types';
 import { summarizeSources, type FamilySourceSummary } from '@/lib/api/providers/source-summary';
 import type { Family } from '@/lib/api/registry/types';
+
+import { readListedNewsFeeds } from './read-listed-news-feeds';
 
 export interface LiveHour {
   calls: number;
@@ -24,22 +25,11 @@ export interface LiveHour {
   lastSuccess: Date | null;
 }
 
-/** A live platform's daily quota as this deployment used it (lib/api/providers/live/quota.ts). */
-export interface QuotaToday {
-  units: number;
-  /** The quota day, in the platform's zone. */
-  day: string;
-  timeZone: string;
-  resetsAt: Date;
-}
-
 export interface FamilyStatus extends FamilySourceSummary {
   /** For live families: the last hour; null for the others. */
   lastHour: LiveHour | null;
-  /** For live families whose platform counts a daily quota; null for the others. */
-  quotaToday: QuotaToday | null;
-  /** For live news: each listed feed's last success and last error; null for the others. */
-  newsFeeds: NewsFeedStatus[] | null;
+  /** For live news: the feeds' summary (no feed named); null for the others. */
+  newsFeeds: NewsFeedSummary | null;
 }
 
 export interface SourceStatus {
@@ -88,11 +78,6 @@ async function readLastHour(livePaths: string[], since: Date, until: Date): Prom
   );
 }
 
-async function readQuotaToday(family: Family, timeZone: string, now: Date): Promise<QuotaToday> {
-  const units = await quotaUnitsOn(prismaSql, family, now, timeZone);
-  return { units, day: quotaDay(now, timeZone), timeZone, resetsAt: nextQuotaDayStart(now, timeZone) };
-}
-
 interface StatusOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** The adapters to describe (tests); the registered ones by default. */
@@ -100,32 +85,17 @@ interface StatusOptions {
   now?: Date;
 }
 
-/** The listed news feeds' states; none when LIVE_NEWS_FEEDS cannot be read (its calls say why). */
-async function readListedNewsFeeds(env: Readonly<Record<string, string | undefined>>): Promise<NewsFeedStatus[]> {
-  let feeds: string[];
-  try {
-    feeds = readNewsFeeds(env);
-  } catch {
-    return [];
-  }
-  return readNewsFeedStatus(feeds);
-}
-
 async function readSourceStatus(options: StatusOptions, now: Date): Promise<SourceStatus> {
   const summary = summarizeSources(options.env ?? process.env, options.adapters);
   const livePaths = summary.families.flatMap((f) => f.livePaths);
   const hours = await readLastHour(livePaths, new Date(now.getTime() - 3_600_000), now);
   const empty: LiveHour = { calls: 0, errors: 0, p50Ms: null, p95Ms: null, lastSuccess: null };
-  const quotas = new Map<Family, QuotaToday>();
-  for (const f of summary.families)
-    if (f.dailyQuota) quotas.set(f.family, await readQuotaToday(f.family, f.dailyQuota.timeZone, now));
   const newsLive = summary.families.some((f) => f.family === 'news' && f.source === 'live');
-  const newsFeeds = newsLive ? await readListedNewsFeeds(options.env ?? process.env) : null;
+  const newsFeeds = newsLive ? summarizeNewsFeeds(await readListedNewsFeeds(options.env ?? process.env)) : null;
   return {
     families: summary.families.map((f) => ({
       ...f,
       lastHour: f.source === 'live' ? (hours.get(f.family) ?? empty) : null,
-      quotaToday: quotas.get(f.family) ?? null,
       newsFeeds: f.family === 'news' ? newsFeeds : null,
     })),
     error: summary.error,

@@ -60,6 +60,20 @@ function absolute(entry: string, base: string | undefined): string {
   return url.toString();
 }
 
+/**
+ * A feed as it may be shown or logged: scheme, host and path only. A feed URL can carry
+ * credentials (https://user:pass@host/feed.xml?token=…), which stay in the setting and the
+ * requests; every line, page and command output names the feed by this.
+ */
+export function feedAddress(url: string): string {
+  try {
+    const { protocol, host, pathname } = new URL(url);
+    return `${protocol}//${host}${pathname}`;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
 /** The feed URLs, absolute, each once, in the operator's order (which also decides a duplicate's copy). */
 export function readNewsFeeds(env: EnvRecord): string[] {
   const setting = present(env.LIVE_NEWS_FEEDS);

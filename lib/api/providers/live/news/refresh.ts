@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { politenessFor, readLiveSettings } from '..';
 import { LocalPoliteness } from '../politeness';
-import { readNewsFeeds } from './feeds';
+import { feedAddress, readNewsFeeds } from './feeds';
 import { FeedClient, FeedFetchError } from './fetch-feed';
 import { newsAdapter } from '.';
 import { parseFeed } from './map';
@@ -110,12 +110,14 @@ async function refreshFeed(
       error instanceof FeedFetchError && error.retryAfterSeconds !== undefined
         ? new Date(now().getTime() + error.retryAfterSeconds * 1000)
         : null;
+    // The feed by its address only: its URL may carry credentials (feedAddress).
+    const feed = feedAddress(url);
     log(
-      `live news: ${url}: ${known ? message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      `live news: ${feed}: ${known ? message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
     await recordFeedFailure(url, { message, httpStatus, retryAfter }, now()).catch((recordError: unknown) => {
       log(
-        `live news: ${url}: the failure could not be recorded: ${recordError instanceof Error ? recordError.message : String(recordError)}`,
+        `live news: ${feed}: the failure could not be recorded: ${recordError instanceof Error ? recordError.message : String(recordError)}`,
       );
     });
     return { url, result: 'failed', error: message, httpStatus };

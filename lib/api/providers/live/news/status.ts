@@ -1,9 +1,12 @@
-// Each listed feed's state for /status: its last success and its last error, each with its time
-// (a feed is failing when its last error is the newer), and the articles stored from it.
+// Each listed feed's state for the operator (`npm run console -- source-status`): its last success
+// and its last error, each with its time (a feed is failing when its last error is the newer), and
+// the articles stored from it; and the summary the public /status shows (no feed named).
 import { db } from '@/lib/db';
+import { feedAddress } from './feeds';
 
 export interface NewsFeedStatus {
-  url: string;
+  /** Scheme, host and path: never the URL's credentials or query (feedAddress). */
+  address: string;
   /** The feed's own title; '' until it is first read. */
   title: string;
   lastFetchedAt: Date | null;
@@ -27,7 +30,7 @@ export async function readNewsFeedStatus(feeds: readonly string[]): Promise<News
   return feeds.map((url) => {
     const row = byUrl.get(url);
     return {
-      url,
+      address: feedAddress(url),
       title: row?.title ?? '',
       lastFetchedAt: row?.lastFetchedAt ?? null,
       lastSuccessAt: row?.lastSuccessAt ?? null,
@@ -37,4 +40,25 @@ export async function readNewsFeedStatus(feeds: readonly string[]): Promise<News
       articles: countOf.get(url) ?? 0,
     };
   });
+}
+
+/** A feed fails when its last error is newer than its last success (or it never succeeded). */
+export function isFeedFailing(feed: NewsFeedStatus): boolean {
+  return feed.lastErrorAt !== null && (feed.lastSuccessAt === null || feed.lastErrorAt > feed.lastSuccessAt);
+}
+
+/** What the public /status says of the feeds: how many, how many fail, the newest success. */
+export interface NewsFeedSummary {
+  listed: number;
+  failing: number;
+  lastSuccessAt: Date | null;
+}
+
+export function summarizeNewsFeeds(feeds: readonly NewsFeedStatus[]): NewsFeedSummary {
+  const successes = feeds.flatMap((f) => (f.lastSuccessAt ? [f.lastSuccessAt.getTime()] : []));
+  return {
+    listed: feeds.length,
+    failing: feeds.filter(isFeedFailing).length,
+    lastSuccessAt: successes.length ? new Date(Math.max(...successes)) : null,
+  };
 }

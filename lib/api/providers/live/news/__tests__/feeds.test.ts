@@ -4,12 +4,28 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_NEWS_FEEDS, readNewsFeeds } from '../feeds';
+import { feedAddress, readNewsFeeds } from '../feeds';
 
 describe('the listed news feeds', () => {
   test('are the default public feeds when LIVE_NEWS_FEEDS is unset or blank', () => {
-    expect(readNewsFeeds({})).toEqual(DEFAULT_NEWS_FEEDS);
-    expect(readNewsFeeds({ LIVE_NEWS_FEEDS: '  ' })).toEqual(DEFAULT_NEWS_FEEDS);
+    // Written out, not imported (DEFAULT_NEWS_FEEDS), so that a change of the list fails here and
+    // is seen in review (issue 40, item 17).
+    const defaults = [
+      'https://feeds.bbci.co.uk/news/world/rss.xml',
+      'https://www.theguardian.com/world/rss',
+      'https://feeds.npr.org/1004/rss.xml',
+      'https://www.aljazeera.com/xml/rss/all.xml',
+      'https://www.heise.de/rss/heise-atom.xml',
+    ];
+    expect(readNewsFeeds({})).toEqual(defaults);
+    expect(readNewsFeeds({ LIVE_NEWS_FEEDS: '  ' })).toEqual(defaults);
+  });
+
+  test('are shown and logged by scheme, host and path only', () => {
+    expect(feedAddress('https://user:pass@feeds.example.com:8443/world/feed.xml?token=abc#top')).toBe(
+      'https://feeds.example.com:8443/world/feed.xml',
+    );
+    expect(feedAddress('http://feeds.example.com/rss')).toBe('http://feeds.example.com/rss');
   });
 
   test('read comma-separated URLs in order, each once, without fragments', () => {

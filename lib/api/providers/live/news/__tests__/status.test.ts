@@ -1,13 +1,18 @@
-// /status for live news: each listed feed's last success and last error as the job left them
-// (getSourceStatus, the page's data), on the recorded feeds and the test database.
+// Live news's state as the job left it, on the recorded feeds and the test database: each listed
+// feed's last success and last error for the operator (getOperatorStatus, `npm run console --
+// source-status`), and on the public /status (getSourceStatus) only how many feeds there are and
+// fail, never a feed's address: a feed URL can carry credentials and a token (issue 38, item 6).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchNewsFeedsTask, newsIsLive, summarizeOutcomes } from '@/lib/jobs/fetch-news-feeds';
+import { formatOperatorStatus } from '@/scripts/console/source-status';
+import { formatOutcome } from '@/scripts/console/fetch-news';
+import { getOperatorStatus } from '@/lib/server/status/get-operator-status';
 import { getSourceStatus } from '@/lib/server/status/get-source-status';
 import { refreshNewsFeeds } from '../refresh';
 import { startFeedServer, type FeedServer } from './feed-server';
 import { feeds } from './routes';
 
-describe('news feeds on /status', () => {
+describe('news feeds for the operator and on /status', () => {
   let server: FeedServer;
 
   beforeAll(async () => {
@@ -24,12 +29,12 @@ describe('news feeds on /status', () => {
     const at = new Date('2026-11-24T09:00:00Z');
     await refreshNewsFeeds({ env: { LIVE_NEWS_FEEDS: `${good},${failing}` }, log: () => {}, now: () => at });
     const env = { DATA_SOURCE_NEWS: 'live', LIVE_NEWS_FEEDS: `${good},${failing},${unread}` };
-    const status = await getSourceStatus({ env, now: new Date('2026-11-24T09:05:00Z') });
-    const news = status.families.find((f) => f.family === 'news')!;
+    const operator = await getOperatorStatus({ env, now: new Date('2026-11-24T09:05:00Z') });
+    const news = operator.find((f) => f.family === 'news')!;
     expect(news.source).toBe('live');
     expect(news.newsFeeds).toEqual([
       {
-        url: good,
+        address: good,
         title: 'heise developer neueste Meldungen',
         lastFetchedAt: at,
         lastSuccessAt: at,
@@ -39,7 +44,7 @@ describe('news feeds on /status', () => {
         articles: 15,
       },
       {
-        url: failing,
+        address: failing,
         title: '',
         lastFetchedAt: at,
         lastSuccessAt: null,
@@ -49,7 +54,7 @@ describe('news feeds on /status', () => {
         articles: 0,
       },
       {
-        url: unread,
+        address: unread,
         title: '',
         lastFetchedAt: null,
         lastSuccessAt: null,
@@ -60,9 +65,43 @@ describe('news feeds on /status', () => {
       },
     ]);
     // Other families carry no feeds; news on the sandbox none either.
-    expect(status.families.filter((f) => f.newsFeeds !== null).map((f) => f.family)).toEqual(['news']);
-    const sandbox = await getSourceStatus({ env: { LIVE_NEWS_FEEDS: good }, now: new Date('2026-11-24T09:05:00Z') });
-    expect(sandbox.families.find((f) => f.family === 'news')).toMatchObject({ source: 'sandbox', newsFeeds: null });
+    expect(operator.filter((f) => f.newsFeeds !== null).map((f) => f.family)).toEqual(['news']);
+    const sandbox = await getOperatorStatus({ env: { LIVE_NEWS_FEEDS: good }, now: new Date('2026-11-24T09:05:00Z') });
+    expect(sandbox.find((f) => f.family === 'news')).toMatchObject({ source: 'sandbox', newsFeeds: null });
+
+    // The public page: the counts and the newest success only.
+    const status = await getSourceStatus({ env, now: new Date('2026-11-24T09:05:00Z') });
+    expect(status.families.find((f) => f.family === 'news')!.newsFeeds).toEqual({
+      listed: 3,
+      failing: 1,
+      lastSuccessAt: at,
+    });
+    expect(JSON.stringify(status)).not.toContain(server.url.replace('http://', ''));
+  });
+
+  test('never shows or logs the credentials or query of a feed URL', async () => {
+    const secretUrl = `${server.feedUrl(feeds.heise).replace('http://', 'http://reader:hunter22@')}?token=s3cret-token`;
+    const brokenUrl = `${server.url.replace('http://', 'http://reader:hunter22@')}/gone.xml?token=s3cret-token`;
+    const lines: string[] = [];
+    const at = new Date('2026-11-24T10:00:00Z');
+    const env = { DATA_SOURCE_NEWS: 'live', LIVE_NEWS_FEEDS: `${secretUrl},${brokenUrl}` };
+    const outcomes = await refreshNewsFeeds({ env, log: (line) => lines.push(line), now: () => at });
+    expect(outcomes.map((o) => o.result)).toEqual(['stored', 'failed']);
+    // The worker's log names the failing feed by its scheme, host and path.
+    expect(lines).toContain(`live news: ${server.url}/gone.xml: answered 404`);
+    // The operator's command lines (source-status, fetch-news) show the same address.
+    const operator = formatOperatorStatus(await getOperatorStatus({ env, now: at }));
+    expect(operator).toContainEqual(expect.stringMatching(new RegExp(`^  ${server.feedUrl(feeds.heise)}  ok  `)));
+    expect(operator).toContainEqual(expect.stringMatching(new RegExp(`^  ${server.url}/gone.xml  FAILING  `)));
+    const fetched = outcomes.map(formatOutcome);
+    // And the public page names no feed at all.
+    const publicStatus = JSON.stringify(await getSourceStatus({ env, now: at }));
+    for (const shown of [lines.join('\n'), operator.join('\n'), fetched.join('\n'), publicStatus]) {
+      expect(shown).not.toContain('hunter22');
+      expect(shown).not.toContain('s3cret-token');
+      expect(shown).not.toContain('reader');
+    }
+    expect(publicStatus).not.toContain('gone.xml');
   });
 });
 

@@ -1,12 +1,13 @@
 // The videosite source without and with its API key: DATA_SOURCE=live leaves it on the sandbox
 // without LIVE_VIDEOSITE_API_KEY and /status says why; DATA_SOURCE_VIDEOSITE=live without it is
-// refused at start; with it, /status shows the quota units the day's requests spent.
+// refused at start; with it, the operator's status (npm run console -- source-status) shows the quota units the day's requests spent, and the public /status does not.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { newAccountWithKey, startTestApi } from '@/lib/api/__tests__/harness';
 import { createProviderResolver } from '@/lib/api/providers';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
 import { SourceConfigError } from '@/lib/api/providers/sources';
+import { getOperatorStatus } from '@/lib/server/status/get-operator-status';
 import { getSourceStatus } from '@/lib/server/status/get-source-status';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
 import { prismaSql } from '../../prisma-sql';
@@ -60,7 +61,7 @@ describe('the videosite source without an API key', () => {
   });
 });
 
-describe('/status with the API key set', () => {
+describe('the quota with the API key set', () => {
   afterAll(async () => {
     await db.$executeRaw`DELETE FROM "LiveQuotaUsage" WHERE family = 'videosite' AND day >= '2031-01-01'`;
   });
@@ -79,9 +80,12 @@ describe('/status with the API key set', () => {
       at: new Date('2031-05-02T07:00:00Z'),
       timeZone: QUOTA_TIME_ZONE,
     }); // the next day
-    const status = await getSourceStatus({ env: { DATA_SOURCE: 'live', LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY }, now });
-    const videosite = status.families.find((f) => f.family === 'videosite')!;
-    expect(videosite).toMatchObject({ source: 'live', notLiveReason: null, livePaths: ['/v1/videosite/channel'] });
+    const status = await getOperatorStatus({
+      env: { DATA_SOURCE: 'live', LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY },
+      now,
+    });
+    const videosite = status.find((f) => f.family === 'videosite')!;
+    expect(videosite).toMatchObject({ source: 'live' });
     expect(videosite.quotaToday).toEqual({
       units: 5,
       day: '2031-05-01',
@@ -89,14 +93,22 @@ describe('/status with the API key set', () => {
       resetsAt: new Date('2031-05-02T07:00:00Z'),
     });
     // Families whose platform counts no quota show none.
-    expect(status.families.find((f) => f.family === 'politicnet')?.quotaToday).toBeNull();
+    expect(status.find((f) => f.family === 'politicnet')?.quotaToday).toBeNull();
+    // The public /status shows no quota use: it is the operator's (npm run console -- source-status).
+    const page = await getSourceStatus({ env: { DATA_SOURCE: 'live', LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY }, now });
+    expect(page.families.find((f) => f.family === 'videosite')).toMatchObject({
+      source: 'live',
+      notLiveReason: null,
+      livePaths: ['/v1/videosite/channel'],
+    });
+    expect(page.families.find((f) => f.family === 'videosite')).not.toHaveProperty('quotaToday');
   });
 
   test('shows a live day without requests as 0 units', async () => {
-    const status = await getSourceStatus({
+    const status = await getOperatorStatus({
       env: { DATA_SOURCE: 'live', LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY },
       now: new Date('2031-06-01T12:00:00Z'),
     });
-    expect(status.families.find((f) => f.family === 'videosite')?.quotaToday?.units).toBe(0);
+    expect(status.find((f) => f.family === 'videosite')?.quotaToday?.units).toBe(0);
   });
 });
