@@ -14,7 +14,7 @@ export function limitSentence(s: SpendLimitState): string {
       ? `The daily cap of ${formatAmount(s.limitMicros)}`
       : s.limit === 'monthly_cap'
         ? `The monthly cap of ${formatAmount(s.limitMicros)}`
-        : `Key ${s.keyLabel}'s monthly limit of ${formatAmount(s.limitMicros)}`;
+        : `The monthly limit of ${formatAmount(s.limitMicros)} on key ${s.keyLabel}`;
   const whose = s.limit === 'key_limit' ? "this key's calls" : 'calls';
   if (s.state === 'refusing')
     return `${name} is reached: ${whose} past the free tier answer 429 ${s.code} until ${utc(s.until)}.`;

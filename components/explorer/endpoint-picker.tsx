@@ -61,7 +61,7 @@ export function EndpointPicker({
                         {entry.path}
                       </span>
                       <span className="text-xs text-muted">{entry.summary}</span>
-                      <span className="text-xs">
+                      <span className="text-xs" data-money="price">
                         {entry.price}
                         {entry.paging ? <span className="text-muted"> · {entry.paging}</span> : null}
                       </span>

@@ -42,20 +42,20 @@ test('the dashboard and /usage show a call made after they opened once their ref
     .locator('dl')
     .first()
     .locator('div')
-    .filter({ hasText: /^Requests/ });
+    .filter({ hasText: /^Calls served/ });
   await expect(async () => {
     await page.goto('/usage');
-    await expect(requests).toContainText('Requests1', { timeout: 1_000 });
+    await expect(requests).toContainText('Calls served1', { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByText('Updates every 15 seconds')).toBeVisible();
 
   await call(request, key);
   // Nothing is read before the refresh is due; then every 15 s.
   await page.clock.runFor(5_000);
-  await expect(requests).toContainText('Requests1');
+  await expect(requests).toContainText('Calls served1');
   await expect(async () => {
     await page.clock.runFor(15_000);
-    await expect(requests).toContainText('Requests2', { timeout: 1_000 });
+    await expect(requests).toContainText('Calls served2', { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
 
   await page.goto('/dashboard');
