@@ -28,6 +28,7 @@ import {
 } from '@/lib/validation/account';
 
 import { fieldErrorsFrom, type ActionState } from './action-state';
+import { refuseWithoutRecentAuthentication } from './recent-authentication';
 
 const CHECK_FIELDS = 'Check the highlighted fields.';
 
@@ -201,6 +202,9 @@ export async function deleteAccountAction(_previous: ActionState, formData: Form
   const raw = formValues(formData, ['confirmation']);
   const parsed = deleteAccountSchema.safeParse(raw);
   if (!parsed.success) return invalid(parsed.error.issues, raw);
+  // A session alone must not delete the account (a stolen cookie, an unlocked browser).
+  const refused = await refuseWithoutRecentAuthentication(session, formData, 'Deleting the account');
+  if (refused) return { ...refused, values: raw };
   const result = await deleteAccount({ accountId: session.accountId });
   if (!result.ok)
     return {
