@@ -8,6 +8,7 @@ import { PageCache } from './page-cache';
 import { PlatformClient } from './platform-client';
 import { LocalPoliteness, RedisPoliteness, type Politeness } from './politeness';
 import { prismaSql } from './prisma-sql';
+import { liveSiteFor } from './site';
 import type { LiveAdapter, PolitenessLimits, Sql } from './types';
 
 type EnvRecord = Readonly<Record<string, string | undefined>>;
@@ -106,6 +107,7 @@ export function createLiveSource(
     connections: limits.concurrency,
     lookup: adapter.connectLookup?.(baseUrl),
   });
-  const provider = adapter.createProvider({ platform, env, log: shared.log, sql: shared.sql });
+  const site = liveSiteFor(adapter, baseUrl, env);
+  const provider = adapter.createProvider({ platform, env, log: shared.log, sql: shared.sql, site });
   return { provider, platform };
 }

@@ -25,8 +25,19 @@ export interface Sql {
   query<R extends Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
 }
 
+/** A platform's display name and domain: what its records carry as `source` and `domain`. */
+export interface PlatformSite {
+  source: string;
+  domain: string;
+}
+
 /** What the framework hands an adapter when it builds its provider. */
 export interface LiveContext {
+  /**
+   * The `source` and `domain` every record of this provider carries: the adapter's `site` at this
+   * base address, or the operator's FAMILY_<NAME>_SOURCE/_DOMAIN (./site.ts).
+   */
+  site: PlatformSite;
   /** The service's database (see Sql). */
   sql: Sql;
   /** Requests to the platform (LIVE_<FAMILY>_URL or the adapter's default base URL). */
@@ -46,6 +57,14 @@ export interface LiveAdapter {
    * the account's server once credentials are set); `defaultBaseUrl` when it answers undefined.
    */
   defaultBaseUrlFor?(env: Readonly<Record<string, string | undefined>>): string | undefined;
+  /**
+   * The platform's own display name and domain, which its records carry as `source` and `domain`
+   * ({ source: 'Reddit', domain: 'reddit.com' }); the sandbox keeps the family's neutral ones. A
+   * function of the base address when it depends on it (politicnet: the Mastodon server);
+   * 'per-record' when each record names its own (news: the feed's outlet and host). Every adapter
+   * declares it (a test checks the registered ones); it reaches createProvider as `context.site`.
+   */
+  site?: PlatformSite | ((baseUrl: string) => PlatformSite) | 'per-record';
   politeness: PolitenessLimits;
   /** The /v1 paths this adapter serves; the family's other paths stay on the sandbox or upstream. */
   paths: readonly EndpointDefinition['path'][];

@@ -2,7 +2,6 @@
 // site's public JSON (Reddit's listings and about.json), optionally through app-only OAuth.
 // Paths, paging and errors: ./client.ts; the records: ./map.ts; the field table:
 // docs/data-sources.md.
-import { familySite } from '../../../families';
 import type { LiveAdapter } from '../types';
 import { ForumsiteClient, OAUTH_BASE_URL, communityFrom } from './client';
 
@@ -32,6 +31,7 @@ export function forumsiteCredentials(
 export const forumsiteAdapter: LiveAdapter = {
   family: 'forumsite',
   defaultBaseUrl: 'https://www.reddit.com',
+  site: { source: 'Reddit', domain: 'reddit.com' },
   // The platform counts requests per 10-minute window: about 100 for the public JSON (10 a minute),
   // 1,000 with OAuth. 8 a minute after a burst of 10 is at most 90 in any window, and a pages=40
   // walk (10 requests) goes at once from a full bucket. With credentials an operator may raise
@@ -40,11 +40,11 @@ export const forumsiteAdapter: LiveAdapter = {
   paths: ['/v1/forumsite/community/posts', '/v1/forumsite/community'],
   probe: { path: '/v1/forumsite/community', query: { community: 'announcements' } },
   retryAfterSeconds,
-  createProvider({ platform, env, log }) {
+  createProvider({ platform, env, log, site }) {
     const credentials = forumsiteCredentials(env);
     const client = new ForumsiteClient({
       platform,
-      site: familySite('forumsite'),
+      site,
       log,
       credentials,
       // With LIVE_FORUMSITE_URL set, the token and the API are both asked of that base.

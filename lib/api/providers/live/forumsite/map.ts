@@ -1,5 +1,5 @@
 // The forum site's JSON (Reddit's listing and about.json payloads, requested with raw_json=1)
-// and the spec's forumsite records made from it. Pure: no I/O, no clock; the family's
+// and the spec's forumsite records made from it. Pure: no I/O, no clock; the platform's
 // source/domain come in as an argument. The field table is in docs/data-sources.md.
 import { compile } from 'html-to-text';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import type { ForumsiteCommunity, ForumsitePost } from '../../../registry/forums
 /** Where the platform's own pages live: post, author and community links point here. */
 export const FORUMSITE_WEB = 'https://www.reddit.com';
 
-/** The family's public name and domain (familySite('forumsite')). */
+/** The platform's display name and domain (the adapter's `site`, LiveContext.site). */
 export interface Site {
   source: string;
   domain: string;

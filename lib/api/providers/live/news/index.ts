@@ -15,6 +15,8 @@ export const newsAdapter: LiveAdapter = {
   // News has no one platform: the feeds carry their own addresses. LIVE_NEWS_URL, when set, is
   // the base of relative LIVE_NEWS_FEEDS entries; this default is never requested as such.
   defaultBaseUrl: DEFAULT_NEWS_FEEDS[0]!,
+  // Each article names its own outlet and host (the feed's title, the link's host): map.ts.
+  site: 'per-record',
   // The job's requests: one per feed per run, at most 4 at once; a long list is spread over the
   // minutes between runs rather than fired at once.
   politeness: { requestsPerMinute: 60, burst: 10, concurrency: 4 },

@@ -3,7 +3,6 @@
 // on substack.com, whose `publication` object is mapped. users, notes and category/feed have no
 // public Substack endpoint of the same meaning in the clients we follow (their search endpoints
 // need a signed-in reader), so they stay on the sandbox or upstream and /status says why.
-import { familySite } from '../../../families';
 import type { newsletterEndpoints } from '../../../registry/newsletter';
 import { ProviderError } from '../../../registry/types';
 import type { LiveAdapter } from '../types';
@@ -33,6 +32,8 @@ export function publicationBaseUrl(platformBaseUrl: string, host: string): strin
 export const newsletterAdapter: LiveAdapter = {
   family: 'newsletter',
   defaultBaseUrl: SUBSTACK_BASE,
+  // A publication on its own custom domain is still a Substack publication.
+  site: { source: 'Substack', domain: 'substack.com' },
   // Substack publishes no limit and answers 429 to fast clients; NHagar/substack_api sleeps 2 s
   // between pages. 30 a minute (a call is two requests), a burst of 6, two at a time.
   politeness: { requestsPerMinute: 30, burst: 6, concurrency: 2 },
@@ -48,7 +49,7 @@ export const newsletterAdapter: LiveAdapter = {
   // custom domain cannot resolve public for the check and private for the connection. Another
   // LIVE_NEWSLETTER_URL (a proxy, the replay server) is the operator's choice and may be private.
   connectLookup: (baseUrl) => (baseUrl === SUBSTACK_BASE ? publicAddressLookup() : undefined),
-  createProvider({ platform, log }) {
+  createProvider({ platform, log, site }) {
     return {
       async call(_endpoint, params, signal) {
         const query = params as PublicationQuery;
@@ -69,7 +70,7 @@ export const newsletterAdapter: LiveAdapter = {
           throw unknownPublication(`${query.publication_id} at ${host}`);
         }
         return {
-          body: { publication: toNewsletterPublication(publication, familySite('newsletter')) },
+          body: { publication: toNewsletterPublication(publication, site) },
           pagesReturned: 1,
         };
       },

@@ -3,7 +3,6 @@
 // LIVE_OPENMICRO_PASSWORD the account's server (the entryway by default), which passes the
 // search on to the AppView. LIVE_OPENMICRO_URL replaces either.
 import type { z } from 'zod';
-import { familySite } from '../../../families';
 import type { openmicroPostsParams } from '../../../registry/openmicro';
 import { parseRetryAfter } from '../platform-client';
 import type { LiveAdapter } from '../types';
@@ -27,17 +26,18 @@ export function retryAfterOf(headers: Readonly<Record<string, string>>, now = Da
 export const openmicroAdapter: LiveAdapter = {
   family: 'openmicro',
   defaultBaseUrl: 'https://public.api.bsky.app',
+  // Posts and profiles link to the network's web app (map.ts WEB_APP), whatever server is asked.
+  site: { source: 'Bluesky', domain: 'bsky.app' },
   defaultBaseUrlFor: (env) => (credentialsOf(env) ? 'https://bsky.social' : undefined),
   // The AppView allows 3000 requests per 5 minutes per address (600 a minute): half of it.
   politeness: { requestsPerMinute: 300, burst: 30, concurrency: 4 },
   paths: ['/v1/openmicro/posts'],
   probe: { path: '/v1/openmicro/posts', query: { query: 'redistricting' } },
   retryAfterSeconds: (headers) => retryAfterOf(headers),
-  createProvider({ platform, env, log }) {
+  createProvider({ platform, env, log, site }) {
     const session = new AccountSession(platform, credentialsOf(env), log);
     return {
-      call: (_endpoint, params, signal) =>
-        searchPosts({ platform, session, log, site: familySite('openmicro') }, params as PostsQuery, signal),
+      call: (_endpoint, params, signal) => searchPosts({ platform, session, log, site }, params as PostsQuery, signal),
     };
   },
 };

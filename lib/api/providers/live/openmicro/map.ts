@@ -7,7 +7,7 @@ import { facetSchema, viewRecordSchema, type Author, type PostView } from './sch
 import { mediaOf, externalOf, embeddedPostOf } from './embeds';
 
 export interface Site {
-  /** The family's constant source and domain (lib/api/families.ts). */
+  /** The platform's display name and domain (the adapter's `site`, LiveContext.site). */
   source: string;
   domain: string;
 }

@@ -1,19 +1,26 @@
 // The politicnet live adapter: any Mastodon server (LIVE_POLITICNET_URL) through its public REST
 // API, no credentials. GET /v1/politicnet/user/posts = accounts/lookup, then accounts/:id/statuses
 // 20 per page walking max_id; the family's other paths stay on the sandbox or its upstream.
-import { familySite } from '../../../families';
 import type { politicnetUserPostsParams } from '../../../registry/politicnet';
 import { walkPages } from '../paging';
-import type { LiveAdapter } from '../types';
+import { siteDomainOf } from '../site';
+import type { LiveAdapter, PlatformSite } from '../types';
 import { fetchStatusesPage, lookupAccount, retryAfterFromReset } from './client';
 import { toPoliticnetPost } from './map';
 import type { z } from 'zod';
 
 type UserPostsQuery = z.output<typeof politicnetUserPostsParams>;
 
+/** Truth Social on its own server; any other Mastodon server is Mastodon at that server's domain. */
+export function politicnetSite(baseUrl: string): PlatformSite {
+  const domain = siteDomainOf(baseUrl);
+  return { source: domain === 'truthsocial.com' ? 'Truth Social' : 'Mastodon', domain };
+}
+
 export const politicnetAdapter: LiveAdapter = {
   family: 'politicnet',
   defaultBaseUrl: 'https://mastodon.social',
+  site: politicnetSite,
   // Mastodon's defaults per IP: 300 API requests per 5 minutes, and 300 paging requests (max_id)
   // per 15 minutes. A burst of 21 (one pages=20 call: the lookup and 20 pages), then 18 a minute,
   // stays under both (21 + 18 x 15 = 291).
@@ -21,12 +28,11 @@ export const politicnetAdapter: LiveAdapter = {
   paths: ['/v1/politicnet/user/posts'],
   probe: { path: '/v1/politicnet/user/posts', query: { username: 'Mastodon' } },
   retryAfterSeconds: (headers) => retryAfterFromReset(headers),
-  createProvider({ platform, log }) {
+  createProvider({ platform, log, site }) {
     return {
       async call(_endpoint, params, signal) {
         const query = params as UserPostsQuery;
         const call = { platform, signal, log };
-        const site = familySite('politicnet');
         const account = await lookupAccount(call, query.username);
         const walked = await walkPages(query.pages ?? 1, async (maxId) => {
           const page = await fetchStatusesPage(call, account, query.username, maxId);

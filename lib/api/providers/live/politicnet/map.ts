@@ -82,7 +82,7 @@ export function utcDateOf(instantText: string): string {
   return new Date(instantText).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** One status as a politicnet post. `site` is the family's constant source and domain. */
+/** One status as a politicnet post. `site` is the platform's display name and domain (LiveContext.site). */
 export function toPoliticnetPost(status: MastodonStatus, site: { source: string; domain: string }): PoliticnetPost {
   const snippet = plainText(status.content);
   return {

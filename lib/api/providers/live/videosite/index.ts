@@ -17,6 +17,7 @@ export function videositeApiKey(env: EnvRecord): string | undefined {
 export const videositeAdapter: LiveAdapter = {
   family: 'videosite',
   defaultBaseUrl: 'https://www.googleapis.com',
+  site: { source: 'YouTube', domain: 'youtube.com' },
   // Google's per-minute limits are far above this; the binding limit is the key's daily quota
   // (10,000 units, one call each, by default). The bucket only smooths bursts.
   politeness: { requestsPerMinute: 60, burst: 20, concurrency: 4 },

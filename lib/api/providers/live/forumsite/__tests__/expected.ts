@@ -3,7 +3,8 @@
 import type { ForumsiteCommunity, ForumsitePost } from '../../../../registry/forumsite';
 
 /** The family's default public name and domain (lib/api/families.ts). */
-export const site = { source: 'Forumsite', domain: 'forumsite.example' };
+// The platform's own name and domain (the adapter's `site`), not the sandbox's neutral ones.
+export const site = { source: 'Reddit', domain: 'reddit.com' };
 
 /** listings/popular-hot-1.json, children[1]: a hosted video. */
 export const videoPost: ForumsitePost = {

@@ -61,6 +61,8 @@ describe('newsletter publication from Substack', () => {
       type: 'newsletter',
       created_at: '2025-05-10 15:29:52',
       first_post_date: '2025-05-31 18:39:41',
+      source: 'Substack',
+      domain: 'substack.com',
     });
     expect(await billedUnits(account, response)).toBe(1);
   });

@@ -19,7 +19,8 @@ import {
 } from './routes';
 
 const PATH = '/v1/openmicro/posts';
-const site = { source: 'Openmicro', domain: 'openmicro.example' };
+// The platform's own name and domain (the adapter's `site`), not the sandbox's neutral ones.
+const site = { source: 'Bluesky', domain: 'bsky.app' };
 
 interface Body {
   posts: Array<Record<string, unknown> & { post_id: string }>;

@@ -63,6 +63,8 @@ describe('politicnet user posts from a Mastodon server', () => {
       title: 'testing in progress, please ignore',
       spoiler_text: 'rtoot is the best',
     });
+    // A Mastodon server's records name Mastodon and the server asked (here the replay's host).
+    for (const post of body.posts) expect(post).toMatchObject({ source: 'Mastodon', domain: '127.0.0.1' });
     expect(await billedUnits(account, response)).toBe(1);
     // The lookup, then the statuses with Mastodon's own parameters.
     expect(replay.requests.slice(-2).map((r) => [r.path, r.query])).toEqual([
