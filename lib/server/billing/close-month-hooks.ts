@@ -1,6 +1,9 @@
 // Tests only: a hook called at each step of a month close, so a test can stop a close exactly
 // where a killed process would (the hook throws) or hold two closes at the same point (a
-// barrier). Unset in the app; closeMonth's own signature has no test options.
+// barrier); one called while a close waits for another's lease; and a test clock for the lease
+// (month-close-lease.ts). Unset in the app; closeMonth's own signature has no test options.
+import type { LeaseClock } from './month-close-lease';
+
 export type CloseMonthStep =
   /** The account's previous invoice and the remainder it carries were read; no invoice row yet. */
   | 'carry-read'
@@ -21,8 +24,13 @@ export type CloseMonthStep =
 
 export type CloseMonthStepInfo = { accountId: string; month: string; invoiceId?: string };
 
-export const closeMonthHooks: { onStep?: (step: CloseMonthStep, info: CloseMonthStepInfo) => void | Promise<void> } =
-  {};
+export const closeMonthHooks: {
+  onStep?: (step: CloseMonthStep, info: CloseMonthStepInfo) => void | Promise<void>;
+  /** A close of the account is waiting: `holder` has its lease and is renewing it. */
+  onLeaseWait?: (info: { accountId: string; holder: string }) => void | Promise<void>;
+  /** The lease's clock and heartbeat timer, in place of the real ones. */
+  clock?: LeaseClock;
+} = {};
 
 export async function closeMonthStep(step: CloseMonthStep, info: CloseMonthStepInfo): Promise<void> {
   await closeMonthHooks.onStep?.(step, info);

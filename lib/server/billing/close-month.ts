@@ -4,6 +4,7 @@ import { db } from '@/lib/db';
 import type { InvoiceStatus } from '@/lib/generated/prisma/client';
 
 import { closeMonthStep } from './close-month-hooks';
+import { withMonthCloseLease } from './month-close-lease';
 import { recordInvoice } from './record-invoice';
 import { sendMonthInvoice } from './send-month-invoice';
 
@@ -37,9 +38,10 @@ export type ClosedInvoice = {
  * Stripe invoice with a line per endpoint, then finalizes it and charges it (or sends it, for
  * accounts billed by invoice). Each account on its own: a failure is recorded and logged and the
  * next account goes on; the daily sweep (close-unclosed-months.ts) retries it. Safe to run again
- * at any point and from several places at once: an advisory lock per account lets one close of
- * the account run at a time (whatever the month: two months share its carry chain), and a close
- * killed anywhere resumes without duplicates or gaps (send-month-invoice.ts).
+ * at any point and from several places at once: a lease per account (month-close-lease.ts, renewed
+ * while the close works, taken over once its holder died) lets one close of the account run at a
+ * time (whatever the month: two months share its carry chain), and a close killed anywhere resumes
+ * without duplicates or gaps (send-month-invoice.ts).
  */
 export async function closeMonth({ month, accountId }: CloseMonthOptions): Promise<ClosedInvoice[]> {
   const accounts = accountId
@@ -77,26 +79,18 @@ export async function closeMonth({ month, accountId }: CloseMonthOptions): Promi
 }
 
 async function closeAccountMonth(accountId: string, month: string): Promise<ClosedInvoice> {
-  // The transaction only holds the lock: every write below commits on its own, at once.
-  return db.$transaction(
-    async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${closeLockKey(accountId)}))`;
-      let invoiceId = (await unfinishedInvoice(accountId, month))?.id;
-      if (!invoiceId) {
-        const recorded = await recordInvoice({ accountId, month });
-        if (!recorded) return nothingNew(accountId);
-        if (recorded.status === 'void') return outcomeOf(accountId, 'carried', { ...recorded, number: null });
-        invoiceId = recorded.id;
-        await closeMonthStep('invoice-row', { accountId, month, invoiceId });
-      }
-      return outcomeOf(accountId, 'invoiced', await sendMonthInvoice({ invoiceId }));
-    },
-    { timeout: 300_000, maxWait: 300_000 },
-  );
+  return withMonthCloseLease(accountId, async (signal) => {
+    let invoiceId = (await unfinishedInvoice(accountId, month))?.id;
+    if (!invoiceId) {
+      const recorded = await recordInvoice({ accountId, month });
+      if (!recorded) return nothingNew(accountId);
+      if (recorded.status === 'void') return outcomeOf(accountId, 'carried', { ...recorded, number: null });
+      invoiceId = recorded.id;
+      await closeMonthStep('invoice-row', { accountId, month, invoiceId });
+    }
+    return outcomeOf(accountId, 'invoiced', await sendMonthInvoice({ invoiceId, signal }));
+  });
 }
-
-/** The advisory lock every close of an account takes, whatever the month. */
-export const closeLockKey = (accountId: string) => `close-month:${accountId}`;
 
 /** An invoice an earlier run recorded but did not finish (not yet charged, declined or sent). */
 function unfinishedInvoice(accountId: string, month: string) {

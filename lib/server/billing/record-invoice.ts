@@ -13,7 +13,7 @@ export type RecordInvoiceOptions = { accountId: string; month: string };
  * billed), or returns null when there is nothing new. It carries in the remainder of the
  * account's previous invoice, the head of its carry chain, and names that invoice in
  * `carriedFromId` (unique): a remainder can be consumed once, even by two closes of different
- * months at once. The caller holds the account's close lock.
+ * months at once. The caller holds the account's close lease (month-close-lease.ts).
  */
 export async function recordInvoice({ accountId, month }: RecordInvoiceOptions) {
   const lines = await ledgerLines({ accountId, month });

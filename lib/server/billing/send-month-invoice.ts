@@ -14,7 +14,11 @@ import { plannedInvoiceItems } from './invoice-items';
 import { mailInvoiceNotice } from './mail-invoice-notice';
 import { syncInvoice } from './sync-invoice';
 
-export type SendMonthInvoiceOptions = { invoiceId: string };
+export type SendMonthInvoiceOptions = {
+  invoiceId: string;
+  /** Aborted when the close's lease is lost (month-close-lease.ts): checked before each Stripe write. */
+  signal?: AbortSignal;
+};
 
 /** Stripe's draft does not add up to the invoice recorded from the ledger: it is left unfinalized. */
 export class InvoiceTotalMismatchError extends Error {
@@ -35,13 +39,17 @@ export class InvoiceTotalMismatchError extends Error {
  * it exists, and a draft or item made but not saved is found in Stripe before anything is made
  * again. A card decline is a normal outcome (Stripe announces it); any other failure throws.
  */
-export async function sendMonthInvoice({ invoiceId }: SendMonthInvoiceOptions): Promise<Invoice> {
+export async function sendMonthInvoice({ invoiceId, signal }: SendMonthInvoiceOptions): Promise<Invoice> {
   const invoice = await db.invoice.findUniqueOrThrow({
     where: { id: invoiceId },
     include: { lines: { orderBy: { endpoint: 'asc' } }, account: { select: { billingByInvoice: true } } },
   });
   const at: CloseMonthStepInfo = { accountId: invoice.accountId, month: invoice.month, invoiceId };
-  const key = (step: string) => `invoice:${invoice.id}:${step}`;
+  // Every Stripe write below makes its key first: a close that lost its lease stops there.
+  const key = (step: string) => {
+    signal?.throwIfAborted();
+    return `invoice:${invoice.id}:${step}`;
+  };
   const customer = await ensureStripeCustomer({ accountId: invoice.accountId });
   const stripeId = invoice.stripeInvoiceId ?? (await createDraft(invoice, customer, key, at));
   let remote: Stripe.Invoice = await stripe().invoices.retrieve(stripeId);

@@ -5,9 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 import { db } from '@/lib/db';
 import { getUsageMonth } from '@/lib/server/usage/get-usage-month';
-import { closeLockKey, closeMonth } from '../close-month';
+import { closeMonth } from '../close-month';
 import { closeMonthHooks } from '../close-month-hooks';
 import { billedAccount, type BillingWorld, ledgerMicros, recordCalls, startBillingWorld } from './billing-harness';
+import { watchLeaseWaits } from './month-close-helpers';
 import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;
@@ -78,38 +79,33 @@ test('the carry-in comes from the latest invoice: over three closes, Σ(cents ×
   expect(sum).toBe(1_224_000n);
 });
 
-/** Whether a close of this account is waiting for the account's close lock. */
-async function waitsForCloseLock(accountId: string): Promise<boolean> {
-  const [row] = await db.$queryRaw<{ n: number }[]>`
-    SELECT COUNT(*)::int AS n FROM pg_locks
-    WHERE locktype = 'advisory' AND NOT granted
-      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-      AND objid = (hashtext(${closeLockKey(accountId)})::bigint & 4294967295)::oid`;
-  return (row?.n ?? 0) > 0;
-}
-
 /**
  * Two closes of one account's month, each held where it has read the ledger and the carried
- * remainder until the other has read them too, is waiting for the account's lock, or is done:
- * without a lock that serializes them they certainly both pass that point before either records
- * its invoice.
+ * remainder until the other has read them too, is waiting for the account's close lease, or is
+ * done: without a lease that serializes them they certainly both pass that point before either
+ * records its invoice.
  */
 async function twoClosesHeldTogether(accountId: string) {
   let arrived = 0;
   let done = 0;
   let bothRead = false;
+  const leaseWaits = watchLeaseWaits();
   closeMonthHooks.onStep = async (step, at) => {
     if (step !== 'carry-read' || at.accountId !== accountId) return;
     arrived++;
     // A condition polled, not a guess at timing: each round re-reads where the other close is.
     for (;;) {
       if (arrived === 2) bothRead = true;
-      if (bothRead || done > 0 || (await waitsForCloseLock(accountId))) return;
+      if (bothRead || done > 0 || leaseWaits.waits(accountId)) return;
       await new Promise((r) => setTimeout(r, 10));
     }
   };
   const run = () => closeMonth({ month, accountId }).finally(() => done++);
-  return (await Promise.all([run(), run()])).flat();
+  try {
+    return (await Promise.all([run(), run()])).flat();
+  } finally {
+    leaseWaits.stop();
+  }
 }
 
 test('two closes of one month at once give one invoice, every time', { timeout: 60_000 }, async () => {

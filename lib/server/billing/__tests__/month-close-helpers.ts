@@ -1,8 +1,6 @@
 // Helpers of the month-close tests: usage in a past month, and a barrier that holds closes of
 // one account at the point where they have read the carried remainder.
 import { randomUUID } from 'node:crypto';
-import { db } from '@/lib/db';
-import { closeLockKey } from '../close-month';
 import { closeMonthHooks } from '../close-month-hooks';
 import type { BillingWorld } from './billing-harness';
 
@@ -37,20 +35,27 @@ export async function recordCallsIn(
   }
 }
 
-/** Whether a close of this account waits for the account's close lock. */
-async function waitsForCloseLock(accountId: string): Promise<boolean> {
-  const [row] = await db.$queryRaw<{ n: number }[]>`
-    SELECT COUNT(*)::int AS n FROM pg_locks
-    WHERE locktype = 'advisory' AND NOT granted
-      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-      AND objid = (hashtext(${closeLockKey(accountId)})::bigint & 4294967295)::oid`;
-  return (row?.n ?? 0) > 0;
+/**
+ * Records which accounts have a close waiting for another close's lease (month-close-lease.ts),
+ * until the returned function is called: `waits(accountId)` says whether one has waited.
+ */
+export function watchLeaseWaits(): { waits: (accountId: string) => boolean; stop: () => void } {
+  const waiting = new Set<string>();
+  closeMonthHooks.onLeaseWait = ({ accountId }) => {
+    waiting.add(accountId);
+  };
+  return {
+    waits: (accountId) => waiting.has(accountId),
+    stop: () => {
+      closeMonthHooks.onLeaseWait = undefined;
+    },
+  };
 }
 
 /**
  * Runs closes of one account's months at once, each held where it has read the remainder it
- * carries in until every other one has read it too, waits for the account's lock, or is done:
- * without a lock that serializes them, they certainly overlap there.
+ * carries in until every other one has read it too, another waits for the account's close lease,
+ * or is done: without a lease that serializes them, they certainly overlap there.
  */
 export async function closeAtOnce<T>(
   accountId: string,
@@ -58,10 +63,11 @@ export async function closeAtOnce<T>(
 ): Promise<T[]> {
   const arrived = new Set<string>();
   const done = new Set<string>();
+  const leaseWaits = watchLeaseWaits();
   const ready = async (month: string) => {
     const others = closes.filter((c) => c.month !== month);
     if (others.every((c) => arrived.has(c.month) || done.has(c.month))) return true;
-    return waitsForCloseLock(accountId);
+    return leaseWaits.waits(accountId);
   };
   closeMonthHooks.onStep = async (step, at) => {
     if (step !== 'carry-read' || at.accountId !== accountId) return;
@@ -81,5 +87,6 @@ export async function closeAtOnce<T>(
     );
   } finally {
     closeMonthHooks.onStep = undefined;
+    leaseWaits.stop();
   }
 }
