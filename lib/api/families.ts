@@ -62,6 +62,11 @@ const table: Record<Family, { site: { source: string; domain: string } } & Parti
   },
   news: { title: 'News', description: 'News article search.', site: { source: 'News', domain: 'news.example' } },
   xnet: { site: { source: 'Xnet', domain: 'xnet.example' } },
+  reviewsite: {
+    title: 'Reviewsite',
+    description: "Business reviews: business search and a business's reviews.",
+    site: { source: 'Reviewsite', domain: 'reviewsite.example' },
+  },
 };
 
 /** Display name and description per group with endpoints, 'platform' (batch and the key check) last. */

@@ -211,6 +211,10 @@ const sandboxSlot: Record<string, { param: string; drop?: string[]; wrap?: (v: s
   '/v1/socialnet/group/search': { param: 'query' },
   '/v1/textthreads/user/posts': { param: 'username' },
   '/v1/news/articles': { param: 'query' },
+  '/v1/xnet/posts': { param: 'query' },
+  '/v1/pronet/posts': { param: 'query' },
+  '/v1/websearch/results': { param: 'query' },
+  '/v1/places/search': { param: 'query' },
 };
 
 const upstream = [

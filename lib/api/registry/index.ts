@@ -8,6 +8,7 @@ import { openmicroEndpoints } from './openmicro';
 import { photonetEndpoints } from './photonet';
 import { platformEndpoints } from './platform';
 import { politicnetEndpoints } from './politicnet';
+import { reviewsiteEndpoints } from './reviewsite';
 import { shopEndpoints } from './shop';
 import { socialnetEndpoints } from './socialnet';
 import { textthreadsEndpoints } from './textthreads';
@@ -28,6 +29,7 @@ const families: readonly (readonly EndpointDefinition[])[] = [
   socialnetEndpoints,
   textthreadsEndpoints,
   newsEndpoints,
+  reviewsiteEndpoints,
 ];
 
 /** The data endpoints, in the spec's order. */

@@ -15,6 +15,7 @@ export const families = [
   'videosite',
   'xnet',
   'news',
+  'reviewsite',
 ] as const;
 export type Family = (typeof families)[number];
 

@@ -8,6 +8,7 @@ import { newsletterSandbox, newsletterSandboxNotes } from './newsletter';
 import { openmicroSandbox, openmicroSandboxNotes } from './openmicro';
 import { photonetSandbox, photonetSandboxNotes } from './photonet';
 import { politicnetSandbox, politicnetSandboxNotes } from './politicnet';
+import { reviewsiteSandbox, reviewsiteSandboxNotes } from './reviewsite';
 import { shopSandbox, shopSandboxNotes } from './shop';
 import { socialnetSandbox, socialnetSandboxNotes } from './socialnet';
 import { textthreadsSandbox, textthreadsSandboxNotes } from './textthreads';
@@ -25,6 +26,7 @@ const handlers: Record<string, SandboxHandler> = {
   ...socialnetSandbox,
   ...textthreadsSandbox,
   ...newsSandbox,
+  ...reviewsiteSandbox,
 };
 
 /** One line per documented sandbox input, for docs/api.md and the docs page. */
@@ -40,6 +42,7 @@ export const sandboxNotes: readonly string[] = [
   ...socialnetSandboxNotes,
   ...textthreadsSandboxNotes,
   ...newsSandboxNotes,
+  ...reviewsiteSandboxNotes,
 ];
 
 export const sandboxProvider: Provider = {
