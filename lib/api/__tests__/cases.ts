@@ -8,6 +8,7 @@ import { dataEndpoints, type EndpointDefinition } from '../registry';
 import { sandboxNotes } from '../providers/sandbox';
 import { SANDBOX_MISSING_ASIN } from '../providers/sandbox/shop';
 import { SANDBOX_MISSING_CHANNEL_ID } from '../providers/sandbox/videosite';
+import { SANDBOX_MISSING_VIDEO_ID } from '../providers/sandbox/videosite-videos';
 
 export type Pairs = [string, string][];
 
@@ -96,6 +97,14 @@ export const choiceRules: Record<string, { kind: 'exactlyOne' | 'atLeastOne'; va
   '/v1/videosite/channel': {
     kind: 'exactlyOne',
     values: { id: 'UCabcdefghijklmnopqrstuv', url: 'https://videosite.example/@sciencefriday', name: '@sciencefriday' },
+  },
+  '/v1/forumsite/post/comments': {
+    kind: 'exactlyOne',
+    values: { post_id: '3hahrw', url: 'https://forumsite.example/r/funny/comments/3hahrw/ba_dum_tsss/' },
+  },
+  '/v1/videosite/video/comments': {
+    kind: 'exactlyOne',
+    values: { id: 'F1UP7wRCPH8', url: 'https://videosite.example/watch?v=F1UP7wRCPH8' },
   },
   '/v1/newsletter/publication': { kind: 'atLeastOne', values: { publication: 'thecurrent', publication_id: '12345' } },
   '/v1/socialnet/group/search': { kind: 'atLeastOne', values: { query: 'tomato seedlings', group_id: '123456' } },
@@ -205,6 +214,13 @@ const sandboxSlot: Record<string, { param: string; drop?: string[]; wrap?: (v: s
   '/v1/videosite/channel': { param: 'name' },
   '/v1/forumsite/community/posts': { param: 'community' },
   '/v1/forumsite/community': { param: 'community' },
+  '/v1/forumsite/posts': { param: 'query' },
+  '/v1/forumsite/post/comments': {
+    param: 'url',
+    drop: ['post_id'],
+    wrap: (v) => `https://forumsite.example/r/funny/comments/3hahrw/${v}/`,
+  },
+  '/v1/videosite/videos': { param: 'query' },
   '/v1/socialnet/locations': { param: 'query' },
   '/v1/socialnet/group': { param: 'url', wrap: (v) => `https://socialnet.example/groups/${v}` },
   '/v1/socialnet/page/videos': { param: 'delegate_page_id' },
@@ -253,6 +269,11 @@ const documented: Record<string, Row[]> = {
     ['community', 'sandbox_banned', 404, 'not_found'],
   ],
   '/v1/forumsite/community': [['community', 'sandbox_not_found', 404, 'not_found']],
+  '/v1/forumsite/post/comments': [
+    ['post_id', 'sandboxnf', 404, 'not_found'],
+    ['url', 'https://forumsite.example/r/funny/comments/3hahrw/sandbox_not_found/', 404, 'not_found'],
+  ],
+  '/v1/videosite/video/comments': [['id', SANDBOX_MISSING_VIDEO_ID, 404, 'not_found']],
   '/v1/textthreads/user/posts': [
     ['username', 'sandbox_not_found', 404, 'not_found'],
     ['username', '@sandbox_not_found', 404, 'not_found'],

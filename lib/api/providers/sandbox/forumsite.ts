@@ -1,9 +1,20 @@
-// Sandbox handlers of the forumsite family: community posts and community details.
+// Sandbox handlers of the forumsite family: community posts and details, post search; a post's
+// comments come from ./forumsite-comments.ts.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { familySite } from '../../families';
 import type { ForumsiteCommunity, ForumsitePost } from '../../registry/forumsite';
 import { ProviderError, type SandboxHandler } from '../../registry/types';
-import { type Rng, SANDBOX_NOW, formatDate, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
+import { forumsiteCommentsSandbox, forumsiteCommentsSandboxNotes } from './forumsite-comments';
+import {
+  type Rng,
+  SANDBOX_NOW,
+  availableItems,
+  formatDate,
+  rngFor,
+  sentence,
+  throwOnSandboxInput,
+  titleWords,
+} from './random';
 import { baseSeed, descendingTimes, itemRng, listRng, person, planPages, timesRng, titleCase } from './texts';
 
 const POSTS_PER_PAGE = 25;
@@ -177,6 +188,32 @@ export const forumsiteSandbox: Record<string, SandboxHandler> = {
     };
     return { body: { community }, pagesReturned: 1 };
   },
+
+  '/v1/forumsite/posts': (params) => {
+    throwOnSandboxInput(params, []);
+    const query = String(params.query);
+    const sort_by = String(params.sort_by ?? 'relevance');
+    const page = Number(params.page ?? 1);
+    // The page number is left out of the seed: page 2 continues the list page 1 began.
+    const { page: _page, ...stable } = params;
+    const rng = rngFor('/v1/forumsite/posts', stable);
+    const site = familySite('forumsite');
+    const seed = baseSeed(rng);
+    const total = query.toLowerCase() === 'sandbox_no_results' ? 0 : availableItems(rng, POSTS_PER_PAGE, 12);
+    const window = windows[String(params.posted_ago ?? 'all')] ?? windows.all!;
+    const communities = ['AskScience', 'technology', 'programming', 'worldnews', 'explainlikeimfive', 'gardening'];
+    const first = (page - 1) * POSTS_PER_PAGE;
+    const posts: ForumsitePost[] = [];
+    for (let i = first; i < Math.min(total, first + POSTS_PER_PAGE); i++) {
+      const r = itemRng(seed, i);
+      const votes = sort_by === 'top' ? Math.round(20000 / (1 + i * 0.1)) : r.int(0, 5000);
+      posts.push(buildPost(r, site, r.pick(communities), SANDBOX_NOW - r.int(60, window), votes, '', false));
+    }
+    const has_next_page = first + POSTS_PER_PAGE < total && page < 12;
+    return { body: { posts, query, sort_by, page, has_next_page, count: posts.length }, pagesReturned: 1 };
+  },
+
+  ...forumsiteCommentsSandbox,
 };
 
 export const forumsiteSandboxNotes: string[] = [
@@ -186,4 +223,7 @@ export const forumsiteSandboxNotes: string[] = [
   `\`GET /v1/forumsite/community/posts?community=<any>&flair=<any>\` waits about ${FLAIR_DELAY_MS_PER_PAGE} ms per page returned, as flair filtering is slow upstream`,
   `\`GET /v1/forumsite/community/posts?community=<any>&flair=sandbox_slow\` waits about ${FLAIR_SLOW_TOTAL_MS / 1000} s in total (a rare flair)`,
   '`GET /v1/forumsite/community/posts?community=sandbox_rate_limited` → 429 upstream_rate_limit',
+  '`GET /v1/forumsite/posts?query=sandbox_no_results`: a search that finds nothing (empty posts, billed as one request)',
+  '`GET /v1/forumsite/posts?query=<any>&page=N`: about one query in three runs out before page 12; has_next_page says where',
+  ...forumsiteCommentsSandboxNotes,
 ];

@@ -1,9 +1,11 @@
-// Sandbox handler of the videosite family: channel details.
+// Sandbox handlers of the videosite family: channel details; video search and comments come from
+// ./videosite-videos.ts.
 import { familySite } from '../../families';
 import type { VideositeChannel } from '../../registry/videosite';
 import { ProviderError, type SandboxHandler } from '../../registry/types';
 import { formatDate, rngFor, sentence, throwOnSandboxInput } from './random';
 import { compactCount, slugify, titleCase } from './texts';
+import { videositeVideosSandbox, videositeVideosSandboxNotes } from './videosite-videos';
 
 /** The documented sandbox channel ID that does not exist (24 characters, starts with UC). */
 export const SANDBOX_MISSING_CHANNEL_ID = 'UCsandboxnotfound0000000';
@@ -70,6 +72,7 @@ export const videositeSandbox: Record<string, SandboxHandler> = {
     };
     return { body: { channel }, pagesReturned: 1 };
   },
+  ...videositeVideosSandbox,
 };
 
 export const videositeSandboxNotes: string[] = [
@@ -77,4 +80,5 @@ export const videositeSandboxNotes: string[] = [
   `\`GET /v1/videosite/channel?id=${SANDBOX_MISSING_CHANNEL_ID}\` → 404 channel_not_found (a well-formed 24-character ID that does not exist)`,
   '`GET /v1/videosite/channel?name=sandbox_rate_limited` → 429 upstream_rate_limit',
   '`GET /v1/videosite/channel?name=<any name or @handle>`: a stable made-up channel for that name',
+  ...videositeVideosSandboxNotes,
 ];
