@@ -92,7 +92,7 @@ function priceNote(endpoint: EndpointDefinition): string {
   if (endpoint.priceMicros === 0) return 'Free; not counted.';
   const dollars = formatPrice(endpoint.priceMicros);
   const sentiment = endpoint.sentiment
-    ? ` get_sentiment=true adds ${formatPrice(SENTIMENT_SURCHARGE_MICROS)} per ${endpoint.billingUnit}.`
+    ? ` get_sentiment=true adds ${formatPrice(SENTIMENT_SURCHARGE_MICROS)} per ${endpoint.billingUnit}, unless no record returned has text to read.`
     : '';
   return `${dollars} per ${endpoint.billingUnit === 'page' ? 'page returned' : 'request'}; the first ${FREE_UNITS_PER_MONTH} per month are free.${sentiment} At most ${endpoint.concurrency} simultaneous requests per account.`;
 }

@@ -248,7 +248,7 @@ export async function callEndpoint(
         truncated = true;
       }
     }
-    const { outcome, units } = await callProvider({
+    const { outcome, units, sentiments } = await callProvider({
       provider: deps.providerFor(endpoint),
       endpoint,
       params,
@@ -266,7 +266,9 @@ export async function callEndpoint(
       units: billable,
       reservedFree: reserved,
       held,
-      sentiment: params.get_sentiment === true,
+      // The surcharge is for sentiment given: a call whose records had nothing to read (or no
+      // records, or an error) is billed without it.
+      sentiment: params.get_sentiment === true && sentiments > 0,
       counted: true,
       params: logged,
     });

@@ -10,14 +10,27 @@ export interface ProviderCall {
   outcome: CallOutcome;
   /** Billable units: pages returned (or 1 per request), or what the error is billed per the spec. */
   units: number;
+  /** Records given a sentiment (not null): a call with none is not charged the surcharge. */
+  sentiments: number;
 }
 
-function addSentiment(endpoint: EndpointDefinition, body: Record<string, unknown>, analyze: SentimentAnalyzer): void {
+/** What a person reads of a record: its title (when the target names one) and its text. */
+function readableText(record: Record<string, unknown>, target: NonNullable<EndpointDefinition['sentimentTarget']>) {
+  const text = record[target.text];
+  const title = target.title === undefined ? undefined : record[target.title];
+  if (typeof title !== 'string' || title === '' || title === text) return text;
+  // A text that is the title again (a link post's snippet) is read once.
+  return typeof text === 'string' && text !== '' ? `${title}\n\n${text}` : title;
+}
+
+/** Sets each record's sentiment; answers how many got one (the others have nothing to read). */
+function addSentiment(endpoint: EndpointDefinition, body: Record<string, unknown>, analyze: SentimentAnalyzer): number {
   const target = endpoint.sentimentTarget;
   const records = target && body[target.list];
-  if (!target || !Array.isArray(records)) return;
+  if (!target || !Array.isArray(records)) return 0;
+  let given = 0;
   for (const record of records as Record<string, unknown>[]) {
-    const text = record[target.text];
+    const text = readableText(record, target);
     let sentiment: Sentiment | null = null;
     try {
       sentiment = typeof text === 'string' ? analyze(text) : null;
@@ -25,7 +38,9 @@ function addSentiment(endpoint: EndpointDefinition, body: Record<string, unknown
       sentiment = null; // the spec: null when the analysis fails
     }
     record.sentiment = sentiment;
+    if (sentiment !== null) given++;
   }
+  return given;
 }
 
 interface CallOptions {
@@ -86,9 +101,9 @@ async function answer(
   const { endpoint, params, timeoutMs } = options;
   try {
     const result = await call();
-    if (params.get_sentiment === true) addSentiment(endpoint, result.body, options.analyze);
+    const sentiments = params.get_sentiment === true ? addSentiment(endpoint, result.body, options.analyze) : 0;
     const units = endpoint.billingUnit === 'page' ? result.pagesReturned : 1;
-    return { outcome: { status: 200, body: result.body, headers: {} }, units };
+    return { outcome: { status: 200, body: result.body, headers: {} }, units, sentiments };
   } catch (error) {
     if (error instanceof ProviderError) {
       const headers: Record<string, string> =
@@ -98,21 +113,28 @@ async function answer(
       return {
         outcome: errorOutcome(error.code, error.message, headers),
         units: endpoint.billedErrors[error.code] ?? 0,
+        sentiments: 0,
       };
     }
     if (timedOut()) {
       return {
         outcome: errorOutcome('upstream_timeout', `The upstream platform did not answer within ${timeoutMs / 1000} s`),
         units: 0,
+        sentiments: 0,
       };
     }
     if (options.client.signal.aborted) {
       return {
         outcome: { status: 499, body: { error: 'Client closed the request', code: 'client_closed' }, headers: {} },
         units: 0,
+        sentiments: 0,
       };
     }
     options.logFailure(error);
-    return { outcome: errorOutcome('upstream_error', 'The upstream platform failed to answer'), units: 0 };
+    return {
+      outcome: errorOutcome('upstream_error', 'The upstream platform failed to answer'),
+      units: 0,
+      sentiments: 0,
+    };
   }
 }

@@ -174,7 +174,7 @@ export const forumsiteEndpoints = [
     paging: { param: 'pages', max: 40 },
     concurrency: 10,
     sentiment: true,
-    sentimentTarget: { list: 'posts', text: 'snippet' },
+    sentimentTarget: { list: 'posts', text: 'snippet', title: 'title' },
     billedErrors: {},
     method: 'GET',
     example: { community: 'r/AskScience', sort_by: 'top', posted_ago: '7d', pages: '2' },

@@ -42,7 +42,7 @@ export const newsEndpoints = [
       'articles come back; not paginated, billed as one request whatever limit is; `count` can be below `limit` ' +
       'when fewer articles match. Each article carries title, url, source and domain (the publisher, not a constant), ' +
       'snippet, date, date_timestamp, author, image_url and language; with get_sentiment=true the sentiment is ' +
-      'computed from the snippet, which falls back to the title when the outlet gives no lead.',
+      'computed from the title and the snippet together (the title alone when the outlet gives no lead).',
     params: params({ query: text(500), limit: int(1, 100, 10), get_sentiment: bool() }),
     response: newsArticlesResponse,
     // The spec does not price this endpoint; $0.003 per request, the service's base price.
@@ -50,7 +50,7 @@ export const newsEndpoints = [
     billingUnit: 'request',
     concurrency: 10,
     sentiment: true,
-    sentimentTarget: { list: 'articles', text: 'snippet' },
+    sentimentTarget: { list: 'articles', text: 'snippet', title: 'title' },
     billedErrors: {},
     method: 'GET',
     example: { query: 'renewable energy', limit: '20' },

@@ -62,9 +62,11 @@ export interface EndpointDefinition {
   sentiment: boolean;
   /**
    * Where sentiment goes when get_sentiment=true: the array field of the body holding the
-   * records, and the record field holding the text to analyse.
+   * records, and the record field holding the text to analyse; `title`, when the records have a
+   * title a person wrote (a forum post's, an article's; not one made from the text), is read with
+   * the text, title first, as a person reads them.
    */
-  sentimentTarget?: { list: string; text: string };
+  sentimentTarget?: { list: string; text: string; title?: string };
   /**
    * Provider errors that are billed, and as how many units (the spec's "Billing on errors").
    * Any error code not listed here is not billed.
