@@ -6,7 +6,7 @@
 // UTC midnight or month, billed nothing. A call costs at most what it held, so the spend never
 // passes a cap (unless the cap is lowered, or set, while calls are in flight). A key's own monthly
 // limit is held the same way, in the same reservation, and refused with 429 key_limit_exceeded.
-import { formatMicros } from '@/lib/money';
+import { formatAmount } from '@/lib/money';
 import { ApiError } from '../errors';
 import type { EndpointDefinition } from '../registry/types';
 import { SENTIMENT_SURCHARGE_MICROS } from '../pricing';
@@ -28,7 +28,7 @@ export function capRefusal(
     const midnight = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
     return new ApiError(
       'daily_limit_exceeded',
-      `This call could take today's spend past your daily cap of ${formatMicros(account.dailyCapMicros ?? 0)} (UTC day). Raise the cap in the console, or retry after midnight UTC.`,
+      `This call could take today's spend past your daily cap of ${formatAmount(account.dailyCapMicros ?? 0)} (UTC day). Raise the cap in the console, or retry after midnight UTC.`,
       { 'retry-after': secondsUntil(midnight, at) },
     );
   }
@@ -36,13 +36,13 @@ export function capRefusal(
   if (cap === 'key_limit_exceeded') {
     return new ApiError(
       'key_limit_exceeded',
-      `This call could take this API key's spend this month past its monthly limit of ${formatMicros(keyLimitMicros ?? 0)}. Raise the key's limit in the console, use another key, or retry next month (UTC).`,
+      `This call could take this API key's spend this month past its monthly limit of ${formatAmount(keyLimitMicros ?? 0)}. Raise the key's limit in the console, use another key, or retry next month (UTC).`,
       { 'retry-after': secondsUntil(nextMonth, at) },
     );
   }
   return new ApiError(
     'monthly_limit_exceeded',
-    `This call could take this month's spend past your monthly cap of ${formatMicros(account.monthlyCapMicros ?? 0)}. Raise the cap in the console, or retry next month (UTC).`,
+    `This call could take this month's spend past your monthly cap of ${formatAmount(account.monthlyCapMicros ?? 0)}. Raise the cap in the console, or retry next month (UTC).`,
     { 'retry-after': secondsUntil(nextMonth, at) },
   );
 }

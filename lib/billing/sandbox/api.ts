@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { SandboxBilling } from './billing';
 import { invalidRequest, StripeApiError } from './errors';
 import { createExpander } from './expand';
+import type { SandboxFaults } from './faults';
 import { list, object, record, str, type FormValue } from './form';
 import type { SandboxInvoices } from './invoices';
 import type { ObjectLocks } from './locks';
@@ -14,7 +15,12 @@ import type { StripeObject } from './store';
 
 type Params = Record<string, FormValue>;
 type Handler = (match: string[], params: Params) => Promise<unknown>;
-export type ApiAnswer = { status: number; body: unknown; replayed?: boolean };
+/**
+ * One answer. `replayed`: the saved answer of an earlier request with the same Idempotency-Key
+ * (header `Idempotent-Replayed: true`); `shouldRetry: false`: a 5xx that is saved under its key, so
+ * a retry with that key gets it again (header `Stripe-Should-Retry: false`, which Stripe's SDKs obey).
+ */
+export type ApiAnswer = { status: number; body: unknown; replayed?: boolean; shouldRetry?: false };
 
 interface Route {
   method: 'GET' | 'POST' | 'DELETE';
@@ -34,6 +40,8 @@ export interface ApiOptions {
   account: string;
   /** Called while a changing call holds its locks (tests make races certain with it). */
   whileLocked?: (operation: string, ids: string[]) => Promise<void>;
+  /** Server errors asked for by the `/_sandbox/faults` control. */
+  faults: SandboxFaults;
 }
 
 const bool = (params: Params, name: string) =>
@@ -339,8 +347,15 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
     },
   ];
 
-  // Requests with the same Idempotency-Key wait for each other, then replay.
-  const keyLocks = new Map<string, Promise<unknown>>();
+  // Idempotency as Stripe documents it for API v1 (docs.stripe.com/api/idempotent_requests and
+  // /idempotency): "Stripe saves the status code and body of the first request made with a given
+  // idempotency key after endpoint execution begins. Retries with the same key return the saved
+  // response, including 500 errors", for 24 hours; "if incoming parameters fail validation, or
+  // the request conflicts with another that was executing concurrently", nothing is saved. A
+  // request whose key is still executing is answered 409 `idempotency_key_in_use` (Stripe's error
+  // code list; the wire shape below is a real Stripe answer quoted in a stripe-go report), and
+  // saves nothing: the SDKs retry a 409.
+  const inFlight = new Set<string>();
 
   /** Answers one API request; POSTs with an Idempotency-Key replay their first answer for a day. */
   async function handle(
@@ -349,14 +364,24 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
     params: Params,
     idempotencyKey: string | null,
   ): Promise<ApiAnswer> {
-    if (method !== 'POST' || !idempotencyKey) return route(method, path, params);
-    const previous = keyLocks.get(idempotencyKey) ?? Promise.resolve();
-    const run = previous.catch(() => {}).then(() => idempotent(method, path, params, idempotencyKey));
-    keyLocks.set(idempotencyKey, run);
+    if (method !== 'POST' || !idempotencyKey) return (await route(method, path, params)).answer;
+    if (inFlight.has(idempotencyKey)) {
+      return {
+        status: 409,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'idempotency_key_in_use',
+            message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${idempotencyKey}. Please try again later.`,
+          },
+        },
+      };
+    }
+    inFlight.add(idempotencyKey);
     try {
-      return await run;
+      return await idempotent(method, path, params, idempotencyKey);
     } finally {
-      if (keyLocks.get(idempotencyKey) === run) keyLocks.delete(idempotencyKey);
+      inFlight.delete(idempotencyKey);
     }
   }
 
@@ -381,49 +406,61 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
           },
         };
       }
-      return { status: rows[0].status, body: rows[0].body, replayed: true };
+      const status = Number(rows[0].status);
+      return { status, body: rows[0].body, replayed: true, ...(status >= 500 ? { shouldRetry: false as const } : {}) };
     }
-    const answer = await route(method, path, params);
-    // Stripe keeps 5xx answers and lock timeouts out of the idempotency record, so a retry runs again.
-    if (answer.status < 500 && answer.status !== 429) {
+    const { answer, began } = await route(method, path, params);
+    // Saved once the endpoint began, whatever it answered (a 500 too); not a validation failure or a lock timeout.
+    if (began) {
       await store.pool.query(
         `INSERT INTO stripe_sandbox.idempotency_keys (account, key, fingerprint, status, body, created) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (account, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, body = EXCLUDED.body, created = EXCLUDED.created`,
         [options.account, key, fingerprint, answer.status, JSON.stringify(answer.body), now],
       );
+      if (answer.status >= 500) return { ...answer, shouldRetry: false };
     }
     return answer;
   }
 
-  async function route(method: string, path: string, params: Params): Promise<ApiAnswer> {
+  const serverError = (): ApiAnswer => ({
+    status: 500,
+    body: { error: { type: 'api_error', message: 'The billing sandbox failed; see its log.' } },
+  });
+
+  /** The answer, and whether the endpoint began executing (parameters valid, locks taken). */
+  async function route(method: string, path: string, params: Params): Promise<{ answer: ApiAnswer; began: boolean }> {
     const found = routes.find((r) => r.method === method && r.pattern.test(path));
     if (!found) {
       return {
-        status: 404,
-        body: {
-          error: {
-            type: 'invalid_request_error',
-            message: `Unrecognized request URL (${method}: ${path}). The billing sandbox implements the calls the product makes.`,
+        began: false,
+        answer: {
+          status: 404,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: `Unrecognized request URL (${method}: ${path}). The billing sandbox implements the calls the product makes.`,
+            },
           },
         },
       };
     }
+    let began = false;
     try {
       checkParams(found.operation, params);
       const match = found.pattern.exec(path)!.slice(1).map(decodeURIComponent);
       const lockIds = (found.locks?.(match, params) ?? []).filter((v): v is string => Boolean(v));
       const result = await options.locks.with(lockIds, async () => {
+        began = true;
+        if (options.faults.take(found.operation)) throw new InjectedFault(found.operation);
         if (lockIds.length && options.whileLocked) await options.whileLocked(found.operation, lockIds);
         return found.run(match, params);
       });
-      return { status: 200, body: await expand(result, list(params, 'expand')) };
+      return { began, answer: { status: 200, body: await expand(result, list(params, 'expand')) } };
     } catch (error) {
-      if (error instanceof StripeApiError) return { status: error.status, body: { error: error.body } };
-      console.error('billing sandbox: request failed', error);
-      return {
-        status: 500,
-        body: { error: { type: 'api_error', message: 'The billing sandbox failed; see its log.' } },
-      };
+      if (error instanceof StripeApiError)
+        return { began, answer: { status: error.status, body: { error: error.body } } };
+      if (!(error instanceof InjectedFault)) console.error('billing sandbox: request failed', error);
+      return { began, answer: serverError() };
     }
   }
 
@@ -432,4 +469,11 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
     operationOf: (method: string, path: string) =>
       routes.find((r) => r.method === method && r.pattern.test(path))?.operation,
   };
+}
+
+/** A 500 asked for through `/_sandbox/faults`. */
+class InjectedFault extends Error {
+  constructor(operation: string) {
+    super(`a server error asked for on ${operation}`);
+  }
 }

@@ -6,13 +6,15 @@
 //   POST /_sandbox/clock/advance           seconds=…    time passes (due dates, retries, key expiry)
 //   GET  /_sandbox/clock                                the sandbox's current time
 //   POST /_sandbox/webhooks/flush                       send every waiting webhook now
+//   POST /_sandbox/faults                  operation=… count=…   the next requests of an operation answer 500
 import type { SandboxBilling } from './billing';
 import { invalidRequest, StripeApiError } from './errors';
 import type { Events } from './events';
+import type { SandboxFaults } from './faults';
 import { parseForm, str } from './form';
 import type { ObjectLocks } from './locks';
 
-export function createControls(billing: SandboxBilling, events: Events, locks: ObjectLocks) {
+export function createControls(billing: SandboxBilling, events: Events, locks: ObjectLocks, faults: SandboxFaults) {
   const { store, clock } = billing;
 
   async function chargeOfInvoice(invoiceId: string): Promise<string | undefined> {
@@ -33,6 +35,15 @@ export function createControls(billing: SandboxBilling, events: Events, locks: O
         message: `${method} is not a sandbox control; use POST.`,
       });
     if (path === '/_sandbox/webhooks/flush') return { pending: await events.flush() };
+    if (path === '/_sandbox/faults') {
+      const operation = str(form, 'operation') ?? '';
+      const count = Number(str(form, 'count') ?? '1');
+      if (!/^(Get|Post|Delete)[A-Za-z]+$/.test(operation))
+        throw invalidRequest("operation must be an operationId of Stripe's OpenAPI description.", 'operation');
+      if (!Number.isInteger(count) || count < 1) throw invalidRequest('count must be a whole number, 1 or more.', 'count');
+      faults.add(operation, count);
+      return { operation, count };
+    }
     if (path === '/_sandbox/clock/advance') {
       const seconds = Number(str(form, 'seconds'));
       if (!Number.isInteger(seconds) || seconds < 0)

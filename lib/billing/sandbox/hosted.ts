@@ -118,7 +118,8 @@ export function createHostedPages(billing: SandboxBilling, invoices: SandboxInvo
     }
     const outcome = await locks.with([found.id], async () => {
       const method = await billing.attachCard(found.customer as string, card, behaviour);
-      return invoices.pay(found.id, { payment_method: method.id }).then(
+      // On the page the customer is there to authenticate (3D Secure), unlike an off-session charge.
+      return invoices.pay(found.id, { payment_method: method.id }, { onSession: true }).then(
         () => null,
         (error: Error) => error.message,
       );

@@ -355,7 +355,12 @@ export class SandboxInvoices {
    * the customer's. `attempt_count` counts as Stripe's does: the first attempt makes it 1, and
    * later attempts made through this call (not automatic retries) leave it alone.
    */
-  async pay(id: string, params: { payment_method?: string; paid_out_of_band?: boolean }): Promise<Obj> {
+  async pay(
+    id: string,
+    params: { payment_method?: string; paid_out_of_band?: boolean },
+    /** The customer pays on the hosted invoice page, there to authenticate (not an API parameter). */
+    { onSession = false }: { onSession?: boolean } = {},
+  ): Promise<Obj> {
     const invoice = await this.billing.require(id, 'invoice');
     // Real Stripe answers these with a plain invalid_request_error: no error code of its own.
     if (invoice.status === 'paid')
@@ -385,8 +390,11 @@ export class SandboxInvoices {
         'payment_method',
       );
     const attempt = { attempted: true, attempt_count: Math.max(1, Number(invoice.attempt_count)) };
-    const decline = chargeDecline(method.sandbox_behaviour as CardBehaviour);
-    const { intentId, chargeId } = await this.charge(invoice, customer.id, method.id, decline);
+    const decline = chargeDecline(method.sandbox_behaviour as CardBehaviour, { onSession });
+    // An off-session payment the bank wants authenticated: the invoice's PaymentIntent waits in
+    // `requires_action` for the customer, who completes it on the hosted invoice page.
+    const needsAction = decline?.code === 'authentication_required';
+    const { intentId, chargeId } = await this.charge(invoice, customer.id, method.id, decline, needsAction);
     if (!decline) return this.markPaid(invoice, intentId, attempt);
     const payments = invoice.payments as { data: Obj[] };
     const now = this.clock.now();
@@ -404,11 +412,16 @@ export class SandboxInvoices {
       status: 'open',
       status_transitions: { canceled_at: null, paid_at: null },
     };
-    await this.billing.update(
+    const failed = await this.billing.update(
       invoice,
       { ...attempt, payments: { ...(invoice.payments as object), data: [...payments.data, failedPayment] } },
       'invoice.payment_failed',
     );
+    // "invoice.payment_action_required will be generated when the next action is needed, such as
+    // when 3D Secure is required, and the hosted_invoice_url returned in that event contains a
+    // button for the customer to complete the payment" (Stripe support, "Completing a next action
+    // for PaymentIntents created with one-off invoices").
+    if (needsAction) await this.billing.events.emit('invoice.payment_action_required', failed);
     throw new StripeApiError(402, { type: 'card_error', ...decline, charge: chargeId });
   }
 
@@ -418,6 +431,7 @@ export class SandboxInvoices {
     customer: string,
     paymentMethod: string,
     decline: ReturnType<typeof chargeDecline>,
+    needsAction = false,
   ): Promise<{ intentId: string; chargeId: string }> {
     const now = this.clock.now();
     const intentId = newId('pi');
@@ -470,7 +484,8 @@ export class SandboxInvoices {
       payment_method: paymentMethod,
       latest_charge: charge.id,
       metadata: {},
-      status: decline ? 'requires_payment_method' : 'succeeded',
+      status: needsAction ? 'requires_action' : decline ? 'requires_payment_method' : 'succeeded',
+      next_action: needsAction ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
       last_payment_error: decline
         ? {
             type: 'card_error',

@@ -12,6 +12,7 @@ import { SandboxClock } from './clock';
 import { createControls } from './controls';
 import { StripeApiError } from './errors';
 import { Events } from './events';
+import { SandboxFaults } from './faults';
 import { FormError, parseForm } from './form';
 import { apiKeyRefusal, controlRefusal, CONTROL_TOKEN_HEADER, pageOrigins, pageRefusal } from './guards';
 import { createHostedPages, notFoundPage, refusedPage } from './hosted';
@@ -104,6 +105,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const account = createHash('sha256').update(secretKey).digest('hex').slice(0, 16);
   const events = new Events(store, clock, { url: options.webhookUrl, secret: options.webhookSecret }, account);
   const locks = new ObjectLocks(options.lockTimeoutMs ?? 2_000);
+  const faults = new SandboxFaults();
 
   // The pages' listener first: invoice and Checkout links name its address.
   const pagesServer = http.createServer();
@@ -117,9 +119,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     idempotencyTtlSeconds:
       options.idempotencyTtlSeconds ?? Number(process.env.STRIPE_SANDBOX_IDEMPOTENCY_TTL_SECONDS ?? DAY_SECONDS),
     whileLocked: options.whileLocked,
+    faults,
   });
   const hostedPage = createHostedPages(billing, invoices, locks);
-  const control = createControls(billing, events, locks);
+  const control = createControls(billing, events, locks, faults);
   // Time passing: invoices past due announce it first, then waiting webhooks go out.
   clock.onAdvance(async () => void (await invoices.announceOverdue()));
   clock.onAdvance(() => events.deliverDueNow());
@@ -206,6 +209,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         'request-id': `req_${randomBytes(10).toString('hex')}`,
         'stripe-version': '2026-10-28.endive',
         ...(answer.replayed ? { 'idempotent-replayed': 'true' } : {}),
+        ...(answer.shouldRetry === false ? { 'stripe-should-retry': 'false' } : {}),
       });
     } catch (error) {
       if (error instanceof FormError)
