@@ -8,6 +8,7 @@ import { newsAdapter } from './news';
 import { openmicroAdapter } from './openmicro';
 import type { LiveAdapter } from './types';
 import { videositeAdapter } from './videosite';
+import { xnetAdapter } from './xnet';
 
 export const liveAdapters: Partial<Record<Family, LiveAdapter>> = {
   forumsite: forumsiteAdapter,
@@ -16,4 +17,5 @@ export const liveAdapters: Partial<Record<Family, LiveAdapter>> = {
   openmicro: openmicroAdapter,
   politicnet: politicnetAdapter,
   videosite: videositeAdapter,
+  xnet: xnetAdapter,
 };
