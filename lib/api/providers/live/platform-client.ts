@@ -218,7 +218,9 @@ export class PlatformClient {
         throw new ProviderError('upstream_error', `The ${this.family} platform answered ${status}`);
       }
       let body: unknown = null;
-      if (text.length > 0 || status < 300) {
+      // A redirect's body (a web server's short HTML page) is never the answer: only its status is.
+      const redirect = status >= 300 && status < 400;
+      if (!redirect && (text.length > 0 || status < 300)) {
         try {
           body = JSON.parse(text);
         } catch {

@@ -157,8 +157,8 @@ export class ForumsiteClient {
     this.token = options.credentials ? new AppToken(options.platform, options.credentials, options.log) : null;
   }
 
-  /** A GET of the platform, with the app token when there are credentials. */
-  private async get(
+  /** A GET of the platform (raw_json=1 added), with the app token when there are credentials. */
+  async get(
     path: string,
     query: Record<string, string | number | undefined>,
     signal: AbortSignal,

@@ -1,9 +1,14 @@
-// The forumsite family's native adapter: a community's posts and its details from the forum
-// site's public JSON (Reddit's listings and about.json), optionally through app-only OAuth.
-// Paths, paging and errors: ./client.ts; the records: ./map.ts; the field table:
-// docs/data-sources.md.
+// The forumsite family's native adapter: a community's posts and its details, the site-wide post
+// search and a post's comments from the forum site's public JSON (Reddit's listings, about.json,
+// search.json, comment trees and morechildren), optionally through app-only OAuth.
+// Paths, paging and errors: ./client.ts, ./search.ts, ./comments.ts; the records: ./map.ts; the
+// field table: docs/data-sources.md.
+import { POST_URL_PATTERN } from '../../../registry/forumsite';
+import type { ProviderResult } from '../../../registry/types';
 import type { LiveAdapter } from '../types';
 import { ForumsiteClient, OAUTH_BASE_URL, communityFrom } from './client';
+import { postComments } from './comments';
+import { searchPosts } from './search';
 
 /** The platform's rate-limit reset header (seconds), used when a 429 carries no Retry-After. */
 function retryAfterSeconds(headers: Readonly<Record<string, string>>): number | undefined {
@@ -37,7 +42,12 @@ export const forumsiteAdapter: LiveAdapter = {
   // walk (10 requests) goes at once from a full bucket. With credentials an operator may raise
   // LIVE_FORUMSITE_REQUESTS_PER_MINUTE (to 90 or so).
   politeness: { requestsPerMinute: 8, burst: 10, concurrency: 2 },
-  paths: ['/v1/forumsite/community/posts', '/v1/forumsite/community'],
+  paths: [
+    '/v1/forumsite/community/posts',
+    '/v1/forumsite/community',
+    '/v1/forumsite/posts',
+    '/v1/forumsite/post/comments',
+  ],
   probe: { path: '/v1/forumsite/community', query: { community: 'announcements' } },
   retryAfterSeconds,
   createProvider({ platform, env, log, site }) {
@@ -52,6 +62,8 @@ export const forumsiteAdapter: LiveAdapter = {
     });
     return {
       async call(endpoint, params, signal) {
+        if (endpoint.path === '/v1/forumsite/posts') return search(client, { site, log }, params, signal);
+        if (endpoint.path === '/v1/forumsite/post/comments') return comments(client, { site, log }, params, signal);
         const community = communityFrom(params);
         if (endpoint.path === '/v1/forumsite/community') {
           return { body: { community: await client.community(community, signal) }, pagesReturned: 1 };
@@ -81,3 +93,46 @@ export const forumsiteAdapter: LiveAdapter = {
     };
   },
 };
+
+type Context = Parameters<typeof searchPosts>[1];
+
+async function search(
+  client: ForumsiteClient,
+  context: Context,
+  params: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<ProviderResult> {
+  const query = String(params.query);
+  const sortBy = typeof params.sort_by === 'string' ? params.sort_by : 'relevance';
+  const page = Number(params.page ?? 1);
+  const postedAgo = typeof params.posted_ago === 'string' ? params.posted_ago : 'all';
+  const found = await searchPosts(client, context, { query, sortBy, postedAgo, page }, signal);
+  return {
+    body: {
+      posts: found.posts,
+      query,
+      sort_by: sortBy,
+      page,
+      has_next_page: found.hasNextPage,
+      count: found.posts.length,
+    },
+    pagesReturned: 1,
+  };
+}
+
+async function comments(
+  client: ForumsiteClient,
+  context: Context,
+  params: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<ProviderResult> {
+  // The registry checked the url's /comments/<id> (or redd.it/<id>) form.
+  const postId =
+    typeof params.post_id === 'string' ? params.post_id : (POST_URL_PATTERN.exec(String(params.url))?.[1] ?? '');
+  const id = postId.toLowerCase();
+  const walked = await postComments(client, context, id, Number(params.pages ?? 1), signal);
+  return {
+    body: { comments: walked.comments, post_id: id, pages: walked.pagesReturned, count: walked.comments.length },
+    pagesReturned: walked.pagesReturned,
+  };
+}

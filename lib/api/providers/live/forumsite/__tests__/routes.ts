@@ -15,9 +15,17 @@
 // The 403/404 bodies of a private or banned community, the unknown community's 302 and its
 // about.json's empty listing have no public recording: they are the bodies and statuses the
 // platform is documented to send (Pyprohly/reddit-api-doc-notes), kept under documented/.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { ReplayRoute } from '../../__tests__/replay-server';
 
 const dir = 'data/live/forumsite';
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../..');
+/** The post whose comments are recorded. */
+export const COMMENTS_POST = '3hahrw';
+/** A post id no post has: the platform's recorded 404 body. */
+export const MISSING_POST = 'zz9zz9';
+
 const listing = { limit: '100', raw_json: '1' };
 
 export const forumsiteRoutes: ReplayRoute[] = [
@@ -112,10 +120,25 @@ export const forumsiteRoutes: ReplayRoute[] = [
     status: 302,
     headers: { location: 'https://www.reddit.com/subreddits/search.json?q=nosuchcommunity' },
   },
+  // The same redirect as web servers send it: with a short HTML page as its body (not recorded;
+  // the body any server writes for a 302), which must never be read as the answer.
+  {
+    path: '/r/nosuchcommunity/new.json',
+    query: listing,
+    status: 302,
+    body: '<html><body>You are being <a href="https://www.reddit.com/subreddits/search.json?q=nosuchcommunity">redirected</a>.</body></html>',
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      location: 'https://www.reddit.com/subreddits/search.json?q=nosuchcommunity',
+    },
+  },
   { path: '/r/nosuchcommunity/about.json', query: { raw_json: '1' }, file: `${dir}/documented/about-unknown.json` },
 
   // App-only OAuth: the client-credentials token (PRAW's cassette filter replaced the token's value)
   { method: 'POST', path: '/api/v1/access_token', file: `${dir}/oauth/access-token.json` },
+
+  ...searchRoutes(),
+  ...commentRoutes(),
 ];
 
 /** The token in the recorded access_token answer. */
@@ -128,3 +151,91 @@ export const RECORDED_TOKEN = '<ACCESS_TOKEN>';
 export const oldPayloadRoutes: ReplayRoute[] = [
   { path: '/r/askreddit/new.json', query: listing, file: `${dir}/old/askreddit-new-2016.json` },
 ];
+
+/** The query of one site-wide search request, as the adapter sends it. */
+export function searchQuery(q: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { q, sort: 'relevance', t: 'all', limit: '100', raw_json: '1', ...extra };
+}
+
+/**
+ * Site-wide search. Both bodies answered GET /r/all/search/?q=…&restrict_sr=false&sort=relevance&
+ * syntax=cloudsearch&t=all&limit=1024&raw_json=1 (asyncpraw's cassette), Reddit's site-wide search;
+ * they answer the adapter's /search.json for the same words with limit=100 (one page: 31 posts,
+ * after null; the other none).
+ */
+function searchRoutes(): ReplayRoute[] {
+  return [
+    {
+      path: '/search.json',
+      query: searchQuery('praw oauth search'),
+      file: `${dir}/search/search-praw-oauth-search.json`,
+    },
+    {
+      path: '/search.json',
+      query: searchQuery('asyncpraw oauth search'),
+      file: `${dir}/search/search-no-results.json`,
+    },
+  ];
+}
+
+interface TreeThing {
+  kind: string;
+  data: { id: string; children?: string[]; replies?: { data: { children: TreeThing[] } } | '' };
+}
+
+/** The "more" stubs of the recorded tree, by id, with their children in the recorded order. */
+export function recordedStubs(): Map<string, string[]> {
+  const tree = JSON.parse(readFileSync(path.resolve(repositoryRoot, dir, 'comments-3hahrw/tree.json'), 'utf8')) as [
+    unknown,
+    { data: { children: TreeThing[] } },
+  ];
+  const stubs = new Map<string, string[]>();
+  const visit = (things: TreeThing[]) => {
+    for (const thing of things) {
+      if (thing.kind === 'more') stubs.set(thing.data.id, thing.data.children ?? []);
+      else if (thing.data.replies) visit(thing.data.replies.data.children);
+    }
+  };
+  visit(tree[1].data.children);
+  return stubs;
+}
+
+/** The query of one morechildren request for the post. */
+export function moreQuery(children: readonly string[]): Record<string, string> {
+  return {
+    api_type: 'json',
+    link_id: `t3_${COMMENTS_POST}`,
+    children: children.join(','),
+    sort: 'confidence',
+    raw_json: '1',
+  };
+}
+
+/**
+ * Post 3hahrw's comments (praw's TestCommentForest cassette, 2017). The tree was recorded for
+ * limit=10 and answers the adapter's limit=100 (the only liberty: the platform would have sent
+ * more comments at once). Each stub's morechildren answer was recorded as a POST with the stub's
+ * children in its form; the adapter asks the same with GET, the children in its query.
+ */
+function commentRoutes(): ReplayRoute[] {
+  const routes: ReplayRoute[] = [
+    {
+      path: `/comments/${COMMENTS_POST}.json`,
+      query: { limit: '100', sort: 'confidence', raw_json: '1' },
+      file: `${dir}/comments-3hahrw/tree.json`,
+    },
+    {
+      path: `/comments/${MISSING_POST}.json`,
+      query: { limit: '100', sort: 'confidence', raw_json: '1' },
+      status: 404,
+      file: `${dir}/errors/not-found-404.json`,
+    },
+  ];
+  for (const [id, children] of recordedStubs())
+    routes.push({
+      path: '/api/morechildren.json',
+      query: moreQuery(children),
+      file: `${dir}/comments-3hahrw/more-${id}.json`,
+    });
+  return routes;
+}
