@@ -109,4 +109,13 @@ describe('get_sentiment reads what a person reads and charges only for sentiment
       sentimentUnits: 0,
     });
   });
+
+  test.each([
+    ['/v1/forumsite/community/posts', 'snippet'],
+    ['/v1/forumsite/posts', 'snippet'],
+    ['/v1/news/articles', 'snippet'],
+    ['/v1/videosite/videos', 'description'],
+  ])('%s reads the title a person wrote with the text', (path, text) => {
+    expect(byPath(path).sentimentTarget).toMatchObject({ title: 'title', text });
+  });
 });

@@ -226,7 +226,7 @@ export const forumsiteEndpoints = [
     paging: { param: 'page', max: 12 },
     concurrency: 10,
     sentiment: true,
-    sentimentTarget: { list: 'posts', text: 'snippet' },
+    sentimentTarget: { list: 'posts', text: 'snippet', title: 'title' },
     billedErrors: {},
     method: 'GET',
     example: { query: 'rust async runtime', sort_by: 'top', posted_ago: '12m', page: '1' },

@@ -163,7 +163,7 @@ export const videositeEndpoints = [
     paging: { param: 'pages', max: 10 },
     concurrency: 10,
     sentiment: true,
-    sentimentTarget: { list: 'videos', text: 'title' },
+    sentimentTarget: { list: 'videos', text: 'description', title: 'title' },
     billedErrors: {},
     method: 'GET',
     example: { query: 'surfing', pages: '2' },

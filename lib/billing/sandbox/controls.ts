@@ -40,7 +40,8 @@ export function createControls(billing: SandboxBilling, events: Events, locks: O
       const count = Number(str(form, 'count') ?? '1');
       if (!/^(Get|Post|Delete)[A-Za-z]+$/.test(operation))
         throw invalidRequest("operation must be an operationId of Stripe's OpenAPI description.", 'operation');
-      if (!Number.isInteger(count) || count < 1) throw invalidRequest('count must be a whole number, 1 or more.', 'count');
+      if (!Number.isInteger(count) || count < 1)
+        throw invalidRequest('count must be a whole number, 1 or more.', 'count');
       faults.add(operation, count);
       return { operation, count };
     }

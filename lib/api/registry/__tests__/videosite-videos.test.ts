@@ -19,7 +19,7 @@ describe('videosite video search', () => {
       billingUnit: 'page',
       pageSize: 25,
       paging: { param: 'pages', max: 10 },
-      sentimentTarget: { list: 'videos', text: 'title' },
+      sentimentTarget: { list: 'videos', text: 'description', title: 'title' },
     });
     expect(kit.rejection(VIDEOS, { query: 'surfing', pages: '11' }).error).toBe(
       "Invalid parameter 'pages': must be an integer from 1 to 10",

@@ -2,37 +2,10 @@
 // replayed for 24 hours, a key still executing answered 409 idempotency_key_in_use, a validation
 // failure not saved) and the test card that always requires authentication, through the real SDK.
 import Stripe from 'stripe';
-import { afterAll, describe, expect, test } from 'vitest';
-import { startStripeSandbox, type StripeSandbox, type StripeSandboxOptions } from '../server';
+import { describe, expect, test } from 'vitest';
+import { errorOf, sandboxStarter } from './sandbox-with';
 
-const started: StripeSandbox[] = [];
-async function sandboxWith(options: Partial<StripeSandboxOptions> = {}) {
-  const sandbox = await startStripeSandbox({
-    port: 0,
-    databaseUrl: process.env.DATABASE_URL!,
-    webhookUrl: null,
-    webhookSecret: 'whsec_idempotency',
-    ...options,
-  });
-  started.push(sandbox);
-  const url = new URL(sandbox.url);
-  const stripe = new Stripe(sandbox.secretKey, {
-    host: url.hostname,
-    port: Number(url.port),
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
-  return { sandbox, stripe };
-}
-afterAll(async () => {
-  for (const sandbox of started) await sandbox.close();
-});
-
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: Stripe.errors.StripeError) => error,
-  );
+const sandboxWith = sandboxStarter('whsec_idempotency');
 
 describe('Idempotency-Key, as Stripe keeps it', () => {
   test('a 500 is saved under its key and replayed (Stripe-Should-Retry: false) until the key expires after 24 hours', async () => {
@@ -78,7 +51,9 @@ describe('Idempotency-Key, as Stripe keeps it', () => {
     hold = true;
     const first = stripe.customers.update(customer.id, { name: 'First' }, { idempotencyKey: 'in-flight' });
     await inside;
-    const second = await errorOf(stripe.customers.update(customer.id, { name: 'First' }, { idempotencyKey: 'in-flight' }));
+    const second = await errorOf(
+      stripe.customers.update(customer.id, { name: 'First' }, { idempotencyKey: 'in-flight' }),
+    );
     expect({ status: second?.statusCode, type: second?.rawType, code: second?.code }).toEqual({
       status: 409,
       type: 'invalid_request_error',
@@ -142,7 +117,9 @@ describe('4000 0027 6000 3184 (pm_card_authenticationRequired): authentication o
       intent: 'requires_action',
     });
     const announced = async (type: string) =>
-      (await stripe.events.list({ type, limit: 10 })).data.some((e) => (e.data.object as Stripe.Invoice).id === draft.id);
+      (await stripe.events.list({ type, limit: 10 })).data.some(
+        (e) => (e.data.object as Stripe.Invoice).id === draft.id,
+      );
     expect([await announced('invoice.payment_failed'), await announced('invoice.payment_action_required')]).toEqual([
       true,
       true,

@@ -1,42 +1,17 @@
 // Issue 28, "the billing sandbox, as strict as Stripe": each behaviour that hid findings 5-7, as
 // Stripe documents it, through the real stripe SDK.
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startStripeSandbox, type StripeSandbox, type StripeSandboxOptions } from '../server';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { errorOf, type SandboxWorld, sandboxStarter } from './sandbox-with';
 
-const started: StripeSandbox[] = [];
-async function sandboxWith(
-  options: Partial<StripeSandboxOptions> = {},
-): Promise<{ sandbox: StripeSandbox; stripe: Stripe }> {
-  const sandbox = await startStripeSandbox({
-    port: 0,
-    databaseUrl: process.env.DATABASE_URL!,
-    webhookUrl: null,
-    webhookSecret: 'whsec_contract',
-    ...options,
-  });
-  started.push(sandbox);
-  const url = new URL(sandbox.url);
-  return {
-    sandbox,
-    stripe: new Stripe(sandbox.secretKey, {
-      host: url.hostname,
-      port: Number(url.port),
-      protocol: 'http',
-      maxNetworkRetries: 0,
-    }),
-  };
-}
+const sandboxWith = sandboxStarter('whsec_contract');
 
-let main: { sandbox: StripeSandbox; stripe: Stripe };
+let main: SandboxWorld;
 beforeAll(async () => {
   main = await sandboxWith();
 });
-afterAll(async () => {
-  for (const sandbox of started) await sandbox.close();
-});
 
-async function customerWithCard(world: { sandbox: StripeSandbox; stripe: Stripe }, card: string) {
+async function customerWithCard(world: SandboxWorld, card: string) {
   const customer = await world.stripe.customers.create({ email: 'contract@example.test' });
   const session = await world.stripe.checkout.sessions.create({
     mode: 'setup',
@@ -69,12 +44,6 @@ async function openInvoice(
   });
   return world.stripe.invoices.finalizeInvoice(invoice.id!);
 }
-
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (e: unknown) => e as Stripe.errors.StripeError,
-  );
 
 describe('the billing sandbox, as strict as Stripe', () => {
   test('an uncollectible invoice can be paid', async () => {
