@@ -41,7 +41,7 @@ describe('finding 12: the 403 account_blocked body', () => {
     expect(standing.blocked).toBe(true);
 
     const response = await api.get(POSTS, { key: account.key, params: { community: 'gardening' } });
-    const error = `Account blocked: The payment of the invoice INV-7 for ${month} ($1.20) failed. Amount due: $1.20. Pay it at ${billingPage} (update the payment method there) to continue.`;
+    const error = `Account blocked: The payment of the invoice INV-7 for ${month} ($1.20) failed. Due now: $1.20. Pay it at ${billingPage} (update the payment method there) to continue.`;
     expect({ status: response.status, body: await response.json() }).toEqual({
       status: 403,
       body: { error, code: 'account_blocked' },

@@ -17,7 +17,7 @@ export async function accountBlocked(pool: pg.Pool, accountId: string): Promise<
   const due = rows[0]!.blockedDueCents ?? 0;
   const settle =
     due > 0
-      ? `Amount due: ${formatCents(due)}. Pay it at ${billingPageUrl()} (update the payment method there) to continue.`
+      ? `Due now: ${formatCents(due)}. Pay it at ${billingPageUrl()} (update the payment method there) to continue.`
       : `See ${billingPageUrl()}.`;
   return new ApiError('account_blocked', `Account blocked: ${reason} ${settle}`);
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { amountsDue } from '@/lib/billing/amounts-due';
 import { db } from '@/lib/db';
 import type { AccountBlockCause, InvoiceStatus, Prisma } from '@/lib/generated/prisma/client';
 import { accountUnblockedNotice } from '@/lib/server/mail/billing-notices';
@@ -148,12 +149,28 @@ export async function refreshAccountStanding({
 
       const causes = CAUSE_ORDER.filter((c) => active.some((b) => b.cause === c));
       const reason = active.length ? active.map(describeAccountBlock).join(' ') : null;
-      const dueInvoices = await tx.invoice.aggregate({
+      // What is due now (amounts-due.ts): an invoice sent for payment and not due yet is not.
+      const openInvoices = await tx.invoice.findMany({
         where: { accountId, status: { in: ['open', 'uncollectible'] } },
-        _sum: { amountCents: true },
+        select: {
+          id: true,
+          number: true,
+          month: true,
+          status: true,
+          amountCents: true,
+          attemptCount: true,
+          dueAt: true,
+          overdueAt: true,
+          noPaymentMethodAt: true,
+        },
       });
       const dueDisputes = active.reduce((sum, b) => sum + (b.cause === 'dispute' ? (b.amountCents ?? 0) : 0), 0);
-      const dueCents = active.length ? (dueInvoices._sum.amountCents ?? 0) + dueDisputes : null;
+      const { dueNowCents } = amountsDue({
+        invoices: openInvoices.map((i) => ({ ...i, status: i.status === 'uncollectible' ? 'uncollectible' : 'open' })),
+        disputedCents: dueDisputes,
+        now,
+      });
+      const dueCents = active.length ? dueNowCents : null;
       const blockedAt = active.length ? (account.blockedAt ?? now) : null;
 
       const data: Prisma.AccountUpdateInput = {};

@@ -92,7 +92,7 @@ export function accountBlockedNotice(standing: {
       'The API now answers 403 account_blocked to every call of your account.',
       '',
       standing.reason,
-      ...(standing.dueCents > 0 ? [`Amount due: ${formatCents(standing.dueCents)}.`] : []),
+      ...(standing.dueCents > 0 ? [`Due now: ${formatCents(standing.dueCents)}.`] : []),
       '',
       `What to do: ${consoleUrl('/billing')}`,
       ...(support ? [`Support: ${env.SUPPORT_EMAIL}`] : []),

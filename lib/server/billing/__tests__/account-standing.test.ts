@@ -114,6 +114,24 @@ describe('finding 3: each block keeps its own cause', () => {
   });
 });
 
+describe('issue 39, item 9: what a block says is due', () => {
+  test('a blocked account is told what is due now, not an invoice sent for payment that is not due yet', async () => {
+    const { accountId, email } = await closedAccount(world, GOOD_CARD);
+    const [paid] = await invoicesOf(accountId);
+    await loseDispute(world, paid!.stripeInvoiceId!);
+    expect(await standingOf(accountId)).toMatchObject({ blockedCauses: ['dispute'], blockedDueCents: 90 });
+
+    // Now billed by invoice: the next invoice is sent, due in some days, and is not due now.
+    await setInvoiceBilling({ email, invoice: true });
+    await chargeMonth(world, accountId);
+    const [, sent] = await invoicesOf(accountId);
+    expect(sent!.status).toBe('open');
+    expect(sent!.dueAt!.getTime()).toBeGreaterThan(Date.now());
+    await refreshAccountStanding({ accountId });
+    expect(await standingOf(accountId)).toMatchObject({ blockedCauses: ['dispute'], blockedDueCents: 90 });
+  });
+});
+
 describe('finding 5: an uncollectible invoice does not block for ever', () => {
   test('an uncollectible invoice is paid by the next card update, which unblocks the account', async () => {
     const { accountId, customer } = await closedAccount(world, DECLINING_CARD);
