@@ -184,6 +184,19 @@ const schema = z
     SUPPORT_EMAIL: z.email().default('support@localhost'),
     /**
      * Shows stored mail at /dev/mailbox, to loopback clients only. scripts/run.ts decides it
+    /** The seller named on every invoice and its PDF (a Stripe custom field: 140 characters at most). */
+    SELLER_NAME: z
+      .string()
+      .trim()
+      .min(1)
+      .max(140, 'SELLER_NAME: 140 characters at most (a Stripe invoice custom field)')
+      .default('Public Data API'),
+    /** The seller's postal address on every invoice and its PDF, one line (a Stripe custom field: 140 characters at most). */
+    SELLER_ADDRESS: z
+      .string()
+      .trim()
+      .max(140, 'SELLER_ADDRESS: 140 characters at most, on one line (a Stripe invoice custom field)')
+      .optional(),
      * (lib/dev-mailbox.ts): unset, on for the embedded database without SMTP, never for an operator's DATABASE_URL.
      */
     DEV_MAILBOX: z

@@ -55,8 +55,8 @@ export function microsToDollarInput(micros: bigint | number | null): string {
 
 /**
  * Micro-dollars to their last digit ("$0.004321"): only for the operator's command line and texts
- * other parts of the product still write this way (invoice item descriptions, the API's cap
- * refusals); the console, its mail and the docs use formatAmount and formatPrice.
+ * other parts of the product still write this way (the API's cap refusals); the console, its
+ * mail, invoices and the docs use formatAmount, formatCents and formatPrice.
  */
 export function formatMicros(micros: bigint | number): string {
   const value = BigInt(micros);

@@ -47,6 +47,16 @@ export interface ApiOptions {
 const bool = (params: Params, name: string) =>
   str(params, name) === undefined ? undefined : str(params, name) === 'true';
 const int = (params: Params, name: string) => (str(params, name) === undefined ? undefined : Number(str(params, name)));
+/** `custom_fields[i][name]`, `custom_fields[i][value]`: the invoice's custom fields, or undefined. */
+const customFields = (params: Params) => {
+  const fields = Object.hasOwn(params, 'custom_fields') ? params.custom_fields : undefined;
+  if (!Array.isArray(fields)) return undefined;
+  return fields.flatMap((f) =>
+    typeof f === 'object' && !Array.isArray(f) && typeof f.name === 'string' && typeof f.value === 'string'
+      ? [{ name: f.name, value: f.value }]
+      : [],
+  );
+};
 const periodOf = (params: Params) => {
   const period = object(params, 'period');
   return period ? { start: Number(str(period, 'start')), end: Number(str(period, 'end')) } : undefined;
@@ -193,6 +203,8 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
           customer: str(p, 'customer') ?? '',
           metadata: record(p, 'metadata'),
           description: str(p, 'description'),
+          footer: str(p, 'footer'),
+          custom_fields: customFields(p),
           auto_advance: bool(p, 'auto_advance'),
           default_payment_method: str(p, 'default_payment_method'),
           collection_method: str(p, 'collection_method'),

@@ -14,6 +14,10 @@ export interface CreateInvoiceParams {
   customer: string;
   metadata: Record<string, string>;
   description?: string;
+  /** Printed at the foot of the hosted page and the PDF. */
+  footer?: string;
+  /** Printed under the invoice's facts (name: value), up to 4 as Stripe allows. */
+  custom_fields?: { name: string; value: string }[];
   auto_advance?: boolean;
   default_payment_method?: string;
   collection_method?: string;
@@ -115,11 +119,11 @@ export class SandboxInvoices {
       customer_shipping: null,
       customer_tax_exempt: 'none',
       customer_tax_ids: [],
-      custom_fields: null,
+      custom_fields: params.custom_fields?.length ? params.custom_fields : null,
       default_source: null,
       default_tax_rates: [],
       discounts: [],
-      footer: null,
+      footer: params.footer ?? null,
       from_invoice: null,
       issuer: { type: 'self' },
       last_finalization_error: null,

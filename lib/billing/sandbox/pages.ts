@@ -76,10 +76,15 @@ export function invoicePage(invoice: Obj, error?: string): string {
   const pay = payable
     ? `<h2>Pay ${money(invoice.amount_remaining)}</h2>${alert}<form method="post" action="/invoices/${escapeHtml(invoice.id)}">${cardField}<button type="submit">Pay invoice</button></form>`
     : alert;
+  // The invoice's custom fields (the seller, for the product's invoices) and footer, as Stripe prints them.
+  const fields = ((invoice.custom_fields as { name: string; value: string }[] | null) ?? [])
+    .map((f) => `<p>${escapeHtml(f.name)}: ${escapeHtml(f.value)}</p>`)
+    .join('');
+  const footer = invoice.footer ? `<p class="muted">${escapeHtml(invoice.footer)}</p>` : '';
   return page(
     `Invoice ${invoice.number ?? invoice.id}`,
-    `<h1>Invoice ${escapeHtml(invoice.number ?? invoice.id)}</h1>
+    `<h1>Invoice ${escapeHtml(invoice.number ?? invoice.id)}</h1>${fields}
 <p>Status: <strong>${escapeHtml(invoice.status)}</strong></p>${due}<table><thead><tr><th>Description</th><th>Amount</th></tr></thead><tbody>${lines}</tbody></table>
-<p>Total: <strong>${money(invoice.total)}</strong></p><p><a href="/invoices/${escapeHtml(invoice.id)}/pdf">Download PDF</a></p>${pay}`,
+<p>Total: <strong>${money(invoice.total)}</strong></p>${footer}<p><a href="/invoices/${escapeHtml(invoice.id)}/pdf">Download PDF</a></p>${pay}`,
   );
 }

@@ -1,6 +1,6 @@
-// The invoice PDF the hosted invoice links to, made with pdf-lib: the invoice's number, status,
-// dates, customer, every line with its period and amount, and the totals (subtotal, total, paid,
-// remaining), over as many A4 pages as the lines need.
+// The invoice PDF the hosted invoice links to, made with pdf-lib: the invoice's number, its custom
+// fields, status, dates, customer, every line with its period and amount, the totals (subtotal,
+// total, paid, remaining) and its footer, over as many A4 pages as the lines need.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { StripeObject as Obj } from './store';
 
@@ -57,7 +57,12 @@ export async function invoicePdf(invoice: Obj, now: number): Promise<Buffer> {
   next(28);
   const customer =
     [invoice.customer_name, invoice.customer_email].filter(Boolean).join(' - ') || String(invoice.customer);
+  // Custom fields (the seller, for the product's invoices) first, as Stripe prints them at the top.
+  const customFields = ((invoice.custom_fields as { name: string; value: string }[] | null) ?? []).map(
+    (f) => [f.name, f.value] as [string, unknown],
+  );
   const facts: [string, unknown][] = [
+    ...customFields,
     ['Status', invoice.status],
     ['Billed to', customer],
     [
@@ -112,6 +117,13 @@ export async function invoicePdf(invoice: Obj, now: number): Promise<Buffer> {
     text(label, 330, { font: label === 'Total' ? bold : regular });
     text(money(cents), right, { right: true, font: label === 'Total' ? bold : regular });
     next(15);
+  }
+  if (invoice.footer) {
+    next(12);
+    for (const part of printable(invoice.footer).match(/.{1,90}(\s|$)|\S+/g) ?? []) {
+      text(part.trim(), MARGIN, { size: 9 });
+      next(12);
+    }
   }
   return Buffer.from(await doc.save());
 }

@@ -1,10 +1,10 @@
 // Issue 28, finding 14: the invoice PDF carries the invoice's lines, period, amounts and totals.
-// Read back with pdf-lib: the page's content stream is inflated and its text operators decoded.
-import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFRawStream, PDFName, PDFArray, type PDFRef } from 'pdf-lib';
+// Read back with pdf-lib (pdf-text.ts).
+import { PDFDocument } from 'pdf-lib';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startStripeSandbox, type StripeSandbox } from '../server';
+import { pdfText } from './pdf-text';
 
 let sandbox: StripeSandbox;
 let stripe: Stripe;
@@ -26,26 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.close();
 });
-
-/** The text drawn on every page, in drawing order (pdf-lib writes each string as <hex> Tj). */
-async function pdfText(bytes: Uint8Array): Promise<string[]> {
-  const doc = await PDFDocument.load(bytes);
-  const texts: string[] = [];
-  for (const page of doc.getPages()) {
-    const contents = page.node.get(PDFName.of('Contents'));
-    const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
-    for (const ref of refs) {
-      const stream = doc.context.lookup(ref as PDFRef);
-      if (!(stream instanceof PDFRawStream)) continue;
-      const filter = stream.dict.get(PDFName.of('Filter'));
-      const raw = Buffer.from(stream.contents);
-      const operators = (filter ? inflateSync(raw) : raw).toString('latin1');
-      for (const m of operators.matchAll(/<([0-9A-Fa-f]*)> Tj/g))
-        texts.push(Buffer.from(m[1]!, 'hex').toString('latin1'));
-    }
-  }
-  return texts;
-}
 
 test('the invoice PDF carries the lines, their period, the amounts and the totals (finding 14)', async () => {
   const customer = await stripe.customers.create({ email: 'pdf@example.test', name: 'Ada Lovelace' });
