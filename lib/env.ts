@@ -27,6 +27,8 @@ export const liveEnvShape = {
   LIVE_FORUMSITE_CLIENT_SECRET: z.string().min(1).optional(),
   /** The video site's YouTube Data API v3 key; without it videosite stays on its sandbox. Never logged. */
   LIVE_VIDEOSITE_API_KEY: z.string().min(1).optional(),
+  /** The review site's Yelp Fusion API key (a bearer token); without it reviewsite stays on its sandbox. Never logged. */
+  LIVE_REVIEWSITE_API_KEY: z.string().min(1).optional(),
   /** The short-post network's X API v2 bearer token (an app with recent search); without it xnet stays on its sandbox. Never logged. */
   LIVE_XNET_BEARER_TOKEN: z.string().min(1).optional(),
   /**

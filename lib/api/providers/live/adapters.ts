@@ -6,6 +6,7 @@ import { forumsiteAdapter } from './forumsite';
 import { newsletterAdapter } from './newsletter';
 import { newsAdapter } from './news';
 import { openmicroAdapter } from './openmicro';
+import { reviewsiteAdapter } from './reviewsite';
 import type { LiveAdapter } from './types';
 import { videositeAdapter } from './videosite';
 import { xnetAdapter } from './xnet';
@@ -16,6 +17,7 @@ export const liveAdapters: Partial<Record<Family, LiveAdapter>> = {
   news: newsAdapter,
   openmicro: openmicroAdapter,
   politicnet: politicnetAdapter,
+  reviewsite: reviewsiteAdapter,
   videosite: videositeAdapter,
   xnet: xnetAdapter,
 };

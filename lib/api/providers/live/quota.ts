@@ -12,7 +12,7 @@ export function quotaDay(at: Date, timeZone: string): string {
 }
 
 /** Milliseconds `timeZone` is ahead of UTC at `at` (negative west of Greenwich). */
-function offsetMs(at: Date, timeZone: string): number {
+export function offsetMs(at: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
