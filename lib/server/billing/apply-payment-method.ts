@@ -3,6 +3,7 @@ import 'server-only';
 import type Stripe from 'stripe';
 
 import { stripe } from '@/lib/billing/stripe-client';
+import { withIdempotencyAttempts } from '@/lib/billing/stripe-idempotency';
 import { db } from '@/lib/db';
 
 export type ApplySetupIntentOptions = {
@@ -16,38 +17,59 @@ function label(method: Stripe.PaymentMethod): string {
 }
 
 /**
- * A card saved through Checkout (setup mode): it becomes the customer's default payment method
- * (unless a card was saved after it) and the account has a payment method on file (the free-tier
- * cap lifts on its next request). Re-read from Stripe, so it is safe to apply from the webhook
- * and from the return page, in any order and more than once. The account's id, for the caller to
- * retry its unpaid invoices with the card (retry-unpaid-invoices.ts); null when the intent is
- * not a saved card of an account.
+ * A card saved through Checkout (setup mode, "Add/Update payment method"): it becomes the
+ * customer's default payment method (`invoice_settings.default_payment_method`) and every other
+ * card of the customer is detached, so an update replaces the card rather than adding one (the
+ * portal listed 4242, the failing 0341 and 4242 again: issue 39, item 20). The account has a
+ * payment method on file (the free-tier cap lifts on its next request). Re-read from Stripe, so it
+ * is safe to apply from the webhooks and from the return page, in any order and more than once;
+ * the account's applications run one at a time (an advisory lock). Only the customer's newest card
+ * is applied: a late or repeated delivery of an older card's events changes nothing (that card is
+ * detached by then). The account's id, for the caller to retry its unpaid invoices with the card
+ * (retry-unpaid-invoices.ts); null when the intent is not a saved card of an account.
  */
 export async function applySetupIntent({ setupIntentId, accountId }: ApplySetupIntentOptions): Promise<string | null> {
   const intent = await stripe().setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
   const method = intent.payment_method as Stripe.PaymentMethod | null;
   if (intent.status !== 'succeeded' || !method || typeof intent.customer !== 'string') return null;
+  const customerId = intent.customer;
   const account = await db.account.findFirst({
-    where: { stripeCustomerId: intent.customer, ...(accountId ? { id: accountId } : {}) },
+    where: { stripeCustomerId: customerId, ...(accountId ? { id: accountId } : {}) },
     select: { id: true },
   });
   if (!account) return null;
-  // A late or repeated delivery of an older card's events must not take the default back from a
-  // card saved after it: only the customer's newest card (Stripe lists them newest first) becomes the default.
-  const [newest] = (await stripe().paymentMethods.list({ customer: intent.customer, limit: 1 })).data;
-  if (newest?.id !== method.id) {
-    await refreshPaymentMethod({ customerId: intent.customer });
-    return account.id;
-  }
-  await stripe().customers.update(
-    intent.customer,
-    { invoice_settings: { default_payment_method: method.id } },
-    { idempotencyKey: `default-pm:${intent.customer}:${method.id}` },
+  // The transaction only holds the lock: every write below commits on its own.
+  await db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`payment-method:${account.id}`}))`;
+      // Stripe lists a customer's payment methods newest first.
+      const cards: Stripe.PaymentMethod[] = [];
+      for await (const card of stripe().paymentMethods.list({ customer: customerId, limit: 100 })) cards.push(card);
+      const [newest, ...replaced] = cards;
+      if (newest?.id !== method.id) {
+        await refreshPaymentMethod({ customerId });
+        return;
+      }
+      await withIdempotencyAttempts(`default-pm:${customerId}:${method.id}`, (idempotencyKey) =>
+        stripe().customers.update(
+          customerId,
+          { invoice_settings: { default_payment_method: method.id } },
+          { idempotencyKey },
+        ),
+      );
+      await db.account.update({
+        where: { id: account.id },
+        data: { hasPaymentMethod: true, paymentMethodLabel: label(method) },
+      });
+      // Only once the new card is the default: the customer is never left without one.
+      for (const card of replaced) {
+        await withIdempotencyAttempts(`detach-pm:${card.id}`, (idempotencyKey) =>
+          stripe().paymentMethods.detach(card.id, {}, { idempotencyKey }),
+        );
+      }
+    },
+    { timeout: 120_000, maxWait: 120_000 },
   );
-  await db.account.update({
-    where: { id: account.id },
-    data: { hasPaymentMethod: true, paymentMethodLabel: label(method) },
-  });
   return account.id;
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { stripe } from '@/lib/billing/stripe-client';
+import { withIdempotencyAttempts } from '@/lib/billing/stripe-idempotency';
 import { db } from '@/lib/db';
 
 export type EnsureStripeCustomerOptions = { accountId: string };
@@ -15,9 +16,10 @@ export async function ensureStripeCustomer({ accountId }: EnsureStripeCustomerOp
     select: { stripeCustomerId: true, users: { select: { email: true }, orderBy: { createdAt: 'asc' }, take: 1 } },
   });
   if (account.stripeCustomerId) return account.stripeCustomerId;
-  const customer = await stripe().customers.create(
-    { email: account.users[0]?.email, metadata: { accountId } },
-    { idempotencyKey: `customer:${accountId}` },
+  // A 500 saved under the key is walked past (stripe-idempotency.ts); a customer a 500 made
+  // anyway is left unused (no card, no invoice), which is harmless.
+  const customer = await withIdempotencyAttempts(`customer:${accountId}`, (idempotencyKey) =>
+    stripe().customers.create({ email: account.users[0]?.email, metadata: { accountId } }, { idempotencyKey }),
   );
   await db.account.updateMany({
     where: { id: accountId, stripeCustomerId: null },

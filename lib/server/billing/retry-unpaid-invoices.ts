@@ -3,6 +3,7 @@ import 'server-only';
 import type Stripe from 'stripe';
 
 import { stripe } from '@/lib/billing/stripe-client';
+import { withIdempotencyAttempts } from '@/lib/billing/stripe-idempotency';
 import { db } from '@/lib/db';
 
 import { syncInvoice } from './sync-invoice';
@@ -62,10 +63,9 @@ async function payWhileUnpaid(invoiceId: string, methodId: string): Promise<void
   const forWantOfCard = invoice.metadata?.collection === 'no_payment_method';
   if (!unpaid(invoice.status) || (invoice.collection_method === 'send_invoice' && !forWantOfCard)) return;
   try {
-    await stripe().invoices.pay(
-      invoiceId,
-      { payment_method: methodId },
-      { idempotencyKey: `retry-invoice:${invoiceId}:${methodId}` },
+    // The invoice was re-read just above: walking past a saved 500 cannot pay it twice.
+    await withIdempotencyAttempts(`retry-invoice:${invoiceId}:${methodId}`, (idempotencyKey) =>
+      stripe().invoices.pay(invoiceId, { payment_method: methodId }, { idempotencyKey }),
     );
   } catch (error) {
     // Declined: Stripe announces it (invoice.payment_failed) and the sync records it.

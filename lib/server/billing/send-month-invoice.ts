@@ -3,6 +3,7 @@ import 'server-only';
 import type Stripe from 'stripe';
 
 import { stripe } from '@/lib/billing/stripe-client';
+import { withIdempotencyAttempts } from '@/lib/billing/stripe-idempotency';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import type { Invoice } from '@/lib/generated/prisma/client';
@@ -10,7 +11,6 @@ import { monthRange } from '@/lib/utc-month';
 
 import { closeMonthStep, type CloseMonthStepInfo } from './close-month-hooks';
 import { ensureStripeCustomer } from './ensure-stripe-customer';
-import { invoiceDocumentFields } from './invoice-document-fields';
 import { plannedInvoiceItems } from './invoice-items';
 import { mailInvoiceNotice } from './mail-invoice-notice';
 import { syncInvoice } from './sync-invoice';
@@ -36,7 +36,8 @@ export class InvoiceTotalMismatchError extends Error {
  * total is the ledger's, finalization, then a charge of the default card or, for accounts
  * billed by invoice, `send_invoice` with a due date and the invoice sent (also for a card account
  * with no card left: see sendForWantOfCard). Resumable from any
- * point, also after Stripe's idempotency keys expired (24 h): each Stripe id is saved as soon as
+ * point, also after Stripe's idempotency keys expired (24 h) or replay a saved 500 (each call walks
+ * attempt-numbered keys past it: stripe-idempotency.ts): each Stripe id is saved as soon as
  * it exists, and a draft or item made but not saved is found in Stripe before anything is made
  * again. A card decline is a normal outcome (Stripe announces it); any other failure throws.
  */
@@ -68,17 +69,19 @@ export async function sendMonthInvoice({ invoiceId, signal }: SendMonthInvoiceOp
       for (const item of items.filter((i) => !i.savedId)) {
         let id = onDraft.get(item.name);
         if (!id) {
-          const created = await stripe().invoiceItems.create(
-            {
-              customer,
-              invoice: stripeId,
-              currency: 'usd',
-              amount: Number(item.cents),
-              description: item.description,
-              metadata: item.metadata,
-              period: servicePeriod,
-            },
-            { idempotencyKey: key(`item:${item.name}`) },
+          const created = await withIdempotencyAttempts(key(`item:${item.name}`), (idempotencyKey) =>
+            stripe().invoiceItems.create(
+              {
+                customer,
+                invoice: stripeId,
+                currency: 'usd',
+                amount: Number(item.cents),
+                description: item.description,
+                metadata: item.metadata,
+                period: servicePeriod,
+              },
+              { idempotencyKey },
+            ),
           );
           id = created.id;
           await closeMonthStep('item-created', at);
@@ -94,7 +97,9 @@ export async function sendMonthInvoice({ invoiceId, signal }: SendMonthInvoiceOp
     if (remote.collection_method === 'charge_automatically' && !(await customerHasCard(customer))) {
       remote = await sendForWantOfCard(invoice.id, stripeId, key);
     }
-    remote = await stripe().invoices.finalizeInvoice(stripeId, {}, { idempotencyKey: key('finalize') });
+    remote = await withIdempotencyAttempts(key('finalize'), (idempotencyKey) =>
+      stripe().invoices.finalizeInvoice(stripeId, {}, { idempotencyKey }),
+    );
     await closeMonthStep('finalized', at);
   }
   if (remote.status === 'open') await collect(remote, customer, invoice.id, key);
@@ -121,14 +126,16 @@ async function sendForWantOfCard(
   stripeId: string,
   key: (step: string) => string,
 ): Promise<Stripe.Invoice> {
-  const switched = await stripe().invoices.update(
-    stripeId,
-    {
-      collection_method: 'send_invoice',
-      days_until_due: NO_CARD_DAYS_UNTIL_DUE,
-      metadata: { collection: 'no_payment_method' },
-    },
-    { idempotencyKey: key('no-card') },
+  const switched = await withIdempotencyAttempts(key('no-card'), (idempotencyKey) =>
+    stripe().invoices.update(
+      stripeId,
+      {
+        collection_method: 'send_invoice',
+        days_until_due: NO_CARD_DAYS_UNTIL_DUE,
+        metadata: { collection: 'no_payment_method' },
+      },
+      { idempotencyKey },
+    ),
   );
   await markNoPaymentMethod(invoiceId);
   return switched;
@@ -155,25 +162,26 @@ async function createDraft(
     if (draft.metadata?.invoiceId === invoice.id) stripeId = draft.id;
   }
   if (!stripeId) {
-    const created = await stripe().invoices.create(
-      {
-        customer,
-        ...(invoice.account.billingByInvoice
-          ? { collection_method: 'send_invoice', days_until_due: env.INVOICE_DAYS_UNTIL_DUE }
-          : { collection_method: 'charge_automatically' }),
-        auto_advance: false,
-        currency: 'usd',
-        pending_invoice_items_behavior: 'exclude',
-        description: `API usage, ${invoice.month}${invoice.sequence > 1 ? ` (part ${invoice.sequence})` : ''}`,
-        ...invoiceDocumentFields(invoice),
-        metadata: {
-          accountId: invoice.accountId,
-          month: invoice.month,
-          sequence: String(invoice.sequence),
-          invoiceId: invoice.id,
+    const created = await withIdempotencyAttempts(key('create'), (idempotencyKey) =>
+      stripe().invoices.create(
+        {
+          customer,
+          ...(invoice.account.billingByInvoice
+            ? { collection_method: 'send_invoice', days_until_due: env.INVOICE_DAYS_UNTIL_DUE }
+            : { collection_method: 'charge_automatically' }),
+          auto_advance: false,
+          currency: 'usd',
+          pending_invoice_items_behavior: 'exclude',
+          description: `API usage, ${invoice.month}${invoice.sequence > 1 ? ` (part ${invoice.sequence})` : ''}`,
+          metadata: {
+            accountId: invoice.accountId,
+            month: invoice.month,
+            sequence: String(invoice.sequence),
+            invoiceId: invoice.id,
+          },
         },
-      },
-      { idempotencyKey: key('create') },
+        { idempotencyKey },
+      ),
     );
     stripeId = created.id;
     await closeMonthStep('stripe-invoice-created', at);
@@ -196,11 +204,15 @@ async function collect(
   key: (step: string) => string,
 ): Promise<void> {
   if (remote.collection_method === 'send_invoice') {
-    await stripe().invoices.sendInvoice(remote.id, {}, { idempotencyKey: key('send') });
+    await withIdempotencyAttempts(key('send'), (idempotencyKey) =>
+      stripe().invoices.sendInvoice(remote.id, {}, { idempotencyKey }),
+    );
     return;
   }
   try {
-    await stripe().invoices.pay(remote.id, {}, { idempotencyKey: key(`pay:${remote.attempt_count}`) });
+    await withIdempotencyAttempts(key(`pay:${remote.attempt_count}`), (idempotencyKey) =>
+      stripe().invoices.pay(remote.id, {}, { idempotencyKey }),
+    );
   } catch (error) {
     // A decline is expected: Stripe announces it (invoice.payment_failed) and the sync records it.
     if ((error as { type?: string }).type === 'StripeCardError') return;
