@@ -77,7 +77,12 @@ export async function invoicePdf(invoice: Obj, now: number): Promise<Buffer> {
   ];
   for (const [label, value] of facts) {
     text(label, MARGIN, { font: bold });
-    text(value, MARGIN + 110);
+    // A long value (a seller's address: up to 140 characters) wraps at about 70 characters a line.
+    const parts = printable(value).match(/.{1,70}(\s|$)|\S+/g) ?? [''];
+    for (const [i, part] of parts.entries()) {
+      if (i > 0) next(13);
+      text(part.trim(), MARGIN + 110);
+    }
     next(15);
   }
   next(12);
