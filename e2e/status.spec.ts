@@ -13,6 +13,10 @@ test.describe('the status page', () => {
   test('shows every family with its source', async ({ page }) => {
     await page.goto('/status');
     await expect(page.getByRole('heading', { name: 'Status', level: 1 })).toBeVisible();
+    // The count of endpoints with a live source heads the page.
+    await expect(page.locator('[data-live-endpoints]')).toHaveText(
+      `0 of ${dataEndpoints.length} endpoints have a live source`,
+    );
     await expect(page.getByText('no family is live; every one answers with sandbox data')).toBeVisible();
     const list = page.getByRole('list', { name: 'Families and their sources' });
     await expect(list.getByRole('listitem')).toHaveCount(families.length);
@@ -20,6 +24,16 @@ test.describe('the status page', () => {
       const card = list.locator(`li[data-family="${family}"]`);
       await expect(card.getByRole('heading', { name: familyTitle(family), level: 2 })).toBeVisible();
       await expect(card).toContainText('Sandbox data');
+      // Each of the family's endpoints, with its own source.
+      const endpoints = card.getByRole('list', { name: `${familyTitle(family)} endpoints and their sources` });
+      const paths = dataEndpoints.filter((e) => e.family === family).map((e) => e.path);
+      await expect(endpoints.getByRole('listitem')).toHaveCount(paths.length);
+      for (const path of paths) {
+        const row = endpoints.locator(`li[data-endpoint="${path}"]`);
+        await expect(row).toHaveAttribute('data-source', 'sandbox');
+        await expect(row).toContainText(path);
+        await expect(row).toContainText('Sandbox');
+      }
     }
   });
 

@@ -6,6 +6,7 @@ import { SiteFooter } from '@/components/site-footer';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
 import { DateTime } from '@/components/ui/date-time';
+import type { EndpointSourceSummary } from '@/lib/api/providers/source-summary';
 import { getSourceStatus, type FamilyStatus } from '@/lib/server/status/get-source-status';
 
 export const metadata: Metadata = {
@@ -26,6 +27,35 @@ const sourceText = {
 // Live news reads what the worker stored from its feeds, not a platform per call.
 const newsSourceText = 'Reads the articles the worker stores from its feeds every 10 minutes; no call waits on a feed.';
 
+const endpointSourceText: Record<EndpointSourceSummary['source'], string> = {
+  live: 'Live',
+  upstream: 'Upstream',
+  sandbox: 'Sandbox',
+  live_missing_credentials: 'Live, missing credentials',
+};
+
+/** Each path of the family and where its answers come from. */
+function EndpointSources({ family }: { family: FamilyStatus }) {
+  return (
+    <ul className="flex list-none flex-col gap-1 text-sm" aria-label={`${family.title} endpoints and their sources`}>
+      {family.endpoints.map((endpoint) => (
+        <li key={endpoint.path} data-endpoint={endpoint.path} data-source={endpoint.source}>
+          <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+            <code className="break-all font-mono">{endpoint.path}</code>
+            <span className={endpoint.source === 'live' ? 'font-semibold' : 'text-muted'}>
+              {endpointSourceText[endpoint.source]}
+              {endpoint.source === 'live_missing_credentials' ? ` (${endpoint.servedBy} meanwhile)` : ''}
+            </span>
+          </span>
+          {endpoint.reason && endpoint.source !== 'live_missing_credentials' ? (
+            <span className="block text-muted">{endpoint.reason}.</span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function percent(errors: number, calls: number): string {
   return calls === 0 ? 'no calls' : `${((errors / calls) * 100).toFixed(1)} %`;
 }
@@ -37,7 +67,6 @@ function ms(value: number | null): string {
 function FamilyCard({ family }: { family: FamilyStatus }) {
   const titleId = `status-${family.family}`;
   const hour = family.lastHour;
-  const others = family.paths.filter((p) => !family.livePaths.includes(p));
   return (
     <li
       data-family={family.family}
@@ -90,39 +119,9 @@ function FamilyCard({ family }: { family: FamilyStatus }) {
                 </div>
               ) : null}
             </dl>
-            {others.length > 0 ? (
-              <p className="text-sm text-muted">
-                Live:{' '}
-                {family.livePaths.map((p) => (
-                  <code key={p} className="break-all font-mono">
-                    {p}{' '}
-                  </code>
-                ))}
-                . Sandbox or upstream:{' '}
-                {others.map((p) => (
-                  <code key={p} className="break-all font-mono">
-                    {p}{' '}
-                  </code>
-                ))}
-                .
-              </p>
-            ) : null}
-            {others.some((p) => family.sandboxReasons[p]) ? (
-              <ul
-                className="flex list-none flex-col gap-1 text-sm text-muted"
-                aria-label="Paths not served live, and why"
-              >
-                {others
-                  .filter((p) => family.sandboxReasons[p])
-                  .map((p) => (
-                    <li key={p} data-sandbox-path={p}>
-                      <code className="break-all font-mono">{p}</code>: sandbox or upstream; {family.sandboxReasons[p]}.
-                    </li>
-                  ))}
-              </ul>
-            ) : null}
           </>
         ) : null}
+        <EndpointSources family={family} />
       </section>
     </li>
   );
@@ -150,6 +149,10 @@ export default async function StatusPage() {
       <main id="main" className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-6 px-4 py-10 sm:px-6">
         <div className="flex flex-col gap-2">
           <h1 className="text-3xl font-bold tracking-tight">Status</h1>
+          <p className="text-xl font-semibold" data-live-endpoints>
+            {status.liveEndpoints.toLocaleString('en-US')} of {status.endpointCount.toLocaleString('en-US')} endpoints
+            have a live source
+          </p>
           <p className="max-w-2xl text-muted">
             Where each family&apos;s data comes from on this deployment:{' '}
             {live === 0

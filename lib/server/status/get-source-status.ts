@@ -34,6 +34,9 @@ export interface FamilyStatus extends FamilySourceSummary {
 
 export interface SourceStatus {
   families: FamilyStatus[];
+  /** Endpoints answered from their platform, of endpointCount (source-summary.ts). */
+  liveEndpoints: number;
+  endpointCount: number;
   error: string | null;
   /** When the figures were read. */
   at: Date;
@@ -98,6 +101,8 @@ async function readSourceStatus(options: StatusOptions, now: Date): Promise<Sour
       lastHour: f.source === 'live' ? (hours.get(f.family) ?? empty) : null,
       newsFeeds: f.family === 'news' ? newsFeeds : null,
     })),
+    liveEndpoints: summary.liveEndpoints,
+    endpointCount: summary.endpointCount,
     error: summary.error,
     at: now,
   };
