@@ -5,7 +5,6 @@
 // by offset. Requests and errors: ./client.ts; the records: ./map.ts; the field table:
 // docs/data-sources.md.
 import type { z } from 'zod';
-import { familySite } from '../../../families';
 import {
   REVIEWSITE_REVIEWS_PAGE,
   REVIEWSITE_SEARCH_PAGE,
@@ -13,7 +12,7 @@ import {
   type reviewsiteReviewsParams,
 } from '../../../registry/reviewsite';
 import { walkPages } from '../paging';
-import type { LiveAdapter } from '../types';
+import type { LiveAdapter, PlatformSite } from '../types';
 import { type Call, fetchReviews, SEARCH_WINDOW, searchBusinesses } from './client';
 import { toReviewsiteBusiness, toReviewsiteReview } from './map';
 
@@ -25,8 +24,7 @@ export function reviewsiteApiKey(env: EnvRecord): string | undefined {
   return env.LIVE_REVIEWSITE_API_KEY?.trim() || undefined;
 }
 
-async function searchCall(call: Call, query: SearchQuery) {
-  const site = familySite('reviewsite');
+async function searchCall(call: Call, query: SearchQuery, site: PlatformSite) {
   const page = query.page ?? 1;
   const found = await searchBusinesses(call, {
     term: query.query,
@@ -51,8 +49,7 @@ async function searchCall(call: Call, query: SearchQuery) {
   };
 }
 
-async function reviewsCall(call: Call, query: ReviewsQuery) {
-  const site = familySite('reviewsite');
+async function reviewsCall(call: Call, query: ReviewsQuery, site: PlatformSite) {
   let total = 0;
   const walked = await walkPages(query.pages ?? 1, async (cursor, index) => {
     const offset = cursor === undefined ? 0 : Number(cursor);
@@ -87,6 +84,7 @@ async function reviewsCall(call: Call, query: ReviewsQuery) {
 export const reviewsiteAdapter: LiveAdapter = {
   family: 'reviewsite',
   defaultBaseUrl: 'https://api.yelp.com',
+  site: { source: 'Yelp', domain: 'yelp.com' },
   // Yelp allows a key about 5,000 calls a day (the trial; plans set their own) and answers 429
   // TOO_MANY_REQUESTS_PER_SECOND past a few calls a second. 60 a minute after a burst of 10
   // keeps under the per-second limit; the daily one is the operator's plan.
@@ -98,15 +96,15 @@ export const reviewsiteAdapter: LiveAdapter = {
     reviewsiteApiKey(env)
       ? undefined
       : 'LIVE_REVIEWSITE_API_KEY is not set: the Yelp Fusion API answers only with an API key (a Yelp developer app)',
-  createProvider({ platform, env, log }) {
+  createProvider({ platform, env, log, site }) {
     const apiKey = reviewsiteApiKey(env);
     // resolveSources keeps the family off live without a key; this guards any other caller.
     if (!apiKey) throw new Error('LIVE_REVIEWSITE_API_KEY is not set');
     return {
       async call(endpoint, params, signal) {
         const call: Call = { platform, apiKey, signal, log };
-        if (endpoint.path === '/v1/reviewsite/businesses') return searchCall(call, params as SearchQuery);
-        return reviewsCall(call, params as ReviewsQuery);
+        if (endpoint.path === '/v1/reviewsite/businesses') return searchCall(call, params as SearchQuery, site);
+        return reviewsCall(call, params as ReviewsQuery, site);
       },
     };
   },

@@ -82,8 +82,8 @@ describe('reviewsite from the Yelp Fusion API', () => {
       distance_meters: 946.3867385272524,
       is_closed: false,
       transactions: ['delivery'],
-      source: 'Reviewsite',
-      domain: 'reviewsite.example',
+      source: 'Yelp',
+      domain: 'yelp.com',
     });
     // Fog Harbor Fish House: a suite in address2.
     expect(body.businesses[7]).toMatchObject({
@@ -144,8 +144,8 @@ describe('reviewsite from the Yelp Fusion API', () => {
       author_url: 'https://www.yelp.com/user_details?userid=W8UK02IDdRS2GL_66fuq6w',
       author_image_url: 'https://s3-media3.fl.yelpcdn.com/photo/iwoAD12zkONZxJ94ChAaMg/o.jpg',
       language: '',
-      source: 'Reviewsite',
-      domain: 'reviewsite.example',
+      source: 'Yelp',
+      domain: 'yelp.com',
     });
     expect(body.reviews[1]).toMatchObject({
       author_name: 'Yanni L.',
