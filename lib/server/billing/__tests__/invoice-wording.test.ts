@@ -10,6 +10,7 @@ vi.hoisted(() => {
 });
 
 import { pdfText } from '@/lib/billing/sandbox/__tests__/pdf-text';
+import { db } from '@/lib/db';
 import { billingMonth } from '@/lib/utc-month';
 import { closeMonth } from '../close-month';
 import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './billing-harness';
@@ -28,9 +29,7 @@ const month = billingMonth();
 async function closeAndRead(accountId: string) {
   const [closed] = await closeMonth({ month, accountId });
   expect(closed?.outcome).toBe('invoiced');
-  const { stripeInvoiceId } = await import('@/lib/db').then(({ db }) =>
-    db.invoice.findUniqueOrThrow({ where: { id: closed!.invoiceId! } }),
-  );
+  const { stripeInvoiceId } = await db.invoice.findUniqueOrThrow({ where: { id: closed!.invoiceId! } });
   const invoice = await world.stripe.invoices.retrieve(stripeInvoiceId!);
   const page = await (await fetch(invoice.hosted_invoice_url!)).text();
   const pdf = (await pdfText(new Uint8Array(await (await fetch(invoice.invoice_pdf!)).arrayBuffer()))).join('\n');
