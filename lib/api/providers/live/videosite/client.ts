@@ -122,12 +122,20 @@ function notFound(lookup: ChannelLookup): ProviderError {
   return new ProviderError('channel_not_found', `No videosite channel for ${how} '${value}'`);
 }
 
-/** A 400, 403 or 404 from channels.list as this service's error. Never logs the key itself. */
-function refusal(call: ChannelCall, status: number, body: unknown, lookup: ChannelLookup): ProviderError {
+/** What a refused request was for: its path, and the error its "not found" reasons (or a 404) mean. */
+export interface RefusedRequest {
+  path: string;
+  /** Google's reasons that mean the thing asked for does not exist (channelNotFound, videoNotFound, ...). */
+  gone: ReadonlySet<string>;
+  notFound(): ProviderError;
+}
+
+/** A 400, 403 or 404 from the Data API as this service's error. Never logs the key itself. */
+export function refusal(call: ChannelCall, status: number, body: unknown, request: RefusedRequest): ProviderError {
   const reasons = errorReasons(body);
   const reason = reasons[0] ?? 'no reason given';
-  const where = `live videosite: GET ${CHANNELS_PATH}`;
-  if (status === 404 || reasons.some((r) => CHANNEL_GONE.has(r))) return notFound(lookup);
+  const where = `live videosite: GET ${request.path}`;
+  if (status === 404 || reasons.some((r) => request.gone.has(r))) return request.notFound();
   if (reasons.some((r) => QUOTA_SPENT.has(r))) {
     const error = new QuotaSpentError(new Date());
     call.log(
@@ -163,7 +171,12 @@ async function listChannel(call: ChannelCall, lookup: ChannelLookup): Promise<Yo
   });
   // Every request YouTube answers costs its units, errors included; the cache's answers cost nothing.
   if (!page.fromCache && !page.joined) await call.spend(UNITS_PER_REQUEST);
-  if (page.status !== 200) throw refusal(call, page.status, page.body, lookup);
+  if (page.status !== 200)
+    throw refusal(call, page.status, page.body, {
+      path: CHANNELS_PATH,
+      gone: CHANNEL_GONE,
+      notFound: () => notFound(lookup),
+    });
   const list = parsePayload(channelListSchema, page.body, {
     family: 'videosite',
     what: 'channels.list',
@@ -180,7 +193,11 @@ export async function findChannel(
 ): Promise<YoutubeChannel> {
   for (const lookup of lookups) {
     const channel = await listChannel(call, lookup);
-    if (channel) return channel;
+    if (!channel) continue;
+    // An answer by handle or username lacking a part asked for (statistics, brandingSettings) is
+    // asked again by the channel's id, so that every identifier answers the same record.
+    if ('id' in lookup || (channel.statistics && channel.brandingSettings)) return channel;
+    return (await listChannel(call, { id: channel.id })) ?? channel;
   }
   throw new ProviderError('channel_not_found', `No videosite channel for '${asked}'`);
 }

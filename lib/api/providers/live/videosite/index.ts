@@ -1,12 +1,16 @@
-// The videosite live adapter: GET /v1/videosite/channel from the YouTube Data API v3
-// (channels.list) with the operator's API key, LIVE_VIDEOSITE_API_KEY; without one the family
-// stays on its sandbox. Lookups and errors: ./client.ts; the record: ./map.ts; the field table:
-// docs/data-sources.md. Each request the API answers spends 1 unit of the key's daily quota,
-// counted in LiveQuotaUsage for /status.
+// The videosite live adapter: GET /v1/videosite/channel (channels.list), /v1/videosite/videos
+// (search.list + videos.list) and /v1/videosite/video/comments (commentThreads.list) from the
+// YouTube Data API v3 with the operator's API key, LIVE_VIDEOSITE_API_KEY; without one the family
+// stays on its sandbox. Lookups and errors: ./client.ts, ./videos.ts; the records: ./map.ts,
+// ./map-videos.ts; the field tables: docs/data-sources.md. Each request the API answers spends
+// its units of the key's daily quota (1, or 100 for search.list), counted in LiveQuotaUsage.
+import { VIDEO_URL_PATTERN } from '../../../registry/videosite';
+import type { ProviderResult } from '../../../registry/types';
 import { recordQuotaUnits } from '../quota';
 import type { LiveAdapter } from '../types';
 import { QUOTA_TIME_ZONE, QuotaSpentError, findChannel, lookupsFor, type ChannelParams } from './client';
 import { toVideositeChannel } from './map';
+import { searchVideos, type VideoCall, videoComments } from './videos';
 
 type EnvRecord = Readonly<Record<string, string | undefined>>;
 
@@ -21,7 +25,7 @@ export const videositeAdapter: LiveAdapter = {
   // Google's per-minute limits are far above this; the binding limit is the key's daily quota
   // (10,000 units, one call each, by default). The bucket only smooths bursts.
   politeness: { requestsPerMinute: 60, burst: 20, concurrency: 4 },
-  paths: ['/v1/videosite/channel'],
+  paths: ['/v1/videosite/channel', '/v1/videosite/videos', '/v1/videosite/video/comments'],
   // Google for Developers, by id: one unit.
   probe: { path: '/v1/videosite/channel', query: { id: 'UC_x5XG1OV2P6uZZ5FSM9Ttw' } },
   unavailableReason: (env) =>
@@ -29,7 +33,7 @@ export const videositeAdapter: LiveAdapter = {
       ? undefined
       : 'LIVE_VIDEOSITE_API_KEY is not set: the YouTube Data API v3 answers only with an API key',
   dailyQuota: { timeZone: QUOTA_TIME_ZONE },
-  createProvider({ platform, env, log, sql }) {
+  createProvider({ platform, env, log, sql, site }) {
     const apiKey = videositeApiKey(env);
     // resolveSources keeps the family off live without a key; this guards any other caller.
     if (!apiKey) throw new Error('LIVE_VIDEOSITE_API_KEY is not set');
@@ -46,12 +50,15 @@ export const videositeAdapter: LiveAdapter = {
       }
     };
     return {
-      async call(_endpoint, params, signal) {
+      async call(endpoint, params, signal) {
         if (Date.now() < quotaSpentUntil) throw new QuotaSpentError(new Date());
-        const query = params as ChannelParams;
-        const asked = query.id ?? query.url ?? query.name ?? '';
+        const call = { platform, apiKey, signal, log, spend, site };
         try {
-          const channel = await findChannel({ platform, apiKey, signal, log, spend }, lookupsFor(query), asked);
+          if (endpoint.path === '/v1/videosite/videos') return await videos(call, params);
+          if (endpoint.path === '/v1/videosite/video/comments') return await comments(call, params);
+          const query = params as ChannelParams;
+          const asked = query.id ?? query.url ?? query.name ?? '';
+          const channel = await findChannel(call, lookupsFor(query), asked);
           return { body: { channel: toVideositeChannel(channel) }, pagesReturned: 1 };
         } catch (error) {
           if (error instanceof QuotaSpentError) quotaSpentUntil = error.resetsAt.getTime();
@@ -61,3 +68,30 @@ export const videositeAdapter: LiveAdapter = {
     };
   },
 };
+
+async function videos(call: VideoCall, params: Record<string, unknown>): Promise<ProviderResult> {
+  const query = String(params.query);
+  const sortBy = typeof params.sort_by === 'string' ? params.sort_by : 'relevance';
+  const found = await searchVideos(call, { query, sortBy, pages: Number(params.pages ?? 1) });
+  return {
+    body: { videos: found.videos, query, sort_by: sortBy, pages: found.pagesReturned, count: found.videos.length },
+    pagesReturned: found.pagesReturned,
+  };
+}
+
+async function comments(call: VideoCall, params: Record<string, unknown>): Promise<ProviderResult> {
+  // The registry checked the url's form; the id is its 11 characters.
+  const videoId = typeof params.id === 'string' ? params.id : (VIDEO_URL_PATTERN.exec(String(params.url))?.[1] ?? '');
+  const sortBy = typeof params.sort_by === 'string' ? params.sort_by : 'top';
+  const found = await videoComments(call, { videoId, sortBy, pages: Number(params.pages ?? 1) });
+  return {
+    body: {
+      comments: found.comments,
+      video_id: videoId,
+      sort_by: sortBy,
+      pages: found.pagesReturned,
+      count: found.comments.length,
+    },
+    pagesReturned: found.pagesReturned,
+  };
+}

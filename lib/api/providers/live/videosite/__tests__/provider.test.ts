@@ -99,28 +99,35 @@ describe('videosite channels from the YouTube Data API', () => {
     [
       'an @handle URL',
       { url: 'https://www.youtube.com/@googledevelopers/videos' },
-      [{ forHandle: '@googledevelopers' }],
+      [{ forHandle: '@googledevelopers' }, { id: GOOGLE_DEVELOPERS }],
       GOOGLE_DEVELOPERS,
     ],
     [
       'a /user/ URL',
       { url: 'youtube.com/user/GoogleDevelopers' },
-      [{ forUsername: 'GoogleDevelopers' }],
+      [{ forUsername: 'GoogleDevelopers' }, { id: GOOGLE_DEVELOPERS }],
       GOOGLE_DEVELOPERS,
     ],
     [
       'a /c/ URL (its handle unknown, then its username)',
       { url: 'https://www.youtube.com/c/GoogleDevelopers' },
-      [{ forHandle: '@GoogleDevelopers' }, { forUsername: 'GoogleDevelopers' }],
+      [{ forHandle: '@GoogleDevelopers' }, { forUsername: 'GoogleDevelopers' }, { id: GOOGLE_DEVELOPERS }],
       GOOGLE_DEVELOPERS,
     ],
-    ['an @handle name', { name: '@googledevelopers' }, [{ forHandle: '@googledevelopers' }], GOOGLE_DEVELOPERS],
+    [
+      'an @handle name',
+      { name: '@googledevelopers' },
+      [{ forHandle: '@googledevelopers' }, { id: GOOGLE_DEVELOPERS }],
+      GOOGLE_DEVELOPERS,
+    ],
     [
       'a bare name',
       { name: 'GoogleDevelopers' },
-      [{ forHandle: '@GoogleDevelopers' }, { forUsername: 'GoogleDevelopers' }],
+      [{ forHandle: '@GoogleDevelopers' }, { forUsername: 'GoogleDevelopers' }, { id: GOOGLE_DEVELOPERS }],
       GOOGLE_DEVELOPERS,
     ],
+    // The recorded answers by handle and username lack parts (statistics, brandingSettings): the
+    // channel is asked again by its id, so every identifier answers the same record.
   ])("resolves %s with the API's own lookups, at a flat price", async (_name, params, lookups, channelId) => {
     const before = replay.requests.length;
     const unitsBefore = await quotaToday();
@@ -130,6 +137,21 @@ describe('videosite channels from the YouTube Data API', () => {
     expect(replay.requests.slice(before).map((r) => r.query)).toEqual(lookups.map(channelsQuery));
     expect(await billedUnits(account, response)).toBe(1);
     expect((await quotaToday()) - unitsBefore).toBe(lookups.length);
+  });
+
+  test('answers the same channel the same way by id, url and name (a partial answer is asked again by id)', async () => {
+    const byId = await (await live.api.get(PATH, { key: account.key, params: { id: GOOGLE_DEVELOPERS } })).json();
+    expect((byId as { channel: Channel }).channel.subscriber_count).toBe('2.3M subscribers');
+    for (const params of [
+      { url: `https://www.youtube.com/channel/${GOOGLE_DEVELOPERS}` },
+      { url: 'https://www.youtube.com/@googledevelopers' },
+      { url: 'https://www.youtube.com/user/GoogleDevelopers' },
+      { name: '@googledevelopers' },
+      { name: 'GoogleDevelopers' },
+    ]) {
+      const response = await live.api.get(PATH, { key: account.key, params });
+      expect({ params, body: await response.json() }).toStrictEqual({ params, body: byId });
+    }
   });
 
   test.each([

@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReplayRoute } from '../../__tests__/replay-server';
 import { CHANNEL_PARTS, CHANNELS_PATH, type ChannelLookup } from '../client';
+import { COMMENT_THREADS_PATH, SEARCH_PATH, VIDEO_PARTS, VIDEOS_PATH } from '../videos';
 
 const DIR = 'data/live/videosite';
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../..');
@@ -51,6 +52,12 @@ const route = (lookup: ChannelLookup, file: string, status?: number): ReplayRout
   ...(status ? { status } : {}),
 });
 
+/** The video whose comments are recorded. */
+export const COMMENTS_VIDEO = 'F1UP7wRCPH8';
+/** Well-formed video ids: one unknown (the documented 404), one with comments turned off (the documented 403). */
+export const UNKNOWN_VIDEO = 'unknownVid1';
+export const COMMENTS_OFF_VIDEO = 'commentsOff';
+
 export const videositeRoutes: ReplayRoute[] = [
   route({ id: GOOGLE_DEVELOPERS }, 'channels-google-developers-and-google.json'),
   route({ id: GOOGLE }, 'channels-google-developers-and-google.json'),
@@ -61,4 +68,96 @@ export const videositeRoutes: ReplayRoute[] = [
   route({ id: GONE_ID }, 'error-channel-not-found.json', 404),
   route({ forHandle: UNKNOWN_HANDLE }, 'channels-none.json'),
   route({ forUsername: UNKNOWN_HANDLE.slice(1) }, 'channels-none.json'),
+  ...videoRoutes(),
 ];
+
+/** The query of one search.list request as the adapter sends it. */
+export function searchQuery(q: string, pageToken?: string): Record<string, string> {
+  return {
+    part: 'snippet',
+    type: 'video',
+    q,
+    maxResults: '25',
+    order: 'relevance',
+    key: REPLAY_API_KEY,
+    ...(pageToken ? { pageToken } : {}),
+  };
+}
+
+/** The query of one commentThreads.list request as the adapter sends it. */
+export function threadsQuery(videoId: string, pageToken?: string): Record<string, string> {
+  return {
+    part: 'snippet',
+    videoId,
+    maxResults: '100',
+    order: 'relevance',
+    textFormat: 'plainText',
+    key: REPLAY_API_KEY,
+    ...(pageToken ? { pageToken } : {}),
+  };
+}
+
+/** The video ids of a recorded search page, in order. */
+export function searchIds(file: string): string[] {
+  const page = JSON.parse(recording(file)) as { items: { id: { videoId: string } }[] };
+  return page.items.map((item) => item.id.videoId);
+}
+
+/**
+ * Video search and comments. python-youtube's tests asked search.list for q="surfing" (quotes
+ * included) with their own parts and count; the two chained pages answer the adapter's q=surfing.
+ * Not recorded, the API's documented answers (developers.google.com/youtube/v3/docs, CC BY 4.0),
+ * inline: the empty list that ends each walk (the search's third token, the threads' second
+ * page); videos.list for the searched ids as an empty list (no videos.list answer for these
+ * videos was recorded: the adapter keeps each search result without counts, as for videos gone
+ * between the two requests); commentThreads' 404 videoNotFound and 403 commentsDisabled bodies.
+ */
+function videoRoutes(): ReplayRoute[] {
+  const threads = JSON.parse(recording('commentThreads-F1UP7wRCPH8-page1.json')) as { nextPageToken: string };
+  const emptyVideos = { kind: 'youtube#videoListResponse', items: [] };
+  const threadError = (reason: string, message: string) => ({
+    error: {
+      code: reason === 'videoNotFound' ? 404 : 403,
+      message,
+      errors: [{ message, domain: 'youtube.commentThread', reason, location: 'videoId', locationType: 'parameter' }],
+    },
+  });
+  return [
+    { path: SEARCH_PATH, query: searchQuery('surfing'), file: `${DIR}/search-surfing-page1.json` },
+    { path: SEARCH_PATH, query: searchQuery('surfing', 'CBkQAA'), file: `${DIR}/search-surfing-page2.json` },
+    {
+      path: SEARCH_PATH,
+      query: searchQuery('surfing', 'CDIQAA'),
+      body: { kind: 'youtube#searchListResponse', items: [] },
+    },
+    ...['search-surfing-page1.json', 'search-surfing-page2.json'].map(
+      (file): ReplayRoute => ({
+        path: VIDEOS_PATH,
+        query: { part: VIDEO_PARTS, id: searchIds(file).join(','), key: REPLAY_API_KEY },
+        body: emptyVideos,
+      }),
+    ),
+    {
+      path: COMMENT_THREADS_PATH,
+      query: threadsQuery(COMMENTS_VIDEO),
+      file: `${DIR}/commentThreads-F1UP7wRCPH8-page1.json`,
+    },
+    {
+      path: COMMENT_THREADS_PATH,
+      query: threadsQuery(COMMENTS_VIDEO, threads.nextPageToken),
+      body: { kind: 'youtube#commentThreadListResponse', items: [] },
+    },
+    {
+      path: COMMENT_THREADS_PATH,
+      query: threadsQuery(UNKNOWN_VIDEO),
+      status: 404,
+      body: threadError('videoNotFound', 'The video identified by the videoId parameter could not be found.'),
+    },
+    {
+      path: COMMENT_THREADS_PATH,
+      query: threadsQuery(COMMENTS_OFF_VIDEO),
+      status: 403,
+      body: threadError('commentsDisabled', 'The video identified by the videoId parameter has disabled comments.'),
+    },
+  ];
+}

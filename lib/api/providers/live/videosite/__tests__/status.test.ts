@@ -99,7 +99,7 @@ describe('the quota with the API key set', () => {
     expect(page.families.find((f) => f.family === 'videosite')).toMatchObject({
       source: 'live',
       notLiveReason: null,
-      livePaths: ['/v1/videosite/channel'],
+      livePaths: ['/v1/videosite/channel', '/v1/videosite/videos', '/v1/videosite/video/comments'],
     });
     expect(page.families.find((f) => f.family === 'videosite')).not.toHaveProperty('quotaToday');
   });
