@@ -42,12 +42,12 @@ const table: Record<Family, { site: { source: string; domain: string } } & Parti
   },
   videosite: {
     title: 'Videosite',
-    description: 'Video site: channel details.',
+    description: 'Video site: channel details, video search and a video\'s comments.',
     site: { source: 'Videosite', domain: 'videosite.example' },
   },
   forumsite: {
     title: 'Forumsite',
-    description: "Forums: a community's posts and details.",
+    description: "Forums: a community's posts and details, post search and a post's comments.",
     site: { source: 'Forumsite', domain: 'forumsite.example' },
   },
   socialnet: {
