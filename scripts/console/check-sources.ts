@@ -1,7 +1,7 @@
-// check-sources: calls each live source once, through its adapter and the gateway's own error
-// mapping and deadline (UPSTREAM_TIMEOUT_MS), and prints a line per family: ok with the latency,
-// or the error. Exit 1 when a live source fails; families on the sandbox or an upstream are listed
-// but not called.
+// check-sources: calls each live source's endpoints once each (the adapter's probe and its further
+// probes), through its adapter and the gateway's own error mapping and deadline
+// (UPSTREAM_TIMEOUT_MS), and prints a line per call: ok with the latency, or the error. Exit 1
+// when a live source fails; families on the sandbox or an upstream are listed but not called.
 import { performance } from 'node:perf_hooks';
 import { callProvider } from '@/lib/api/gateway/provider-call';
 import { createProviderResolver } from '@/lib/api/providers';
@@ -18,7 +18,7 @@ import type { ConsoleCommand } from './command';
 export interface SourceCheck {
   family: Family;
   source: string;
-  /** For live families: true when the probe call answered 200. */
+  /** For live families: true when this probe call answered 200. */
   ok?: boolean;
   latencyMs?: number;
   detail: string;
@@ -51,40 +51,43 @@ export async function checkSources(options: CheckOptions = {}): Promise<SourceCh
         checks.push({ family: f.family, source: f.source, detail: `${f.source}${why}, not checked` });
         continue;
       }
-      const endpoint = findEndpoint(adapter.probe.path);
-      const parsed = endpoint?.params.safeParse(adapter.probe.query);
-      if (!endpoint || !parsed?.success) {
-        checks.push({
-          family: f.family,
-          source: 'live',
-          ok: false,
-          detail: `the adapter's probe ${adapter.probe.path} is not a valid call`,
+      // The adapter's probe, then one call for each of its other paths (every live endpoint is checked).
+      for (const probe of [adapter.probe, ...(adapter.probes ?? [])]) {
+        const endpoint = findEndpoint(probe.path);
+        const parsed = endpoint?.params.safeParse(probe.query);
+        if (!endpoint || !parsed?.success) {
+          checks.push({
+            family: f.family,
+            source: 'live',
+            ok: false,
+            detail: `the adapter's probe ${probe.path} is not a valid call`,
+          });
+          continue;
+        }
+        const started = performance.now();
+        const { outcome } = await callProvider({
+          provider: resolve(endpoint),
+          endpoint,
+          params: parsed.data,
+          client: { signal: new AbortController().signal },
+          timeoutMs,
+          analyze: () => null,
+          logFailure: () => {},
         });
-        continue;
-      }
-      const started = performance.now();
-      const { outcome } = await callProvider({
-        provider: resolve(endpoint),
-        endpoint,
-        params: parsed.data,
-        client: { signal: new AbortController().signal },
-        timeoutMs,
-        analyze: () => null,
-        logFailure: () => {},
-      });
-      const latencyMs = Math.round(performance.now() - started);
-      const call = `GET ${endpoint.path}?${new URLSearchParams(adapter.probe.query as Record<string, string>)}`;
-      if (outcome.status === 200) {
-        checks.push({ family: f.family, source: 'live', ok: true, latencyMs, detail: call });
-      } else {
-        const body = outcome.body as { code?: string; error?: string };
-        checks.push({
-          family: f.family,
-          source: 'live',
-          ok: false,
-          latencyMs,
-          detail: `${outcome.status} ${body.code}: ${body.error} (${call})`,
-        });
+        const latencyMs = Math.round(performance.now() - started);
+        const call = `GET ${endpoint.path}?${new URLSearchParams(probe.query as Record<string, string>)}`;
+        if (outcome.status === 200) {
+          checks.push({ family: f.family, source: 'live', ok: true, latencyMs, detail: call });
+        } else {
+          const body = outcome.body as { code?: string; error?: string };
+          checks.push({
+            family: f.family,
+            source: 'live',
+            ok: false,
+            latencyMs,
+            detail: `${outcome.status} ${body.code}: ${body.error} (${call})`,
+          });
+        }
       }
     }
   } finally {
@@ -93,7 +96,7 @@ export async function checkSources(options: CheckOptions = {}): Promise<SourceCh
   return checks;
 }
 
-/** One line per family, aligned. */
+/** One line per call (per family when not live), aligned. */
 export function formatChecks(checks: readonly SourceCheck[]): string[] {
   const width = Math.max(...checks.map((c) => c.family.length));
   return checks.map((c) => {
@@ -111,13 +114,14 @@ export const checkSourcesCommand: ConsoleCommand = {
     const flags = parseFlags(args, ['family']);
     const checks = await checkSources({ family: flags.family, log: (line) => console.error(line) });
     for (const line of formatChecks(checks)) console.log(line);
-    const live = checks.filter((c) => c.ok !== undefined);
+    // Counted per family: a family with several probes fails once.
+    const live = [...new Set(checks.filter((c) => c.ok !== undefined).map((c) => c.family))];
     if (live.length === 0)
       console.log('No family is live (DATA_SOURCE=live or DATA_SOURCE_<FAMILY>=live turns the native adapters on).');
-    const failed = live.filter((c) => !c.ok);
+    const failed = [...new Set(checks.filter((c) => c.ok === false).map((c) => c.family))];
     if (failed.length > 0)
       throw new Error(
-        `${failed.length} of ${live.length} live source${live.length === 1 ? '' : 's'} failed: ${failed.map((c) => c.family).join(', ')}`,
+        `${failed.length} of ${live.length} live source${live.length === 1 ? '' : 's'} failed: ${failed.join(', ')}`,
       );
   },
 };

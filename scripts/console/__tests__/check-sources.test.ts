@@ -75,6 +75,11 @@ describe('check-sources', { timeout: 120_000 }, () => {
       expect(ok.status).toBe(0);
       expect(ok.stdout).toMatch(/^forumsite\s+ok\s+\d+ ms\s+GET \/v1\/forumsite\/community\?community=announcements$/m);
       expect(ok.stdout).toMatch(/^politicnet\s+-\s+sandbox, not checked$/m);
+      // Every live endpoint of the adapter is called: its probe, then its further probes.
+      for (const path of ['/v1/forumsite/community/posts', '/v1/forumsite/posts', '/v1/forumsite/post/comments'])
+        expect(ok.stdout).toMatch(
+          new RegExp(`^forumsite\\s+ok\\s+\\d+ ms\\s+GET ${path.replace(/\//g, '\\/')}\\?`, 'm'),
+        );
       expect(forum.unmatched).toEqual([]);
       forum.fault({ status: 503 });
       const failed = await cli(env, 'check-sources', '--family', 'forumsite');

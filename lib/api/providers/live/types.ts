@@ -75,6 +75,8 @@ export interface LiveAdapter {
   sandboxReasons?: Readonly<Partial<Record<EndpointDefinition['path'], string>>>;
   /** One cheap call for `npm run console -- check-sources`: a path of `paths` and its raw query. */
   probe: { path: EndpointDefinition['path']; query: Readonly<Record<string, string>> };
+  /** Optional: one cheap call for each other path of `paths`, so that check-sources checks every live endpoint. */
+  probes?: readonly { path: EndpointDefinition['path']; query: Readonly<Record<string, string>> }[];
   /**
    * Seconds to wait after a platform 429, from its headers (default: Retry-After as seconds or an
    * HTTP date, else 1). Platforms that send their own reset header read it here.

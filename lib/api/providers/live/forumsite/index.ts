@@ -49,6 +49,11 @@ export const forumsiteAdapter: LiveAdapter = {
     '/v1/forumsite/post/comments',
   ],
   probe: { path: '/v1/forumsite/community', query: { community: 'announcements' } },
+  probes: [
+    { path: '/v1/forumsite/community/posts', query: { community: 'announcements', sort_by: 'rising' } },
+    { path: '/v1/forumsite/posts', query: { query: 'praw oauth search' } },
+    { path: '/v1/forumsite/post/comments', query: { post_id: '3hahrw' } },
+  ],
   retryAfterSeconds,
   createProvider({ platform, env, log, site }) {
     const credentials = forumsiteCredentials(env);

@@ -28,6 +28,11 @@ export const videositeAdapter: LiveAdapter = {
   paths: ['/v1/videosite/channel', '/v1/videosite/videos', '/v1/videosite/video/comments'],
   // Google for Developers, by id: one unit.
   probe: { path: '/v1/videosite/channel', query: { id: 'UC_x5XG1OV2P6uZZ5FSM9Ttw' } },
+  // A video's comments: one unit. The video search costs 101 units (search.list and videos.list).
+  probes: [
+    { path: '/v1/videosite/video/comments', query: { id: 'F1UP7wRCPH8' } },
+    { path: '/v1/videosite/videos', query: { query: 'surfing' } },
+  ],
   unavailableReason: (env) =>
     videositeApiKey(env)
       ? undefined
