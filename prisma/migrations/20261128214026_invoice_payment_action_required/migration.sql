@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Invoice" ADD COLUMN     "paymentActionRequired" BOOLEAN NOT NULL DEFAULT false;
