@@ -31,6 +31,8 @@ export const liveEnvShape = {
   LIVE_REVIEWSITE_API_KEY: z.string().min(1).optional(),
   /** The short-post network's X API v2 bearer token (an app with recent search); without it xnet stays on its sandbox. Never logged. */
   LIVE_XNET_BEARER_TOKEN: z.string().min(1).optional(),
+  /** The web search family's SearXNG instance (its JSON format on); no public default, so without it websearch stays on its sandbox. */
+  LIVE_WEBSEARCH_URL: z.url().optional(),
   /**
    * The open microblog's account (a handle or email and an app password; both or neither): search
    * goes through its server (default https://bsky.social), for AppViews that serve search to

@@ -6,9 +6,11 @@ import { forumsiteAdapter } from './forumsite';
 import { newsletterAdapter } from './newsletter';
 import { newsAdapter } from './news';
 import { openmicroAdapter } from './openmicro';
+import { placesAdapter } from './places';
 import { reviewsiteAdapter } from './reviewsite';
 import type { LiveAdapter } from './types';
 import { videositeAdapter } from './videosite';
+import { websearchAdapter } from './websearch';
 import { xnetAdapter } from './xnet';
 
 export const liveAdapters: Partial<Record<Family, LiveAdapter>> = {
@@ -16,8 +18,10 @@ export const liveAdapters: Partial<Record<Family, LiveAdapter>> = {
   newsletter: newsletterAdapter,
   news: newsAdapter,
   openmicro: openmicroAdapter,
+  places: placesAdapter,
   politicnet: politicnetAdapter,
   reviewsite: reviewsiteAdapter,
   videosite: videositeAdapter,
+  websearch: websearchAdapter,
   xnet: xnetAdapter,
 };
