@@ -31,6 +31,17 @@ export const liveEnvShape = {
   LIVE_REVIEWSITE_API_KEY: z.string().min(1).optional(),
   /** The short-post network's X API v2 bearer token (an app with recent search); without it xnet stays on its sandbox. Never logged. */
   LIVE_XNET_BEARER_TOKEN: z.string().min(1).optional(),
+  /**
+   * The photo network through the Instagram Graph API's business discovery: the operator's own
+   * Instagram business account id and its access token (both or neither); without them photonet
+   * stays on its sandbox. The token is never logged.
+   */
+  LIVE_PHOTONET_ACCESS_TOKEN: z.string().min(1).optional(),
+  LIVE_PHOTONET_BUSINESS_ID: z.string().regex(/^\d+$/, 'must be the numeric Instagram business account id').optional(),
+  /** The social network's Graph API token with Page Public Content Access; without it socialnet stays on its sandbox. Never logged. */
+  LIVE_SOCIALNET_ACCESS_TOKEN: z.string().min(1).optional(),
+  /** The text-thread network's Threads API token with profile discovery; without it textthreads stays on its sandbox. Never logged. */
+  LIVE_TEXTTHREADS_ACCESS_TOKEN: z.string().min(1).optional(),
   /** The web search family's SearXNG instance (its JSON format on); no public default, so without it websearch stays on its sandbox. */
   LIVE_WEBSEARCH_URL: z.url().optional(),
   /**

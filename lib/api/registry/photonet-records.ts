@@ -95,9 +95,11 @@ export const photonetUserSchema = z.strictObject({
   user_id: z.string(),
   biography: z.string(),
   follower_count: count,
-  following_count: count,
+  /** Null where the platform leaves it out (the live Instagram Graph API may). */
+  following_count: count.nullable(),
   media_count: count,
-  is_verified: z.boolean(),
+  /** Null where the platform does not say (the live Instagram Graph API does not). */
+  is_verified: z.boolean().nullable(),
   is_private: z.boolean(),
   is_business: z.boolean(),
   category: z.string(),
@@ -113,7 +115,8 @@ export const photonetUserSchema = z.strictObject({
   date_verified: z.string(),
   date_verified_timestamp: unixTime.nullable(),
   former_usernames: count.nullable(),
-  is_ai_generated_profile: z.boolean(),
+  /** Null where the platform does not say (the live Instagram Graph API does not). */
+  is_ai_generated_profile: z.boolean().nullable(),
   url: z.string(),
 });
 export type PhotonetUser = z.infer<typeof photonetUserSchema>;

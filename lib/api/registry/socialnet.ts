@@ -35,7 +35,8 @@ export const socialnetPageVideoSchema = z.strictObject({
   description: z.string(),
   sentiment: sentimentField,
   thumbnail: z.string(),
-  play_count: count,
+  /** Null where the platform does not give it (the live Graph API gives views to the page's own admins only). */
+  play_count: count.nullable(),
   date: utcDate,
   timestamp: unixTime,
 });
@@ -74,6 +75,8 @@ export const socialnetGroupSearchResponse = z.strictObject({
   count,
   pages: count,
 });
+
+export const socialnetPageVideosParams = params({ delegate_page_id: text(100), pages: int(1, 15, 1) });
 
 /** end_date may not fall before start_date (both YYYY-MM-DD, so text order is date order). */
 const endNotBeforeStart = inOrder(
@@ -132,7 +135,7 @@ export const socialnetEndpoints = [
       '`delegate_page_id` (max 100) is taken from the page-details endpoint /v1/socialnet/page. The spec shows a ' +
       'sentiment field on videos but no get_sentiment parameter, so get_sentiment is not accepted here. Only pages ' +
       'returned are billed.',
-    params: params({ delegate_page_id: text(100), pages: int(1, 15, 1) }),
+    params: socialnetPageVideosParams,
     response: socialnetPageVideosResponse,
     priceMicros: 8000,
     billingUnit: 'page',

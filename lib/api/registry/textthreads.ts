@@ -13,8 +13,9 @@ export const textthreadsCarouselItemSchema = z.strictObject({
   media_type: z.enum(['image', 'video']),
   image_url: z.string(),
   video_url: z.string(),
-  width: count,
-  height: count,
+  /** Null where the platform does not give dimensions (the live Threads API does not). */
+  width: count.nullable(),
+  height: count.nullable(),
 });
 export const textthreadsLinkPreviewSchema = z.strictObject({
   url: z.string(),
@@ -33,7 +34,10 @@ export const textthreadsQuotedPostSchema = z.strictObject({
   date: utcDate,
 });
 
-// Element of `posts` (GET /v1/textthreads/user/posts). No view counts exist on the platform.
+// Element of `posts` (GET /v1/textthreads/user/posts). No view counts exist on the platform. The
+// fields marked nullable are null where the platform does not give them: the live Threads API
+// gives another profile's posts without counts, pins, dimensions or the author's name and badge
+// (docs/data-sources.md).
 export const textthreadsPostSchema = z.strictObject({
   /** "@handle on <platform>", as the platform titles a post page. */
   title: z.string(),
@@ -43,24 +47,24 @@ export const textthreadsPostSchema = z.strictObject({
   source: z.string(),
   domain: z.string(),
   snippet: z.string(),
-  likes: count,
-  replies: count,
-  reposts: count,
-  quotes: count,
-  reshares: count,
+  likes: count.nullable(),
+  replies: count.nullable(),
+  reposts: count.nullable(),
+  quotes: count.nullable(),
+  reshares: count.nullable(),
   author_name: z.string(),
-  author_verified: z.boolean(),
+  author_verified: z.boolean().nullable(),
   is_reply: z.boolean(),
-  is_pinned: z.boolean(),
+  is_pinned: z.boolean().nullable(),
   media_type: mediaType,
   /** Empty for text-only posts. */
   image_url: z.string(),
   /** Empty unless a video. */
   video_url: z.string(),
   /** Pixels of the main media; 0 for text-only posts. */
-  width: count,
-  height: count,
-  has_audio: z.boolean(),
+  width: count.nullable(),
+  height: count.nullable(),
+  has_audio: z.boolean().nullable(),
   /** Who may reply: everyone, accounts_you_follow or mentioned_only. */
   reply_control: z.string(),
   hashtags: z.array(z.string()),

@@ -6,8 +6,11 @@ import { forumsiteAdapter } from './forumsite';
 import { newsletterAdapter } from './newsletter';
 import { newsAdapter } from './news';
 import { openmicroAdapter } from './openmicro';
+import { photonetAdapter } from './photonet';
 import { placesAdapter } from './places';
 import { reviewsiteAdapter } from './reviewsite';
+import { socialnetAdapter } from './socialnet';
+import { textthreadsAdapter } from './textthreads';
 import type { LiveAdapter } from './types';
 import { videositeAdapter } from './videosite';
 import { websearchAdapter } from './websearch';
@@ -18,9 +21,12 @@ export const liveAdapters: Partial<Record<Family, LiveAdapter>> = {
   newsletter: newsletterAdapter,
   news: newsAdapter,
   openmicro: openmicroAdapter,
+  photonet: photonetAdapter,
   places: placesAdapter,
   politicnet: politicnetAdapter,
   reviewsite: reviewsiteAdapter,
+  socialnet: socialnetAdapter,
+  textthreads: textthreadsAdapter,
   videosite: videositeAdapter,
   websearch: websearchAdapter,
   xnet: xnetAdapter,
