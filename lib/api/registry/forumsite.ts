@@ -207,13 +207,13 @@ export const forumsiteEndpoints = [
     family: 'forumsite',
     summary: 'Search forumsite posts',
     description:
-      "Searches posts across all communities (`query`, max 512; the platform's search syntax such as " +
+      "Searches posts across all communities (`query`, max 500; the platform's search syntax such as " +
       'subreddit:<name>, author:<name>, title:<words> and quoted phrases works). One page of 25 posts per call: `page` ' +
       '1-12 (default 1), so about 300 results per query; `has_next_page` is false on the last page. sort_by relevance ' +
       '(default), hot, top, most_recent, comments; posted_ago 1h, 24h, 7d, 30d, 12m or all (default) limits the ' +
       'posts by age. A search that finds nothing answers an empty `posts` and is billed as one request.',
     params: params({
-      query: text(512),
+      query: text(500),
       sort_by: oneOf(forumsiteSearchSorts, 'relevance'),
       posted_ago: oneOf(forumsitePostedAgo, 'all'),
       page: int(1, 12, 1),
