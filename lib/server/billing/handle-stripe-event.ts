@@ -53,6 +53,8 @@ const handlers: Record<string, Handler> = {
   'invoice.sent': invoiceEvent('sent'),
   'invoice.paid': invoiceEvent('paid'),
   'invoice.payment_failed': invoiceEvent('payment_failed'),
+  // The charge needs the customer's 3D Secure: the same one notice as the failure (mail-invoice-notice.ts).
+  'invoice.payment_action_required': invoiceEvent('payment_failed'),
   'invoice.marked_uncollectible': invoiceEvent(),
   'invoice.voided': invoiceEvent(),
   // Past its due date unpaid, as Stripe says (its clock, not ours): the invoice blocks from now.

@@ -48,6 +48,7 @@ export async function mailInvoiceNotice(options: MailInvoiceNoticeOptions): Prom
       dueAt: true,
       attemptCount: true,
       noPaymentMethodAt: true,
+      paymentActionRequired: true,
     },
   });
   if (!invoice) return; // not one of ours

@@ -42,6 +42,7 @@ const blockInclude = {
       dueAt: true,
       attemptCount: true,
       noPaymentMethodAt: true,
+      paymentActionRequired: true,
     },
   },
 } as const;

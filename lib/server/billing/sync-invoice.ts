@@ -18,11 +18,27 @@ const statuses = new Set<InvoiceStatus>(['draft', 'open', 'paid', 'uncollectible
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
 /**
+ * Whether the invoice's last charge waits for the customer's authentication (3D Secure): its open
+ * payment's PaymentIntent is in `requires_action`, as Stripe leaves an off-session charge the bank
+ * wants authenticated (and announces with invoice.payment_action_required); the customer completes
+ * it on the hosted invoice page.
+ */
+function needsAuthentication(invoice: Stripe.Invoice): boolean {
+  return (invoice.payments?.data ?? []).some((payment) => {
+    const intent = payment.payment.payment_intent;
+    return payment.status === 'open' && typeof intent === 'object' && intent?.status === 'requires_action';
+  });
+}
+
+/**
  * Copies an invoice's state from Stripe (re-read, whatever event announced it, so events
  * arriving out of order end in Stripe's current state), then re-decides the account's standing.
  */
 export async function syncInvoice({ stripeInvoiceId, overdue = false }: SyncInvoiceOptions): Promise<void> {
-  const remote: Stripe.Invoice = await stripe().invoices.retrieve(stripeInvoiceId);
+  // Its payments with their PaymentIntents: one left in requires_action waits for the customer's 3D Secure.
+  const remote: Stripe.Invoice = await stripe().invoices.retrieve(stripeInvoiceId, {
+    expand: ['payments.data.payment.payment_intent'],
+  });
   const invoiceId = remote.metadata?.invoiceId;
   const local = await db.invoice.findFirst({
     where: invoiceId ? { OR: [{ stripeInvoiceId }, { id: invoiceId }] } : { stripeInvoiceId },
@@ -41,6 +57,7 @@ export async function syncInvoice({ stripeInvoiceId, overdue = false }: SyncInvo
       finalizedAt: fromUnix(remote.status_transitions?.finalized_at),
       paidAt: fromUnix(remote.status_transitions?.paid_at),
       dueAt: fromUnix(remote.due_date),
+      paymentActionRequired: remote.status === 'open' && needsAuthentication(remote),
       ...(overdue && remote.status === 'open' && !local.overdueAt ? { overdueAt: new Date() } : {}),
     },
   });

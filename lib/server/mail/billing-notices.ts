@@ -17,7 +17,26 @@ const invoiceName = (i: InvoiceFacts) => `invoice ${i.number ? `${i.number} ` : 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 const signature = ['', '— Public Data API'];
 
-export function paymentFailedNotice(invoice: InvoiceFacts): Notice {
+/**
+ * A failed charge of a card account's invoice. When the bank asks for the customer's
+ * authentication (3D Secure: Stripe's `authentication_required`, invoice.payment_action_required),
+ * it says so: the payment is confirmed on the invoice's page, where Stripe asks for it.
+ */
+export function paymentFailedNotice(invoice: InvoiceFacts & { paymentActionRequired?: boolean }): Notice {
+  if (invoice.paymentActionRequired)
+    return {
+      subject: `Confirm your payment of ${formatCents(invoice.amountCents)}`,
+      text: [
+        `Your bank asks you to confirm the payment of ${formatCents(invoice.amountCents)} for the ${invoiceName(invoice)} (3D Secure), so we could not charge your card without you.`,
+        '',
+        "Until it is paid, the API answers 403 account_blocked. Confirm the payment on the invoice's page, where your bank asks for it:",
+        invoiceLink(invoice.id),
+        '',
+        'or use another card on the billing page, and we charge it at once:',
+        consoleUrl('/billing'),
+        ...signature,
+      ].join('\n'),
+    };
   return {
     subject: `Your payment of ${formatCents(invoice.amountCents)} failed`,
     text: [

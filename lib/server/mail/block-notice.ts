@@ -28,6 +28,7 @@ export type NewBlockFacts = {
     status: InvoiceStatus;
     attemptCount: number;
     noPaymentMethodAt: Date | null;
+    paymentActionRequired: boolean;
   } | null;
 };
 
