@@ -31,6 +31,8 @@ export const liveEnvShape = {
   LIVE_REVIEWSITE_API_KEY: z.string().min(1).optional(),
   /** The short-post network's X API v2 bearer token (an app with recent search); without it xnet stays on its sandbox. Never logged. */
   LIVE_XNET_BEARER_TOKEN: z.string().min(1).optional(),
+  /** The web search family's SearXNG instance (its JSON format on); no public default, so without it websearch stays on its sandbox. */
+  LIVE_WEBSEARCH_URL: z.url().optional(),
   /**
    * The photo network through the Instagram Graph API's business discovery: the operator's own
    * Instagram business account id and its access token (both or neither); without them photonet
@@ -42,8 +44,6 @@ export const liveEnvShape = {
   LIVE_SOCIALNET_ACCESS_TOKEN: z.string().min(1).optional(),
   /** The text-thread network's Threads API token with profile discovery; without it textthreads stays on its sandbox. Never logged. */
   LIVE_TEXTTHREADS_ACCESS_TOKEN: z.string().min(1).optional(),
-  /** The web search family's SearXNG instance (its JSON format on); no public default, so without it websearch stays on its sandbox. */
-  LIVE_WEBSEARCH_URL: z.url().optional(),
   /**
    * The open microblog's account (a handle or email and an app password; both or neither): search
    * goes through its server (default https://bsky.social), for AppViews that serve search to
@@ -197,8 +197,6 @@ const schema = z
     MAIL_FROM: z.string().default('Public Data API <no-reply@localhost>'),
     /** Where customers reach support: the console names it wherever it says "contact support" (a lost dispute, an operator's block). */
     SUPPORT_EMAIL: z.email().default('support@localhost'),
-    /**
-     * Shows stored mail at /dev/mailbox, to loopback clients only. scripts/run.ts decides it
     /** The seller named on every invoice and its PDF (a Stripe custom field: 140 characters at most). */
     SELLER_NAME: z
       .string()
@@ -212,6 +210,8 @@ const schema = z
       .trim()
       .max(140, 'SELLER_ADDRESS: 140 characters at most, on one line (a Stripe invoice custom field)')
       .optional(),
+    /**
+     * Shows stored mail at /dev/mailbox, to loopback clients only. scripts/run.ts decides it
      * (lib/dev-mailbox.ts): unset, on for the embedded database without SMTP, never for an operator's DATABASE_URL.
      */
     DEV_MAILBOX: z

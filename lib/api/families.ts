@@ -61,7 +61,26 @@ const table: Record<Family, { site: { source: string; domain: string } } & Parti
     site: { source: 'Textthreads', domain: 'textthreads.example' },
   },
   news: { title: 'News', description: 'News article search.', site: { source: 'News', domain: 'news.example' } },
-  xnet: { site: { source: 'Xnet', domain: 'xnet.example' } },
+  xnet: {
+    title: 'Xnet',
+    description: 'Short posts: post search.',
+    site: { source: 'Xnet', domain: 'xnet.example' },
+  },
+  pronet: {
+    title: 'Pronet',
+    description: 'Professional network: post search.',
+    site: { source: 'Pronet', domain: 'pronet.example' },
+  },
+  websearch: {
+    title: 'Web search',
+    description: 'Web search: organic results.',
+    site: { source: 'Websearch', domain: 'websearch.example' },
+  },
+  places: {
+    title: 'Places',
+    description: 'Place search on a map: names, categories, addresses, contacts and coordinates.',
+    site: { source: 'Places', domain: 'places.example' },
+  },
   reviewsite: {
     title: 'Reviewsite',
     description: "Business reviews: business search and a business's reviews.",

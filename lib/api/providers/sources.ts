@@ -30,6 +30,12 @@ export class SourceConfigError extends Error {
 
 type EnvRecord = Readonly<Record<string, string | undefined>>;
 
+/** Families no native adapter can serve, and why: /status shows it when DATA_SOURCE=live. */
+const noLiveSource: Partial<Record<Family, string>> = {
+  pronet:
+    'the professional network has no public API for post search: it is served by the sandbox, or by an upstream the operator runs (UPSTREAM_PRONET_URL)',
+};
+
 const value = (env: EnvRecord, name: string): string | undefined => (env[name] === '' ? undefined : env[name]);
 
 export function resolveSources(
@@ -56,7 +62,7 @@ export function resolveSources(
     }
     if (override === 'upstream' && !upstreamUrl)
       throw new SourceConfigError(`DATA_SOURCE_${name}=upstream needs UPSTREAM_${name}_URL`);
-    const unavailable = adapter?.unavailableReason?.(env);
+    const unavailable = adapter ? adapter.unavailableReason?.(env) : noLiveSource[family];
     if (override === 'live' && unavailable) throw new SourceConfigError(`DATA_SOURCE_${name}=live, but ${unavailable}`);
     const fallback = override !== 'sandbox' && upstreamUrl ? 'upstream' : 'sandbox';
     const source: DataSource = override ?? (global === 'live' && adapter && !unavailable ? 'live' : fallback);

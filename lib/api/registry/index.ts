@@ -6,14 +6,18 @@ import { newsEndpoints } from './news';
 import { newsletterEndpoints } from './newsletter';
 import { openmicroEndpoints } from './openmicro';
 import { photonetEndpoints } from './photonet';
+import { placesEndpoints } from './places';
 import { platformEndpoints } from './platform';
 import { politicnetEndpoints } from './politicnet';
+import { pronetEndpoints } from './pronet';
 import { reviewsiteEndpoints } from './reviewsite';
 import { shopEndpoints } from './shop';
 import { socialnetEndpoints } from './socialnet';
 import { textthreadsEndpoints } from './textthreads';
 import type { EndpointDefinition } from './types';
 import { videositeEndpoints } from './videosite';
+import { websearchEndpoints } from './websearch';
+import { xnetEndpoints } from './xnet';
 
 // Each family's list is checked on its own (a single array literal of them all would make
 // TypeScript unify the literal types of their examples).
@@ -30,6 +34,10 @@ const families: readonly (readonly EndpointDefinition[])[] = [
   textthreadsEndpoints,
   newsEndpoints,
   reviewsiteEndpoints,
+  xnetEndpoints,
+  pronetEndpoints,
+  websearchEndpoints,
+  placesEndpoints,
 ];
 
 /** The data endpoints, in the spec's order. */

@@ -16,6 +16,9 @@ export const families = [
   'xnet',
   'news',
   'reviewsite',
+  'pronet',
+  'websearch',
+  'places',
 ] as const;
 export type Family = (typeof families)[number];
 

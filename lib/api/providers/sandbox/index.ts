@@ -14,6 +14,11 @@ import { socialnetSandbox, socialnetSandboxNotes } from './socialnet';
 import { textthreadsSandbox, textthreadsSandboxNotes } from './textthreads';
 import { videositeSandbox, videositeSandboxNotes } from './videosite';
 
+import { placesSandbox, placesSandboxNotes } from './places';
+import { pronetSandbox, pronetSandboxNotes } from './pronet';
+import { websearchSandbox, websearchSandboxNotes } from './websearch';
+import { xnetSandbox, xnetSandboxNotes } from './xnet';
+
 const handlers: Record<string, SandboxHandler> = {
   ...shopSandbox,
   ...photonetSandbox,
@@ -26,6 +31,10 @@ const handlers: Record<string, SandboxHandler> = {
   ...socialnetSandbox,
   ...textthreadsSandbox,
   ...newsSandbox,
+  ...xnetSandbox,
+  ...pronetSandbox,
+  ...websearchSandbox,
+  ...placesSandbox,
   ...reviewsiteSandbox,
 };
 
@@ -42,6 +51,10 @@ export const sandboxNotes: readonly string[] = [
   ...socialnetSandboxNotes,
   ...textthreadsSandboxNotes,
   ...newsSandboxNotes,
+  ...xnetSandboxNotes,
+  ...pronetSandboxNotes,
+  ...websearchSandboxNotes,
+  ...placesSandboxNotes,
   ...reviewsiteSandboxNotes,
 ];
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolveSources } from '../../providers/sources';
 import { pronetSandbox } from '../../providers/sandbox/pronet';
 import { pronetEndpoints } from '../pronet';
 import { contractTests, familyKit } from './family-kit';
@@ -59,5 +60,19 @@ describe('GET /v1/pronet/posts sandbox', () => {
     const last = await run({ query: 'hiring', page: '25' });
     expect(last.body.has_next_page).toBe(false);
     for (const p of one.posts) expect(p.author_headline === '').toBe(p.author_type === 'company');
+  });
+});
+
+describe('GET /v1/pronet/posts source', () => {
+  it('stays on the sandbox with DATA_SOURCE=live, and says why (no public API)', () => {
+    expect(resolveSources({ DATA_SOURCE: 'live' }).pronet).toMatchObject({
+      source: 'sandbox',
+      notLiveReason: expect.stringContaining('no public API'),
+    });
+  });
+
+  it('goes to the operator upstream when one is set', () => {
+    const sources = resolveSources({ DATA_SOURCE: 'live', UPSTREAM_PRONET_URL: 'http://127.0.0.1:9' });
+    expect(sources.pronet).toMatchObject({ source: 'upstream' });
   });
 });
