@@ -11,6 +11,7 @@ import { monthRange } from '@/lib/utc-month';
 
 import { closeMonthStep, type CloseMonthStepInfo } from './close-month-hooks';
 import { ensureStripeCustomer } from './ensure-stripe-customer';
+import { invoiceDocumentFields } from './invoice-document-fields';
 import { plannedInvoiceItems } from './invoice-items';
 import { mailInvoiceNotice } from './mail-invoice-notice';
 import { syncInvoice } from './sync-invoice';
@@ -173,6 +174,7 @@ async function createDraft(
           currency: 'usd',
           pending_invoice_items_behavior: 'exclude',
           description: `API usage, ${invoice.month}${invoice.sequence > 1 ? ` (part ${invoice.sequence})` : ''}`,
+          ...invoiceDocumentFields(invoice),
           metadata: {
             accountId: invoice.accountId,
             month: invoice.month,
