@@ -92,6 +92,7 @@ export const reviewsiteAdapter: LiveAdapter = {
   paths: ['/v1/reviewsite/businesses', '/v1/reviewsite/business/reviews'],
   // One search, one request (the replay answers it with the recorded San Francisco search).
   probe: { path: '/v1/reviewsite/businesses', query: { query: 'restaurants', location: 'San Francisco, CA' } },
+  probes: [{ path: '/v1/reviewsite/business/reviews', query: { business_id: 'la-palma-mexicatessen-san-francisco' } }],
   unavailableReason: (env) =>
     reviewsiteApiKey(env)
       ? undefined
