@@ -20,6 +20,17 @@
 //   BENCH_CASES=live: the live case alone: 20 pages of forumsite through its native adapter, from a
 //   platform replaying a recorded listing (scripts/bench/live-platform.ts), on a gateway with the
 //   page cache and one without (LIVE_CACHE_SECONDS=0): the gateway's CPU per page, both ways,
+//   BENCH_CASES=live-<family> (live-xnet, live-reviewsite, live-websearch, live-places,
+//   live-photonet, live-socialnet, live-textthreads, live-forumsite, live-videosite; live-all for
+//   these and live): each adapter of issue 41 on its endpoints, from its replay route table
+//   (lib/api/providers/live/<family>/__tests__/routes.ts, served by scripts/bench/
+//   live-replay-platform.ts) with the dummy credentials the table names, on one gateway with the
+//   page cache and one without: req/s, the gateway's CPU per page both ways (over 1 ms with the
+//   cache is flagged), and that every call billed its expected pages (the table of calls and
+//   pages: scripts/bench/live-replay-cases.ts; a family without an adapter, a route table or a
+//   path is skipped with a line saying why). BENCH_LIVE_SECONDS (default 3) of load per
+//   measurement after BENCH_LIVE_WARMUP (default 1; 3 for each gateway's first case): about ten
+//   seconds per case. With BENCH_CASES unset, every case runs, these included,
 //   BENCH_COMPILED=1 runs the API server from dist/api-server.js (npm run build) instead of tsx,
 //   BENCH_PROFILE=<dir> profiles the single-process gateway during one case (BENCH_PROFILE_CASE,
 //   default small) and prints
@@ -36,6 +47,7 @@ import { apiKeyDisplay, generateApiKey, hashApiKey } from '../../lib/api-key';
 import { applyMigrations } from '../../lib/db/migrate';
 import { embeddedDirs, resolveDatabase } from '../lib/with-database';
 import { apiServerNodeFlags } from '../../lib/api/process/node-flags';
+import { callPath, hasRouteTable, type LiveReplayCase, liveReplayCases, routeTableOf } from './live-replay-cases';
 import { profileBreakdown } from './profile-breakdown';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -52,6 +64,11 @@ const ports = {
   livePlatform: portBase + 5,
   liveCached: portBase + 6,
   liveUncached: portBase + 7,
+  // The live-<family> cases: their two gateways, the replay platforms' counter, one port per family.
+  replayCached: portBase + 8,
+  replayUncached: portBase + 9,
+  replayControl: portBase + 10,
+  replayFirst: portBase + 11,
 };
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -68,6 +85,8 @@ interface Case {
   acceptEncoding?: string;
   /** Baselines are not measured (they do not compress). */
   gatewayOnly?: boolean;
+  /** Further paths, called in turn with `path` on every connection (the live-<family> cases). */
+  more?: string[];
 }
 
 const large = '/v1/forumsite/community/posts?community=news&pages=10';
@@ -76,12 +95,21 @@ const allCases: Case[] = [
   { name: 'large', path: large },
   { name: 'large-br', path: large, acceptEncoding: 'br', gatewayOnly: true },
 ];
-const cases = allCases.filter((c) => !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes(c.name));
+const chosen = process.env.BENCH_CASES?.split(',') ?? null;
+/** A case runs when BENCH_CASES is unset or names it; live-all names every live case. */
+const selected = (name: string) =>
+  !chosen || chosen.includes(name) || (chosen.includes('live-all') && (name === 'live' || name.startsWith('live-')));
+const cases = allCases.filter((c) => selected(c.name));
 const LIVE_PAGES = 20;
-const liveCase: Case | null =
-  !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes('live')
-    ? { name: 'live', path: `/v1/forumsite/community/posts?community=news&pages=${LIVE_PAGES}` }
-    : null;
+const liveCase: Case | null = selected('live')
+  ? { name: 'live', path: `/v1/forumsite/community/posts?community=news&pages=${LIVE_PAGES}` }
+  : null;
+const replayCases = liveReplayCases.filter((c) => selected(`live-${c.family}`));
+/** The live-<family> cases' seconds of load per measurement and of warm-up before it. */
+const liveSeconds = Number(process.env.BENCH_LIVE_SECONDS ?? 3);
+const liveWarmup = Number(process.env.BENCH_LIVE_WARMUP ?? 1);
+/** The page cache's target: the gateway's CPU per page with it, in µs (issue 41). */
+const CACHED_PAGE_TARGET_MICROS = 1000;
 
 /** The first recording under data/live/forumsite of the given kind (a Listing of posts, a t5 community). */
 function forumsiteRecording(kind: 'Listing' | 't5'): string | null {
@@ -218,6 +246,12 @@ interface Measurement {
   cpu: { server: number; database: number | null; client: number };
   /** Units per request id, as the response headers said (gateway only). */
   received: Map<string, number>;
+  /** Calls answered in the measured seconds. */
+  calls: number;
+  /** Per path called, how many calls of the measured seconds billed each number of units. */
+  unitsByPath: Map<string, Map<number, number>>;
+  /** Per path called, the first answer other than 2xx: its status and the start of its body. */
+  firstFailure: Map<string, string>;
 }
 
 /** Servers warmed up already: the first measurement of each starts with a longer load. */
@@ -244,9 +278,13 @@ async function measure(
   keys: string[],
   profile = false,
   duration = seconds,
+  warmup?: number,
 ): Promise<Measurement> {
   let next = 0;
   const received = new Map<string, number>();
+  const unitsByPath = new Map<string, Map<number, number>>();
+  const firstFailure = new Map<string, string>();
+  let measuring = false;
   const setupClient = (client: { setHeaders(h: Record<string, string>): void }) => {
     client.setHeaders({
       ...(keys.length ? { 'x-api-key': keys[next++ % keys.length]! } : {}),
@@ -255,18 +293,35 @@ async function measure(
   };
   // Every measurement reads the headers of every response, so that the gateway's bookkeeping
   // below costs the baselines as much.
-  const onResponse = (_status: number, _body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {
-    const id = headers?.['x-request-id'];
-    if (typeof id === 'string') received.set(id, Number(headers!['x-billed-units']));
-  };
+  const onResponseTo =
+    (requestPath: string) =>
+    (status: number, body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {
+      if ((status < 200 || status > 299) && !firstFailure.has(requestPath))
+        firstFailure.set(requestPath, `${status} ${String(body).slice(0, 300)}`);
+      const id = headers?.['x-request-id'];
+      if (typeof id !== 'string') return;
+      const units = Number(headers!['x-billed-units']);
+      received.set(id, units);
+      if (!measuring) return;
+      const tally = unitsByPath.get(requestPath) ?? new Map<number, number>();
+      tally.set(units, (tally.get(units) ?? 0) + 1);
+      unitsByPath.set(requestPath, tally);
+    };
   const options = {
     url: `http://127.0.0.1:${port}`,
     connections,
     setupClient,
-    requests: [{ method: 'GET' as const, path: c.path, onResponse }],
+    // setupClient's headers (the key) go to the first request only; a request after it with a
+    // setupRequest is built on its turn and takes them then (autocannon's RequestIterator).
+    requests: [c.path, ...(c.more ?? [])].map((p, index) => ({
+      method: 'GET' as const,
+      path: p,
+      onResponse: onResponseTo(p),
+      ...(index > 0 ? { setupRequest: (request: object) => request } : {}),
+    })),
   };
   // Warm-up: JIT, caches, PostgreSQL's plans; longer for a server's first measurement.
-  await autocannon({ ...options, duration: warm.has(server) ? 2 : warmupSeconds });
+  await autocannon({ ...options, duration: warmup ?? (warm.has(server) ? 2 : warmupSeconds) });
   warm.add(server);
   if (profile) await toggleProfile(server, false);
   const database = postmasterPid();
@@ -275,7 +330,9 @@ async function measure(
     database: database ? treeCpuMs([database]) : 0,
     client: process.cpuUsage(),
   };
+  measuring = true;
   const result = await autocannon({ ...options, duration });
+  measuring = false;
   const calls = result.requests.total || 1;
   const clientCpu = process.cpuUsage(before.client);
   if (profile) {
@@ -300,6 +357,9 @@ async function measure(
       client: (clientCpu.user + clientCpu.system) / calls,
     },
     received,
+    calls: result.requests.total,
+    unitsByPath,
+    firstFailure,
   };
 }
 
@@ -356,7 +416,7 @@ function row(c: Case, label: string, r: Measurement, usesDatabase = r.received.s
   const database = r.cpu.database === null || !usesDatabase ? '    -' : r.cpu.database.toFixed(0).padStart(5);
   const cpu = `${r.cpu.server.toFixed(0).padStart(5)} ${database} ${r.cpu.client.toFixed(0).padStart(5)}`;
   console.log(
-    `${c.name.padEnd(9)}${label.padEnd(12)}${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${kb.toFixed(1).padStart(8)} ${String(r.non2xx).padStart(8)}   ${cpu}`,
+    `${`${c.name} `.padEnd(9)}${label.padEnd(12)}${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${kb.toFixed(1).padStart(8)} ${String(r.non2xx).padStart(8)}   ${cpu}`,
   );
 }
 
@@ -364,6 +424,9 @@ type MeasureGateway = (
   server: ChildProcess,
   port: number,
   c: Case,
+  profile?: boolean,
+  duration?: number,
+  warmup?: number,
 ) => Promise<{ result: Measurement; check(quiet?: boolean): Promise<boolean> }>;
 
 /**
@@ -441,6 +504,144 @@ async function benchLive(
   return ok;
 }
 
+/**
+ * The live-<family> cases (scripts/bench/live-replay-cases.ts): each adapter's endpoints from its
+ * replay route table, served by scripts/bench/live-replay-platform.ts, on one gateway with the
+ * page cache and one without (LIVE_CACHE_SECONDS=0), both with every case's family live, its
+ * replay's credentials and politeness lifted. Per case: the rows, the billing invariant, that
+ * every call billed its expected pages, and the gateway's CPU per page both ways, flagged when
+ * over 1 ms with the cache. Returns false when billing is not exact, a call billed other pages
+ * than expected, or the gateway asked the platform something its recordings do not answer.
+ */
+async function benchLiveReplay(
+  wanted: readonly LiveReplayCase[],
+  apiEnv: Record<string, string>,
+  children: ChildProcess[],
+  measureGateway: MeasureGateway,
+): Promise<boolean> {
+  const { liveAdapters } = await import('../../lib/api/providers/live/adapters');
+  const runnable: LiveReplayCase[] = [];
+  for (const c of wanted) {
+    const name = `live-${c.family}`;
+    const adapter = liveAdapters[c.family];
+    if (!adapter) {
+      console.log(`${name} skipped: no ${c.family} adapter registered in lib/api/providers/live/adapters.ts`);
+      continue;
+    }
+    if (!hasRouteTable(c.family)) {
+      console.log(`${name} skipped: no replay route table at ${routeTableOf(c.family)}`);
+      continue;
+    }
+    const calls = c.calls.filter((call) => {
+      if ((adapter.paths as readonly string[]).includes(call.path)) return true;
+      console.log(`${name} ${call.path} skipped: the ${c.family} adapter does not serve it (not in its paths)`);
+      return false;
+    });
+    if (calls.length === 0) console.log(`${name} skipped: its adapter serves none of the case's paths`);
+    else runnable.push({ family: c.family, calls });
+  }
+  if (runnable.length === 0) return true;
+
+  const families = runnable.map((c) => c.family);
+  children.push(
+    await start('scripts/bench/live-replay-platform.ts', {
+      BENCH_REPLAY_FAMILIES: families.join(','),
+      BENCH_REPLAY_PORT: String(ports.replayFirst),
+      BENCH_REPLAY_CONTROL_PORT: String(ports.replayControl),
+    }),
+  );
+  const liveEnv: Record<string, string> = { ...apiEnv, API_WORKERS: '1' };
+  for (const [index, family] of families.entries()) {
+    const routes = (await import(`../../${routeTableOf(family)}`)) as Record<string, unknown>;
+    const name = family.toUpperCase();
+    Object.assign(liveEnv, routes[`${family}ReplayEnv`] ?? {}, {
+      [`DATA_SOURCE_${name}`]: 'live',
+      [`LIVE_${name}_URL`]: `http://127.0.0.1:${ports.replayFirst + index}`,
+      [`LIVE_${name}_REQUESTS_PER_MINUTE`]: '1000000000',
+      [`LIVE_${name}_BURST`]: '1000000000',
+      [`LIVE_${name}_CONCURRENCY`]: '256',
+    });
+  }
+  const gateways = [
+    ['live cache', ports.replayCached, '60'],
+    ['live no-cache', ports.replayUncached, '0'],
+  ] as const;
+  const servers = await Promise.all(
+    gateways.map(([, port, cacheSeconds]) =>
+      start('lib/api/process/main.ts', { ...liveEnv, API_PORT: String(port), LIVE_CACHE_SECONDS: cacheSeconds }),
+    ),
+  );
+  children.push(...servers);
+  type Counts = Record<string, { answered: number; unmatched: number; firstUnmatched: string | null }>;
+  const platformCounts = async () =>
+    (await (await fetch(`http://127.0.0.1:${ports.replayControl}/_count`)).json()) as Counts;
+
+  let ok = true;
+  const over: string[] = [];
+  for (const { family, calls } of runnable) {
+    const name = `live-${family}`;
+    const c: Case = { name, path: callPath(calls[0]!), more: calls.slice(1).map(callPath) };
+    console.log(
+      `${name} ${calls.map((call) => `${callPath(call)} (${call.units} page${call.units === 1 ? '' : 's'})`).join(', ')} from ${routeTableOf(family)}`,
+    );
+    const perPage: Record<string, number> = {};
+    for (const [index, [label, port]] of gateways.entries()) {
+      const before = (await platformCounts())[family]!;
+      // A fresh gateway's first case warms up longer (JIT); the others keep the cases short.
+      const server = servers[index]!;
+      const m = await measureGateway(server, port, c, false, liveSeconds, warm.has(server) ? liveWarmup : 3);
+      row(c, label, m.result);
+      ok = (await m.check()) && ok;
+      let pages = 0;
+      let billedAsExpected = true;
+      for (const call of calls) {
+        const tally = m.result.unitsByPath.get(callPath(call)) ?? new Map<number, number>();
+        const total = [...tally.values()].reduce((sum, n) => sum + n, 0);
+        for (const [units, n] of tally) pages += units * n;
+        const other = total - (tally.get(call.units) ?? 0);
+        if (total === 0 || other > 0) {
+          billedAsExpected = false;
+          console.log(
+            total === 0
+              ? `${name} ${label}: no call to ${call.path} was answered in the measured seconds (BENCH_LIVE_SECONDS=${liveSeconds})`
+              : `${name} ${label}: ${other} of ${total} calls to ${call.path} billed other than ${call.units} page${call.units === 1 ? '' : 's'} (${[...tally].map(([units, n]) => `${n} billed ${units}`).join(', ')})`,
+          );
+        }
+      }
+      ok = billedAsExpected && ok;
+      for (const [requestPath, failure] of m.result.firstFailure)
+        console.log(`${name} ${label}: the first answer other than 2xx to ${requestPath}: ${failure}`);
+      const after = (await platformCounts())[family]!;
+      if (after.unmatched > before.unmatched) {
+        ok = false;
+        console.log(
+          `${name} ${label}: ${after.unmatched - before.unmatched} platform requests matched no recording (answered 501), first: ${after.firstUnmatched}`,
+        );
+      }
+      perPage[label] = pages > 0 ? (m.result.cpu.server * m.result.calls) / pages : Number.NaN;
+      console.log(
+        `${name} ${label}: ${perPage[label]!.toFixed(0)} µs of the gateway's CPU per page (${pages} pages billed in ${m.result.calls} calls${billedAsExpected ? ', each call its expected pages' : ''}); the platform answered ${after.answered - before.answered} requests (warm-up included)`,
+      );
+    }
+    const cached = perPage['live cache']!;
+    if (!(cached <= CACHED_PAGE_TARGET_MICROS)) {
+      over.push(name);
+      console.log(
+        `${name} OVER TARGET: ${cached.toFixed(0)} µs of the gateway's CPU per page with the page cache (target: under ${CACHED_PAGE_TARGET_MICROS} µs)`,
+      );
+    }
+    console.log(
+      `${name} the cache saves ${(perPage['live no-cache']! - cached).toFixed(0)} µs of the gateway's CPU per page\n`,
+    );
+  }
+  console.log(
+    over.length === 0
+      ? `live-*   every live case under ${CACHED_PAGE_TARGET_MICROS} µs of the gateway's CPU per page with the page cache\n`
+      : `live-*   OVER ${CACHED_PAGE_TARGET_MICROS} µs of the gateway's CPU per page with the page cache: ${over.join(', ')}\n`,
+  );
+  return ok;
+}
+
 const database = await resolveDatabase('app', 'bench');
 const children: ChildProcess[] = [];
 let exact = true;
@@ -503,10 +704,10 @@ try {
   // Tens of thousands of billing rows per measurement: vacuum between measurements, so that
   // autovacuum does not run during the next one.
   const settle = () => client.query('VACUUM ANALYZE "UsageEvent", "UsageMonthly", "UsageDaily", "ApiKey"');
-  const measureGateway = async (server: ChildProcess, port: number, c: Case, profile = false, duration = seconds) => {
+  const measureGateway: MeasureGateway = async (server, port, c, profile = false, duration = seconds, warmup) => {
     await settle();
     const since = new Date();
-    const result = await measure(server, port, c, keys, profile, duration);
+    const result = await measure(server, port, c, keys, profile, duration, warmup);
     return { result, check: (quiet = false) => checkBilling(client, result.received, since, quiet) };
   };
   // The daily rollup's cost: the small case again with record_usage minus its UsageDaily upsert
@@ -622,6 +823,7 @@ try {
     console.log('');
   }
   if (liveCase) exact = (await benchLive(liveCase, apiEnv, children, measureGateway)) && exact;
+  if (replayCases.length > 0) exact = (await benchLiveReplay(replayCases, apiEnv, children, measureGateway)) && exact;
   await client.end();
 } finally {
   for (const child of children) child.kill('SIGTERM');
