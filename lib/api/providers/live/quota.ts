@@ -11,18 +11,30 @@ export function quotaDay(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
+function offsetFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    offsetFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Milliseconds `timeZone` is ahead of UTC at `at` (negative west of Greenwich). */
 export function offsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
+  const parts = offsetFormat(timeZone).formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;
