@@ -9,6 +9,7 @@ const ownModules = [
   'lib/__tests__/oauth-providers.test.ts',
   'lib/__tests__/auth-trust-host.test.ts',
   'lib/observability/__tests__/console-readyz.test.ts',
+  'lib/server/billing/__tests__/invoice-wording.test.ts',
 ];
 const allTests = ['lib/**/*.test.ts', 'scripts/**/*.test.ts'];
 

@@ -46,7 +46,7 @@ describe('the picker search', () => {
   const paths = (query: string) => searchPicker(groups, query).flatMap((g) => g.entries.map((e) => e.path));
 
   it('finds endpoints by words of their summary or path, all words required', () => {
-    expect(paths('forumsite posts')).toEqual(['/v1/forumsite/community/posts']);
+    expect(paths('forumsite posts')).toEqual(['/v1/forumsite/community/posts', '/v1/forumsite/posts']);
     expect(paths('shop/products')).toContain('/v1/shop/products');
     expect(paths('zzz-no-such-endpoint')).toEqual([]);
   });

@@ -34,7 +34,7 @@ test('after a close, the billing overview names this month, late usage of the cl
     [`Carried from ${last} (under the $0.50 minimum)`, 66_000n],
   ]);
   expect(afterClose.monthAccount.minimumNote).toContain(
-    `Stripe cannot charge less than $0.50, so $0.066 from ${last} was not charged`,
+    `Stripe cannot charge less than $0.50, so $0.07 from ${last} was not charged`,
   );
 
   // Calls recorded for the closed month after its close ($0.03), and this month's ($0.03 past the free tier).

@@ -29,7 +29,7 @@ async function spend(accountId: string, keyId: string, day: string, amountMicros
   await db.usageMonthly.upsert({
     where: { accountId_endpoint_month: { accountId, endpoint, month: day.slice(0, 7) } },
     create: { accountId, endpoint, month: day.slice(0, 7), requests: 1, units: 60, freeUnits: 50, amountMicros },
-    update: { requests: { increment: 1 }, amountMicros: { increment: amountMicros } },
+    update: { requests: { increment: 1 }, units: { increment: 60 }, amountMicros: { increment: amountMicros } },
   });
 }
 
