@@ -82,44 +82,42 @@ function FamilyCard({ family }: { family: FamilyStatus }) {
         <p className="text-sm text-muted">{family.newsFeeds ? newsSourceText : sourceText[family.source]}</p>
         {family.notLiveReason ? <p className="text-sm text-muted">Not live: {family.notLiveReason}.</p> : null}
         {hour ? (
-          <>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <div>
-                <dt className="text-muted">Calls, last hour</dt>
-                <dd className="font-semibold">{hour.calls.toLocaleString('en-US')}</dd>
-              </div>
-              <div>
-                <dt className="text-muted">Error rate</dt>
-                <dd className="font-semibold">{percent(hour.errors, hour.calls)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted">Latency p50</dt>
-                <dd className="font-semibold">{ms(hour.p50Ms)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted">Latency p95</dt>
-                <dd className="font-semibold">{ms(hour.p95Ms)}</dd>
-              </div>
-              <div className="col-span-2">
-                <dt className="text-muted">Last success</dt>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            <div>
+              <dt className="text-muted">Calls, last hour</dt>
+              <dd className="font-semibold">{hour.calls.toLocaleString('en-US')}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Error rate</dt>
+              <dd className="font-semibold">{percent(hour.errors, hour.calls)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Latency p50</dt>
+              <dd className="font-semibold">{ms(hour.p50Ms)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Latency p95</dt>
+              <dd className="font-semibold">{ms(hour.p95Ms)}</dd>
+            </div>
+            <div className="col-span-2">
+              <dt className="text-muted">Last success</dt>
+              <dd className="font-semibold">
+                <DateTime value={hour.lastSuccess} fallback="none in the last hour" />
+              </dd>
+            </div>
+            {family.newsFeeds ? (
+              <div className="col-span-2" data-news-feeds>
+                <dt className="text-muted">News feeds</dt>
                 <dd className="font-semibold">
-                  <DateTime value={hour.lastSuccess} fallback="none in the last hour" />
+                  {family.newsFeeds.listed.toLocaleString('en-US')} listed
+                  {family.newsFeeds.failing > 0 ? (
+                    <span className="text-danger">, {family.newsFeeds.failing.toLocaleString('en-US')} failing</span>
+                  ) : null}
+                  ; newest read <DateTime value={family.newsFeeds.lastSuccessAt} fallback="none yet" />
                 </dd>
               </div>
-              {family.newsFeeds ? (
-                <div className="col-span-2" data-news-feeds>
-                  <dt className="text-muted">News feeds</dt>
-                  <dd className="font-semibold">
-                    {family.newsFeeds.listed.toLocaleString('en-US')} listed
-                    {family.newsFeeds.failing > 0 ? (
-                      <span className="text-danger">, {family.newsFeeds.failing.toLocaleString('en-US')} failing</span>
-                    ) : null}
-                    ; newest read <DateTime value={family.newsFeeds.lastSuccessAt} fallback="none yet" />
-                  </dd>
-                </div>
-              ) : null}
-            </dl>
-          </>
+            ) : null}
+          </dl>
         ) : null}
         <EndpointSources family={family} />
       </section>

@@ -42,7 +42,7 @@ const table: Record<Family, { site: { source: string; domain: string } } & Parti
   },
   videosite: {
     title: 'Videosite',
-    description: 'Video site: channel details, video search and a video\'s comments.',
+    description: "Video site: channel details, video search and a video's comments.",
     site: { source: 'Videosite', domain: 'videosite.example' },
   },
   forumsite: {
