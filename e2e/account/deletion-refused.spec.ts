@@ -1,5 +1,5 @@
 // Deleting an account is refused while money is owed (issue 27, finding 4): here an invoice Stripe
-// gave up on (uncollectible). The refusal says what to settle and links to the billing page; the
+// gave up on (uncollectible). The refusal says what is owed and links to the billing page; the
 // account, its sign-in and its keys stay.
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
@@ -36,11 +36,12 @@ test('refuses to delete an account with an uncollectible invoice and links to bi
   await deletion.getByLabel('Type "delete my account" to confirm').fill('delete my account');
   await deletion.getByLabel('Current password').fill(PASSWORD);
   await deletion.getByRole('button', { name: 'Delete account' }).click();
+  // Issue 38, item 4: the refusal names the amount owed and a way to pay it.
   await expect(deletion.getByRole('status')).toHaveText(
-    'Your account has an unpaid invoice. Pay it on the billing page, then delete the account.',
+    'Your account owes $0.60, which could not be charged. Pay it, then delete the account.',
   );
-  const toBilling = deletion.getByRole('link', { name: 'Go to billing' });
-  await expect(toBilling).toHaveAttribute('href', '/billing');
+  const toBilling = deletion.getByRole('link', { name: 'Pay what is owed' });
+  await expect(toBilling).toHaveAttribute('href', /\/billing$/);
 
   const verify = await request.get(`http://localhost:${API_PORT}/v1/account/verify`, { headers: { 'X-API-Key': key } });
   expect(verify.status()).toBe(200);

@@ -83,7 +83,11 @@ test('pays past the free tier; a failed charge blocks the account until the card
   await deletion.getByLabel('Current password').fill(PASSWORD);
   await deletion.getByRole('button', { name: 'Delete account' }).click();
   await expect(deletion.getByRole('status')).toHaveText(
-    'Your account has an unpaid invoice. Pay it on the billing page, then delete the account.',
+    'Your account owes $0.60, which could not be charged. Pay it, then delete the account.',
+  );
+  await expect(deletion.getByRole('link', { name: 'Pay what is owed' })).toHaveAttribute(
+    'href',
+    /\/billing\/invoices\/[^/]+$/,
   );
   expect((await request.get(api('/v1/account/verify'), { headers })).status()).toBe(200);
   await page.goto('/billing');
