@@ -5,9 +5,11 @@ import type { BillingOverview } from '@/lib/server/billing/get-billing-overview'
 const EVENT_LABELS: Record<BillingOverview['activity'][number]['type'], string> = {
   blocked: 'Blocked',
   unblocked: 'Unblocked',
+  usage_alert: 'Usage alert',
+  key_expiring: 'Key expiring',
 };
 
-/** The account's blocks and unblocks: when, why, and who (billing, or our staff with their reason). */
+/** The account's blocks and unblocks, usage alerts and key expiry notices: when, why, and who. */
 export function AccountActivityList({ events }: { events: BillingOverview['activity'] }) {
   if (!events.length) return null;
   return (
@@ -15,7 +17,7 @@ export function AccountActivityList({ events }: { events: BillingOverview['activ
       <h2 id="account-activity-heading" className="text-lg font-semibold">
         Account activity
       </h2>
-      <Table caption="Blocks and unblocks of the account">
+      <Table caption="Blocks, unblocks, usage alerts and key expiry notices of the account">
         <THead>
           <tr>
             <TH>Time</TH>
