@@ -8,11 +8,13 @@ import { startMetrics } from '@/lib/observability/metrics-server';
 import { blockOverdueAccountsCron, blockOverdueAccountsTask } from './block-overdue-accounts';
 import { closePreviousMonth, crontab } from './close-previous-month';
 import { closeUnclosedMonthsCron, closeUnclosedMonthsTask } from './close-unclosed-months';
+import { evaluateUsageAlertsCron, evaluateUsageAlertsTask } from './evaluate-usage-alerts';
+import { deliverWebhookTask } from './deliver-webhook';
 import { fetchNewsFeedsCron, fetchNewsFeedsTask, queueNewsFetchAtStart } from './fetch-news-feeds';
 import { pruneUsageLogCron, pruneUsageLogTask } from './prune-usage-log';
+import { pruneWebhookEventsCron, pruneWebhookEventsTask } from './prune-webhook-events';
 import { reconcileBillingCron, reconcileBillingTask } from './reconcile-billing';
 import { sendMailTask } from './send-mail';
-import { warnSpendingCapsCron, warnSpendingCapsTask } from './warn-spending-caps';
 
 const connectionString = process.env.DATABASE_URL;
 if (!connectionString) {
@@ -38,10 +40,12 @@ const tasks: Record<string, Task> = {
   close_unclosed_months: closeUnclosedMonthsTask,
   prune_usage_log: pruneUsageLogTask,
   send_mail: sendMailTask,
-  warn_spending_caps: warnSpendingCapsTask,
+  evaluate_usage_alerts: evaluateUsageAlertsTask,
   block_overdue_accounts: blockOverdueAccountsTask,
   reconcile_billing: reconcileBillingTask,
   fetch_news_feeds: fetchNewsFeedsTask,
+  deliver_webhook: deliverWebhookTask,
+  prune_webhook_events: pruneWebhookEventsTask,
 };
 const levels = { error: 'error', warning: 'warn', info: 'info', debug: 'debug' } as const;
 
@@ -60,14 +64,15 @@ const runner = await run({
     crontab,
     closeUnclosedMonthsCron,
     pruneUsageLogCron,
-    warnSpendingCapsCron,
+    evaluateUsageAlertsCron,
     blockOverdueAccountsCron,
     reconcileBillingCron,
     fetchNewsFeedsCron,
+    pruneWebhookEventsCron,
   ].join('\n'),
 });
 await queueNewsFetchAtStart(runner);
 logger.info(
-  'Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices and reconciliation with Stripe hourly, spending-cap warnings every 5 minutes, live news feeds every 10 minutes when news is live; mail over SMTP_URL)',
+  'Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices and reconciliation with Stripe hourly, usage alerts and spending-cap warnings every minute, live news feeds every 10 minutes when news is live, webhook deliveries as they are due and webhook events past 30 days pruned at 03:45 UTC; mail over SMTP_URL)',
 );
 await runner.promise;

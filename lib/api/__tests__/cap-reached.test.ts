@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { getBillingOverview } from '@/lib/server/billing/get-billing-overview';
-import { warnSpendingCaps } from '@/lib/server/billing/warn-spending-caps';
+import { evaluateUsageAlerts } from '@/lib/server/alerts/evaluate-usage-alerts';
 import { newAccountWithKey, startTestApi, type TestApi } from './harness';
 
 const POSTS = '/v1/forumsite/community/posts';
@@ -28,7 +28,7 @@ test('a daily cap that refuses a call is reached for the day: the 100 % mail goe
 
   const overview = await getBillingOverview({ accountId: account.accountId });
   expect(overview.caps.daily).toMatchObject({ spentMicros: 120_000n, percent: 60, level: 'reached' });
-  await warnSpendingCaps();
+  await evaluateUsageAlerts();
   const mails = await db.mailMessage.findMany({ where: { to: account.email }, select: { subject: true } });
   expect(mails.map((m) => m.subject)).toEqual(['You reached your daily spending cap ($0.20)']);
 });

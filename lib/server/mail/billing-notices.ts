@@ -129,15 +129,18 @@ export function accountUnblockedNotice(detail: string): Notice {
 
 export function spendingCapNotice(cap: {
   period: 'daily' | 'monthly';
-  threshold: 80 | 100;
+  /** The percentage of the cap reached (the cap alert's thresholds: 50, 80 and 100 by default). */
+  threshold: number;
   spentMicros: bigint;
   capMicros: bigint;
   periodLabel: string;
 }): Notice {
   const name = `${cap.period} spending cap`;
-  const reached = cap.threshold === 100;
+  const reached = cap.threshold >= 100;
   return {
-    subject: reached ? `You reached your ${name} (${formatAmount(cap.capMicros)})` : `You used 80% of your ${name}`,
+    subject: reached
+      ? `You reached your ${name} (${formatAmount(cap.capMicros)})`
+      : `You used ${cap.threshold}% of your ${name}`,
     text: [
       `Your spend for ${cap.periodLabel} (UTC) is ${formatAmount(cap.spentMicros)} of your ${name} of ${formatAmount(cap.capMicros)}.`,
       reached

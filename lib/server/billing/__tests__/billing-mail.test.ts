@@ -10,7 +10,7 @@ import { completePaymentMethodSetup } from '../complete-payment-method-setup';
 import { invoiceLink } from '../invoice-links';
 import { refreshAccountStanding } from '../refresh-account-standing';
 import { setSpendingCaps } from '../set-spending-caps';
-import { warnSpendingCaps } from '../warn-spending-caps';
+import { evaluateUsageAlerts } from '@/lib/server/alerts/evaluate-usage-alerts';
 import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld } from './billing-harness';
 import { closedAccount, DECLINING_CARD, deliverAgain, eventsOf, GOOD_CARD, mailTo } from './standing-helpers';
 import { billingMonth } from '@/lib/utc-month';
@@ -87,16 +87,16 @@ describe('finding 13: mail on money events', () => {
     const day = new Date().toISOString().slice(0, 10);
 
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }]); // $0.90
-    await warnSpendingCaps();
-    await warnSpendingCaps();
+    await evaluateUsageAlerts();
+    await evaluateUsageAlerts();
     expect(await subjects()).toEqual(['You used 80% of your daily spending cap']);
     expect((await mailTo(email))[0]!.text).toContain(
       `Your spend for ${day} (UTC) is $0.90 of your daily spending cap of $1.00.`,
     );
 
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 150, priceMicros: 6000 }]); // $1.80 in all
-    await warnSpendingCaps();
-    await warnSpendingCaps();
+    await evaluateUsageAlerts();
+    await evaluateUsageAlerts();
     expect((await subjects()).sort()).toEqual([
       'You reached your daily spending cap ($1.00)',
       'You used 80% of your daily spending cap',
@@ -109,7 +109,7 @@ describe('finding 13: mail on money events', () => {
 
     // A raised cap is a new cap: warned about again when its own thresholds are reached.
     await setSpendingCaps({ accountId, dailyCapMicros: 2_000_000n, monthlyCapMicros: 2_000_000n });
-    await warnSpendingCaps();
+    await evaluateUsageAlerts();
     expect((await subjects()).slice(3)).toEqual(['You used 80% of your daily spending cap']);
   });
 });
