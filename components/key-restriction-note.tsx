@@ -5,7 +5,7 @@ import { keyRestrictionAction } from '@/lib/actions/api-keys';
 import { useFetched } from '@/lib/explorer/use-fetched';
 
 function allows(scopes: readonly string[], path: string): boolean {
-  if (scopes.length === 0 || path === '/v1/batch' || path === '/v1/account/verify') return true;
+  if (scopes.length === 0 || path === '/v1/batch' || path.startsWith('/v1/account/')) return true;
   return scopes.includes(path) || scopes.includes(path.split('/')[2] ?? '');
 }
 

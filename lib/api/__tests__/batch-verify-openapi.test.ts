@@ -1,5 +1,5 @@
 // The platform endpoints through the real gateway: POST /v1/batch, GET /v1/account/verify and
-// GET /v1/openapi.json.
+// GET /v1/openapi.json (GET /v1/account/usage's behaviour: account-usage.test.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { sentimentParameterDescription } from '../openapi';
@@ -384,6 +384,37 @@ describe('GET /v1/openapi.json', () => {
           });
       }
     }
+  });
+
+  test('describes GET /v1/account/usage: free, its month parameter and its answer', () => {
+    const usage = op('/v1/account/usage') as unknown as Operation & { 'x-price-micros': number; description: string };
+    expect(usage['x-price-micros']).toBe(0);
+    expect(usage.description).toMatch(/blocked account can still read/);
+    expect(usage.description).toMatch(/restricted to some families or endpoints reads only their usage/);
+    expect(usage.parameters).toEqual([
+      {
+        name: 'month',
+        in: 'query',
+        required: false,
+        schema: expect.objectContaining({ type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }),
+      },
+    ]);
+    const answer = usage.responses['200']!.content!['application/json'].schema as {
+      required: string[];
+      properties: Record<string, { properties?: Record<string, unknown> }>;
+    };
+    expect(answer.required.sort()).toEqual(
+      ['account', 'caps', 'endpoints', 'key', 'month', 'restricted_to', 'today', 'total'].sort(),
+    );
+    expect(Object.keys(answer.properties.total!.properties!)).toEqual([
+      'requests',
+      'units',
+      'free_units',
+      'billed_units',
+      'amount_micros',
+      'amount',
+    ]);
+    expect(Object.keys(answer.properties.caps!.properties!)).toEqual(['daily', 'monthly']);
   });
 
   test('describes every error response with the Error schema', () => {

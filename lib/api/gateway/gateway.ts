@@ -5,6 +5,7 @@ import { isApiKeyFormat } from '@/lib/api-key';
 import { ApiError, errorText } from '../errors';
 import { findEndpoint } from '../registry';
 import { accountBlocked } from './account-blocked';
+import { accountUsage } from './account-usage';
 import type { AuthDirectory, Caller } from './auth-directory';
 import { runBatch } from './batch';
 import { negotiateEncoding } from './compression';
@@ -113,6 +114,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (endpoint.path === '/v1/account/verify') {
       await noteKeyCheck(caller);
       return verifyKey(caller);
+    }
+    if (endpoint.path === '/v1/account/usage') {
+      // Like the key check: free, not counted, and answered to a blocked account.
+      await noteKeyCheck(caller);
+      return accountUsage(deps.pool, endpoint, caller, url);
     }
     if (caller.account.blocked) throw await accountBlocked(deps.pool, caller.key.accountId);
     if (!keyPermits(caller.key.scopes, endpoint)) throw keyNotPermitted(caller.key.scopes, endpoint.path);
