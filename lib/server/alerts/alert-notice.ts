@@ -40,10 +40,11 @@ export function usageAlertNotice(alert: AlertFacts): Notice {
     alert.basis === 'key_limit'
       ? `its monthly limit of ${formatAmount(alert.base)}`
       : `your alert's ${alert.period === 'day' ? 'daily' : 'monthly'} amount of ${quantity(alert.metric, alert.base)}`;
+  const when = alert.period === 'day' ? 'today' : 'this month';
   const subject =
     alert.basis === 'key_limit'
       ? `Usage alert: ${who} used ${alert.threshold}% of its monthly limit`
-      : `Usage alert: ${who} reached ${alert.threshold === 100 ? '' : `${alert.threshold}% of `}${quantity(alert.metric, alert.base)} of ${what} ${alert.period === 'day' ? 'today' : 'this month'}`;
+      : `Usage alert: ${who} reached ${alert.threshold === 100 ? '' : `${alert.threshold}% of `}${quantity(alert.metric, alert.base)}${alert.endpoint ? ` on ${alert.endpoint}` : ''} ${when}`;
   return {
     subject,
     text: [

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { db } from '@/lib/db';
 
-import { CAP_ALERTS, DEFAULT_THRESHOLDS } from './default-thresholds';
+import { CAP_ALERTS, DEFAULT_THRESHOLDS } from '@/lib/usage-alert-defaults';
 
 /**
  * Gives every account with a spending cap its cap alert for that period (50, 80 and 100 % until the

@@ -1,4 +1,5 @@
-// The thresholds an alert of a cap or a key limit starts with (percentages), and the bounds of any.
+// The thresholds an alert of a cap or a key limit starts with (percentages), the bounds of any, and
+// the names of the account's cap alerts: the same on the server and in the browser.
 export const DEFAULT_THRESHOLDS = [50, 80, 100] as const;
 export const MAX_THRESHOLD = 1000;
 
