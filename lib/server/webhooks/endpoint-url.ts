@@ -2,7 +2,14 @@ import 'server-only';
 
 import { isIP } from 'node:net';
 
+import { onEmbeddedDatabase } from '@/lib/db/embedded-default';
 import { isLoopbackAddress } from '@/lib/dev-mailbox';
+import { env } from '@/lib/env';
+
+/** Whether this process runs on the embedded database, where plain http to loopback is allowed. */
+export function onEmbeddedDefault(): boolean {
+  return onEmbeddedDatabase({ DATABASE_URL: env.DATABASE_URL, EMBEDDED_DATABASE_URL: env.EMBEDDED_DATABASE_URL });
+}
 
 /**
  * Why a webhook URL cannot be saved, or null when it can: an https URL without credentials; plain
@@ -11,7 +18,10 @@ import { isLoopbackAddress } from '@/lib/dev-mailbox';
  * their own. Where delivery may connect is decided again when it resolves the name (the worker's
  * address rules); this is the early, readable refusal.
  */
-export function webhookUrlProblem(input: string, { embedded }: { embedded: boolean }): string | null {
+export function webhookUrlProblem(
+  input: string,
+  { embedded = onEmbeddedDefault() }: { embedded?: boolean } = {},
+): string | null {
   let url: URL;
   try {
     url = new URL(input);

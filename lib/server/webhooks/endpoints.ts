@@ -3,8 +3,6 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 
 import { db } from '@/lib/db';
-import { onEmbeddedDatabase } from '@/lib/db/embedded-default';
-import { env } from '@/lib/env';
 import { sealSecret } from '@/lib/server/auth/secret-box';
 import {
   MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
@@ -12,7 +10,7 @@ import {
   type SecretRollGrace,
 } from '@/lib/validation/webhook-rules';
 
-import { webhookUrlProblem } from './endpoint-url';
+import { onEmbeddedDefault, webhookUrlProblem } from './endpoint-url';
 import { WEBHOOK_SECRET_PURPOSE } from './secret-purpose';
 import { WebhookError, webhookEndpointNotFound } from './webhook-error';
 
@@ -68,7 +66,7 @@ export async function createWebhookEndpoint({
   url,
   events,
   description = null,
-  embedded = onEmbeddedDatabase({ DATABASE_URL: env.DATABASE_URL, EMBEDDED_DATABASE_URL: env.EMBEDDED_DATABASE_URL }),
+  embedded = onEmbeddedDefault(),
 }: CreateWebhookEndpointOptions): Promise<{ secret: string; record: WebhookEndpointRecord }> {
   const problem = webhookUrlProblem(url, { embedded });
   if (problem) throw new WebhookError('invalid_url', problem);
