@@ -11,6 +11,7 @@ import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
 import { rollApiKey } from '@/lib/server/keys/roll-api-key';
 import { setApiKeyLimit } from '@/lib/server/keys/set-api-key-limit';
+import { checkParams } from '@/lib/explorer/validate-params';
 import { billedAndCounted, refusals, usageEvents } from './cases';
 import { newAccountWithKey, startTestApi, type TestApi } from './harness';
 
@@ -354,6 +355,12 @@ describe('GET /v1/account/usage: errors', () => {
       status: 400,
       body: { error, code: 'invalid_parameter' },
     });
+  });
+
+  test("the explorer's form refuses a bad month in the API's words and lets a good one through", () => {
+    expect(checkParams(USAGE, [['month', '2026-13']])).toMatchObject({ message: bad, code: 'invalid_parameter' });
+    expect(checkParams(USAGE, [['month', '2026-10']]).message).toBeNull();
+    expect(checkParams(USAGE, []).message).toBeNull();
   });
 
   test('answers POST with 405 method_not_allowed', async () => {
