@@ -2,9 +2,19 @@ import 'server-only';
 
 import { db } from '@/lib/db';
 import type { ApiKeyEventType, ApiKeyStatus } from '@/lib/generated/prisma/client';
+import { emitEvent } from '@/lib/server/events/emit-event';
+import type { EventType } from '@/lib/server/events/event-types';
 
 import { ApiKeyError, apiKeyNotFound } from './api-key-error';
 import { apiKeyPublicSelect, type ApiKeyRecord, type KeyActor } from './api-key-select';
+import { actorEventData, keyEventData } from './key-event-data';
+
+// The webhook event each status change sends (docs/webhooks.md).
+const keyWebhookEventType: Partial<Record<ApiKeyEventType, EventType>> = {
+  revoked: 'key.revoked',
+  reenabled: 'key.re_enabled',
+  deleted: 'key.deleted',
+};
 
 // One transition of the spec's table ("States and transitions → API key").
 export type ApiKeyTransition = {
@@ -65,6 +75,10 @@ export async function changeApiKeyStatus({
         actorLabel: actor.label,
       },
     });
-    return tx.apiKey.findUniqueOrThrow({ where: { id: keyId }, select: apiKeyPublicSelect });
+    const record = await tx.apiKey.findUniqueOrThrow({ where: { id: keyId }, select: apiKeyPublicSelect });
+    const type = keyWebhookEventType[transition.event];
+    if (type)
+      await emitEvent({ accountId, type, data: { key: keyEventData(record), actor: actorEventData(actor) }, tx });
+    return record;
   });
 }

@@ -4,8 +4,11 @@ import { apiKeyDisplay, generateApiKey, hashApiKey } from '@/lib/api-key';
 import { db } from '@/lib/db';
 import { MAX_API_KEYS_PER_ACCOUNT } from '@/lib/validation/api-keys';
 
+import { emitEvent } from '@/lib/server/events/emit-event';
+
 import { ApiKeyError } from './api-key-error';
 import { apiKeyPublicSelect, liveKeyWhere, type ApiKeyRecord, type KeyActor } from './api-key-select';
+import { actorEventData, keyEventData } from './key-event-data';
 import { normalizeScopes, unknownScopes } from './key-scope-options';
 
 export type CreateApiKeyOptions = {
@@ -100,6 +103,13 @@ export async function createApiKey({
           actorId: actor.id,
           actorLabel: actor.label,
         },
+      });
+      await emitEvent({
+        accountId,
+        type: 'key.created',
+        data: { key: keyEventData(record), actor: actorEventData(actor) },
+        tx,
+        now,
       });
       return { key, record };
     },

@@ -4,8 +4,11 @@ import { apiKeyDisplay, generateApiKey, hashApiKey } from '@/lib/api-key';
 import { db } from '@/lib/db';
 import { MAX_API_KEYS_PER_ACCOUNT, ROLL_GRACE_PERIODS, type RollGrace } from '@/lib/validation/api-keys';
 
+import { emitEvent } from '@/lib/server/events/emit-event';
+
 import { ApiKeyError, apiKeyNotFound } from './api-key-error';
 import { apiKeyPublicSelect, liveKeyWhere, type ApiKeyRecord, type KeyActor } from './api-key-select';
+import { actorEventData, keyEventData } from './key-event-data';
 
 export type RollApiKeyOptions = {
   accountId: string;
@@ -93,6 +96,14 @@ export async function rollApiKey({ accountId, keyId, actor, grace, now = new Dat
             createdAt: now,
           },
         ],
+      });
+      // One event for the roll (not a key.created too): it names both keys and the old one's end.
+      await emitEvent({
+        accountId,
+        type: 'key.rolled',
+        data: { key: keyEventData(updated), new_key: keyEventData(record), actor: actorEventData(actor) },
+        tx,
+        now,
       });
       return { key, record, old: updated };
     },
