@@ -5,6 +5,7 @@ import { logger } from '@/lib/observability/logger';
 import { metrics } from '@/lib/observability/metrics';
 import { startMetrics } from '@/lib/observability/metrics-server';
 
+import { announceKeyExpiryCron, announceKeyExpiryTask } from './announce-key-expiry';
 import { blockOverdueAccountsCron, blockOverdueAccountsTask } from './block-overdue-accounts';
 import { closePreviousMonth, crontab } from './close-previous-month';
 import { closeUnclosedMonthsCron, closeUnclosedMonthsTask } from './close-unclosed-months';
@@ -41,6 +42,7 @@ const tasks: Record<string, Task> = {
   prune_usage_log: pruneUsageLogTask,
   send_mail: sendMailTask,
   evaluate_usage_alerts: evaluateUsageAlertsTask,
+  announce_key_expiry: announceKeyExpiryTask,
   block_overdue_accounts: blockOverdueAccountsTask,
   reconcile_billing: reconcileBillingTask,
   fetch_news_feeds: fetchNewsFeedsTask,
@@ -65,6 +67,7 @@ const runner = await run({
     closeUnclosedMonthsCron,
     pruneUsageLogCron,
     evaluateUsageAlertsCron,
+    announceKeyExpiryCron,
     blockOverdueAccountsCron,
     reconcileBillingCron,
     fetchNewsFeedsCron,
@@ -73,6 +76,6 @@ const runner = await run({
 });
 await queueNewsFetchAtStart(runner);
 logger.info(
-  'Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices and reconciliation with Stripe hourly, usage alerts and spending-cap warnings every minute, live news feeds every 10 minutes when news is live, webhook deliveries as they are due and webhook events past 30 days pruned at 03:45 UTC; mail over SMTP_URL)',
+  'Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices and reconciliation with Stripe hourly, usage alerts and spending-cap warnings every minute, key expiry notices every 15 minutes, live news feeds every 10 minutes when news is live, webhook deliveries as they are due and webhook events past 30 days pruned at 03:45 UTC; mail over SMTP_URL)',
 );
 await runner.promise;
