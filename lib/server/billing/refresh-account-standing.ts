@@ -6,6 +6,7 @@ import type { AccountBlockCause, InvoiceStatus, Prisma } from '@/lib/generated/p
 import { accountUnblockedNotice } from '@/lib/server/mail/billing-notices';
 import { blockNotice } from '@/lib/server/mail/block-notice';
 import { deliverMail } from '@/lib/server/mail/send-mail';
+import { emitEvent } from '@/lib/server/events/emit-event';
 
 import { describeAccountBlock } from './describe-account-block';
 import { storeAccountMail } from './mail-account';
@@ -193,6 +194,13 @@ export async function refreshAccountStanding({
         const lifted = await tx.accountBlock.findMany({ where: { id: { in: [...earlier] } }, include: blockInclude });
         const detail = [...new Set(lifted.map((b) => liftedInWords(b, actor)))].join(' ');
         await tx.accountEvent.create({ data: { accountId, type: 'unblocked', detail, actorLabel: actor.label } });
+        await emitEvent({
+          accountId,
+          type: 'account.unblocked',
+          data: { blocked_since: account.blockedAt.toISOString(), detail },
+          tx,
+          now,
+        });
         mail.push(
           ...(await storeAccountMail({
             client: tx,
@@ -212,6 +220,13 @@ export async function refreshAccountStanding({
           dueCents: dueCents ?? 0,
         });
         mail.push(...(await storeAccountMail({ client: tx, accountId, onceKey, notice })));
+        await emitEvent({
+          accountId,
+          type: 'account.blocked',
+          data: { blocked_since: blockedAt.toISOString(), causes, reason, amount_due_cents: dueCents },
+          tx,
+          now,
+        });
       }
       return { standing: { blocked: active.length > 0, causes, reason, dueCents }, mail };
     },

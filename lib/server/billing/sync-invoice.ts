@@ -6,6 +6,7 @@ import { stripe } from '@/lib/billing/stripe-client';
 import { db } from '@/lib/db';
 import type { InvoiceStatus } from '@/lib/generated/prisma/client';
 
+import { emitInvoiceEvents, invoiceEventSelect } from './invoice-events';
 import { refreshAccountStanding } from './refresh-account-standing';
 
 export type SyncInvoiceOptions = {
@@ -45,21 +46,33 @@ export async function syncInvoice({ stripeInvoiceId, overdue = false }: SyncInvo
     select: { id: true, accountId: true, overdueAt: true },
   });
   if (!local) return; // not one of ours (made by hand in the dashboard)
-  await db.invoice.update({
-    where: { id: local.id },
-    data: {
-      stripeInvoiceId,
-      status: statuses.has(remote.status as InvoiceStatus) ? (remote.status as InvoiceStatus) : 'draft',
-      number: remote.number,
-      hostedInvoiceUrl: remote.hosted_invoice_url ?? null,
-      invoicePdfUrl: remote.invoice_pdf ?? null,
-      attemptCount: remote.attempt_count ?? 0,
-      finalizedAt: fromUnix(remote.status_transitions?.finalized_at),
-      paidAt: fromUnix(remote.status_transitions?.paid_at),
-      dueAt: fromUnix(remote.due_date),
-      paymentActionRequired: remote.status === 'open' && needsAuthentication(remote),
-      ...(overdue && remote.status === 'open' && !local.overdueAt ? { overdueAt: new Date() } : {}),
-    },
+  await db.$transaction(async (tx) => {
+    // The row lock orders two syncs of one invoice (two events at once), so each change is told once.
+    // NO KEY UPDATE, the lock the UPDATE below takes anyway: FOR UPDATE would also wait on a
+    // transaction that only references the invoice (a key share), and one of those waits on this sync.
+    await tx.$executeRaw`SELECT 1 FROM "Invoice" WHERE id = ${local.id} FOR NO KEY UPDATE`;
+    const before = await tx.invoice.findUniqueOrThrow({
+      where: { id: local.id },
+      select: { status: true, finalizedAt: true, attemptCount: true },
+    });
+    const after = await tx.invoice.update({
+      where: { id: local.id },
+      data: {
+        stripeInvoiceId,
+        status: statuses.has(remote.status as InvoiceStatus) ? (remote.status as InvoiceStatus) : 'draft',
+        number: remote.number,
+        hostedInvoiceUrl: remote.hosted_invoice_url ?? null,
+        invoicePdfUrl: remote.invoice_pdf ?? null,
+        attemptCount: remote.attempt_count ?? 0,
+        finalizedAt: fromUnix(remote.status_transitions?.finalized_at),
+        paidAt: fromUnix(remote.status_transitions?.paid_at),
+        dueAt: fromUnix(remote.due_date),
+        paymentActionRequired: remote.status === 'open' && needsAuthentication(remote),
+        ...(overdue && remote.status === 'open' && !local.overdueAt ? { overdueAt: new Date() } : {}),
+      },
+      select: invoiceEventSelect,
+    });
+    await emitInvoiceEvents(tx, before, after);
   });
   await refreshAccountStanding({ accountId: local.accountId });
 }
