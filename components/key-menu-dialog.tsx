@@ -6,6 +6,7 @@ import { useKeyStatus } from '@/components/key-status';
 import { scopesInWords } from '@/components/key-scopes-in-words';
 import { microsToDollarInput } from '@/lib/money';
 import { SubmitButton } from '@/components/submit-button';
+import { UsageAlertForm } from '@/components/usage-alert-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -17,7 +18,7 @@ const idle: ActionState = { status: 'idle' };
 
 export type KeyMenuDialogProps = { apiKey: ApiKeyRecord | null; label: string; open: boolean; onClose: () => void };
 
-/** A key's settings: its restriction (set at creation), its expiry date and its monthly limit. */
+/** A key's settings: its restriction (set at creation), its expiry date, its monthly limit and its alerts. */
 export function KeyMenuDialog({ apiKey, label, open, onClose }: KeyMenuDialogProps) {
   const [expiryState, expiryAction, savingExpiry] = useActionState(setApiKeyExpiryAction, idle);
   const [limitState, limitAction, savingLimit] = useActionState(setApiKeyLimitAction, idle);
@@ -98,6 +99,19 @@ export function KeyMenuDialog({ apiKey, label, open, onClose }: KeyMenuDialogPro
           <p aria-live="polite" className="min-h-5 text-sm text-danger">
             {formError ?? ''}
           </p>
+          <section aria-labelledby={`alerts-${apiKey.id}`} className="flex flex-col gap-2 border-t border-border pt-4">
+            <h3 id={`alerts-${apiKey.id}`} className="text-sm font-semibold">
+              Alert on this key&apos;s usage
+            </h3>
+            <p className="text-sm text-muted">
+              Counts the key&apos;s calls (and its rolled successors&apos;). Your alerts are listed on{' '}
+              <a className="underline" href="/billing#alerts-heading">
+                Billing
+              </a>
+              .
+            </p>
+            <UsageAlertForm key={`alert-${apiKey.id}`} keyId={apiKey.id} />
+          </section>
           <div className="flex justify-end">
             <Button variant="secondary" onClick={onClose}>
               Close

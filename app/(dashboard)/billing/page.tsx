@@ -8,6 +8,8 @@ import { CapWarnings } from '@/components/cap-warnings';
 import { EndpointUsageTable } from '@/components/endpoint-usage-table';
 import { MonthEndEstimateText } from '@/components/month-end-estimate-text';
 import { SpendingCapsForm } from '@/components/spending-caps-form';
+import { UsageAlertForm } from '@/components/usage-alert-form';
+import { UsageAlertList } from '@/components/usage-alert-list';
 import { microsToDollarInput } from '@/lib/money';
 import { buttonClasses } from '@/components/ui/button';
 import { addPaymentMethodAction, openBillingPortalAction } from '@/lib/actions/billing';
@@ -16,6 +18,7 @@ import { completePaymentMethodSetup } from '@/lib/server/billing/complete-paymen
 import { getBillingOverview } from '@/lib/server/billing/get-billing-overview';
 import { estimateMonthEnd } from '@/lib/billing/month-end-estimate';
 import { getAmountsDue } from '@/lib/server/console/get-amounts-due';
+import { listUsageAlerts } from '@/lib/server/alerts/list-usage-alerts';
 
 export const metadata: Metadata = { title: 'Billing' };
 
@@ -34,9 +37,10 @@ export default async function BillingPage({
   }
   const saved = (await searchParams).saved === '1';
   const now = new Date();
-  const [overview, due] = await Promise.all([
+  const [overview, due, alerts] = await Promise.all([
     getBillingOverview({ accountId, now }),
     getAmountsDue({ accountId, now }),
+    listUsageAlerts({ accountId }),
   ]);
   const { account } = overview;
   // The whole month's calls at this pace, as the dashboard and /usage say it (month-end-estimate.ts).
@@ -140,6 +144,19 @@ export default async function BillingPage({
           dailyCap={microsToDollarInput(account.dailyCapMicros)}
           monthlyCap={microsToDollarInput(account.monthlyCapMicros)}
         />
+      </section>
+
+      <section aria-labelledby="alerts-heading" className="flex flex-col gap-3">
+        <h2 id="alerts-heading" className="text-lg font-semibold">
+          Usage alerts
+        </h2>
+        <p className="text-sm text-muted">
+          Mailed to every user of the account and sent to your webhooks, once per threshold and period. A spending cap
+          comes with an alert at 50, 80 and 100 %; a key&apos;s alerts are added in its menu on the Keys page.
+        </p>
+        <UsageAlertList alerts={alerts} />
+        <h3 className="text-base font-semibold">New alert</h3>
+        <UsageAlertForm />
       </section>
 
       <BillingInvoices invoices={overview.invoices} due={due} />
