@@ -23,7 +23,3 @@ export const TEST_EVENT_TYPE = 'test.ping';
 
 export type SubscribableEventType = (typeof EVENT_TYPES)[number];
 export type EventType = SubscribableEventType | typeof TEST_EVENT_TYPE;
-
-export function isSubscribableEventType(value: string): value is SubscribableEventType {
-  return (EVENT_TYPES as readonly string[]).includes(value);
-}
