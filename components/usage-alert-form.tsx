@@ -57,15 +57,52 @@ function Select({
   );
 }
 
+type Submitted = ActionState & { submission: number };
+
 /**
  * A new alert: on spend or units, for the UTC day or month, at percentages of the spending cap (the
  * account's) or the key's monthly limit (a key's), or at an amount; optionally for one endpoint.
+ * The fields are remounted after each answer (keyed by the submission), so the choices they show
+ * are always the ones the form holds: refilled after an error, the defaults after a save.
  */
 export function UsageAlertForm({ keyId }: { keyId?: string }) {
-  const [state, formAction, pending] = useActionState(createUsageAlertAction, { status: 'idle' } as ActionState);
-  const [metric, setMetric] = useState(state.values?.metric ?? 'spend');
-  const [period, setPeriod] = useState(state.values?.period ?? 'month');
-  const [basis, setBasis] = useState(state.values?.basis ?? (keyId ? 'key_limit' : 'cap'));
+  const [state, formAction, pending] = useActionState(
+    async (previous: Submitted, formData: FormData): Promise<Submitted> => ({
+      ...(await createUsageAlertAction(previous, formData)),
+      submission: previous.submission + 1,
+    }),
+    { status: 'idle', submission: 0 },
+  );
+  return (
+    <div className="flex flex-col gap-3">
+      <form
+        key={state.submission}
+        action={formAction}
+        noValidate
+        className="flex flex-col gap-3"
+        aria-label={keyId ? 'New alert for this key' : 'New usage alert'}
+      >
+        {keyId ? <input type="hidden" name="keyId" value={keyId} /> : null}
+        <AlertFields keyId={keyId} state={state} />
+        <div>
+          <SubmitButton pending={pending} pendingLabel="Saving…" variant="secondary" size={keyId ? 'sm' : 'md'}>
+            Save alert
+          </SubmitButton>
+        </div>
+      </form>
+      <div aria-live="polite" role="status" className="min-h-5 text-sm">
+        {state.status === 'error' && state.message ? <p className="text-danger">{state.message}</p> : null}
+        {state.status === 'success' && state.message ? <p className="text-success">{state.message}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+function AlertFields({ keyId, state }: { keyId?: string; state: ActionState }) {
+  const values = state.status === 'error' ? state.values : undefined;
+  const [metric, setMetric] = useState(values?.metric || 'spend');
+  const [period, setPeriod] = useState(values?.period || 'month');
+  const [basis, setBasis] = useState(values?.basis || (keyId ? 'key_limit' : 'cap'));
   const percent = basis !== 'amount';
   const bases: Option[] = [
     keyId
@@ -74,13 +111,7 @@ export function UsageAlertForm({ keyId }: { keyId?: string }) {
     { value: 'amount', label: 'An amount' },
   ];
   return (
-    <form
-      action={formAction}
-      noValidate
-      className="flex flex-col gap-3"
-      aria-label={keyId ? 'New alert for this key' : 'New usage alert'}
-    >
-      {keyId ? <input type="hidden" name="keyId" value={keyId} /> : null}
+    <>
       <div className="grid gap-3 sm:grid-cols-3">
         <Select
           label="Watch"
@@ -119,7 +150,7 @@ export function UsageAlertForm({ keyId }: { keyId?: string }) {
             label="Thresholds (%)"
             name="thresholds"
             hint="Comma-separated, e.g. 50, 80, 100. Each is told once per period."
-            defaultValue={state.values?.thresholds ?? DEFAULT_THRESHOLDS.join(', ')}
+            defaultValue={values?.thresholds || DEFAULT_THRESHOLDS.join(', ')}
             errors={state.fieldErrors?.thresholds}
             autoComplete="off"
           />
@@ -131,7 +162,7 @@ export function UsageAlertForm({ keyId }: { keyId?: string }) {
               name="amount"
               inputMode={metric === 'spend' ? 'decimal' : 'numeric'}
               hint={`Told once when the ${period}’s ${metric === 'spend' ? 'spend' : 'units'} reach it.`}
-              defaultValue={state.values?.amount ?? ''}
+              defaultValue={values?.amount ?? ''}
               errors={state.fieldErrors?.amount}
               autoComplete="off"
             />
@@ -141,20 +172,11 @@ export function UsageAlertForm({ keyId }: { keyId?: string }) {
           label="Endpoint (optional)"
           name="endpoint"
           hint="Only this endpoint’s calls, e.g. /v1/shop/products. Blank: all."
-          defaultValue={state.values?.endpoint ?? ''}
+          defaultValue={values?.endpoint ?? ''}
           errors={state.fieldErrors?.endpoint}
           autoComplete="off"
         />
       </div>
-      <div>
-        <SubmitButton pending={pending} pendingLabel="Saving…" variant="secondary" size={keyId ? 'sm' : 'md'}>
-          Save alert
-        </SubmitButton>
-      </div>
-      <div aria-live="polite" role="status" className="min-h-5 text-sm">
-        {state.status === 'error' && state.message ? <p className="text-danger">{state.message}</p> : null}
-        {state.status === 'success' && state.message ? <p className="text-success">{state.message}</p> : null}
-      </div>
-    </form>
+    </>
   );
 }

@@ -20,15 +20,13 @@ export function UsageAlertList({ alerts }: { alerts: UsageAlertRow[] }) {
   if (!alerts.length)
     return <p className="text-sm text-muted">No alerts yet. Setting a spending cap adds its alert.</p>;
   return (
-    <Table caption="Usage alerts">
+    <Table caption="Your usage alerts">
       <THead>
         <tr>
           <TH>Alert</TH>
           <TH>For</TH>
           <TH>Last told</TH>
-          <TH>
-            <span className="sr-only">Actions</span>
-          </TH>
+          <TH>Change</TH>
         </tr>
       </THead>
       <tbody>
