@@ -90,7 +90,8 @@ export function UsageAlertForm({ keyId }: { keyId?: string }) {
           </SubmitButton>
         </div>
       </form>
-      <div aria-live="polite" role="status" className="min-h-5 text-sm">
+      {/* A polite live region without role="status": in a key's menu the page's key status is the one status. */}
+      <div aria-live="polite" className="min-h-5 text-sm" data-testid="usage-alert-message">
         {state.status === 'error' && state.message ? <p className="text-danger">{state.message}</p> : null}
         {state.status === 'success' && state.message ? <p className="text-success">{state.message}</p> : null}
       </div>

@@ -34,7 +34,7 @@ test('alerts are added from a key’s menu and on /billing, listed, checked and 
   await keyAlert.getByLabel('Amount (USD)').fill('5');
   await screenshots(page, 'key-menu-alert');
   await keyAlert.getByRole('button', { name: 'Save alert' }).click();
-  await expect(menu.getByRole('status').filter({ hasText: 'Alert saved' })).toBeVisible();
+  await expect(menu.getByTestId('usage-alert-message')).toHaveText(/Alert saved/);
   await menu.getByRole('button', { name: 'Close' }).click();
 
   await page.goto('/billing');
@@ -50,7 +50,9 @@ test('alerts are added from a key’s menu and on /billing, listed, checked and 
   await form.getByLabel('Alert at').selectOption('amount');
   await form.getByLabel('Endpoint (optional)').fill('forumsite posts');
   await form.getByRole('button', { name: 'Save alert' }).click();
-  await expect(alerts.getByRole('status')).toHaveText('The alert was not saved. Check the highlighted fields.');
+  await expect(alerts.getByTestId('usage-alert-message')).toHaveText(
+    'The alert was not saved. Check the highlighted fields.',
+  );
   // The choices made are kept after the refusal.
   await expect(form.getByLabel('Alert at')).toHaveValue('amount');
   await expect(form.getByLabel('Watch')).toHaveValue('units');
@@ -60,7 +62,7 @@ test('alerts are added from a key’s menu and on /billing, listed, checked and 
   await form.getByLabel('Amount (units)').fill('1000');
   await form.getByLabel('Endpoint (optional)').fill('/v1/forumsite/community/posts');
   await form.getByRole('button', { name: 'Save alert' }).click();
-  await expect(alerts.getByRole('status')).toHaveText(/Alert saved/);
+  await expect(alerts.getByTestId('usage-alert-message')).toHaveText(/Alert saved/);
   // After a save the form is back to its defaults.
   await expect(form.getByLabel('Alert at')).toHaveValue('cap');
   const unitsRow = alerts.getByRole('row').filter({ hasText: 'Units in a UTC day reaching 1000 units' });
