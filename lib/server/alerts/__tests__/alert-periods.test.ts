@@ -159,3 +159,31 @@ test('a cap alert fires at 50, 80 and 100 % once per period, telling the highest
     'usage.threshold_reached 80',
   ]);
 });
+
+test('a key’s limit alert counts the spend of the key and of the key rolled from it, once per month', async () => {
+  const { accountId, email, keyId } = await newAccount();
+  await db.apiKey.update({ where: { id: keyId }, data: { monthlyLimitMicros: 1_000_000n } }); // $1.00 a month
+  const alertId = await alert(accountId, {
+    keyId,
+    metric: 'spend',
+    period: 'month',
+    basis: 'key_limit',
+    thresholds: '50, 100',
+  });
+  // A successor of the key (as rollApiKey makes it): its calls count toward the same limit.
+  const { record: successor } = await createApiKey({ accountId, actor: { id: null, label: 'test' }, name: 'batch 2' });
+  await db.apiKey.update({ where: { id: successor.id }, data: { rootKeyId: keyId } });
+
+  const july = new Date('2031-07-03T08:00:00Z');
+  await call(accountId, keyId, 50 + 100, july); // $0.30
+  await call(accountId, null, 300, july); // the account's other calls: not the key's
+  await evaluateUsageAlerts({ now: july });
+  expect(await firings(alertId)).toEqual([]);
+  await call(accountId, successor.id, 100, july); // $0.60 for the lineage
+  await evaluateUsageAlerts({ now: july });
+  expect(await firings(alertId)).toEqual(['2031-07 50']);
+  const subjects = (await db.mailMessage.findMany({ where: { to: email } })).map((m) => m.subject);
+  expect(subjects).toEqual([
+    expect.stringMatching(/^Usage alert: the key batch \(.+\) used 50% of its monthly limit$/),
+  ]);
+});
