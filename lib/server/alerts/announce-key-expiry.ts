@@ -51,11 +51,15 @@ export async function announceKeyExpiry({ now = new Date() }: { now?: Date } = {
         skipDuplicates: true,
       });
       if (!notice) return null;
+      // The key as the other key.* events tell of it (key-event-data.ts), the fields this knows.
       const data = {
-        api_key_id: key.id,
-        name: key.name,
-        display: `${key.prefix}…${key.last4}`,
-        expires_at: expiresAt.toISOString(),
+        key: {
+          id: key.id,
+          name: key.name,
+          prefix: key.prefix,
+          last4: key.last4,
+          expires_at: expiresAt.toISOString(),
+        },
       };
       if (stage === 'expired') {
         await emitEvent({ accountId: key.accountId, type: 'key.expired', data, tx, now });

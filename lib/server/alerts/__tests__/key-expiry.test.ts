@@ -69,7 +69,7 @@ test('a key expiring in 10 days is announced 7 days and 1 day before, and told w
   expect(expired.events).toEqual(['key.expiring', 'key.expiring', 'key.expired']);
   expect(expired.mails).toHaveLength(2);
   const event = await db.webhookEvent.findFirstOrThrow({ where: { accountId, type: 'key.expired' } });
-  expect(event.data).toMatchObject({ api_key_id: keyId, expires_at: '2031-05-20T12:00:00.000Z' });
+  expect(event.data).toMatchObject({ key: { id: keyId, expires_at: '2031-05-20T12:00:00.000Z' } });
 });
 
 test('a key that expires within a day of being set hears of the day only, and a later expiry is announced again', async () => {
