@@ -55,7 +55,9 @@ await startMetrics('job-worker');
 
 const runner = await run({
   connectionString,
-  concurrency: 1,
+  // Jobs run side by side (as they do across several workers: each holds its own lease or lock),
+  // so a webhook receiver taking its full 10 s does not hold up mail or the month close.
+  concurrency: 4,
   // The runner stops on SIGTERM/SIGINT by itself, finishing the job in hand.
   noHandleSignals: false,
   pollInterval: 5_000,
