@@ -7,6 +7,8 @@ export type ActionState<Values extends Record<string, string> = Record<string, s
   values?: Partial<Values>;
   /** The plaintext of a key just created: shown once, never stored. */
   createdKey?: string;
+  /** A webhook delivery attempt just queued: the delivery log waits for its row (components/webhooks/delivery-log.tsx). */
+  queued?: { eventId: string; attempt: number };
   /** Where to go to do what the message asks (e.g. the billing page to settle an invoice). */
   link?: { href: string; label: string };
 };

@@ -99,15 +99,15 @@ export async function rollWebhookSecretAction(_previous: ActionState, formData: 
 
 async function withEndpoint(
   formData: FormData,
-  change: (accountId: string, endpointId: string) => Promise<string>,
+  change: (accountId: string, endpointId: string) => Promise<string | Omit<ActionState, 'status'>>,
 ): Promise<ActionState> {
   const session = await requireSession();
   const parsed = webhookEndpointIdSchema.safeParse({ endpointId: String(formData.get('endpointId') ?? '') });
   if (!parsed.success) return UNKNOWN_ENDPOINT;
   try {
-    const message = await change(session.accountId, parsed.data.endpointId);
+    const outcome = await change(session.accountId, parsed.data.endpointId);
     revalidatePath(SETTINGS_PATH);
-    return { status: 'success', message };
+    return { status: 'success', ...(typeof outcome === 'string' ? { message: outcome } : outcome) };
   } catch (error) {
     return errorState(error);
   }
@@ -135,7 +135,10 @@ export async function deleteWebhookEndpointAction(_previous: ActionState, formDa
 export async function sendTestEventAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   return withEndpoint(formData, async (accountId, endpointId) => {
     const { eventId } = await sendTestEvent({ accountId, endpointId });
-    return `Test event ${eventId} queued: it shows in the delivery log below.`;
+    return {
+      message: `Test event ${eventId} queued: it shows in the delivery log below.`,
+      queued: { eventId, attempt: 1 },
+    };
   });
 }
 
@@ -146,7 +149,11 @@ export async function resendDeliveryAction(_previous: ActionState, formData: For
   try {
     const { eventId, attempt } = await resendDelivery({ accountId: session.accountId, ...parsed.data });
     revalidatePath(SETTINGS_PATH);
-    return { status: 'success', message: `Event ${eventId} queued again, as attempt ${attempt}.` };
+    return {
+      status: 'success',
+      message: `Event ${eventId} queued again, as attempt ${attempt}.`,
+      queued: { eventId, attempt },
+    };
   } catch (error) {
     return errorState(error);
   }
