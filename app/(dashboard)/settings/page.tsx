@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 
 import { ActionForm } from '@/components/action-form';
 import { SessionList } from '@/components/session-list';
 import { TwoFactorSettings } from '@/components/two-factor-settings';
 import { buttonClasses } from '@/components/ui/button';
+import { WebhooksSettings, WebhooksSettingsSkeleton } from '@/components/webhooks/webhooks-settings';
 import {
   changeEmailAction,
   changePasswordAction,
@@ -246,6 +247,12 @@ export default async function SettingsPage({
           submitLabel="Sign out other sessions"
           pendingLabel="Signing out…"
         />
+      </Section>
+
+      <Section id="webhooks-heading" title="Webhooks" wide>
+        <Suspense fallback={<WebhooksSettingsSkeleton />}>
+          <WebhooksSettings accountId={session.accountId} />
+        </Suspense>
       </Section>
 
       <Section id="delete-heading" title="Delete account">
