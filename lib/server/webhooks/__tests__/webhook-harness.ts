@@ -2,13 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { runOnce } from 'graphile-worker';
 
 import { db } from '@/lib/db';
 import { makeDeliverWebhookTask } from '@/lib/jobs/deliver-webhook';
 import { sealSecret } from '@/lib/server/auth/secret-box';
 import type { DeliverOptions } from '@/lib/server/webhooks/deliver-webhook';
-import { DELIVER_WEBHOOK_TASK } from '@/lib/server/webhooks/queue-webhook-attempt';
+import { DELIVER_WEBHOOK_TASK, type WebhookAttemptJob } from '@/lib/server/webhooks/queue-webhook-attempt';
 import { WEBHOOK_SECRET_PURPOSE } from '@/lib/server/webhooks/secret-purpose';
 
 export type Received = { headers: IncomingHttpHeaders; body: string; path: string };
@@ -65,13 +64,22 @@ export async function queuedAttempt(eventId: string, endpointId: string) {
 }
 
 /**
- * Makes the queued job due now (the test clock stands at its run_at) and runs the real worker once
- * with the task under this clock and address rules.
+ * Runs this one queued job as the worker would (locked while it runs, completed after), with the
+ * task under this clock and address rules. Not graphile-worker's runOnce: that runs every due
+ * delivery in the shared test database, other test files' included, under this file's clock.
  */
 export async function runQueuedAttempt(jobId: string, options: DeliverOptions): Promise<void> {
-  await db.$executeRaw`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE id = ${jobId}::bigint`;
-  await runOnce({
-    connectionString: process.env.DATABASE_URL,
-    taskList: { [DELIVER_WEBHOOK_TASK]: makeDeliverWebhookTask(options) },
-  });
+  const [job] = await db.$queryRaw<{ payload: WebhookAttemptJob }[]>`
+    UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'webhook-test-harness'
+    WHERE id = ${jobId}::bigint AND locked_at IS NULL
+    RETURNING payload`;
+  if (!job) throw new Error(`job ${jobId} is gone or already taken`);
+  try {
+    await makeDeliverWebhookTask(options)(job.payload, {
+      logger: { debug: () => {} },
+    } as unknown as Parameters<ReturnType<typeof makeDeliverWebhookTask>>[1]);
+  } finally {
+    // Done, as the worker's own completion does (complete_jobs leaves a locked job alone).
+    await db.$executeRaw`DELETE FROM graphile_worker._private_jobs WHERE id = ${jobId}::bigint AND locked_by = 'webhook-test-harness'`;
+  }
 }
