@@ -102,13 +102,15 @@ test('pays past the free tier; a failed charge blocks the account until the card
   await expect(row).toContainText('$0.60');
   await expect(row).toContainText('paid');
   const view = row.getByRole('link', { name: /^View/ });
-  // The invoice's links name the sandbox's hosted pages, on their own port.
-  await expect(view).toHaveAttribute('href', new RegExp(`^http://localhost:${STRIPE_SANDBOX_PAGES_PORT}/invoices/in_`));
+  // The invoice's links go through the console (issue 39, item 13), which redirects to the
+  // current hosted page and PDF, so they outlive the sandbox's ports.
+  await expect(view).toHaveAttribute('href', /^\/billing\/invoices\/[^/]+$/);
   const pdfHref = await row.getByRole('link', { name: /^PDF/ }).getAttribute('href');
-  expect(pdfHref).toMatch(/\/invoices\/in_.+\/pdf$/);
-  const pdf = await request.get(pdfHref!);
+  expect(pdfHref).toMatch(/^\/billing\/invoices\/[^/]+\/pdf$/);
+  const pdf = await page.request.get(pdfHref!);
   expect({ status: pdf.status(), type: pdf.headers()['content-type'] }).toEqual({
     status: 200,
     type: 'application/pdf',
   });
+  expect(pdf.url()).toMatch(new RegExp(`^http://localhost:${STRIPE_SANDBOX_PAGES_PORT}/invoices/in_.+/pdf$`));
 });
