@@ -43,7 +43,9 @@ export function ScrollRegion({
       <div className="relative">
         <div
           ref={box}
-          className={`overflow-x-auto rounded-lg border border-border ${className}`}
+          // relative: the box is the containing block of what is absolutely placed inside (a
+          // screen-reader-only header), so it scrolls with the table instead of widening the page.
+          className={`relative overflow-x-auto rounded-lg border border-border ${className}`}
           role="region"
           aria-label={label}
           tabIndex={0}

@@ -22,7 +22,17 @@ test.describe('on a 360 px wide phone', () => {
     await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Billing' })).toBeHidden();
 
-    for (const path of ['/keys', '/usage', '/', '/sign-in']) {
+    for (const path of [
+      '/keys',
+      '/usage',
+      '/usage/requests',
+      '/billing',
+      '/settings',
+      '/dashboard',
+      '/status',
+      '/',
+      '/sign-in',
+    ]) {
       await page.goto(path);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, path).toBeLessThanOrEqual(360);
