@@ -18,7 +18,7 @@ function statusOf(invoice: Invoice) {
 
 const day = (iso: string) => iso.slice(0, 10);
 
-/** What is due now and what is open but due later, apart (issue 39, item 9); nothing when nothing is open. */
+/** What is due now and what is open but due later, apart; nothing when nothing is open. */
 export function AmountsDueList({ due }: { due: AmountsDue }) {
   if (!due.dueNowCents && !due.dueLater.length && !due.beingChargedCents) return null;
   return (

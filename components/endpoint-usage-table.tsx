@@ -16,7 +16,7 @@ export type EndpointUsageRow = {
 
 type Column = { key: keyof EndpointUsageRow | 'billedUnits'; label: string; title?: string; numeric: boolean };
 
-// What each number counts, in its header (issue 39, item 21): the units billed are those past the
+// What each number counts, in its header: the units billed are those past the
 // free units, and the sentiment column counts billed units that carried the surcharge.
 const COLUMNS: Column[] = [
   { key: 'endpoint', label: 'Endpoint', numeric: false },

@@ -177,7 +177,7 @@ function Month({
           </p>
         </div>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          {/* What each number counts (issue 39, item 21): served calls (refused ones apart), all units
+          {/* What each number counts: served calls (refused ones apart), all units
               and how many of them were free and billed. */}
           <Stat
             label="Calls served"

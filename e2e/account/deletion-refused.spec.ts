@@ -36,7 +36,7 @@ test('refuses to delete an account with an uncollectible invoice and links to bi
   await deletion.getByLabel('Type "delete my account" to confirm').fill('delete my account');
   await deletion.getByLabel('Current password').fill(PASSWORD);
   await deletion.getByRole('button', { name: 'Delete account' }).click();
-  // Issue 38, item 4: the refusal names the amount owed and a way to pay it.
+  // The refusal names the amount owed and a way to pay it.
   await expect(deletion.getByRole('status')).toHaveText(
     'Your account owes $0.60, which could not be charged. Pay it, then delete the account.',
   );

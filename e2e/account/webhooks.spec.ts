@@ -1,4 +1,4 @@
-// /settings → Webhooks (issue 42): add an endpoint that points at a receiver this test runs on
+// /settings → Webhooks: add an endpoint that points at a receiver this test runs on
 // loopback (plain http to loopback is allowed on the embedded default the tests run on), see its
 // signing secret once, send a test event, see it in the delivery log and at the receiver with a
 // valid signature, resend it; axe; screenshots in light, dark and at 390 px.

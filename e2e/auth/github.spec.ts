@@ -56,8 +56,8 @@ test.describe('GitHub sign-in', () => {
     const email = uniqueEmail('password-first');
     await submitSignUp(otherPage, email);
 
-    // A GitHub account vouching for the same address neither gets that account nor a session
-    // (issue 38: an address alone never opens an account with a password or two-factor sign-in).
+    // A GitHub account vouching for the same address neither gets that account nor a session:
+    // an address alone never opens an account with a password.
     await continueWithGitHub(page, { ...uniqueGitHubUser(), email });
     await expect(page).toHaveURL(/\/sign-in\?error=OAuthLinkFromSettings&provider=github/);
     await expect(

@@ -74,7 +74,7 @@ test('a failed payment: mailed once, a banner naming the cause, the card update,
     .toEqual([`Receipt: $0.69 paid for ${month}`, 'Your Public Data API account is unblocked']);
   await expect(page.getByRole('region', { name: 'Account activity' })).toContainText('Unblocked');
   await page.screenshot({ path: test.info().outputPath('unblocked-billing.png'), fullPage: true });
-  // Each once, and the failure that blocked told once (issue 39, item 19): three money mails in all.
+  // Each once, and the failure that blocked told once: three money mails in all.
   expect(await subjects(email, /failed|blocked|Receipt/)).toHaveLength(3);
 });
 

@@ -102,7 +102,7 @@ test('pays past the free tier; a failed charge blocks the account until the card
   await expect(row).toContainText('$0.60');
   await expect(row).toContainText('paid');
   const view = row.getByRole('link', { name: /^View/ });
-  // The invoice's links go through the console (issue 39, item 13), which redirects to the
+  // The invoice's links go through the console, which redirects to the
   // current hosted page and PDF, so they outlive the sandbox's ports.
   await expect(view).toHaveAttribute('href', /^\/billing\/invoices\/[^/]+$/);
   const pdfHref = await row.getByRole('link', { name: /^PDF/ }).getAttribute('href');

@@ -1,4 +1,4 @@
-// Issue 42, alerts: a key's alert from its menu and the account's on /billing, listed, refused with
+// Alerts: a key's alert from its menu and the account's on /billing, listed, refused with
 // every field's error, removed; axe in light and dark; screenshots at 390 px to look at.
 import { expect, test, type Page } from '@playwright/test';
 

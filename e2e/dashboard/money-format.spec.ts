@@ -1,4 +1,4 @@
-// Issue 39, items 16-18 and 21: money is written one way on every console page (amounts in whole
+// Money is written one way on every console page (amounts in whole
 // cents, prices to the tenth of a cent and only where a price is shown: lib/money.ts), the month's
 // estimate reads the same on the dashboard and /billing, and the dashboard's standing says when a
 // cap refuses calls. An account with calls past the free tier (with sentiment, a 404, a refused

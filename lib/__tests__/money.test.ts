@@ -1,4 +1,4 @@
-// Money written one way (issue 39, item 16): amounts in whole cents, prices to the tenth of a
+// Money written one way: amounts in whole cents, prices to the tenth of a
 // cent, nothing else (lib/money.ts). e2e/dashboard/money-format.spec.ts reads every console page.
 import { expect, test } from 'vitest';
 import { dollars } from '@/lib/docs/endpoint-model';
@@ -11,7 +11,7 @@ import {
   PRICE_PATTERN,
 } from '@/lib/money';
 
-test('writes an amount in whole cents, rounding half a cent up, with separators (item 16)', () => {
+test('writes an amount in whole cents, rounding half a cent up, with separators', () => {
   const cases: [bigint | number, string][] = [
     [0, '$0.00'],
     [968_164, '$0.97'], // the month /usage printed as $0.968164
@@ -28,7 +28,7 @@ test('writes an amount in whole cents, rounding half a cent up, with separators 
   expect(cases.map(([micros]) => formatAmount(micros))).toEqual(cases.map(([, text]) => text));
 });
 
-test('writes cents as amounts (item 16)', () => {
+test('writes cents as amounts', () => {
   expect([0, 5, 50, 60, 123_456, 100_000_000, -25].map((c) => formatCents(c))).toEqual([
     '$0.00',
     '$0.05',
@@ -41,7 +41,7 @@ test('writes cents as amounts (item 16)', () => {
   expect(formatCents(50n)).toBe(formatAmount(500_000n));
 });
 
-test('writes a price to the tenth of a cent, always three decimals (item 16)', () => {
+test('writes a price to the tenth of a cent, always three decimals', () => {
   const cases: [bigint | number, string][] = [
     [3_000, '$0.003'], // a unit price
     [1_000, '$0.001'], // the sentiment surcharge
@@ -55,7 +55,7 @@ test('writes a price to the tenth of a cent, always three decimals (item 16)', (
   expect(cases.map(([micros]) => formatPrice(micros))).toEqual(cases.map(([, text]) => text));
 });
 
-test('every output matches one of the two patterns the page test checks, and only its own (item 16)', () => {
+test('every output matches one of the two patterns the page test checks, and only its own', () => {
   for (const micros of [0, 1, 499, 5_000, 968_164, 66_000, 1_234_567_891_234, -250_000]) {
     expect(formatAmount(micros)).toMatch(AMOUNT_PATTERN);
     expect(formatAmount(micros)).not.toMatch(PRICE_PATTERN);
@@ -67,7 +67,7 @@ test('every output matches one of the two patterns the page test checks, and onl
   expect('$0.9').not.toMatch(AMOUNT_PATTERN);
 });
 
-test('the docs and explorer write prices with the same formatter (item 16)', () => {
+test('the docs and explorer write prices with the same formatter', () => {
   expect([3000, 5000, 1000, 10_000].map(dollars)).toEqual(['$0.003', '$0.005', '$0.001', '$0.010']);
 });
 

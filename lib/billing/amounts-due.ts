@@ -1,4 +1,4 @@
-// "Amount due", told apart (issue 39, item 9): what is due now (a failed or impossible charge, an
+// "Amount due", told apart: what is due now (a failed or impossible charge, an
 // uncollectible or overdue invoice, a lost dispute) and what is open but due later (an invoice
 // sent for payment, before its due date), each with its date. An invoice being charged at the
 // close (no attempt yet) is neither: it is "being charged". Pure; get-amounts-due.ts reads the facts.

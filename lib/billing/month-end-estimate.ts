@@ -1,5 +1,5 @@
-// "By month end (estimate)": one number with one meaning on the dashboard, /usage and /billing
-// (issue 39, item 17): the current month's calls, all of them (invoiced early or not), carried on
+// "By month end (estimate)": one number with one meaning on the dashboard, /usage and /billing:
+// the current month's calls, all of them (invoiced early or not), carried on
 // in a straight line to the month's end. A blocked account projects nothing (its calls are
 // refused); a monthly cap bounds the estimate (calls past it are refused). Pure, so tested alone.
 import { monthRange } from '@/lib/utc-month';

@@ -1,5 +1,5 @@
 // What the spending caps and the keys' monthly limits do to calls right now, for the dashboard's
-// standing (issue 39, item 18): a limit refuses every call past the free tier once what is left
+// standing: a limit refuses every call past the free tier once what is left
 // under it is less than the cheapest such call; once it has refused a call this period (a cap's
 // SpendingCapReached row) it is reached, and refuses the calls whose largest cost is more than what
 // is left (lib/api/gateway/spend-caps.ts holds each call's largest cost); from 80 % on it is near.

@@ -22,7 +22,7 @@
 //   page cache and one without (LIVE_CACHE_SECONDS=0): the gateway's CPU per page, both ways,
 //   BENCH_CASES=live-<family> (live-xnet, live-reviewsite, live-websearch, live-places,
 //   live-photonet, live-socialnet, live-textthreads, live-forumsite, live-videosite; live-all for
-//   these and live): each adapter of issue 41 on its endpoints, from its replay route table
+//   these and live): each adapter on its endpoints, from its replay route table
 //   (lib/api/providers/live/<family>/__tests__/routes.ts, served by scripts/bench/
 //   live-replay-platform.ts) with the dummy credentials the table names, on one gateway with the
 //   page cache and one without: req/s, the gateway's CPU per page both ways (over 1 ms with the
@@ -108,7 +108,7 @@ const replayCases = liveReplayCases.filter((c) => selected(`live-${c.family}`));
 /** The live-<family> cases' seconds of load per measurement and of warm-up before it. */
 const liveSeconds = Number(process.env.BENCH_LIVE_SECONDS ?? 3);
 const liveWarmup = Number(process.env.BENCH_LIVE_WARMUP ?? 1);
-/** The page cache's target: the gateway's CPU per page with it, in µs (issue 41). */
+/** The page cache's target: the gateway's CPU per page with it, in µs. */
 const CACHED_PAGE_TARGET_MICROS = 1000;
 
 /** The first recording under data/live/forumsite of the given kind (a Listing of posts, a t5 community). */

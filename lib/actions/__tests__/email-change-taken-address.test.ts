@@ -1,4 +1,4 @@
-// Issue 40, item 19: changing the email to an address another account owns mails no verification
+// Changing the email to an address another account owns mails no verification
 // link to that address (its owner would get a link to hand over their address), and the answer is
 // the one a free address gets, so the form does not tell whether an address has an account. Only
 // what Next and Auth.js provide around an action is stood in for: the session and the headers.

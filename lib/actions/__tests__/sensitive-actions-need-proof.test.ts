@@ -1,4 +1,4 @@
-// Issue 38, item 3: a session alone turned two-factor sign-in on (with a secret of a thief's
+// A session alone turned two-factor sign-in on (with a secret of a thief's
 // choosing, locking the owner out) or deleted the account, with nothing mailed. Now turning it on
 // or off, new recovery codes, deleting the account and linking or removing a sign-in method take
 // the email change's rule (the current password, or a current code, or for a user without a

@@ -1,4 +1,4 @@
-// GET /v1/account/usage (issue 42) through the real gateway on PostgreSQL: its figures are the
+// GET /v1/account/usage through the real gateway on PostgreSQL: its figures are the
 // ledger's after billed and free calls, `month` picks the month, a restricted key reads only what
 // it may call, the caps and the key's limit (over its roll lineage) say what is left, a blocked
 // account still reads it, and reading it bills and counts nothing. forumsite posts cost $0.003 a

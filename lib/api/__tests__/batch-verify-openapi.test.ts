@@ -346,7 +346,7 @@ describe('GET /v1/openapi.json', () => {
       '/v1/socialnet/group/search': [8000, 10],
       '/v1/textthreads/user/posts': [6000, 60],
       '/v1/news/articles': [3000],
-      // Issue 41's families, which the spec names without detailing: prices and page limits as the
+      // The families the spec names without detailing: prices and page limits as the
       // real service publishes them, or chosen in its style (docs/data-sources.md).
       '/v1/xnet/posts': [6000, 10],
       '/v1/pronet/posts': [6000, 25],

@@ -1,4 +1,4 @@
-// Issue 39, item 2: the free units held by calls of a process killed mid-call come back after the
+// The free units held by calls of a process killed mid-call come back after the
 // documented lease, each hold on its own, even while the account keeps calling. (They were one
 // count per account, endpoint and month, whose one time every new reservation refreshed: after a
 // SIGKILL with two calls in flight, 40 free units stayed held for the rest of the month.)

@@ -1,7 +1,7 @@
 // What a call holds before the platform is asked (lib/api/gateway/holds.ts, reserve_call and
 // release_call in prisma/functions.sql): one CallHold row per call, ended by its record, its
-// release or its lease. Issue 39, item 10 (a release is idempotent per call) and issue 40,
-// items 9 to 13 (the release path, driven through the gateway; the purge of holds past their lease).
+// release or its lease. A release is idempotent per call; a call is billed no more units than it
+// asked for; a failed call's holds are released through the gateway; holds past their lease are purged.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { db } from '@/lib/db';
 import type { ProviderResult } from '../registry/types';
@@ -93,7 +93,7 @@ describe('a call that fails gives back what it held', () => {
     }
   });
 
-  test('issue 39, item 10: a call released after its commit answer was lost, then released again, frees nothing another call holds', async () => {
+  test('a call released after its commit answer was lost, then released again, frees nothing another call holds', async () => {
     const account = await newAccountWithKey({ payment: 'none' });
     // Another call in flight holds 20 free units.
     const inFlight = await reserveCall(api.runtime.pool, {
@@ -128,7 +128,7 @@ describe('a call that fails gives back what it held', () => {
   });
 });
 
-test('issue 40, item 9: a call is billed for no more units than it asked for, whatever the platform returns', async () => {
+test('a call is billed for no more units than it asked for, whatever the platform returns', async () => {
   const generous = {
     local: true,
     call: async (): Promise<ProviderResult> => ({ body: { pages: 9, posts: [] }, pagesReturned: 9 }),
@@ -146,7 +146,7 @@ test('issue 40, item 9: a call is billed for no more units than it asked for, wh
   }
 });
 
-describe('issue 40, item 13: holds past their lease are purged', () => {
+describe('holds past their lease are purged', () => {
   // The function takes the call's moment from the API process: a fixed one here, far from any real call.
   const at = Date.UTC(2031, 4, 10, 12);
   const LEASE = 60_000;

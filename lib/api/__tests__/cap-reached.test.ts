@@ -1,4 +1,4 @@
-// Issue 39, item 5: a call holds its largest cost, so a capped account's calls are refused short of
+// A call holds its largest cost, so a capped account's calls are refused short of
 // the cap (at about 90 %) and the spend never reaches 100 %: the "reached" mail and /billing's
 // "reached" never came. A period counts as reached once a call is refused for that cap.
 import { afterAll, beforeAll, expect, test } from 'vitest';

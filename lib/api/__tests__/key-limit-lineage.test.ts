@@ -1,4 +1,4 @@
-// A key's monthly limit belongs to its roll lineage (issue 39, item 3; issue 40, items 14 to 16):
+// A key's monthly limit belongs to its roll lineage:
 // the spend and holds of every key rolled from the same original count against it this month, and
 // only theirs; a roll keeps the restriction and never pushes an earlier end out. Through the real
 // gateway on PostgreSQL. forumsite posts cost $0.003 a page past the 50 free.
@@ -60,7 +60,7 @@ describe("a key's monthly limit across rolls", () => {
     expect((await billedAndCounted(account.accountId)).amountMicros).toBe(99_000);
   });
 
-  test("issue 40, item 14: the limit counts its own lineage's spend, not another key's of the account", async () => {
+  test("the limit counts its own lineage's spend, not another key's of the account", async () => {
     const account = await newAccountWithKey();
     const other = await createApiKey({ accountId: account.accountId, actor, name: 'unlimited' });
     for (const pages of [40, 10, 30]) expect((await call(other.key, pages)).status).toBe(200); // $0.09 on the other key
@@ -71,7 +71,7 @@ describe("a key's monthly limit across rolls", () => {
 });
 
 describe('what a roll keeps', () => {
-  test("issue 40, item 16: the rolled key keeps the old key's restriction, and the gateway holds it to it", async () => {
+  test("the rolled key keeps the old key's restriction, and the gateway holds it to it", async () => {
     const account = await newAccountWithKey();
     const restricted = await createApiKey({ accountId: account.accountId, actor, name: 'shop', scopes: ['shop'] });
     const rolled = await rollApiKey({ accountId: account.accountId, keyId: restricted.record.id, actor, grace: 'now' });
@@ -80,7 +80,7 @@ describe('what a roll keeps', () => {
     expect((await api.get('/v1/shop/products', { key: rolled.key, params: { query: 'lamp' } })).status).toBe(200);
   });
 
-  test('issue 40, item 15: a roll does not push an earlier expiry out to now plus the grace period', async () => {
+  test('a roll does not push an earlier expiry out to now plus the grace period', async () => {
     const account = await newAccountWithKey();
     const now = new Date();
     const expiresAt = new Date(now.getTime() + 10 * 60_000);

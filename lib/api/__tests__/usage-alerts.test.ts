@@ -1,4 +1,4 @@
-// Issue 42, alerts: a threshold crossed by 20 concurrent calls on two API processes fires once,
+// Alerts: a threshold crossed by 20 concurrent calls on two API processes fires once,
 // however many workers evaluate at once: one mail (the outbox), one event, one activity line.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';

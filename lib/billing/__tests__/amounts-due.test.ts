@@ -1,4 +1,4 @@
-// Issue 39, item 9: "Amount due" counted invoices not yet due; now what is due now and what is
+// "Amount due" counted invoices not yet due; now what is due now and what is
 // open but due later are told apart.
 import { expect, test } from 'vitest';
 import { amountsDue, type OpenInvoiceFacts } from '@/lib/billing/amounts-due';

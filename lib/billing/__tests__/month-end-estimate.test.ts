@@ -1,4 +1,4 @@
-// Issue 39, item 17: "by month end (estimate)" is the month's calls at this month's pace, the same
+// "by month end (estimate)" is the month's calls at this month's pace, the same
 // on every page; a blocked account projects nothing; a monthly cap bounds the estimate.
 import { describe, expect, it } from 'vitest';
 import { estimateMonthEnd } from '@/lib/billing/month-end-estimate';

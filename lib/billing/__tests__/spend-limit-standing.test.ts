@@ -1,4 +1,4 @@
-// Issue 39, item 18: the dashboard's standing says when a cap or a key's limit refuses calls, and
+// The dashboard's standing says when a cap or a key's limit refuses calls, and
 // until when.
 import { describe, expect, it } from 'vitest';
 import { spendLimitStanding } from '@/lib/billing/spend-limit-standing';

@@ -1,4 +1,4 @@
-// Issue 38, item 2: the proxy never extends a session it has not checked. Auth.js's proxy wrapper
+// The proxy never extends a session it has not checked. Auth.js's proxy wrapper
 // re-issued the session cookie on every console request without reading the session's row, so the
 // holder of an ended session kept its cookie alive by loading any page.
 import { encode } from 'next-auth/jwt';

@@ -116,7 +116,7 @@ test('the daily sweep invoices usage recorded after its month was closed (findin
   expect((await world.stripe.invoices.list({ customer })).data.length).toBe(2);
 });
 
-test('one sweep finishes an unfinished invoice and invoices the usage recorded after it (issue 39, item 14)', {
+test('one sweep finishes an unfinished invoice and invoices the usage recorded after it', {
   timeout: 60_000,
 }, async () => {
   const month = monthsAgo(1);

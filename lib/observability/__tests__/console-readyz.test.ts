@@ -1,6 +1,6 @@
 // The console's GET /readyz (app/readyz/route.ts), called as Next calls it, with REDIS_URL
 // pointing where nothing listens: 503 naming the failed check, its reason (host and port) only in
-// the log (issue 38, item 8; issue 40, item 23). Sets process.env, so it runs in its own module
+// the log. Sets process.env, so it runs in its own module
 // registry (vitest.config.ts).
 import { createServer } from 'node:net';
 

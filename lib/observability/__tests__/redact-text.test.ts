@@ -1,4 +1,4 @@
-// The log redacts secrets inside message text, not only by field name (issue 38, item 6): a news
+// The log redacts secrets inside message text, not only by field name: a news
 // feed's URL with credentials and a token, quoted in a worker's line, reaches the log without them.
 import { Writable } from 'node:stream';
 

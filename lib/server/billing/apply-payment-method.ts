@@ -19,8 +19,8 @@ function label(method: Stripe.PaymentMethod): string {
 /**
  * A card saved through Checkout (setup mode, "Add/Update payment method"): it becomes the
  * customer's default payment method (`invoice_settings.default_payment_method`) and every other
- * card of the customer is detached, so an update replaces the card rather than adding one (the
- * portal listed 4242, the failing 0341 and 4242 again: issue 39, item 20). The account has a
+ * card of the customer is detached, so an update replaces the card rather than adding one (never
+ * 4242, then the failing 0341, then 4242 again, all on file). The account has a
  * payment method on file (the free-tier cap lifts on its next request). Re-read from Stripe, so it
  * is safe to apply from the webhooks and from the return page, in any order and more than once;
  * the account's applications run one at a time (an advisory lock). Only the customer's newest card

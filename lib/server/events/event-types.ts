@@ -1,4 +1,4 @@
-// The webhook events (issue 42; docs/webhooks.md has an example of each). The console's event
+// The webhook events. The console's event
 // picker and the endpoint forms read this list; emitEvent takes one of these types.
 
 export const EVENT_TYPES = [

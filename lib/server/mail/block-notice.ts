@@ -1,4 +1,4 @@
-// One failed payment, one notice (issue 39, item 19): an account blocked by one invoice that could
+// One failed payment, one notice: an account blocked by one invoice that could
 // not be charged (a declined card, or none on file) is told by that failure's own mail, which says
 // the API answers 403 account_blocked until it is paid, and not by a second "account blocked" mail
 // in the same minute. Both paths keep the notice under the same key (the invoice and its attempt),

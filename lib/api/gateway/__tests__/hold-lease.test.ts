@@ -1,4 +1,4 @@
-// Issue 39, item 11: a hold outlives the longest call its process can make. The gateway's deadline
+// A hold outlives the longest call its process can make. The gateway's deadline
 // (UPSTREAM_TIMEOUT_MS) ends a call however many platform requests it makes, even from a provider
 // that ignores the abort signal, and the lease is derived from that deadline.
 import { afterAll, beforeAll, expect, test } from 'vitest';

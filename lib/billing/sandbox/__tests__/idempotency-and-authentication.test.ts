@@ -1,4 +1,4 @@
-// Issue 39, item 15: the sandbox's idempotency as Stripe documents it (5xx answers saved and
+// The sandbox's idempotency as Stripe documents it (5xx answers saved and
 // replayed for 24 hours, a key still executing answered 409 idempotency_key_in_use, a validation
 // failure not saved) and the test card that always requires authentication, through the real SDK.
 import Stripe from 'stripe';

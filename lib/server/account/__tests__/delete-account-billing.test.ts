@@ -1,4 +1,4 @@
-// Issue 38, item 4: deleting an account does not walk away from the month's usage. The deletion
+// Deleting an account does not walk away from the month's usage. The deletion
 // closes every month with un-invoiced usage first, the current one included, and charges it; a
 // charge that fails refuses the deletion with the amount and where to pay it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 const COMMENTS = '/v1/clipnet/video/comments';
 
-describe('deleting an account with usage not yet invoiced (issue 38, item 4)', () => {
+describe('deleting an account with usage not yet invoiced', () => {
   test('closes the current month and a past one, charges the whole amount to the card, then deletes', async () => {
     const { accountId, customer } = await billedAccount(world, GOOD_CARD);
     // 50 units of each month are free: $0.30 last month (under the minimum), $1.20 this month.

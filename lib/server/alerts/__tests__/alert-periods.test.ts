@@ -1,4 +1,4 @@
-// Issue 42, alerts: each threshold fires once per UTC day or month (a test clock across a month's
+// Alerts: each threshold fires once per UTC day or month (a test clock across a month's
 // end), a key's alert counts only its own calls, and a changed cap is warned about again.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';

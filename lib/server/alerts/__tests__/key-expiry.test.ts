@@ -1,4 +1,4 @@
-// Issue 42, alerts: a key's expiry is announced 7 days and 1 day before (mail, key.expiring, the
+// Alerts: a key's expiry is announced 7 days and 1 day before (mail, key.expiring, the
 // activity list) and told as key.expired when it passes, each once, on a test clock.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';

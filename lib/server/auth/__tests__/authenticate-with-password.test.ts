@@ -16,7 +16,7 @@ import {
 
 const PASSWORD = 'a long enough password';
 // The documented limits, written out (not imported from throttle-policy.ts), so that a change of
-// either fails here (issue 40, item 17).
+// either fails here.
 const EMAIL_FAILURE_LIMIT = 5;
 const IP_FAILURE_LIMIT = 20;
 const uniqueEmail = () => `user-${randomUUID()}@auth.test`;

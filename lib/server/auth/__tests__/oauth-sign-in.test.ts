@@ -1,4 +1,4 @@
-// Issue 38, item 1: a new OAuth identity skipped two-factor sign-in. Someone who controls the
+// A new OAuth identity skipped two-factor sign-in. Someone who controls the
 // victim's mailbox verified the victim's address on a brand-new GitHub account, signed in with it,
 // and was linked to the victim's user by email, with a session and no code. Now an address alone
 // never links to a user with a password or two-factor sign-in, a linked identity of a two-factor

@@ -1,4 +1,4 @@
-// Issue 40, item 18: the sessions list leaves out a session unseen for longer than SESSION_MAX_AGE
+// The sessions list leaves out a session unseen for longer than SESSION_MAX_AGE
 // (its token can no longer be used), and keeps one seen within it. The session is never used after
 // its sign-in, so the rule holds whether a session's life runs from its last use or from its
 // sign-in. Read on a test clock (`now`) either side of the boundary, on the real database.

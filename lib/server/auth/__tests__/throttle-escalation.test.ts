@@ -1,4 +1,4 @@
-// Issue 38, item 5: the sign-in and two-factor throttle keeps escalating to its one-hour cap
+// The sign-in and two-factor throttle keeps escalating to its one-hour cap
 // (a lock used to restart the window, so the count started over after a 16-minute lock: about
 // 420 guesses a day), on the real database with a simulated clock; and the owner is mailed
 // when wrong codes lock their two-factor sign-in.

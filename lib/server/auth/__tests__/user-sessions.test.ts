@@ -123,7 +123,7 @@ describe('the sessions list', () => {
     });
   });
 
-  // Issue 38, item 2: an ended session must not come back once its row is forgotten.
+  // An ended session must not come back once its row is forgotten.
   it('keeps an ended token refused after its row is pruned and the owner signs in again (test clock)', async () => {
     const { id, accountId } = await user();
     const t0 = Date.parse('2026-03-01T09:00:00Z');

@@ -114,7 +114,7 @@ describe('finding 3: each block keeps its own cause', () => {
   });
 });
 
-describe('issue 39, item 9: what a block says is due', () => {
+describe('what a block says is due', () => {
   test('a blocked account is told what is due now, not an invoice sent for payment that is not due yet', async () => {
     const { accountId, email } = await closedAccount(world, GOOD_CARD);
     const [paid] = await invoicesOf(accountId);

@@ -1,4 +1,4 @@
-// Issue 39, item 15: a card that requires authentication on every payment (Stripe's test card
+// A card that requires authentication on every payment (Stripe's test card
 // 4000 0027 6000 3184). The close's off-session charge fails with authentication_required, Stripe
 // leaves the invoice's PaymentIntent in requires_action and announces invoice.payment_failed and
 // invoice.payment_action_required; the customer gets one notice asking to confirm the payment on

@@ -44,9 +44,9 @@ describe('finding 13: mail on money events', () => {
       `We could not charge your card $0.90 for the invoice ${invoice.number} for ${invoice.month}.`,
     );
     expect(failed.text).toContain(consoleUrl('/billing'));
-    // The invoice's page, to pay it by card there (issue 39, item 15).
+    // The invoice's page, to pay it by card there.
     expect(failed.text).toContain(invoiceLink(invoice.id));
-    // The failure's mail is the block's notice too (issue 39, item 19): no second mail about it.
+    // The failure's mail is the block's notice too: no second mail about it.
     expect(failed.text).toContain('Until it is paid, the API answers 403 account_blocked.');
     expect((await mailTo(email)).map((m) => m.subject)).toEqual(['Your payment of $0.90 failed']);
 
@@ -70,7 +70,7 @@ describe('finding 13: mail on money events', () => {
     expect(receipt.text).toContain(
       `we received $0.90 for the invoice ${invoice.number} for ${invoice.month} on ${paid.paidAt!.toISOString().slice(0, 10)}`,
     );
-    // Links through the console, which finds the current hosted page and PDF (issue 39, item 13).
+    // Links through the console, which finds the current hosted page and PDF.
     expect(receipt.text).toContain(invoiceLink(paid.id));
     expect(receipt.text).toContain(invoiceLink(paid.id, 'pdf'));
     expect(receipt.text).not.toContain(paid.hostedInvoiceUrl!);

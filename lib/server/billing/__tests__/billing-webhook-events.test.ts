@@ -1,4 +1,4 @@
-// Issue 42: invoices and the account's standing send their webhook events, once each, through the
+// Invoices and the account's standing send their webhook events, once each, through the
 // billing sandbox's real Stripe flow (signed Stripe webhooks, month close, declined cards).
 import { afterAll, beforeAll, expect, test } from 'vitest';
 

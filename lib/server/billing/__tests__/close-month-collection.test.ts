@@ -67,7 +67,7 @@ describe('collecting a closed month', () => {
     expect(await db.monthCloseFailure.count({ where: { accountId } })).toBe(0);
   });
 
-  test('a charge refused for another reason than a decline or a missing card is not swallowed: recorded, and charged by a later run (finding 1)', async () => {
+  test('a charge refused for another reason than a decline or a missing card is not swallowed: recorded, and charged by a later run', async () => {
     // Stripe failing (a 500 after its retries) while the card is on file.
     const { accountId, customer } = await billedAccount(world, '4242424242424242');
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }]);

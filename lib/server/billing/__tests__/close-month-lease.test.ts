@@ -1,4 +1,4 @@
-// Issue 39, item 12: one close of an account at a time by a lease row renewed by a heartbeat,
+// One close of an account at a time by a lease row renewed by a heartbeat,
 // outside any transaction (month-close-lease.ts). A test clock drives the lease's time and its
 // heartbeat; nothing here waits on real time.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';

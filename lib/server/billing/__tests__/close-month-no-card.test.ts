@@ -1,4 +1,4 @@
-// Issue 39, item 1: a card account whose card was removed before its invoice was charged. The
+// A card account whose card was removed before its invoice was charged. The
 // invoice is collected another way (sent with send_invoice, payable on its page), the customer is
 // mailed to add a card, and the account is blocked at once, as for a declined charge.
 import type Stripe from 'stripe';
@@ -43,7 +43,7 @@ async function removeCards(customer: string): Promise<void> {
   await world.sandbox.flushWebhooks();
 }
 
-describe('a card removed before the close (issue 39, item 1)', () => {
+describe('a card removed before the close', () => {
   test('the invoice is sent for payment, the customer is mailed to add a card, and the account is blocked at once', async () => {
     const { accountId, customer, email } = await accountWithUsage();
     await removeCards(customer);

@@ -1,5 +1,5 @@
-// Issue 39, item 7: each invoice item carries the billed month as its service period. Issue 40,
-// items 20 and 21: the receipt goes once per invoice (not once per event), and the "payment
+// Each invoice item carries the billed month as its service period;
+// the receipt goes once per invoice (not once per event), and the "payment
 // failed" mail never goes to an account billed by invoice.
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const COMMENTS = '/v1/clipnet/video/comments';
 
-test('each invoice item carries the billed month as its service period (issue 39, item 7)', async () => {
+test('each invoice item carries the billed month as its service period', async () => {
   const month = monthsAgo(1);
   const { accountId } = await billedAccount(world, GOOD_CARD);
   await recordCallsIn(world, accountId, month, [{ endpoint: COMMENTS, units: 200, priceMicros: 6000 }]);
@@ -39,7 +39,7 @@ test('each invoice item carries the billed month as its service period (issue 39
   }
 });
 
-test('the receipt is mailed once per invoice, however many paid events tell of it (issue 40, item 20)', async () => {
+test('the receipt is mailed once per invoice, however many paid events tell of it', async () => {
   const { accountId } = await billedAccount(world, GOOD_CARD);
   await recordCalls(world, accountId, [{ endpoint: COMMENTS, units: 200, priceMicros: 6000 }]);
   const [closed] = await closeMonth({ month: billingMonth(), accountId });
@@ -56,7 +56,7 @@ test('the receipt is mailed once per invoice, however many paid events tell of i
   expect((await mailTo(email)).filter((m) => m.subject.startsWith('Receipt'))).toHaveLength(1);
 });
 
-test('an account billed by invoice gets no "payment failed" mail (issue 40, item 21)', async () => {
+test('an account billed by invoice gets no "payment failed" mail', async () => {
   const email = `by-invoice-${randomUUID()}@example.test`;
   const { accountId } = await findOrCreateAccountByEmail({ email });
   await setInvoiceBilling({ email, invoice: true });

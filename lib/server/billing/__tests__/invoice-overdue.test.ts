@@ -1,4 +1,4 @@
-// Issue 39, item 6: Stripe's invoice.overdue is authoritative. The sandbox runs its own clock (as
+// Stripe's invoice.overdue is authoritative. The sandbox runs its own clock (as
 // Stripe's is not ours): an invoice it calls overdue blocks although our clock says it is not due.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';

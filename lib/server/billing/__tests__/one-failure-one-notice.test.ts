@@ -1,4 +1,4 @@
-// Issue 39, item 19: one failed payment, one notice. The charge that fails blocks the account and
+// One failed payment, one notice. The charge that fails blocks the account and
 // is told once (the failure's mail says the API is blocked until it is paid), whichever of the
 // block and Stripe's invoice.payment_failed comes first, however often Stripe tells of it; an
 // operator's block is told with the support address to write to.
@@ -19,7 +19,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-describe('item 19: one failed payment, one notice', () => {
+describe('one failed payment, one notice', () => {
   test('a declined charge that blocks the account is mailed once, naming the block, however often it is told', async () => {
     const { accountId, email } = await closedAccount(world, DECLINING_CARD);
     expect((await db.account.findUniqueOrThrow({ where: { id: accountId } })).blockedAt).not.toBeNull();

@@ -1,4 +1,4 @@
-// Issue 39, item 15: Stripe keeps a 500 under its idempotency key and replays it for 24 hours, so
+// Stripe keeps a 500 under its idempotency key and replays it for 24 hours, so
 // the product's deterministic keys (the customer of an account, the default card, a month's
 // invoice steps) walk to an attempt-numbered key past a saved 500 instead of failing for a day.
 import { afterAll, beforeAll, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 39, item 20: "Update payment method" replaces the card. The portal listed 4242, the
+// "Update payment method" replaces the card. The portal listed 4242, the
 // failing 0341 and 4242 again; now the card saved through Checkout becomes the customer's default
 // (invoice_settings.default_payment_method) and the replaced cards are detached. End to end: the
 // billing sandbox's Checkout and its webhooks, signed as Stripe signs them, to the real route.

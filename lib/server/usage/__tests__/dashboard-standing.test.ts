@@ -1,4 +1,4 @@
-// Issue 39, items 17 and 18 on real PostgreSQL: the dashboard's month-end estimate is /usage's
+// On real PostgreSQL: the dashboard's month-end estimate is /usage's
 // (and none while blocked), and its standing names a cap or key limit that refuses calls, until when.
 import { describe, expect, test } from 'vitest';
 import { newAccountWithKey } from '@/lib/api/__tests__/harness';
@@ -34,7 +34,7 @@ async function spend(accountId: string, keyId: string, day: string, amountMicros
 }
 
 describe('the dashboard', () => {
-  test('estimates the month as /usage does, and not at all while the account is blocked (item 17)', async () => {
+  test('estimates the month as /usage does, and not at all while the account is blocked', async () => {
     const account = await newAccountWithKey();
     await spend(account.accountId, account.keyId, '2026-11-02', 870_000n);
     const [home, usage] = await Promise.all([
@@ -59,7 +59,7 @@ describe('the dashboard', () => {
     });
   });
 
-  test('says a daily cap refuses calls past the free tier until the next UTC midnight (item 18)', async () => {
+  test('says a daily cap refuses calls past the free tier until the next UTC midnight', async () => {
     const account = await newAccountWithKey();
     await db.account.update({ where: { id: account.accountId }, data: { dailyCapMicros: 100_000n } });
     await spend(account.accountId, account.keyId, '2026-11-15', 99_000n);
@@ -69,7 +69,7 @@ describe('the dashboard', () => {
     ]);
   });
 
-  test('says a cap that refused a call this period is reached (item 18)', async () => {
+  test('says a cap that refused a call this period is reached', async () => {
     const account = await newAccountWithKey();
     await db.account.update({ where: { id: account.accountId }, data: { monthlyCapMicros: 1_000_000n } });
     await spend(account.accountId, account.keyId, '2026-11-10', 400_000n);
@@ -82,7 +82,7 @@ describe('the dashboard', () => {
     ]);
   });
 
-  test("counts a key's limit over the keys rolled from it, as the gateway does (item 18)", async () => {
+  test("counts a key's limit over the keys rolled from it, as the gateway does", async () => {
     const account = await newAccountWithKey();
     await setApiKeyLimit({ accountId: account.accountId, keyId: account.keyId, actor, monthlyLimitMicros: 100_000n });
     await spend(account.accountId, account.keyId, '2026-11-10', 60_000n);

@@ -9,7 +9,7 @@ import { feedAddress, readNewsFeeds } from '../feeds';
 describe('the listed news feeds', () => {
   test('are the default public feeds when LIVE_NEWS_FEEDS is unset or blank', () => {
     // Written out, not imported (DEFAULT_NEWS_FEEDS), so that a change of the list fails here and
-    // is seen in review (issue 40, item 17).
+    // is seen in review.
     const defaults = [
       'https://feeds.bbci.co.uk/news/world/rss.xml',
       'https://www.theguardian.com/world/rss',

@@ -1,7 +1,7 @@
 // Live news's state as the job left it, on the recorded feeds and the test database: each listed
 // feed's last success and last error for the operator (getOperatorStatus, `npm run console --
 // source-status`), and on the public /status (getSourceStatus) only how many feeds there are and
-// fail, never a feed's address: a feed URL can carry credentials and a token (issue 38, item 6).
+// fail, never a feed's address: a feed URL can carry credentials and a token.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchNewsFeedsTask, newsIsLive, summarizeOutcomes } from '@/lib/jobs/fetch-news-feeds';
 import { formatOperatorStatus } from '@/scripts/console/source-status';

@@ -1,4 +1,4 @@
-// Issue 38, item 7: a custom domain must not lead the newsletter adapter into the API's own
+// A custom domain must not lead the newsletter adapter into the API's own
 // network. The address a connection goes to is checked by that connection's own lookup (the
 // agent's), not by an earlier lookup a DNS answer can contradict a moment later; and addresses
 // that carry a private IPv4 address inside IPv6 (NAT64, 6to4), and 198.18.0.0/15, count as private.
