@@ -1,9 +1,8 @@
 // Record schemas of the clipnet family, field for field from the spec's "Clipnet ..." sections.
 // Strict objects, so a sandbox or upstream record with a missing or extra field fails the tests.
 import { z } from 'zod';
-import { sentimentField, unixTime, utcDate } from './common';
+import { count, sentimentField, unixTime, utcDate } from './common';
 
-const count = z.number().int().min(0);
 const region = z.string().regex(/^[A-Z]{2}$/);
 
 const commentFields = {

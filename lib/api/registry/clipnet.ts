@@ -1,6 +1,7 @@
 // The clipnet (short-video) family: video comments and replies, video search, a user's videos
 // and a user's followers. Every endpoint is billed per page returned.
 import { z } from 'zod';
+import { count } from './common';
 import {
   clipnetCommentSchema,
   clipnetFollowerSchema,
@@ -11,7 +12,6 @@ import {
 import { bool, exactlyOne, int, oneOf, params, text, username } from './params';
 import type { EndpointDefinition } from './types';
 
-const count = z.number().int().min(0);
 /** The spec gives no maximum for followers pages; 100 pages (10,000 followers) bounds one call. */
 export const CLIPNET_FOLLOWERS_MAX_PAGES = 100;
 

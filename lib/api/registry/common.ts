@@ -9,3 +9,5 @@ export const sentimentField = sentimentSchema.optional();
 export const utcDate = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 /** A Unix timestamp in seconds. */
 export const unixTime = z.number().int();
+/** A count of things (likes, followers, results): a whole number, never negative. */
+export const count = z.number().int().min(0);

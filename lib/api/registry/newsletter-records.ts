@@ -1,11 +1,10 @@
 // Record schemas of the newsletter family, field for field as the spec lists them. Strict objects,
 // so a generator or upstream mapping that adds or drops a field fails validation.
 import { z } from 'zod';
-import { sentimentField, utcDate } from './common';
+import { count, sentimentField, utcDate } from './common';
 
 // The platform's bestseller badges; 0 means no badge.
 const tier = z.literal([0, 100, 1000, 10000]);
-const count = z.number().int().min(0);
 /** Reaction counts keyed by emoji, e.g. { "❤": 12 }. */
 const reactions = z.record(z.string(), count);
 

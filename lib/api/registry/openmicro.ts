@@ -1,10 +1,8 @@
 // The openmicro (open microblogging) family: post search.
 import { z } from 'zod';
-import { sentimentField, utcDate } from './common';
+import { count, sentimentField, utcDate } from './common';
 import { bool, date, inOrder, int, oneOf, params, text } from './params';
 import type { EndpointDefinition } from './types';
-
-const count = z.number().int().min(0);
 
 // Openmicro post (element of `posts`)
 export const openmicroPostSchema = z.strictObject({

@@ -1,9 +1,7 @@
 // Record schemas of the photonet family, field for field from the spec's "Photonet ..." sections.
 // Strict objects, so a sandbox or upstream record with a missing or extra field fails the tests.
 import { z } from 'zod';
-import { sentimentField, unixTime, utcDate } from './common';
-
-const count = z.number().int().min(0);
+import { count, sentimentField, unixTime, utcDate } from './common';
 
 // Photonet comment reply (element of `replies`)
 export const photonetCommentReplySchema = z.strictObject({

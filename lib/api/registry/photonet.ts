@@ -1,5 +1,6 @@
 // The photonet family: comment replies, highlight stories, user profiles and followed accounts.
 import { z } from 'zod';
+import { count } from './common';
 import { atLeastOne, bool, exactlyOne, int, params, text, username } from './params';
 import {
   photonetCommentReplySchema,
@@ -9,8 +10,6 @@ import {
   photonetUserSchema,
 } from './photonet-records';
 import type { EndpointDefinition } from './types';
-
-const count = z.number().int().min(0);
 
 export const photonetCommentRepliesParams = params(
   {

@@ -1,9 +1,8 @@
 // The places family: place search on a map.
 import { z } from 'zod';
+import { count } from './common';
 import { int, type ParameterRule, params, text } from './params';
 import type { EndpointDefinition } from './types';
-
-const count = z.number().int().min(0);
 
 // Place (element of `places`)
 export const placeSchema = z.strictObject({

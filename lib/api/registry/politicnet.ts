@@ -1,10 +1,8 @@
 // The politicnet (political microblogging) family: a user's posts.
 import { z } from 'zod';
-import { sentimentField, utcDate } from './common';
+import { count, sentimentField, utcDate } from './common';
 import { bool, int, params, username } from './params';
 import type { EndpointDefinition } from './types';
-
-const count = z.number().int().min(0);
 
 // Politicnet post (element of `posts`)
 export const politicnetPostSchema = z.strictObject({

@@ -1,10 +1,8 @@
 // The pronet (professional network) family: post search.
 import { z } from 'zod';
-import { sentimentField, utcDate } from './common';
+import { count, sentimentField, utcDate } from './common';
 import { bool, int, params, text } from './params';
 import type { EndpointDefinition } from './types';
-
-const count = z.number().int().min(0);
 
 // Pronet post (element of `posts`)
 export const pronetPostSchema = z.strictObject({

@@ -2,11 +2,9 @@
 // spec names the family without its records; the fields are the platform's natural ones in the
 // spec's style (docs/data-sources.md "reviewsite" maps each to the live platform's field).
 import { z } from 'zod';
-import { sentimentField, utcDate } from './common';
+import { count, sentimentField, utcDate } from './common';
 import { bool, int, oneOf, params, text } from './params';
 import type { EndpointDefinition } from './types';
-
-const count = z.number().int().min(0);
 
 /** Businesses per search page (the platform's default page). */
 export const REVIEWSITE_SEARCH_PAGE = 20;

@@ -1,9 +1,8 @@
 // Record schemas of the shop family, field for field from the spec's "Shop ..." sections.
 // Strict objects, so a sandbox or upstream record with a missing or extra field fails the tests.
 import { z } from 'zod';
-import { sentimentField } from './common';
+import { count, sentimentField } from './common';
 
-const count = z.number().int().min(0);
 const stars = z.number().min(0).max(5);
 const percent = z.number().int().min(0).max(100);
 

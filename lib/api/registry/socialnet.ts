@@ -1,10 +1,8 @@
 // Socialnet family: location lookup, group details, a page's videos and group post search.
 import { z } from 'zod';
-import { sentimentField, unixTime, utcDate } from './common';
+import { count, sentimentField, unixTime, utcDate } from './common';
 import { atLeastOne, date, inOrder, int, params, text } from './params';
 import type { EndpointDefinition } from './types';
-
-const count = z.number().int().min(0);
 
 // Element of `results` (GET /v1/socialnet/locations).
 export const socialnetLocationSchema = z.strictObject({

@@ -1,10 +1,9 @@
 // Textthreads family: a user's posts.
 import { z } from 'zod';
-import { sentimentField, utcDate } from './common';
+import { count, sentimentField, utcDate } from './common';
 import { int, params, username } from './params';
 import type { EndpointDefinition } from './types';
 
-const count = z.number().int().min(0);
 const mediaType = z.enum(['text', 'image', 'video', 'carousel', 'audio']);
 
 // The spec lists carousel_media, link_preview and quoted_post without their fields; these are the

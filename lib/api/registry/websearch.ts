@@ -1,9 +1,8 @@
 // The websearch family: web search results.
 import { z } from 'zod';
+import { count } from './common';
 import { int, oneOf, params, text } from './params';
 import type { EndpointDefinition } from './types';
-
-const count = z.number().int().min(0);
 
 // Web search result (element of `results`)
 export const websearchResultSchema = z.strictObject({

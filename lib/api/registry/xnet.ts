@@ -1,10 +1,8 @@
 // The xnet (short-post network) family: post search.
 import { z } from 'zod';
-import { sentimentField, utcDate } from './common';
+import { count, sentimentField, utcDate } from './common';
 import { bool, int, oneOf, params, text } from './params';
 import type { EndpointDefinition } from './types';
-
-const count = z.number().int().min(0);
 
 // Xnet post (element of `posts`)
 export const xnetPostSchema = z.strictObject({
