@@ -11,6 +11,10 @@ const ownModules = [
   'lib/observability/__tests__/console-readyz.test.ts',
   'lib/server/billing/__tests__/invoice-wording.test.ts',
 ];
+// Files that act on the whole database (the daily sweep closes every account's past months):
+// they run after all the others, alone, so they never close a month another file is still
+// checking. The other files keep to accounts of their own.
+const wholeDatabase = ['lib/jobs/__tests__/close-unclosed-months.test.ts'];
 const allTests = ['lib/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 export default defineConfig({
@@ -42,10 +46,14 @@ export default defineConfig({
           name: 'shared',
           isolate: false,
           include: allTests,
-          exclude: [...configDefaults.exclude, ...ownModules],
+          exclude: [...configDefaults.exclude, ...ownModules, ...wholeDatabase],
         },
       },
       { extends: true, test: { name: 'isolated', include: ownModules } },
+      {
+        extends: true,
+        test: { name: 'whole-database', isolate: false, include: wholeDatabase, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

@@ -4,7 +4,11 @@ import { db } from '@/lib/db';
 
 import { findUnclosedMonths } from './find-unclosed-months';
 
-export type ReleaseDeletedBillingOptions = { now?: Date };
+export type ReleaseDeletedBillingOptions = {
+  now?: Date;
+  /** One account only (an operator settling it by hand); else every deleted account. */
+  accountId?: string;
+};
 
 /** Longer than any call in flight at the deletion can take to be recorded (the hold lease is 5 minutes). */
 const SETTLING_MS = 60 * 60 * 1000;
@@ -16,9 +20,13 @@ const SETTLING_MS = 60 * 60 * 1000;
  * reference goes, as the rest of the account's personal data went at the deletion. The number
  * of accounts released; run by the daily sweep.
  */
-export async function releaseDeletedBilling({ now = new Date() }: ReleaseDeletedBillingOptions = {}): Promise<number> {
+export async function releaseDeletedBilling({
+  now = new Date(),
+  accountId,
+}: ReleaseDeletedBillingOptions = {}): Promise<number> {
   const deleted = await db.account.findMany({
     where: {
+      ...(accountId ? { id: accountId } : {}),
       deletedAt: { lte: new Date(now.getTime() - SETTLING_MS) },
       stripeCustomerId: { not: null },
       invoices: {

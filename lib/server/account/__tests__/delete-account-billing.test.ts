@@ -48,7 +48,7 @@ describe('deleting an account with usage not yet invoiced', () => {
     // The Stripe customer stays until the sweep finds nothing left to bill (calls in flight).
     expect(account.stripeCustomerId).toBe(customer);
     const later = new Date(Date.now() + 2 * 3600_000);
-    await releaseDeletedBilling({ now: later });
+    await releaseDeletedBilling({ now: later, accountId });
     expect((await db.account.findUniqueOrThrow({ where: { id: accountId } })).stripeCustomerId).toBeNull();
   });
 
@@ -67,7 +67,7 @@ describe('deleting an account with usage not yet invoiced', () => {
     expect(await deleteAccount({ accountId })).toEqual({ ok: true });
     // A call in flight at the deletion lands afterwards.
     await recordCalls(world, accountId, [{ endpoint: COMMENTS, units: 200, priceMicros: 6000 }]);
-    await releaseDeletedBilling({ now: new Date(Date.now() + 2 * 3600_000) });
+    await releaseDeletedBilling({ now: new Date(Date.now() + 2 * 3600_000), accountId });
     expect((await db.account.findUniqueOrThrow({ where: { id: accountId } })).stripeCustomerId).toBe(customer);
   });
 });
