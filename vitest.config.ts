@@ -28,7 +28,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     // Prints what was skipped for a missing service (lib/testing/require-service.ts).
-    globalSetup: ['lib/testing/skip-report.ts'],
+    // The servers bundled once for the tests that start them as processes (lib/testing/build-test-servers.ts).
+    globalSetup: ['lib/testing/skip-report.ts', 'lib/testing/build-test-servers.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: true,

@@ -34,8 +34,16 @@ function copyAssets(metafile: Metafile, outDir: string): void {
   }
 }
 
+// `--out-dir DIR` writes the bundles elsewhere than dist/ (the tests build theirs under .data/).
+const outDirFlag = process.argv.indexOf('--out-dir');
+const outDir = outDirFlag === -1 ? null : process.argv[outDirFlag + 1];
+if (outDirFlag !== -1 && !outDir) throw new Error('build-servers: --out-dir needs a directory');
+const bundles = Object.values(serverBundles).map((b) =>
+  outDir ? { ...b, out: path.join(outDir, path.basename(b.out)) } : b,
+);
+
 const started = performance.now();
-for (const bundle of Object.values(serverBundles)) {
+for (const bundle of bundles) {
   const result = await build({
     entryPoints: [bundle.entry],
     outfile: bundle.out,
@@ -54,7 +62,7 @@ for (const bundle of Object.values(serverBundles)) {
   writeFileSync(metafileOf(bundle), JSON.stringify(result.metafile));
 }
 console.log(
-  `Servers bundled into dist/ in ${Math.round(performance.now() - started)} ms: ${Object.values(serverBundles)
+  `Servers bundled into ${outDir ?? 'dist'}/ in ${Math.round(performance.now() - started)} ms: ${bundles
     .map((b) => b.out)
     .join(', ')}`,
 );

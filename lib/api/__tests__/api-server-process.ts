@@ -3,7 +3,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
-import { apiServerArgs } from '../process/node-flags';
+import { API_SERVER_BUNDLE_ENV } from '@/lib/testing/build-test-servers';
+import { apiServerArgs, apiServerNodeFlags } from '../process/node-flags';
+
+/** The bundle built for this run (Vitest's global setup), else the source through tsx. */
+const bundle = process.env[API_SERVER_BUNDLE_ENV];
+const serverArgs = bundle ? [...apiServerNodeFlags, bundle] : apiServerArgs;
+const entry = bundle ?? 'lib/api/process/main.ts';
 
 const children: ChildProcess[] = [];
 
@@ -20,7 +26,7 @@ export async function freePort(): Promise<number> {
  * One process unless `env` sets API_WORKERS (its default is one per core).
  */
 export async function startApiServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, apiServerArgs, {
+  const child = spawn(process.execPath, serverArgs, {
     env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', REDIS_URL: '', API_WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -44,7 +50,7 @@ export function residentBytes(pid: number): number {
 }
 
 /**
- * Process ids of an API server's workers (API_WORKERS > 1): its children running main.ts, not
+ * Process ids of an API server's workers (API_WORKERS > 1): its children running the server, not
  * others it has (tsx's esbuild service).
  */
 export function workerPids(pid: number): number[] {
@@ -54,7 +60,7 @@ export function workerPids(pid: number): number[] {
     )
     .filter((child) => {
       try {
-        return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('lib/api/process/main.ts');
+        return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes(entry);
       } catch {
         return false; // exited meanwhile
       }
