@@ -1,7 +1,9 @@
 // The platform endpoints through the real gateway: POST /v1/batch, GET /v1/account/verify and
 // GET /v1/openapi.json (GET /v1/account/usage's behaviour: account-usage.test.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import { db } from '@/lib/db';
+import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { sentimentParameterDescription } from '../openapi';
 import { dataEndpoints, endpoints } from '../registry';
 import { forumsiteSorts } from '../registry/forumsite';
@@ -212,7 +214,16 @@ describe('GET /v1/account/verify', () => {
         status: 200,
         body: {
           valid: true,
-          key: { name: 'test key', prefix: account.key.slice(0, 12), last4: account.key.slice(-4), status: 'active' },
+          key: {
+            name: 'test key',
+            prefix: account.key.slice(0, 12),
+            last4: account.key.slice(-4),
+            status: 'active',
+            restricted_to: null,
+            expires_at: null,
+            monthly_limit_micros: null,
+            monthly_limit: null,
+          },
           account: { status: 'active', payment_method: method, billing: mode },
         },
       });
@@ -221,6 +232,39 @@ describe('GET /v1/account/verify', () => {
       expect(await db.usageMonthly.count({ where: { accountId: account.accountId } })).toBe(0);
     },
   );
+
+  test("names a restricted key's families and endpoints, its expiry and its monthly limit, as the OpenAPI document describes them", async () => {
+    const account = await newAccountWithKey({ payment: 'card' });
+    const expiresAt = new Date(Date.UTC(2099, 5, 30, 12, 0, 0));
+    const { key } = await createApiKey({
+      accountId: account.accountId,
+      actor: { id: null, label: 'test' },
+      name: 'forum only',
+      scopes: ['forumsite', '/v1/shop/products'],
+      expiresAt,
+      monthlyLimitMicros: 25_000_000n,
+    });
+    const response = await api.get('/v1/account/verify', { key });
+    const body = await response.json();
+    expect({ status: response.status, key: body.key }).toEqual({
+      status: 200,
+      key: {
+        name: 'forum only',
+        prefix: key.slice(0, 12),
+        last4: key.slice(-4),
+        status: 'active',
+        restricted_to: ['/v1/shop/products', 'forumsite'],
+        expires_at: '2099-06-30T12:00:00.000Z',
+        monthly_limit_micros: 25_000_000,
+        monthly_limit: '$25.00',
+      },
+    });
+    const served = (await (await api.get('/v1/openapi.json')).json()) as {
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: object }> }> } }>;
+    };
+    const schema = served.paths['/v1/account/verify']!.get.responses['200']!.content['application/json']!.schema;
+    expect(z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(body).error).toBeUndefined();
+  });
 
   test('answers 401 without a key', async () => {
     const response = await api.get('/v1/account/verify');

@@ -44,7 +44,19 @@ export const batchResponseSchema = z.object({
 
 export const verifyResponseSchema = z.object({
   valid: z.boolean(),
-  key: z.object({ name: z.string().nullable(), prefix: z.string(), last4: z.string(), status: z.enum(['active']) }),
+  key: z.object({
+    name: z.string().nullable(),
+    prefix: z.string(),
+    last4: z.string(),
+    status: z.enum(['active']),
+    /** The families and endpoint paths the key may call; null: every endpoint. */
+    restricted_to: z.array(z.string()).nullable(),
+    /** When the key stops working (its expiry, or a roll's grace end), ISO 8601 UTC; null: never. */
+    expires_at: z.iso.datetime().nullable(),
+    /** The key's own monthly spend limit in micro-dollars and as text ("$25.00"); null: none. */
+    monthly_limit_micros: z.number().int().nullable(),
+    monthly_limit: z.string().nullable(),
+  }),
   account: z.object({
     status: z.enum(['active', 'blocked']),
     payment_method: z.boolean(),
@@ -132,7 +144,7 @@ export const platformEndpoints = [
     method: 'GET',
     summary: 'Check an API key',
     description:
-      "Answers whether the key works, what it is (name, display prefix, status) and the account's state. Free and not counted.",
+      "Answers whether the key works, what it is (name, display prefix, status), what it may do (the families and endpoints it is restricted to, when it expires, its own monthly spend limit; null where there is none) and the account's state. Free and not counted.",
     params: params({}),
     response: verifyResponseSchema,
     ...handledByTheGateway,
