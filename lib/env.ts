@@ -121,7 +121,7 @@ const schema = z
     CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
     /** Public address of the console, as the API names it (the 402 points at its billing page). */
     CONSOLE_PUBLIC_URL: optionalUrl,
-    /** Public address of the API server, as the console shows it (explorer, docs). */
+    /** The public API's one address, as customers call it (lib/http/api-base-url.ts; default http://localhost:API_PORT). */
     API_PUBLIC_URL: optionalUrl,
     /**
      * Prometheus metrics (GET /metrics) of the API server (its cluster workers aggregated) and of

@@ -184,9 +184,13 @@ async function main(): Promise<number> {
     const apiPort = env.API_PORT ?? '3001';
     // The operator command line (exec) finds the sandbox `npm start` runs, or starts one itself.
     if (mode !== 'test') Object.assign(env, billingSandbox(env, port, apiPort, mode === 'dev' || mode === 'start'));
+    // No API server under dev: the console mounts /v1 itself, so that is the address pages and snippets name.
+    if (mode === 'dev' && !env.API_PUBLIC_URL) env.API_PUBLIC_URL = browserUrl(host, port);
     if (mode === 'dev') return await run(bin('next'), ['dev', '-H', host, '-p', port], env);
     if (mode === 'start') {
-      console.log(`Console: ${browserUrl(host, port)}   API: ${browserUrl(env.API_HOST, apiPort)}/v1`);
+      console.log(
+        `Console: ${browserUrl(host, port)}   API: ${(env.API_PUBLIC_URL || browserUrl(env.API_HOST, apiPort)).replace(/\/+$/, '')}/v1`,
+      );
       const api = serverArgs('api');
       console.log(
         api.compiled ? 'Servers: the compiled bundles in dist/' : `Servers: TypeScript through tsx (${api.reason})`,

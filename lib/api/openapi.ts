@@ -124,7 +124,7 @@ function operation(endpoint: EndpointDefinition): JsonSchema {
   return op;
 }
 
-/** The document, `servers` naming `serverUrl` (API_PUBLIC_URL, or the origin it was asked through). */
+/** The document, `servers` naming `serverUrl`: the API's one public address (apiBaseUrl()). */
 export function buildOpenApiDocument(serverUrl: string): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
   for (const endpoint of endpoints) {

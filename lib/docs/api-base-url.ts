@@ -1,11 +1,3 @@
-import 'server-only';
-
-import { env } from '@/lib/env';
-
-/**
- * Where code examples send calls: the API server's public address, else the console (which
- * mounts /v1 itself or forwards it to the API server).
- */
-export function apiBaseUrl(): string {
-  return (env.API_PUBLIC_URL ?? env.CONSOLE_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-}
+// Where the docs, the explorer's snippets and the dashboard send calls: the public API's one
+// address (lib/http/api-base-url.ts), shared with the API process's OpenAPI document.
+export { apiBaseUrl } from '@/lib/http/api-base-url';

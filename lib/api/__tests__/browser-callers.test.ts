@@ -2,6 +2,7 @@
 // the billing headers readable, preflights without a key, a clear answer to a Bearer header,
 // batch items with their own ids and bills, and an OpenAPI document a client can use as is.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiBaseUrl } from '@/lib/http/api-base-url';
 import { endpoints } from '../registry';
 import { billing } from './cases';
 import { newAccountWithKey, startTestApi, type TestApi } from './harness';
@@ -116,7 +117,8 @@ describe('POST /v1/batch', () => {
 describe('GET /v1/openapi.json', () => {
   test('names an absolute server, tags every operation with a declared family tag, and declares the billing headers', async () => {
     const doc = await (await api.get('/v1/openapi.json')).json();
-    expect(doc.servers).toEqual([{ url: 'http://api.test' }]);
+    expect(doc.servers).toEqual([{ url: apiBaseUrl() }]);
+    expect(apiBaseUrl()).toMatch(/^https?:\/\/[^/]+$/);
     const tags = new Set(doc.tags.map((t: { name: string }) => t.name));
     for (const e of endpoints) {
       const op = doc.paths[e.path][e.method.toLowerCase()];

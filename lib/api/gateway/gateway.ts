@@ -43,8 +43,8 @@ export interface GatewayDeps extends CallDeps {
   directory: AuthDirectory;
   /** The OpenAPI document, its `servers` entry naming `serverUrl`. */
   openApiDocument(serverUrl: string): unknown;
-  /** The API's public address (API_PUBLIC_URL); unset, the request's own origin is used. */
-  publicUrl?: string;
+  /** The API's public address (apiBaseUrl(): API_PUBLIC_URL or its default), the OpenAPI document's server. */
+  publicUrl: string;
 }
 
 export interface Gateway {
@@ -83,26 +83,19 @@ export function createGateway(deps: GatewayDeps): Gateway {
       .catch((error: unknown) => deps.log("could not set a key's last-used time", error));
   }
 
-  // One document per server address: a fixed one with API_PUBLIC_URL, else one per host asked
-  // through (a handful: localhost, the console's mount); bounded so odd Host headers cannot grow it.
-  // Each is serialized and compressed once, not per request (it is about 170 KB of JSON).
-  const openApi = new Map<string, PreparedBody>();
-  function openApiFor(url: URL): PreparedBody {
-    const server = deps.publicUrl ?? url.origin;
-    let doc = openApi.get(server);
-    if (doc === undefined) {
-      doc = new PreparedBody(JSON.stringify(deps.openApiDocument(server)));
-      if (openApi.size >= 16) openApi.clear();
-      openApi.set(server, doc);
-    }
-    return doc;
+  // One document, naming the API's one public address whichever host it was asked through (the
+  // console's /v1 mount included): serialized and compressed once, not per request (about 170 KB).
+  let openApi: PreparedBody | undefined;
+  function openApiDoc(): PreparedBody {
+    openApi ??= new PreparedBody(JSON.stringify(deps.openApiDocument(deps.publicUrl)));
+    return openApi;
   }
 
   async function route(request: Request, requestId: string): Promise<CallOutcome> {
     const url = new URL(request.url);
     const path = url.pathname.replace(/\/+$/, '');
     if (path === '/v1/openapi.json') {
-      return { status: 200, body: openApiFor(url), headers: { 'cache-control': 'public, max-age=300' } };
+      return { status: 200, body: openApiDoc(), headers: { 'cache-control': 'public, max-age=300' } };
     }
     const caller = await authenticate(deps.directory, request);
     const endpoint = findEndpoint(path);

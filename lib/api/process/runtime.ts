@@ -4,6 +4,7 @@ import cluster from 'node:cluster';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { env } from '@/lib/env';
+import { apiBaseUrl } from '@/lib/http/api-base-url';
 import { logError, logger } from '@/lib/observability/logger';
 import { analyzeSentiment } from '@/lib/sentiment';
 import { buildOpenApiDocument } from '../openapi';
@@ -64,7 +65,7 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
     holdLeaseMs: holdLeaseMs(options.timeoutMs ?? env.UPSTREAM_TIMEOUT_MS),
     log: logError,
     openApiDocument: buildOpenApiDocument,
-    publicUrl: env.API_PUBLIC_URL,
+    publicUrl: apiBaseUrl(),
   });
   return {
     gateway,
