@@ -24,6 +24,12 @@ export type ActionFormProps = {
   variant?: 'primary' | 'danger';
   /** Shown instead of the form once the action succeeds (e.g. "check your inbox"). */
   doneReplacesForm?: boolean;
+  /**
+   * Sends the form once as soon as the page has loaded (a mailed link that should take one step):
+   * the GET itself changes nothing, so a mail scanner that fetches the link without running the
+   * page's script does not use it up. The button stays for a browser without script.
+   */
+  autoSubmit?: boolean;
   children?: ReactNode;
 };
 
@@ -39,10 +45,17 @@ export function ActionForm({
   pendingLabel,
   variant = 'primary',
   doneReplacesForm = false,
+  autoSubmit = false,
   children,
 }: ActionFormProps) {
   const [state, formAction, pending] = useActionState(action, { status: 'idle' } as ActionState);
   const formRef = useRef<HTMLFormElement>(null);
+  const autoSubmitted = useRef(false);
+  useEffect(() => {
+    if (!autoSubmit || autoSubmitted.current) return;
+    autoSubmitted.current = true;
+    formRef.current?.requestSubmit();
+  }, [autoSubmit]);
   useEffect(() => {
     if (state.status !== 'error' || !state.fieldErrors) return;
     formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();

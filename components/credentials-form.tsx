@@ -2,6 +2,7 @@
 
 import { useActionState, useEffect, useRef } from 'react';
 
+import { ResendVerificationForm } from '@/components/resend-verification-form';
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import type { ActionState } from '@/lib/actions/action-state';
@@ -11,10 +12,12 @@ export type CredentialsFormProps = {
   mode: 'sign-in' | 'sign-up';
   action: (previous: ActionState, formData: FormData) => Promise<ActionState>;
   callbackUrl?: string;
+  /** Sign-in: mails a new verification link when the sign-in was refused for an unverified address. */
+  resendAction?: (previous: ActionState, formData: FormData) => Promise<ActionState>;
 };
 
 /** The email and password form of both the sign-in and the sign-up page. */
-export function CredentialsForm({ mode, action, callbackUrl }: CredentialsFormProps) {
+export function CredentialsForm({ mode, action, callbackUrl, resendAction }: CredentialsFormProps) {
   const [state, formAction, pending] = useActionState(action, { status: 'idle' } as ActionState);
   const signUp = mode === 'sign-up';
   const formRef = useRef<HTMLFormElement>(null);
@@ -63,6 +66,14 @@ export function CredentialsForm({ mode, action, callbackUrl }: CredentialsFormPr
       <div aria-live="polite" role="status" className="min-h-6 text-sm">
         {state.message ? <p className={state.status === 'error' ? 'text-danger' : undefined}>{state.message}</p> : null}
       </div>
+      {resendAction && state.resendVerificationTo ? (
+        // Keyed by the refused sign-in: each refusal offers a fresh button, not the last one's outcome.
+        <ResendVerificationForm
+          key={state.resendVerificationTo}
+          email={state.resendVerificationTo}
+          action={resendAction}
+        />
+      ) : null}
     </div>
   );
 }

@@ -7,6 +7,9 @@ import { PASSWORD, signIn, signUp, submitSignUp, uniqueClientIp, uniqueEmail } f
 import { createKey } from '../helpers/keys';
 import { expireMailedLinks, latestMail, linkIn, mailTo } from '../helpers/mailbox';
 import { API_PORT } from '../helpers/ports';
+import { expectNoSeriousViolations } from '../helpers/axe';
+
+const TOKEN_REPLACED = 'This link was already used, or a newer one replaced it. Ask for a new one.';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 const PASSWORD_CHANGED = /^Your Public Data API password was changed/;
@@ -94,7 +97,7 @@ test.describe('password reset', () => {
 });
 
 test.describe('email verification', () => {
-  test('a new sign-up signs in only after following its link; signing in before mails a fresh one, and only the latest works', async ({
+  test('opening the mailed link verifies at once; a sign-in before it is refused as unverified, mails nothing, and the link still works', async ({
     page,
   }) => {
     const email = uniqueEmail();
@@ -103,24 +106,44 @@ test.describe('email verification', () => {
     const first = linkIn(await latestMail(page, email, /^Verify your/), '/verify-email');
 
     await signIn(page, email);
-    await expect(page.getByRole('status')).toHaveText(
-      'Incorrect email or password. Just signed up? Follow the link we mailed you first.',
-    );
-    await expect
-      .poll(async () => (await mailTo(email)).filter((mail) => /^Verify your/.test(mail.subject)).length)
-      .toBe(2);
-    await page.goto(first);
-    await page.getByRole('button', { name: 'Verify email address' }).click();
-    await expect(page.getByRole('status')).toHaveText('This link was already used. Ask for a new one.');
+    const form = page.locator('main');
+    await expect(
+      form.getByText(`Your email address is not verified yet. Follow the link we mailed to ${email}`),
+    ).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Send a new link' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'sign-in refused for an unverified address');
+    // Nothing was mailed unasked: the first link is still the only one, and it still works.
+    expect((await mailTo(email)).filter((mail) => /^Verify your/.test(mail.subject))).toHaveLength(1);
 
-    await page.goto(linkIn(await latestMail(page, email, /^Verify your/), '/verify-email'));
-    await page.getByRole('button', { name: 'Verify email address' }).click();
+    await page.goto(first);
     await expect(page.getByRole('status')).toHaveText(`${email} is verified.`);
+    await expect(page.getByRole('button', { name: 'Verify email address' })).toHaveCount(0);
     await signIn(page, email);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/settings');
     await expect(page.getByText(`${email} · verified`)).toBeVisible();
     await expect(page.getByText('Verify your email address.')).toHaveCount(0);
+  });
+
+  test('"Send a new link" after a refused sign-in mails a new link that replaces the first', async ({ page }) => {
+    const email = uniqueEmail();
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': uniqueClientIp() });
+    await submitSignUp(page, email);
+    const first = linkIn(await latestMail(page, email, /^Verify your/), '/verify-email');
+
+    await signIn(page, email);
+    await page.getByRole('button', { name: 'Send a new link' }).click();
+    await expect(page.getByText(`If ${email} is waiting to be verified, a new link is on its way.`)).toBeVisible();
+    await expect
+      .poll(async () => (await mailTo(email)).filter((mail) => /^Verify your/.test(mail.subject)).length)
+      .toBe(2);
+    await page.goto(first);
+    await expect(page.getByRole('status')).toHaveText(TOKEN_REPLACED);
+
+    await page.goto(linkIn(await latestMail(page, email, /^Verify your/), '/verify-email'));
+    await expect(page.getByRole('status')).toHaveText(`${email} is verified.`);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 });
 
@@ -200,7 +223,6 @@ test.describe('settings', () => {
 
     const link = linkIn(await latestMail(page, next, /^Confirm your new/), '/verify-email');
     await page.goto(link);
-    await page.getByRole('button', { name: 'Verify email address' }).click();
     await expect(page.getByRole('status')).toHaveText(`Your email address is now ${next}.`);
     linkIn(await latestMail(page, email, /^Your Public Data API email address was changed/), '/secure-account');
 
@@ -226,7 +248,6 @@ test.describe('settings', () => {
     await form.getByRole('button', { name: 'Change email' }).click();
     await expect(form.getByRole('status')).toContainText(`We mailed a link to ${thief}.`);
     await page.goto(linkIn(await latestMail(page, thief, /^Confirm your new/), '/verify-email'));
-    await page.getByRole('button', { name: 'Verify email address' }).click();
     await expect(page.getByRole('status')).toHaveText(`Your email address is now ${thief}.`);
 
     // The owner follows the link mailed to the old address.

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 
 import { SIGN_UP_LIMIT } from '../../lib/server/auth/throttle-policy';
 import { PASSWORD, signIn, signUp, submitSignUp, uniqueClientIp, uniqueEmail } from '../helpers/accounts';
+import { expectNoSeriousViolations } from '../helpers/axe';
 import { latestMail, linkIn } from '../helpers/mailbox';
 
 async function freshPage(browser: Browser): Promise<Page> {
@@ -37,21 +38,46 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL(/\/sign-up$/);
     await expect(page.getByRole('status')).toContainText(`We sent a message to ${email}`);
 
-    // Not signed in, and no sign-in until the address is verified (answered as a wrong password).
+    // "Check your mail" is said once: the heading, not the heading and the message again.
+    await expect(page.locator('main').getByText('Check your mail')).toHaveCount(1);
+
+    // Not signed in, and no sign-in until the address is verified (the refusal says so).
     await page.goto('/keys');
     await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
     await signIn(page, email);
-    await expect(page.getByRole('status').getByText('Incorrect email or password.')).toBeVisible();
+    await expect(page.getByText('Your email address is not verified yet.')).toBeVisible();
 
+    // One step: opening the link verifies.
     const link = linkIn(await latestMail(page, email, /^Verify your/), '/verify-email');
     await page.goto(link);
-    await page.getByRole('button', { name: 'Verify email address' }).click();
     await expect(page.getByRole('status')).toHaveText(`${email} is verified.`);
     await signIn(page, email);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/keys');
     await expect(page.getByText(email).first()).toBeVisible();
     await expect(page.getByText('No API keys yet')).toBeVisible();
+  });
+
+  test('the development mailbox shows the verification link as a link, and following it verifies', async ({
+    browser,
+  }) => {
+    const email = uniqueEmail('mailbox');
+    const visitor = await freshPage(browser);
+    await submitSignUp(visitor, email);
+    await latestMail(visitor, email, /^Verify your/);
+    // The developer's browser, on this machine (the mailbox serves no one else).
+    const developer = await (
+      await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '127.0.0.1' } })
+    ).newPage();
+    await developer.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const mail = developer.getByRole('article', { name: /^Verify your/ });
+    const link = mail.getByRole('link', { name: /\/verify-email\?token=/ });
+    await expect(link).toBeVisible();
+    await expectNoSeriousViolations(developer, 'dev mailbox');
+    await link.click();
+    await expect(developer.getByRole('status')).toHaveText(`${email} is verified.`);
+    await developer.context().close();
+    await visitor.context().close();
   });
 
   test('shows an error on every invalid field at once', async ({ page }) => {

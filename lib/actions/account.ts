@@ -58,7 +58,7 @@ const WRONG_CURRENT_PASSWORD: ActionState = {
 const TOKEN_FAILURES = {
   invalid: 'This link is not valid. Ask for a new one.',
   expired: 'This link has expired. Ask for a new one.',
-  used: 'This link was already used. Ask for a new one.',
+  used: 'This link was already used, or a newer one replaced it. Ask for a new one.',
   email_taken: 'That email address now belongs to another account.',
 } as const;
 

@@ -9,6 +9,8 @@ export type ActionState<Values extends Record<string, string> = Record<string, s
   createdKey?: string;
   /** A webhook delivery attempt just queued: the delivery log waits for its row (components/webhooks/delivery-log.tsx). */
   queued?: { eventId: string; attempt: number };
+  /** A sign-in refused because this address is not verified yet: the form offers a new link to it. */
+  resendVerificationTo?: string;
   /** Where to go to do what the message asks (e.g. the billing page to settle an invoice). */
   link?: { href: string; label: string };
 };

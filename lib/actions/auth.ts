@@ -12,6 +12,7 @@ import { createAccountWithUser } from '@/lib/server/account/create-account-with-
 import { EmailTakenError } from '@/lib/server/account/email-taken-error';
 import { clientAddress } from '@/lib/http/client-address';
 import { endUserSessions } from '@/lib/server/auth/end-user-sessions';
+import { resendSignUpVerification } from '@/lib/server/account/resend-sign-up-verification';
 import { sendEmailVerification } from '@/lib/server/account/send-email-verification';
 import { noteSignUpForTakenEmail } from '@/lib/server/auth/note-sign-up-for-taken-email';
 import { takeThrottleAttempt } from '@/lib/server/auth/take-throttle-attempt';
@@ -19,6 +20,7 @@ import { throttleKeyForSignUp } from '@/lib/server/auth/throttle-policy';
 import { TWO_FACTOR_COOKIE } from '@/lib/server/auth/two-factor-challenge';
 import { getConsoleSession } from '@/lib/auth/get-console-session';
 import { localPath } from '@/lib/sign-in-path';
+import { resendVerificationSchema } from '@/lib/validation/account';
 import { signInSchema, signUpSchema } from '@/lib/validation/auth';
 
 import { fieldErrorsFrom, type ActionState } from './action-state';
@@ -46,7 +48,8 @@ function lockedMessage(code: string): string | null {
 function checkYourMail(email: string): ActionState {
   return {
     status: 'success',
-    message: `Check your mail. We sent a message to ${email}: follow its link to finish creating your account, then sign in. If the address already has an account, the message tells you how to sign in instead.`,
+    // The page's heading already says "Check your mail": the message goes on from there.
+    message: `We sent a message to ${email}: follow its link to finish creating your account, then sign in. If the address already has an account, the message tells you how to sign in instead.`,
     values: { email },
   };
 }
@@ -62,9 +65,15 @@ async function passwordSignIn(email: string, password: string): Promise<ActionSt
   } catch (error) {
     if (error instanceof CredentialsSignin) {
       if (error.code === 'two_factor') return 'two_factor';
+      if (error.code === 'unverified')
+        return {
+          status: 'error',
+          message: `Your email address is not verified yet. Follow the link we mailed to ${email}, or ask for a new one.`,
+          values: { email },
+          resendVerificationTo: email,
+        };
       return {
         status: 'error',
-        // One answer for a wrong password and for a sign-up not yet verified (see authenticateWithPassword).
         message:
           lockedMessage(error.code) ??
           'Incorrect email or password. Just signed up? Follow the link we mailed you first.',
@@ -172,6 +181,25 @@ export async function signUpAction(_previous: ActionState, formData: FormData): 
     await noteSignUpForTakenEmail({ email });
   }
   return checkYourMail(email);
+}
+
+/**
+ * "Send a new link" after a sign-in was refused for an unverified address: a new verification link
+ * that replaces the earlier ones, asked for by the user. One answer whether or not the address is
+ * waiting for verification; throttled per address and per client.
+ */
+export async function resendSignUpVerificationAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const parsed = resendVerificationSchema.safeParse({ email: String(formData.get('email') ?? '') });
+  if (!parsed.success)
+    return { status: 'error', message: 'Enter a valid email address, then sign in again to ask for a new link.' };
+  const { email } = parsed.data;
+  const ip = clientAddress((await headers()).get('x-forwarded-for'), env.TRUSTED_PROXY_HOPS);
+  const minutes = await resendSignUpVerification({ email, ip });
+  if (minutes > 0) return { status: 'error', message: tooManyAttempts(minutes) };
+  return {
+    status: 'success',
+    message: `If ${email} is waiting to be verified, a new link is on its way. Links mailed before it no longer work.`,
+  };
 }
 
 export async function signInWithProviderAction(formData: FormData): Promise<void> {

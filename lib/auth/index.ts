@@ -44,7 +44,8 @@ declare module 'next-auth' {
 }
 
 /**
- * Thrown from authorize; `code` reaches the sign-in action: "invalid", "locked:<minutes>",
+ * Thrown from authorize; `code` reaches the sign-in action: "invalid", "unverified" (the right
+ * password of a sign-up whose address was never verified), "locked:<minutes>",
  * "two_factor" (the password was right; the code step follows) or "expired" (that step waited too long).
  */
 class PasswordSignInError extends CredentialsSignin {
@@ -136,7 +137,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         const ip = clientAddress(request.headers.get('x-forwarded-for'), env.TRUSTED_PROXY_HOPS);
         const result = await authenticateWithPassword({ ...parsed.data, ip });
         if (!result.ok) {
-          throw new PasswordSignInError(result.reason === 'locked' ? `locked:${result.retryAfterMinutes}` : 'invalid');
+          throw new PasswordSignInError(
+            result.reason === 'locked' ? `locked:${result.retryAfterMinutes}` : result.reason,
+          );
         }
         if (result.twoFactor) {
           await startTwoFactorStep(result.user.id);

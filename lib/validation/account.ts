@@ -5,6 +5,9 @@ import { emailSchema, newPasswordSchema, PASSWORD_MAX_LENGTH } from './auth';
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
+/** A new verification link for a sign-up: asked for by address, like a password reset. */
+export const resendVerificationSchema = z.object({ email: emailSchema });
+
 export const resetPasswordSchema = z.object({
   token: z.string().min(1, 'This link is incomplete'),
   password: newPasswordSchema,

@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { AuthCard } from '@/components/auth-card';
 import { CredentialsForm } from '@/components/credentials-form';
 import { OAuthButtons } from '@/components/oauth-buttons';
-import { signInAction } from '@/lib/actions/auth';
+import { resendSignUpVerificationAction, signInAction } from '@/lib/actions/auth';
 import { enabledOAuthProviders } from '@/lib/auth/config';
 import { getConsoleSession } from '@/lib/auth/get-console-session';
 
@@ -73,7 +73,12 @@ export default async function SignInPage({
           The code step waited too long. Sign in with your password again.
         </p>
       ) : null}
-      <CredentialsForm mode="sign-in" action={signInAction} callbackUrl={callbackUrl} />
+      <CredentialsForm
+        mode="sign-in"
+        action={signInAction}
+        callbackUrl={callbackUrl}
+        resendAction={resendSignUpVerificationAction}
+      />
       <p className="mt-2 text-sm">
         <Link href="/forgot-password" className="font-medium text-primary underline">
           Forgot your password?

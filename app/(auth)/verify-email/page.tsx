@@ -7,7 +7,8 @@ import { verifyEmailAction } from '@/lib/actions/account';
 
 export const metadata: Metadata = { title: 'Verify your email address' };
 
-// The link lands on a button, not on the change itself: mail scanners that open links must not use them up.
+// Opening the link verifies in one step: the page posts itself as it loads (autoSubmit). The GET
+// changes nothing, so mail scanners that fetch links without running scripts do not use them up.
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
   const { token = '' } = await searchParams;
   return (
@@ -26,6 +27,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
         submitLabel="Verify email address"
         pendingLabel="Verifying…"
         doneReplacesForm
+        autoSubmit={token !== ''}
       />
     </AuthCard>
   );

@@ -20,11 +20,11 @@ vi.mock('@/lib/auth', () => ({
 }));
 vi.mock('next-auth', () => ({ CredentialsSignin: class CredentialsSignin extends Error {} }));
 
-const { signUpAction } = await import('@/lib/actions/auth');
+const { resendSignUpVerificationAction, signUpAction } = await import('@/lib/actions/auth');
 const { createAccountWithUser } = await import('@/lib/server/account/create-account-with-user');
 const { verifyEmail } = await import('@/lib/server/account/verify-email');
 const { authenticateWithPassword } = await import('@/lib/server/auth/authenticate-with-password');
-const { SIGN_UP_NOTICE_LIMIT } = await import('@/lib/server/auth/throttle-policy');
+const { SIGN_UP_NOTICE_LIMIT, VERIFICATION_RESEND_LIMIT } = await import('@/lib/server/auth/throttle-policy');
 
 const PASSWORD = 'correct horse battery staple';
 const uniqueEmail = (label: string) => `${label}-${randomUUID()}@sign-up.test`;
@@ -60,7 +60,7 @@ describe('finding 8: sign-up does not tell who is registered', () => {
     const withOwnersPassword = await signUp(owner, PASSWORD);
 
     expect(forNew.status).toBe('success');
-    expect(forNew.message).toMatch(/^Check your mail/);
+    expect(forNew.message).toMatch(/^We sent a message to /);
     // The same answer, but for the address typed in.
     const asForNew = JSON.parse(JSON.stringify(forNew).replaceAll(fresh, owner));
     expect(withOtherPassword).toEqual(asForNew);
@@ -78,30 +78,77 @@ describe('finding 8: sign-up does not tell who is registered', () => {
     expect(await db.user.count({ where: { email: owner } })).toBe(1);
   });
 
-  it('lets a new sign-up sign in only once its link is followed, answering as a wrong password until then', async () => {
+  it('refuses a new sign-up until its link is followed, as unverified with the right password, without mailing a link that would replace it', async () => {
     const email = uniqueEmail('pending');
     await signUp(email, PASSWORD);
-    const wrong = await authenticateWithPassword({ email, password: 'not the password', ip: null });
-    const beforeVerifying = await authenticateWithPassword({ email, password: PASSWORD, ip: null });
-    expect(beforeVerifying).toEqual({ ok: false, reason: 'invalid' });
-    expect(beforeVerifying).toEqual(wrong);
-
-    // The right password mailed a fresh link; only that one works now.
-    const links = await mailsTo(email);
-    expect(links.map((m) => m.subject)).toEqual([
-      'Verify your Public Data API email address',
-      'Verify your Public Data API email address',
-    ]);
-    expect(await verifyEmail({ token: tokenIn(links[0]!.text, '/verify-email') })).toEqual({
+    expect(await authenticateWithPassword({ email, password: 'not the password', ip: null })).toEqual({
       ok: false,
-      reason: 'used',
+      reason: 'invalid',
     });
-    expect(await verifyEmail({ token: tokenIn(links[1]!.text, '/verify-email') })).toEqual({
+    expect(await authenticateWithPassword({ email, password: PASSWORD, ip: null })).toEqual({
+      ok: false,
+      reason: 'unverified',
+    });
+
+    // Nothing was mailed by the refusals: the first link is the only one, and it still works.
+    const links = await mailsTo(email);
+    expect(links.map((m) => m.subject)).toEqual(['Verify your Public Data API email address']);
+    expect(await verifyEmail({ token: tokenIn(links[0]!.text, '/verify-email') })).toEqual({
       ok: true,
       email,
       changed: false,
     });
     expect(await authenticateWithPassword({ email, password: PASSWORD, ip: null })).toMatchObject({ ok: true });
+  });
+
+  it('mails a new link when a pending sign-up asks for one, which replaces the first; any other address answers the same and gets nothing', async () => {
+    const email = uniqueEmail('resend');
+    await signUp(email, PASSWORD);
+    const verified = uniqueEmail('verified');
+    await createAccountWithUser({ email: verified, password: PASSWORD, emailVerified: true });
+    const unknown = uniqueEmail('unknown');
+
+    const answers = [];
+    for (const address of [email, verified, unknown]) {
+      request.ip = uniqueIp();
+      const form = new FormData();
+      form.set('email', address);
+      answers.push(
+        JSON.parse(
+          JSON.stringify(await resendSignUpVerificationAction({ status: 'idle' }, form)).replaceAll(address, '<email>'),
+        ),
+      );
+    }
+    expect(answers[0]).toEqual({
+      status: 'success',
+      message: 'If <email> is waiting to be verified, a new link is on its way. Links mailed before it no longer work.',
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(await mailsTo(verified)).toEqual([]);
+    expect(await mailsTo(unknown)).toEqual([]);
+
+    const links = await mailsTo(email);
+    expect(links).toHaveLength(2);
+    expect(await verifyEmail({ token: tokenIn(links[0]!.text, '/verify-email') })).toEqual({
+      ok: false,
+      reason: 'used',
+    });
+    expect(await verifyEmail({ token: tokenIn(links[1]!.text, '/verify-email') })).toMatchObject({ ok: true });
+  });
+
+  it(`sends at most ${VERIFICATION_RESEND_LIMIT} new links to one address an hour`, async () => {
+    const email = uniqueEmail('resend-flood');
+    await signUp(email, PASSWORD);
+    const answers = [];
+    for (let i = 0; i < VERIFICATION_RESEND_LIMIT + 1; i++) {
+      request.ip = uniqueIp();
+      const form = new FormData();
+      form.set('email', email);
+      answers.push(await resendSignUpVerificationAction({ status: 'idle' }, form));
+    }
+    expect(answers.at(-1)).toEqual({ status: 'error', message: 'Too many attempts, try again in 1 minute.' });
+    expect(await mailsTo(email)).toHaveLength(1 + VERIFICATION_RESEND_LIMIT);
   });
 
   it(`mails the owner of a taken address at most ${SIGN_UP_NOTICE_LIMIT} times an hour, answering the same throughout`, async () => {

@@ -34,7 +34,7 @@ export async function sendEmailVerification({
           'Welcome to the Public Data API. Verify your email address to finish creating your account, then sign in with your password:',
           link,
           '',
-          'The link works for 24 hours; signing in with your password before then mails a new one. If you did not create an account, ignore this mail: nobody can sign in to it without this link.',
+          'The link works once, for 24 hours. Lost it? Sign in with your password and ask for a new one. If you did not create an account, ignore this mail: nobody can sign in to it without this link.',
         ].join('\n'),
   });
 }

@@ -1,7 +1,6 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
-import { sendEmailVerification } from '@/lib/server/account/send-email-verification';
 import { findUserByEmail } from '@/lib/server/account/find-user-by-email';
 
 import { settleThrottleAttempt } from './settle-throttle-attempt';
@@ -20,6 +19,8 @@ export type AuthenticateWithPasswordResult =
   /** twoFactor: the password is right, and a code must follow before the user is signed in. */
   | { ok: true; user: { id: string; email: string; accountId: string }; twoFactor: boolean }
   | { ok: false; reason: 'invalid' }
+  /** The password is right, but the address of this sign-up was never verified. */
+  | { ok: false; reason: 'unverified' }
   | { ok: false; reason: 'locked'; retryAfterMinutes: number };
 
 /**
@@ -28,10 +29,11 @@ export type AuthenticateWithPasswordResult =
  * the first ones are still being evaluated. The answer for an unknown email, a user without a
  * password and a wrong password is the same, and takes the same scrypt work.
  *
- * A password sign-up whose address was never verified does not sign in either, and answers the
- * same: otherwise signing up with an address and a password of one's own, then signing in with
- * them, would tell whether the address already had an account. The right password mails a fresh
- * verification link instead (the attempt still counts, so at most a few links per window).
+ * A password sign-up whose address was never verified does not sign in: with the right password
+ * it answers "unverified", so the sign-in page can say so and offer a new link (mailed only when
+ * asked: resendSignUpVerification). Nothing is mailed here, so the link the user is about to follow
+ * keeps working. The price, accepted for a sign-in that explains itself: someone who signs up with
+ * an address and a password of their own learns from this answer that the address had no account.
  */
 export async function authenticateWithPassword({
   email,
@@ -49,14 +51,10 @@ export async function authenticateWithPassword({
   const user = await findUserByEmail({ email });
   const matches = await verifyPassword(password, user?.passwordHash ?? null);
   if (!user || !matches) return { ok: false, reason: 'invalid' };
-  if (await isPendingSignUp(user)) {
-    await sendEmailVerification({ userId: user.id, email: user.email });
-    return { ok: false, reason: 'invalid' };
-  }
-
   // The email's count is forgotten; the address only gets this attempt back, so that one valid
   // account cannot reset the count of the guesses made from the same address.
   await settleThrottleAttempt({ clear: [emailKey], refund: ipKey ? [ipKey] : [] });
+  if (await isPendingSignUp(user)) return { ok: false, reason: 'unverified' };
   const { totpEnabledAt } = await db.user.findUniqueOrThrow({
     where: { id: user.id },
     select: { totpEnabledAt: true },

@@ -2,6 +2,7 @@
 // live in SignInThrottle, one row per "email:<address>", "ip:<address>" (sign-in),
 // "signup:<address>" (sign-up), "reset-email:<email>" and "reset-ip:<address>" (reset requests),
 // "signup-notice:<email>" (mails to the owner of an address someone tried to sign up with),
+// "verify-resend:<email>" (new verification links a pending sign-up asked for),
 // "two-factor:<user id>" (codes at sign-in, set-up and disabling; counted like an email's passwords).
 // Attempts are counted when they start, before the password is checked, so parallel requests
 // cannot all be evaluated before the first failure is written (take-throttle-attempt.ts).
@@ -80,6 +81,13 @@ export function throttleKeyForSignUpNotice(email: string): string {
   return `signup-notice:${email.trim().toLowerCase()}`;
 }
 
+/** New verification links a pending sign-up may ask for per hour (each replaces the last). */
+export const VERIFICATION_RESEND_LIMIT = 5;
+
+export function throttleKeyForVerificationResend(email: string): string {
+  return `verify-resend:${email.trim().toLowerCase()}`;
+}
+
 export type ThrottlePolicy = {
   /** Attempts within the window that lock the key. */
   limit: number;
@@ -100,6 +108,7 @@ export function throttlePolicyFor(key: string): ThrottlePolicy {
   if (key.startsWith('reset-email:')) return hourly(RESET_EMAIL_LIMIT);
   if (key.startsWith('reset-ip:')) return hourly(RESET_IP_LIMIT);
   if (key.startsWith('signup-notice:')) return hourly(SIGN_UP_NOTICE_LIMIT);
+  if (key.startsWith('verify-resend:')) return hourly(VERIFICATION_RESEND_LIMIT);
   // An address is shared (an office, a NAT): its escalation ends after a quiet window.
   if (key.startsWith('ip:'))
     return { limit: IP_FAILURE_LIMIT, windowMs: THROTTLE_WINDOW_MS, escalationMs: THROTTLE_WINDOW_MS };
