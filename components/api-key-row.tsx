@@ -16,6 +16,10 @@ export type ApiKeyRowProps = {
   busy: boolean;
   /** Past its expiry or a roll's grace end (judged on the server, as the page was made). */
   expired: boolean;
+  /** The key that replaced this one in a roll: this one is ending (or ended) and is not rolled again. */
+  replacedBy: ApiKeyRecord | null;
+  /** The key this one replaced in a roll, listed right below it. */
+  replaces: ApiKeyRecord | null;
   toggleAction: (formData: FormData) => void;
   onToggle: (keyId: string) => void;
   onDelete: (key: ApiKeyRecord) => void;
@@ -37,6 +41,8 @@ export function ApiKeyRow({
   label,
   busy,
   expired,
+  replacedBy,
+  replaces,
   toggleAction,
   onToggle,
   onDelete,
@@ -45,13 +51,38 @@ export function ApiKeyRow({
 }: ApiKeyRowProps) {
   const active = key.status === 'active';
   const toggleText = active ? 'Revoke' : 'Re-enable';
+  // Being replaced: a roll made a newer key and this one works only until its end.
+  const ending = replacedBy !== null && !expired;
   return (
     <tr
       data-key-id={key.id}
-      className="border-t border-border max-md:flex max-md:flex-col max-md:gap-1.5 max-md:rounded-lg max-md:border max-md:bg-raised max-md:p-3"
+      data-replaced-by={replacedBy?.id}
+      // A replaced key hangs under its successor: no line between them, and indented on wide screens.
+      className={`${replacedBy ? 'md:[&>td:first-child]:pl-8' : 'border-t border-border'} max-md:flex max-md:flex-col max-md:gap-1.5 max-md:rounded-lg max-md:border max-md:border-border max-md:bg-raised max-md:p-3 ${replacedBy ? 'max-md:-mt-2 max-md:ml-4 max-md:border-dashed' : ''}`}
     >
       <td className={`${cellClass} font-medium [overflow-wrap:anywhere] max-md:text-base`}>
+        {replacedBy ? (
+          <span aria-hidden="true" className="mr-1 text-muted">
+            ↳
+          </span>
+        ) : null}
         {key.name ?? <span className="text-muted">Untitled</span>}
+        {replacedBy ? (
+          <span data-testid="key-replaced-by" className="block text-xs font-normal text-muted">
+            Replaced by{' '}
+            <span className="font-mono">
+              {replacedBy.prefix}…{replacedBy.last4}
+            </span>
+          </span>
+        ) : null}
+        {replaces ? (
+          <span data-testid="key-replaces" className="block text-xs font-normal text-muted">
+            Replaces{' '}
+            <span className="font-mono">
+              {replaces.prefix}…{replaces.last4}
+            </span>
+          </span>
+        ) : null}
         {key.scopes.length ? (
           <span data-testid="key-scopes" className="block text-xs font-normal text-muted">
             Restricted to {scopesInWords(key.scopes)}
@@ -68,7 +99,7 @@ export function ApiKeyRow({
         <CardLabel>Status</CardLabel>
         <span className="flex flex-col gap-0.5">
           <span>
-            <ApiKeyStatusBadge status={key.status} expired={expired} />
+            <ApiKeyStatusBadge status={key.status} expired={expired} ending={ending} />
           </span>
           {key.expiresAt ? (
             <span data-testid="key-expiry" className="text-xs text-muted">
@@ -92,7 +123,7 @@ export function ApiKeyRow({
       </td>
       <td className={`${cellClass} max-md:mt-2`}>
         <div className="flex w-full flex-wrap justify-end gap-2 max-md:justify-stretch">
-          {active && !expired ? (
+          {active && !expired && !replacedBy ? (
             <Button
               variant="secondary"
               size="sm"

@@ -10,7 +10,14 @@ import { NewKeyPanel } from '@/components/new-key-panel';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TH } from '@/components/ui/table';
-import { deleteApiKeyAction, reenableApiKeyAction, revokeApiKeyAction, rollApiKeyAction } from '@/lib/actions/api-keys';
+import {
+  deleteApiKeyAction,
+  deleteExpiredApiKeysAction,
+  reenableApiKeyAction,
+  revokeApiKeyAction,
+  rollApiKeyAction,
+} from '@/lib/actions/api-keys';
+import { orderByLineage } from '@/lib/api-key-lineage';
 import type { ActionState } from '@/lib/actions/action-state';
 import type { ApiKeyRecord } from '@/lib/server/keys/api-key-select';
 
@@ -42,6 +49,8 @@ export function ApiKeyTable({ keys, now, liveCount }: { keys: ApiKeyRecord[]; no
   const [reenableState, reenableAction, reenabling] = useActionState(reenableApiKeyAction, idle);
   const [deleteState, deleteAction, deleting] = useActionState(deleteApiKeyAction, idle);
   const [rollState, rollAction, rolling] = useActionState(rollApiKeyAction, idle);
+  const [clearState, clearAction, clearing] = useActionState(deleteExpiredApiKeysAction, idle);
+  const [clearOpen, setClearOpen] = useState(false);
   const [toRoll, setToRoll] = useState<ApiKeyRecord | null>(null);
   const [rollOpen, setRollOpen] = useState(false);
   const [toManage, setToManage] = useState<ApiKeyRecord | null>(null);
@@ -56,8 +65,11 @@ export function ApiKeyTable({ keys, now, liveCount }: { keys: ApiKeyRecord[]; no
   const listRef = useRef<HTMLDivElement>(null);
   // The key whose revoke or re-enable was submitted last: its new action gets the focus.
   const changedKey = useRef<string | null>(null);
-  const busy = revoking || reenabling || deleting || rolling;
+  const busy = revoking || reenabling || deleting || rolling || clearing;
   const labels = useMemo(() => keyLabels(keys), [keys]);
+  const ordered = useMemo(() => orderByLineage(keys), [keys]);
+  const isExpired = (key: ApiKeyRecord) => key.expiresAt !== null && key.expiresAt.getTime() <= now;
+  const expiredKeys = keys.filter(isExpired);
 
   // A revoke or re-enable is reported; on success the row's button now offers the opposite
   // action ("Re-enable" after "Revoke"), and the focus stays on it rather than falling to <body>.
@@ -77,6 +89,11 @@ export function ApiKeyTable({ keys, now, liveCount }: { keys: ApiKeyRecord[]; no
       announce({ tone: rollState.status === 'error' ? 'error' : 'success', text: rollState.message });
   }, [rollState, announce]);
   useEffect(() => {
+    if (!clearState.message) return;
+    announce({ tone: clearState.status === 'error' ? 'error' : 'success', text: clearState.message });
+    if (clearState.status === 'success') headingRef.current?.focus();
+  }, [clearState, announce]);
+  useEffect(() => {
     if (!deleteState.message) return;
     announce({ tone: deleteState.status === 'error' ? 'error' : 'success', text: deleteState.message });
     // The deleted row and its button are gone: continue at the list's heading.
@@ -85,9 +102,16 @@ export function ApiKeyTable({ keys, now, liveCount }: { keys: ApiKeyRecord[]; no
 
   return (
     <section aria-labelledby={KEYS_HEADING_ID} className="flex flex-col gap-3">
-      <h2 id={KEYS_HEADING_ID} ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
-        Your keys <span className="text-sm font-normal text-muted">({liveCount} of 10)</span>
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={KEYS_HEADING_ID} ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
+          Your keys <span className="text-sm font-normal text-muted">({liveCount} of 10)</span>
+        </h2>
+        {expiredKeys.length ? (
+          <Button variant="danger" size="sm" aria-disabled={busy} onClick={() => !busy && setClearOpen(true)}>
+            Delete expired keys ({expiredKeys.length})
+          </Button>
+        ) : null}
+      </div>
       {rolledKey ? (
         <NewKeyPanel
           apiKey={rolledKey}
@@ -123,13 +147,15 @@ export function ApiKeyTable({ keys, now, liveCount }: { keys: ApiKeyRecord[]; no
               </tr>
             </thead>
             <tbody className="max-md:flex max-md:flex-col max-md:gap-3">
-              {keys.map((key) => (
+              {ordered.map(({ key, replacedBy, replaces }) => (
                 <ApiKeyRow
                   key={key.id}
                   apiKey={key}
                   label={labels.get(key.id) ?? key.id}
                   busy={busy}
-                  expired={key.expiresAt !== null && key.expiresAt.getTime() <= now}
+                  expired={isExpired(key)}
+                  replacedBy={replacedBy}
+                  replaces={replaces}
                   onRoll={(record) => {
                     setToRoll(record);
                     setRollOpen(true);
@@ -165,6 +191,34 @@ export function ApiKeyTable({ keys, now, liveCount }: { keys: ApiKeyRecord[]; no
         open={manageOpen}
         onClose={closeManage}
       />
+      <Dialog
+        open={clearOpen}
+        onClose={() => setClearOpen(false)}
+        title={`Delete ${expiredKeys.length} expired ${expiredKeys.length === 1 ? 'key' : 'keys'}?`}
+        description="They no longer work and cannot be restored. Their calls stay in your usage."
+      >
+        <form action={clearAction} onSubmit={() => setClearOpen(false)} className="flex flex-col gap-4">
+          <ul aria-label="Expired keys" className="flex flex-col gap-1 text-sm">
+            {expiredKeys.map((key) => (
+              <li key={key.id}>
+                <input type="hidden" name="keyId" value={key.id} />
+                <span className="font-mono">
+                  {key.prefix}…{key.last4}
+                </span>
+                {key.name ? ` (${key.name})` : ''}
+              </li>
+            ))}
+          </ul>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" autoFocus onClick={() => setClearOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive">
+              Delete expired keys
+            </Button>
+          </div>
+        </form>
+      </Dialog>
       <Dialog
         open={dialogOpen}
         onClose={() => setDialogOpen(false)}

@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { buttonClasses } from '@/components/ui/button';
 import { LivePagesView, type LivePages } from '@/components/live/live';
-import { usageKeyLabel } from '@/lib/usage-key-label';
+import { keyFilterLabel } from '@/lib/usage-key-label';
 import type { UsageRequestPage } from '@/lib/server/usage/list-usage-requests';
 
 import { statusTone, utcSeconds } from './request-time';
@@ -151,7 +151,7 @@ function Log({
             <option value="">All keys</option>
             {keys.map((k) => (
               <option key={k.id} value={k.id}>
-                {usageKeyLabel(k)}
+                {keyFilterLabel(k)}
               </option>
             ))}
           </select>

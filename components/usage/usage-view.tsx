@@ -6,7 +6,7 @@ import { formatAmount } from '@/lib/money';
 import { EndpointUsageTable } from '@/components/endpoint-usage-table';
 import { buttonClasses } from '@/components/ui/button';
 import { Live, type LiveState } from '@/components/live/live';
-import { usageKeyLabel } from '@/lib/usage-key-label';
+import { keyFilterLabel } from '@/lib/usage-key-label';
 import type { UsageMonth } from '@/lib/server/usage/get-usage-month';
 
 import { UsageChart } from './usage-chart';
@@ -144,8 +144,7 @@ function Month({
             <option value="">All keys</option>
             {data.keys.map((k) => (
               <option key={k.id} value={k.id}>
-                {usageKeyLabel(k)}
-                {k.status === 'active' ? '' : ` (${k.status})`}
+                {keyFilterLabel(k)}
               </option>
             ))}
           </select>

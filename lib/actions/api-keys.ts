@@ -5,6 +5,7 @@ import { revalidatePath } from 'next/cache';
 import { ApiKeyError } from '@/lib/server/keys/api-key-error';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { deleteApiKey } from '@/lib/server/keys/delete-api-key';
+import { deleteExpiredApiKeys } from '@/lib/server/keys/delete-expired-api-keys';
 import { reenableApiKey } from '@/lib/server/keys/reenable-api-key';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
 import { findKeyRestriction } from '@/lib/server/keys/find-key-restriction';
@@ -15,6 +16,7 @@ import { requireSession, type ConsoleSession } from '@/lib/auth/require-session'
 import {
   apiKeyIdSchema,
   createApiKeySchema,
+  expiredKeyIdsSchema,
   keyExpirySchema,
   keyLimitSchema,
   rollApiKeySchema,
@@ -123,6 +125,32 @@ export async function reenableApiKeyAction(_previous: ActionState, formData: For
 
 export async function deleteApiKeyAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   return changeKey(deleteApiKey, 'deleted', formData);
+}
+
+/**
+ * "Delete expired keys": deletes, after the person confirmed the list, those of the listed keys that
+ * are this account's and past their end. Every id is checked against the session's account on the
+ * server; another account's key is skipped exactly like an unknown one.
+ */
+export async function deleteExpiredApiKeysAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const session = await requireSession();
+  const parsed = expiredKeyIdsSchema.safeParse({ keyIds: formData.getAll('keyId').map(String) });
+  if (!parsed.success) return { status: 'error', message: 'No expired key to delete.' };
+  try {
+    const deleted = await deleteExpiredApiKeys({
+      accountId: session.accountId,
+      keyIds: parsed.data.keyIds,
+      actor: actorOf(session),
+    });
+    revalidatePath(KEYS_PATH);
+    if (deleted.length === 0) return { status: 'error', message: 'No expired key to delete.' };
+    return {
+      status: 'success',
+      message: `Deleted ${deleted.length} expired ${deleted.length === 1 ? 'key' : 'keys'}.`,
+    };
+  } catch (error) {
+    return errorState(error);
+  }
 }
 
 function keyLabel(record: { name: string | null; prefix: string; last4: string }): string {

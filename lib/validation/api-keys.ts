@@ -67,6 +67,13 @@ export const createApiKeySchema = apiKeyInputSchema.pick({
   monthlyLimit: true,
 });
 export const apiKeyIdSchema = apiKeyInputSchema.pick({ keyId: true });
+/** "Delete expired keys": the expired keys the confirmation listed (each is checked on the server). */
+export const expiredKeyIdsSchema = z.object({
+  keyIds: z
+    .array(apiKeyInputSchema.shape.keyId)
+    .min(1, 'No expired key was chosen')
+    .max(MAX_API_KEYS_PER_ACCOUNT * 10, 'Too many keys at once'),
+});
 export const rollApiKeySchema = apiKeyInputSchema.pick({ keyId: true, grace: true });
 export const keyExpirySchema = apiKeyInputSchema.pick({ keyId: true, expiresOn: true });
 export const keyLimitSchema = apiKeyInputSchema.pick({ keyId: true, monthlyLimit: true });

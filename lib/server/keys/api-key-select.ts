@@ -13,6 +13,8 @@ export const apiKeyPublicSelect = {
   expiresAt: true,
   scopes: true,
   monthlyLimitMicros: true,
+  // The roll lineage: the keys page lists a key beside the one that replaces it.
+  rootKeyId: true,
 } satisfies Prisma.ApiKeySelect;
 
 export type ApiKeyRecord = Prisma.ApiKeyGetPayload<{ select: typeof apiKeyPublicSelect }>;

@@ -27,7 +27,8 @@ export type RollApiKeyOptions = {
  * than an end it already had). The API honours the end on the next request everywhere: setting
  * expiresAt notifies every API server (prisma/functions.sql), and a later end is compared with the
  * clock on each call. While both work, both count toward the ten. Records "rolled" on the old key
- * and "created" on the new one.
+ * and "created" on the new one. A key that is already being replaced (a newer key of its lineage
+ * exists) is not rolled again: its successor is.
  */
 export async function rollApiKey({ accountId, keyId, actor, grace, now = new Date() }: RollApiKeyOptions): Promise<{
   key: string;
@@ -50,6 +51,21 @@ export async function rollApiKey({ accountId, keyId, actor, grace, now = new Dat
         throw new ApiKeyError(
           'invalid_transition',
           'Only an active key can be rolled: re-enable it first, or create a new key',
+        );
+      // A key already rolled has a successor (a newer key of its lineage): that one is rolled next.
+      const successor = await tx.apiKey.findFirst({
+        where: {
+          accountId,
+          rootKeyId: old.rootKeyId ?? old.id,
+          status: { not: 'deleted' },
+          createdAt: { gt: old.createdAt },
+        },
+        select: { prefix: true, last4: true },
+      });
+      if (successor)
+        throw new ApiKeyError(
+          'invalid_transition',
+          `This key is already being replaced by ${successor.prefix}…${successor.last4}: roll that key instead`,
         );
       if (graceMs > 0) {
         const live = await tx.apiKey.count({ where: liveKeyWhere(accountId, now) });
