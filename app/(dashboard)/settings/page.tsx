@@ -26,21 +26,13 @@ import { PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
 
 export const metadata: Metadata = { title: 'Account settings' };
 
-function Section({
-  id,
-  title,
-  wide = false,
-  children,
-}: {
-  id: string;
-  title: string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
+// Every card has the same width (the sessions table and the webhooks need the room; the others
+// line up with them), and none is wider than the page: min-w-0 lets a table scroll inside its card.
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section
       aria-labelledby={id}
-      className={`flex ${wide ? 'max-w-3xl' : 'max-w-xl'} flex-col gap-3 rounded-lg border border-border bg-raised p-5`}
+      className="flex w-full min-w-0 max-w-3xl flex-col gap-3 rounded-lg border border-border bg-raised p-5 max-sm:p-4"
     >
       <h2 id={id} className="text-lg font-semibold">
         {title}
@@ -227,7 +219,7 @@ export default async function SettingsPage({
         <SignInMethods hasPassword={settings.hasPassword} linked={identities} />
       </Section>
 
-      <Section id="sessions-heading" title="Sessions" wide>
+      <Section id="sessions-heading" title="Sessions">
         <p className="text-sm text-muted">
           Where your account is signed in. Ending a session signs that browser out on its next request.
         </p>
@@ -249,7 +241,7 @@ export default async function SettingsPage({
         />
       </Section>
 
-      <Section id="webhooks-heading" title="Webhooks" wide>
+      <Section id="webhooks-heading" title="Webhooks">
         <Suspense fallback={<WebhooksSettingsSkeleton />}>
           <WebhooksSettings accountId={session.accountId} />
         </Suspense>
