@@ -11,7 +11,7 @@ import type { DashboardOverview } from '@/lib/server/usage/get-dashboard-overvie
 
 import { Live } from '@/components/live/live';
 
-import { CopyText } from './copy-text';
+import { FirstSteps } from './first-steps';
 import { Standing } from './standing';
 
 const REFRESH_MS = 30_000;
@@ -36,67 +36,34 @@ function Card({ title, children, id }: { title: string; children: ReactNode; id:
 /** The console's home: read again every 30 s while it is open. */
 export function DashboardView({
   initial,
-  curl,
+  apiBase,
   monthChart,
 }: {
   initial: DashboardOverview;
-  curl: string;
+  /** Where the API answers (apiBaseUrl), for the checklist's curl line. */
+  apiBase: string;
   monthChart?: ReactNode;
 }) {
   return (
     <Live
       spec={{ queryKey: ['dashboard'], fetch: fetchDashboard, initial, refreshMs: REFRESH_MS }}
-      render={(d) => <Overview d={d} curl={curl} monthChart={monthChart} />}
+      render={(d) => <Overview d={d} apiBase={apiBase} monthChart={monthChart} />}
     />
   );
 }
 
-function Overview({ d, curl, monthChart }: { d: DashboardOverview; curl: string; monthChart?: ReactNode }) {
+function Overview({ d, apiBase, monthChart }: { d: DashboardOverview; apiBase: string; monthChart?: ReactNode }) {
   const percent = (n: number) => `${(n * 100).toFixed(n > 0 && n < 0.01 ? 2 : 1)} %`;
 
-  if (d.firstSteps) {
-    return (
-      <section
-        aria-labelledby="first-steps"
-        className="flex flex-col gap-4 rounded-lg border border-primary bg-raised p-5"
-      >
-        <h2 id="first-steps" className="text-lg font-semibold">
-          First steps
-        </h2>
-        <ol className="flex list-decimal flex-col gap-4 pl-5 text-sm">
-          <li>
-            <p className="font-medium">
-              Create an API key {d.firstSteps.hasKey ? <Badge tone="success">done</Badge> : null}
-            </p>
-            <p className="text-muted">Keys are shown once; keep yours somewhere safe.</p>
-            {d.firstSteps.hasKey ? null : (
-              <Link className={`${buttonClasses('primary', 'sm')} mt-2`} href="/keys">
-                Create a key
-              </Link>
-            )}
-          </li>
-          <li>
-            <p className="font-medium">Make a first call</p>
-            <p className="mb-2 text-muted">
-              Each endpoint&apos;s first 50 units a month are free. Put your key in place of{' '}
-              <code className="font-mono">ak_live_…</code>:
-            </p>
-            <CopyText text={curl} label="Copy the curl command" />
-          </li>
-          <li>
-            <p className="font-medium">Or try the API in the browser</p>
-            <p className="text-muted">Pick an endpoint, fill in a form, see the answer and what it cost.</p>
-            <Link className={`${buttonClasses('secondary', 'sm')} mt-2`} href="/explorer">
-              Open the explorer
-            </Link>
-          </li>
-        </ol>
-      </section>
-    );
-  }
+  const checklist = d.firstSteps ? (
+    <FirstSteps steps={d.firstSteps} apiBase={apiBase} freeUnits={d.freeUnitsPerMonth} />
+  ) : null;
+  // Before the first call the numbers are all zero: the checklist alone says what to do.
+  if (d.firstSteps && !d.firstSteps.called) return checklist;
 
   return (
     <div className="flex flex-col gap-4">
+      {checklist}
       {/* A block is told once, by the banner above every console page (blocked-banner.tsx). */}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Card title={`Spend in ${d.month} so far`} id="spend-heading">

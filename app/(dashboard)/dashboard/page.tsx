@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 
 import { DashboardView } from '@/components/dashboard-home/dashboard-view';
 import { MonthActivityChart } from '@/components/dashboard-home/month-activity-chart';
-import { requireSession } from '@/lib/auth/require-session';
 import { apiBaseUrl } from '@/lib/docs/api-base-url';
+import { requireSession } from '@/lib/auth/require-session';
 import { getDashboardOverview } from '@/lib/server/usage/get-dashboard-overview';
 import { getMonthByDay } from '@/lib/server/usage/get-month-by-day';
 
@@ -12,7 +12,6 @@ export const metadata: Metadata = { title: 'Dashboard' };
 export default async function DashboardPage() {
   const { accountId, email } = await requireSession();
   const overview = await getDashboardOverview({ accountId });
-  const curl = `curl -H "X-API-Key: ak_live_…" "${apiBaseUrl()}/v1/forumsite/community/posts?community=news&pages=1"`;
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-1">
@@ -21,8 +20,12 @@ export default async function DashboardPage() {
       </header>
       <DashboardView
         initial={overview}
-        curl={curl}
-        monthChart={overview.firstSteps ? null : <MonthActivityChart data={await getMonthByDay({ accountId })} />}
+        apiBase={apiBaseUrl()}
+        monthChart={
+          overview.firstSteps?.called === false ? null : (
+            <MonthActivityChart data={await getMonthByDay({ accountId })} />
+          )
+        }
       />
     </div>
   );

@@ -5,6 +5,7 @@ import { dataEndpoints } from '@/lib/api/registry';
 import { estimateMonthEnd } from '@/lib/billing/month-end-estimate';
 import { spendLimitStanding } from '@/lib/billing/spend-limit-standing';
 import { db } from '@/lib/db';
+import { firstSteps } from '@/lib/server/account/first-steps';
 import { readMonthAccount } from '@/lib/server/billing/read-month-account';
 import { usageKeyLabel } from '@/lib/usage-key-label';
 import { billingMonth, monthRange } from '@/lib/utc-month';
@@ -24,13 +25,13 @@ const CHEAPEST_CALL_MICROS = Math.min(...dataEndpoints.filter((e) => e.priceMicr
  * month (month-end-estimate.ts, as /usage and /billing give it), the endpoints near or past their
  * free tier, the payment method, the standing (blocked, or a cap or key limit refusing calls:
  * spend-limit-standing.ts), and the last 24 hours' calls with their error rate (refused calls
- * included, and counted apart). A new account (no key or no call yet) gets its first steps instead.
+ * included, and counted apart), and the first-run checklist until its steps are done.
  */
 export async function getDashboardOverview({ accountId, now = new Date() }: GetDashboardOverviewOptions) {
   const month = billingMonth(now);
   const today = new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
   const since = new Date(now.getTime() - DAY_MS);
-  const [account, lines, liveKeys, everCalled, recent, refused] = await Promise.all([
+  const [account, lines, everCalled, recent, refused] = await Promise.all([
     db.account.findUniqueOrThrow({
       where: { id: accountId },
       select: {
@@ -47,7 +48,6 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
       where: { accountId, month },
       select: { endpoint: true, requests: true, units: true, freeUnits: true, amountMicros: true },
     }),
-    db.apiKey.count({ where: { accountId, status: 'active' } }),
     db.usageMonthly.findFirst({ where: { accountId }, select: { month: true } }),
     db.$queryRaw<{ calls: number; errors: number }[]>`
       SELECT COUNT(*)::int AS calls, COUNT(*) FILTER (WHERE e."status" >= 400)::int AS errors
@@ -87,6 +87,7 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
         last4: true,
         monthlyLimitMicros: true,
         expiresAt: true,
+        createdAt: true,
       },
     }),
     db.usageDaily.groupBy({
@@ -159,7 +160,8 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
     }),
     // Every call in the last 24 hours, refused ones included (and counted apart): /usage counts served calls.
     last24h: { calls, refused: refusedCalls, errors, errorRate: calls ? errors / calls : 0 },
-    firstSteps: everCalled ? null : { hasKey: liveKeys > 0 },
+    // The first-run checklist, until every step is done (first-steps.ts).
+    firstSteps: firstSteps({ account, keys, called: everCalled !== null, now }),
   };
 }
 
