@@ -4,6 +4,15 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
+
+/**
+ * The servers' connection timeouts (ms). A keep-alive connection idle in a client's pool or a
+ * proxy's (nginx and cloud load balancers keep theirs 60 s) must not be closed by the server
+ * first, or the next request on it meets a closed connection: "other side closed", a 502. So
+ * the server waits 65 s, and the headers timeout is above that (the usual advice for Node
+ * behind a load balancer); Node needs the request timeout at least the headers timeout.
+ */
+const IDLE_TIMEOUTS = { keepAlive: 65_000, headers: 66_000, request: 70_000 };
 const port = z.coerce.number().int().min(1).max(65535);
 
 /**
@@ -90,11 +99,17 @@ const schema = z
       .min(1)
       .max(64)
       .default(() => Math.min(64, availableParallelism())),
-    /** API server: time a client has to send its headers, and its whole request (ms). */
-    API_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
-    API_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
-    /** API server: how long an idle keep-alive connection stays open (ms). */
-    API_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    /**
+     * API server: time a client has to send its headers, and its whole request (ms). The headers
+     * timeout stays above the keep-alive timeout, the request timeout at least the headers timeout.
+     */
+    API_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(IDLE_TIMEOUTS.headers),
+    API_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(IDLE_TIMEOUTS.request),
+    /**
+     * API server: how long an idle keep-alive connection stays open (ms). Longer than clients and
+     * proxies keep theirs (nginx, cloud load balancers: 60 s), so none reuses one the server closed.
+     */
+    API_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(IDLE_TIMEOUTS.keepAlive),
     /** API server: open connections in all, and per client address (0: no per-address cap). */
     API_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
     API_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
@@ -112,10 +127,10 @@ const schema = z
     /** Shared by the console and the API server for the internal listener (`npm start` makes one per start). */
     API_INTERNAL_SECRET: z.string().min(32, 'API_INTERNAL_SECRET must be at least 32 characters').optional(),
     /** Console server (`npm start`): time a client has to send its headers, and its whole request (ms). */
-    CONSOLE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
-    CONSOLE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
-    /** Console server: how long an idle keep-alive connection stays open (ms). */
-    CONSOLE_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    CONSOLE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(IDLE_TIMEOUTS.headers),
+    CONSOLE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(IDLE_TIMEOUTS.request),
+    /** Console server: how long an idle keep-alive connection stays open (ms); as the API server's. */
+    CONSOLE_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(IDLE_TIMEOUTS.keepAlive),
     /** Console server: open connections in all, and per client address (0: no per-address cap). */
     CONSOLE_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
     CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
@@ -235,6 +250,25 @@ const schema = z
   .refine((e) => !e.LIVE_OPENMICRO_IDENTIFIER === !e.LIVE_OPENMICRO_PASSWORD, {
     path: ['LIVE_OPENMICRO_PASSWORD'],
     message: 'LIVE_OPENMICRO_IDENTIFIER and LIVE_OPENMICRO_PASSWORD go together: set both or neither',
+  })
+  .superRefine((e, context) => {
+    for (const server of ['API', 'CONSOLE'] as const) {
+      const keepAlive = e[`${server}_KEEP_ALIVE_TIMEOUT_MS`];
+      const headers = e[`${server}_HEADERS_TIMEOUT_MS`];
+      const request = e[`${server}_REQUEST_TIMEOUT_MS`];
+      if (headers <= keepAlive)
+        context.addIssue({
+          code: 'custom',
+          path: [`${server}_HEADERS_TIMEOUT_MS`],
+          message: `must be above ${server}_KEEP_ALIVE_TIMEOUT_MS (${keepAlive})`,
+        });
+      if (request < headers)
+        context.addIssue({
+          code: 'custom',
+          path: [`${server}_REQUEST_TIMEOUT_MS`],
+          message: `must be at least ${server}_HEADERS_TIMEOUT_MS (${headers}): Node refuses a shorter one`,
+        });
+    }
   });
 
 export type Env = z.infer<typeof schema>;

@@ -7,6 +7,7 @@ import net from 'node:net';
 
 import { expect, test } from '@playwright/test';
 
+import { reuseAfterIdle } from '../../lib/testing/reuse-after-idle';
 import { signUp, uniqueClientIp } from '../helpers/accounts';
 import { createKey } from '../helpers/keys';
 import { CONSOLE_PORT } from '../helpers/ports';
@@ -169,5 +170,16 @@ test.describe("the console's connections (issue 27, finding 3)", () => {
     } finally {
       sockets.forEach((s) => s.socket.destroy());
     }
+  });
+});
+
+test.describe("the console's idle keep-alive connections", () => {
+  // Proxies and clients keep idle connections up to 60 s and reuse them; the console must not
+  // close one first, or the reused connection gets no answer (a 502 behind a proxy).
+  test('answers a connection reused after 10 s idle, and advertises a 65 s idle timeout', async () => {
+    test.setTimeout(60_000);
+    const outcome = await reuseAfterIdle({ port: CONSOLE_PORT, path: '/sign-in', idleMs: 10_000 });
+    expect(outcome.second).toBe(200);
+    expect(outcome.first).toEqual({ status: 200, keepAlive: 'timeout=65' });
   });
 });
