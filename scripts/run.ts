@@ -4,7 +4,7 @@
 //   tsx scripts/run.ts dev            next dev on PORT (the /v1 API mounted in Next)
 //   tsx scripts/run.ts build          next build, then the servers bundled into dist/ (no database needed)
 //   tsx scripts/run.ts start          console on PORT (scripts/console-server.ts) and the API server on API_PORT
-//                                     (dist/ bundles when fresh, else tsx: scripts/lib/server-bundles.ts)
+//                                     (building first what is missing: scripts/lib/builds-before-start.ts)
 //   tsx scripts/run.ts exec <cmd…>    any command with the app database
 //   tsx scripts/run.ts test <cmd…>    any command with the test database (.data/pg-test)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,6 +17,7 @@ import { billingSandboxRefusal } from '../lib/billing/sandbox-refusal';
 import { findRunningSandbox } from '../lib/billing/sandbox/runtime';
 import { onEmbeddedDatabase } from '../lib/db/embedded-default';
 import { devMailboxEnabled, isLoopbackHost } from '../lib/dev-mailbox';
+import { buildsBeforeStart } from './lib/builds-before-start';
 import { resolveDatabase } from './lib/with-database';
 import { serverArgs } from './lib/server-bundles';
 
@@ -111,11 +112,14 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
   });
 }
 
+const buildConsole = () => run(bin('next'), ['build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+/** The API server, the worker and the billing sandbox into dist/ (scripts/build-servers.ts). */
+const buildServers = () => run(process.execPath, ['--import', 'tsx', 'scripts/build-servers.ts'], process.env);
+
 async function main(): Promise<number> {
   if (mode === 'build') {
-    const built = await run(bin('next'), ['build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
-    // Then the API server, the worker and the billing sandbox into dist/ (scripts/build-servers.ts).
-    return built === 0 ? run(process.execPath, ['--import', 'tsx', 'scripts/build-servers.ts'], process.env) : built;
+    const built = await buildConsole();
+    return built === 0 ? buildServers() : built;
   }
   if (
     !['dev', 'start', 'exec', 'test'].includes(mode ?? '') ||
@@ -138,9 +142,12 @@ async function main(): Promise<number> {
     console.error(refusal);
     return 1;
   }
-  if (mode === 'start' && !existsSync('.next/BUILD_ID')) {
-    console.log('No production build yet: building first (npm run build).');
-    const built = await run(bin('next'), ['build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+  // The first start of a fresh clone builds what it runs: the console and the servers' bundles.
+  for (const build of mode === 'start' ? buildsBeforeStart() : []) {
+    console.log(
+      `Building ${build.step === 'console' ? 'the console' : 'the servers into dist/'} first: ${build.reason}.`,
+    );
+    const built = build.step === 'console' ? await buildConsole() : await buildServers();
     if (built !== 0) return built;
   }
   const database = mode === 'test' ? await resolveDatabase('test', 'app_test') : await resolveDatabase('app', 'app');
