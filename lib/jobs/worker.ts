@@ -58,8 +58,9 @@ const runner = await run({
   // Jobs run side by side (as they do across several workers: each holds its own lease or lock),
   // so a webhook receiver taking its full 10 s does not hold up mail or the month close.
   concurrency: 4,
-  // The runner stops on SIGTERM/SIGINT by itself, finishing the job in hand.
-  noHandleSignals: false,
+  // SIGTERM and SIGINT are handled below: graphile-worker's own handler logs a normal stop at
+  // error level and ends the process by the signal, not with code 0.
+  noHandleSignals: true,
   pollInterval: 5_000,
   taskList: Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, counted(name, task)])),
   // graphile-worker's own lines (job failures, retries) in the same JSON log.
@@ -76,6 +77,29 @@ const runner = await run({
     pruneWebhookEventsCron,
   ].join('\n'),
 });
+
+// A deploy stops the worker with SIGTERM (`npm start`'s Ctrl-C sends SIGINT too): a normal end,
+// logged at info. The jobs in hand finish (graphile-worker aborts them after its shutdown timeout
+// and they are retried later); further signals while stopping are ignored.
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, `Worker stopping (${signal}): finishing the jobs in hand`);
+    runner.stop().then(
+      () => {
+        logger.info('Worker stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'Worker failed to stop cleanly');
+        process.exit(1);
+      },
+    );
+  });
+}
+
 await queueNewsFetchAtStart(runner);
 logger.info(
   'Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices and reconciliation with Stripe hourly, usage alerts and spending-cap warnings every minute, key expiry notices every 15 minutes, live news feeds every 10 minutes when news is live, webhook deliveries as they are due and webhook events past 30 days pruned at 03:45 UTC; mail over SMTP_URL)',

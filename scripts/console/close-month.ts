@@ -4,6 +4,7 @@
 import { formatCents, formatMicros } from '@/lib/money';
 
 import { ensureBillingSandbox } from '@/lib/billing/sandbox/ensure-running';
+import { findAccountEmails } from '@/lib/server/account/find-account-emails';
 import { findUserByEmail } from '@/lib/server/account/find-user-by-email';
 import { closeMonth, type ClosedInvoice } from '@/lib/server/billing/close-month';
 import { emailSchema } from '@/lib/validation/auth';
@@ -12,20 +13,24 @@ import { parseFlags, requireFlag, UsageError } from './args';
 import type { ConsoleCommand } from './command';
 import { billingMonth } from '@/lib/utc-month';
 
-/** One account's close as the operator reads it: what was billed, and what was really carried. */
-export function describeClose(c: ClosedInvoice): string {
+/**
+ * One account's close as the operator reads it: the account by its email (its id only when it
+ * has no user left), what was billed, and what was really carried.
+ */
+export function describeClose(c: ClosedInvoice, email: string | undefined): string {
+  const who = email ?? `account ${c.accountId} (no user)`;
   const carriedIn = c.carriedInMicros > 0n ? `, with ${formatMicros(c.carriedInMicros)} carried in` : '';
   const carriedOut =
     c.carriedOutMicros > 0n ? `${formatMicros(c.carriedOutMicros)} carried to the next invoice` : 'nothing carried';
   switch (c.outcome) {
     case 'invoiced':
-      return `${c.accountId}: invoice ${c.invoiceNumber ?? c.invoiceId} for ${formatCents(c.amountCents)} (${c.invoiceStatus})${carriedIn}; ${carriedOut}`;
+      return `${who}: invoice ${c.invoiceNumber ?? c.invoiceId} for ${formatCents(c.amountCents)} (${c.invoiceStatus})${carriedIn}; ${carriedOut}`;
     case 'carried':
-      return `${c.accountId}: under the $0.50 minimum charge, nothing invoiced${carriedIn}; ${carriedOut}`;
+      return `${who}: under the $0.50 minimum charge, nothing invoiced${carriedIn}; ${carriedOut}`;
     case 'nothing':
-      return `${c.accountId}: nothing new to invoice; ${c.carriedOutMicros > 0n ? `${formatMicros(c.carriedOutMicros)} still carried to the next invoice` : 'nothing carried'}`;
+      return `${who}: nothing new to invoice; ${c.carriedOutMicros > 0n ? `${formatMicros(c.carriedOutMicros)} still carried to the next invoice` : 'nothing carried'}`;
     case 'failed':
-      return `${c.accountId}: FAILED: ${c.error}`;
+      return `${who}: FAILED: ${c.error}`;
   }
 }
 
@@ -48,7 +53,8 @@ export const closeMonthCommand: ConsoleCommand = {
     const stop = await ensureBillingSandbox();
     try {
       const closed = await closeMonth({ month, accountId });
-      for (const c of closed) console.log(describeClose(c));
+      const emails = await findAccountEmails({ accountIds: closed.map((c) => c.accountId) });
+      for (const c of closed) console.log(describeClose(c, emails.get(c.accountId)));
       const failed = closed.filter((c) => c.outcome === 'failed').length;
       console.log(`Closed ${month} for ${closed.length - failed} account${closed.length - failed === 1 ? '' : 's'}.`);
       // Exit 1: the failures are recorded, and the daily sweep or a new run retries them.

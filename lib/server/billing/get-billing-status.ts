@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
+import { findAccountEmails } from '@/lib/server/account/find-account-emails';
 
 import { findUnclosedMonths } from './find-unclosed-months';
 
@@ -19,14 +20,9 @@ export async function getBillingStatus({ now = new Date() }: GetBillingStatusOpt
     }),
     findUnclosedMonths({ now }),
   ]);
-  const accountIds = [...new Set([...failures.map((f) => f.accountId), ...unclosed.map((u) => u.accountId)])];
-  const users = await db.user.findMany({
-    where: { accountId: { in: accountIds } },
-    orderBy: { createdAt: 'asc' },
-    select: { accountId: true, email: true },
+  const emails = await findAccountEmails({
+    accountIds: [...failures.map((f) => f.accountId), ...unclosed.map((u) => u.accountId)],
   });
-  const emails = new Map<string, string>();
-  for (const u of users) if (!emails.has(u.accountId)) emails.set(u.accountId, u.email);
   const email = (accountId: string) => emails.get(accountId) ?? null;
   return {
     failures: failures.map((f) => ({ ...f, email: email(f.accountId) })),

@@ -8,11 +8,19 @@ import { db } from '@/lib/db';
 
 /** Runs the command line to its end; its exit code and output. */
 function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return cliWith({}, ...args);
+}
+
+/** `cli` with variables added to the environment. */
+function cliWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--conditions=react-server', '--import', 'tsx', 'scripts/console.ts', ...args],
-      { env: process.env, encoding: 'utf8', timeout: 60_000 },
+      { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );
@@ -54,6 +62,26 @@ describe.concurrent('npm run console', { timeout: 120_000 }, () => {
     expect(user.account.billingByInvoice).toBe(true);
     expect((await cli('set-billing', '--email', address, '--invoice', 'off')).status).toBe(0);
     expect((await db.account.findUniqueOrThrow({ where: { id: user.accountId } })).billingByInvoice).toBe(false);
+  });
+
+  test('close-month names each account by its email, not its id', async () => {
+    const address = email();
+    expect((await cli('create-key', '--email', address)).status).toBe(0);
+    const { accountId } = await db.user.findUniqueOrThrow({ where: { email: address } });
+    const month = new Date().toISOString().slice(0, 7);
+    // An account with nothing to invoice: the close reaches no Stripe (a key only passes the check
+    // for a running billing sandbox).
+    const { status, stdout, stderr } = await cliWith(
+      { STRIPE_SECRET_KEY: 'sk_test_unused' },
+      'close-month',
+      '--month',
+      month,
+      '--email',
+      address,
+    );
+    expect(status, stderr).toBe(0);
+    expect(stdout).toContain(`${address}: nothing new to invoice`);
+    expect(stdout).not.toContain(accountId);
   });
 
   test.each([

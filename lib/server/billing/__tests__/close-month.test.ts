@@ -156,14 +156,14 @@ describe('closeMonth', () => {
       carriedOutMicros: 4_000n,
     });
     // What the close-month command prints is what was carried, not "0 carried".
-    expect(describeClose(carried!)).toBe(
-      `${accountId}: under the $0.50 minimum charge, nothing invoiced; $0.15 carried to the next invoice`,
+    expect(describeClose(carried!, 'owner@example.test')).toBe(
+      `owner@example.test: under the $0.50 minimum charge, nothing invoiced; $0.15 carried to the next invoice`,
     );
-    expect(describeClose(invoiced!)).toBe(
-      `${accountId}: invoice ${invoiced!.invoiceNumber} for $1.16 (paid), with $0.15 carried in; $0.004 carried to the next invoice`,
+    expect(describeClose(invoiced!, 'owner@example.test')).toBe(
+      `owner@example.test: invoice ${invoiced!.invoiceNumber} for $1.16 (paid), with $0.15 carried in; $0.004 carried to the next invoice`,
     );
-    expect(describeClose((await closeMonth({ month, accountId }))[0]!)).toBe(
-      `${accountId}: nothing new to invoice; $0.004 still carried to the next invoice`,
+    expect(describeClose((await closeMonth({ month, accountId }))[0]!, undefined)).toBe(
+      `account ${accountId} (no user): nothing new to invoice; $0.004 still carried to the next invoice`,
     );
   });
 
