@@ -34,8 +34,10 @@ const responseLoading = (
 );
 
 type Outgoing = Omit<CallRequest, 'apiKey'>;
+/** The answer on screen and the call it belongs to. */
 interface ShownCall {
   result: CallResult;
+  method: 'GET' | 'POST';
   path: string;
   sentiment: SentimentRecord[];
 }
@@ -117,6 +119,8 @@ export function Explorer({
 
   async function send(outgoing: Outgoing) {
     if (!apiKey) {
+      // An earlier answer would read as this call's.
+      setShown(null);
       setStatus({ tone: 'error', text: 'Paste an API key or create one for the explorer first.' });
       focusField('explorer-api-key');
       return;
@@ -134,7 +138,7 @@ export function Explorer({
         sentimentOn && result.status < 400
           ? (await import('@/lib/explorer/sentiment')).sentimentRecords(result.json, target)
           : [];
-      setShown({ result, path: outgoing.path, sentiment });
+      setShown({ result, method: outgoing.method, path: outgoing.path, sentiment });
       history.add({
         id: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
         at: new Date().toISOString(),
@@ -175,6 +179,8 @@ export function Explorer({
     setAttempted(true);
     const checked = (await loadCheck())(path, pairs);
     if (checked.message) {
+      // Nothing was sent: an earlier answer would read as this call's.
+      setShown(null);
       setStatus({ tone: 'error', text: `Not sent: ${checked.message}` });
       const first = model.params.find((p) => checked.fieldErrors[p.name]);
       if (first) focusField(`param-${first.name}`);
@@ -201,6 +207,7 @@ export function Explorer({
         <KeyRestrictionNote apiKey={apiKey} path={path} />
         <ParamForm
           model={model}
+          endpointsByPath={byPath}
           values={values}
           fieldErrors={visibleErrors}
           brokenRules={visibleBrokenRules}
@@ -219,7 +226,13 @@ export function Explorer({
         />
         {shown ? (
           <Suspense fallback={responseLoading}>
-            <ResponseView result={shown.result} path={shown.path} sentiment={shown.sentiment} />
+            <ResponseView
+              result={shown.result}
+              method={shown.method}
+              path={shown.path}
+              current={shown.path === path}
+              sentiment={shown.sentiment}
+            />
           </Suspense>
         ) : (
           <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted">

@@ -10,13 +10,14 @@ const control =
 export function ParamField({
   field,
   value,
-  rules,
+  ruleIds,
   errors,
   onChange,
 }: {
   field: Field;
   value: string;
-  rules: string[];
+  /** Ids of the rules (drawn once, above the fields) that name this parameter. */
+  ruleIds: string[];
   errors: string[];
   onChange: (value: string) => void;
 }) {
@@ -32,7 +33,7 @@ export function ParamField({
     value,
     'aria-required': field.required || undefined,
     'aria-invalid': errors.length > 0 || undefined,
-    'aria-describedby': `${hintId}${errors.length > 0 ? ` ${errorId}` : ''}`,
+    'aria-describedby': [hintId, ...ruleIds, ...(errors.length > 0 ? [errorId] : [])].join(' '),
     className: control,
   };
   return (
@@ -74,9 +75,6 @@ export function ParamField({
       <div id={hintId} className="flex flex-col gap-0.5 text-xs text-muted">
         <span>{fieldHint(field)}</span>
         {field.description ? <span>{field.description}</span> : null}
-        {rules.map((rule) => (
-          <span key={rule}>{rule}</span>
-        ))}
       </div>
       {errors.length > 0 ? (
         <ul id={errorId} className="text-sm text-danger">

@@ -9,6 +9,7 @@ import { dollars, priceText } from '@/lib/docs/price-text';
 import { rulesFor, type FormValues } from '@/lib/explorer/form-values';
 import { pagingText } from '@/lib/explorer/picker';
 
+import { BatchCostPreview } from './batch-cost-preview';
 import { CostPreview } from './cost-preview';
 import { ParamField } from './param-field';
 
@@ -20,6 +21,7 @@ export interface FormStatus {
 /** The chosen endpoint's form, generated from its parameter schema, with its cost and "Send". */
 export function ParamForm({
   model,
+  endpointsByPath,
   values,
   fieldErrors,
   brokenRules,
@@ -33,6 +35,8 @@ export function ParamForm({
   onForceSend,
 }: {
   model: EndpointModel;
+  /** Every endpoint by path: a batch's items are priced by their own endpoints. */
+  endpointsByPath: ReadonlyMap<string, EndpointModel>;
   values: FormValues;
   fieldErrors: Record<string, string[]>;
   /** One flag per rule of the model: true when the values break it (and that is shown). */
@@ -72,23 +76,27 @@ export function ParamForm({
         </p>
       </div>
       {model.ruleTexts.length > 0 ? (
-        // Rules are hints; one is marked as an error only while the values break it.
-        <ul
-          aria-label="Rules between parameters"
-          data-testid="explorer-rules"
-          className="list-inside list-disc rounded-md border border-border p-2 text-xs text-muted"
-        >
-          {model.ruleTexts.map((rule, i) =>
-            brokenRules[i] ? (
-              <li key={rule} data-broken="" className="font-medium text-danger">
-                <span className="sr-only">Not met: </span>
-                {rule}
-              </li>
-            ) : (
-              <li key={rule}>{rule}</li>
-            ),
-          )}
-        </ul>
+        // Drawn once, as a hint: a rule turns into an error only while the values break it. The
+        // fields it names point at it (aria-describedby) instead of repeating it.
+        <div className="flex flex-col gap-0.5 text-xs">
+          <p id="explorer-rules-title" className="font-medium text-muted">
+            {model.ruleTexts.length === 1 ? 'Rule between parameters' : 'Rules between parameters'}
+          </p>
+          <ul aria-labelledby="explorer-rules-title" data-testid="explorer-rules" className="flex flex-col gap-0.5">
+            {model.ruleTexts.map((rule, i) =>
+              brokenRules[i] ? (
+                <li key={rule} id={`explorer-rule-${i}`} data-broken="" className="font-medium text-danger">
+                  <span className="sr-only">Not met: </span>
+                  {rule}
+                </li>
+              ) : (
+                <li key={rule} id={`explorer-rule-${i}`} className="text-muted">
+                  {rule}
+                </li>
+              ),
+            )}
+          </ul>
+        </div>
       ) : null}
       {model.method === 'POST' ? (
         <div className="flex flex-col gap-1">
@@ -114,14 +122,18 @@ export function ParamForm({
               key={field.name}
               field={field}
               value={values[field.name] ?? ''}
-              rules={rulesFor(model, field.name)}
+              ruleIds={rulesFor(model, field.name).map((i) => `explorer-rule-${i}`)}
               errors={fieldErrors[field.name] ?? []}
               onChange={(value) => onChange(field.name, value)}
             />
           ))}
         </fieldset>
       )}
-      <CostPreview model={model} values={values} />
+      {model.path === '/v1/batch' ? (
+        <BatchCostPreview body={body} byPath={endpointsByPath} />
+      ) : (
+        <CostPreview model={model} values={values} />
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={pending}>
           {pending ? 'Sending…' : 'Send'}

@@ -22,14 +22,21 @@ function errorText(result: CallResult): string | null {
   return body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : null;
 }
 
-/** A call's answer: status and code, time, the API's headers (billing first and marked), body, emotions. */
+/**
+ * A call's answer, labelled with the call it belongs to: status and code, time, the API's headers
+ * (billing first and marked), body, emotions. `current`: the call was to the endpoint on the form.
+ */
 export function ResponseView({
   result,
+  method,
   path,
+  current,
   sentiment,
 }: {
   result: CallResult;
+  method: 'GET' | 'POST';
   path: string;
+  current: boolean;
   sentiment: SentimentRecord[];
 }) {
   const ok = result.status < 400;
@@ -58,6 +65,10 @@ export function ResponseView({
         ) : null}
         <span className="text-sm text-muted tabular-nums">{result.durationMs} ms</span>
       </div>
+      <p data-testid="response-call" className="-mt-2 text-sm text-muted">
+        To <code className="break-all font-mono text-fg">{`${method} ${path}`}</code>
+        {current ? '' : ': an earlier call to another endpoint than the one above'}
+      </p>
       {error ? (
         <p data-testid="response-error" className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
           {error}

@@ -7,6 +7,8 @@ import { emotionNames, percent, polarities, summarizeSentiment, type SentimentRe
 /** Records listed at once; more on request (a 40-page call has a thousand). */
 const RECORD_BATCH = 20;
 
+const recordCount = (n: number) => `${n} ${n === 1 ? 'record' : 'records'}`;
+
 function Bar({ label, value, max, suffix = '' }: { label: string; value: number; max: number; suffix?: string }) {
   return (
     <div className="grid grid-cols-[6.5rem_1fr_3rem] items-center gap-2 text-xs">
@@ -26,8 +28,8 @@ function Bar({ label, value, max, suffix = '' }: { label: string; value: number;
 }
 
 /** get_sentiment=true: the spread of dominant emotions and polarity, and each record's emotions. */
-export function SentimentView({ records }: { records: SentimentRecord[] }) {
-  const summary = useMemo(() => summarizeSentiment(records), [records]);
+export function SentimentView({ records: list }: { records: SentimentRecord[] }) {
+  const summary = useMemo(() => summarizeSentiment(list), [list]);
   const [limit, setLimit] = useState(RECORD_BATCH);
   const analysed = summary.records - summary.withoutSignal;
   return (
@@ -39,7 +41,7 @@ export function SentimentView({ records }: { records: SentimentRecord[] }) {
         Emotions
       </h3>
       <p className="text-xs text-muted">
-        {summary.records} records, {analysed} with a signal
+        {recordCount(summary.records)}, {analysed} with a signal
         {summary.withoutSignal ? `, ${summary.withoutSignal} without (sentiment null)` : ''}.
       </p>
       <div className="grid gap-4 md:grid-cols-2">
@@ -49,7 +51,7 @@ export function SentimentView({ records }: { records: SentimentRecord[] }) {
             {emotionNames.map((e) => (
               <div key={e}>
                 <dt>{e}</dt>
-                <dd>{summary.dominant[e]} records</dd>
+                <dd>dominant in {recordCount(summary.dominant[e])}</dd>
               </div>
             ))}
           </dl>
@@ -73,7 +75,7 @@ export function SentimentView({ records }: { records: SentimentRecord[] }) {
         </figure>
       </div>
       <ol className="flex flex-col gap-3" aria-label="Records with their emotions">
-        {records.slice(0, limit).map((record, i) => (
+        {list.slice(0, limit).map((record, i) => (
           <li key={i} className="grid gap-2 border-t border-border pt-3 md:grid-cols-2">
             <p className="line-clamp-4 text-sm">{record.text || <span className="text-muted">(no text)</span>}</p>
             {record.sentiment ? (
@@ -92,13 +94,13 @@ export function SentimentView({ records }: { records: SentimentRecord[] }) {
           </li>
         ))}
       </ol>
-      {records.length > limit ? (
+      {list.length > limit ? (
         <button
           type="button"
           className="self-start text-sm text-primary underline"
           onClick={() => setLimit((l) => l + RECORD_BATCH)}
         >
-          Show {Math.min(RECORD_BATCH, records.length - limit)} more records
+          Show {recordCount(Math.min(RECORD_BATCH, list.length - limit)).replace(/ /, ' more ')}
         </button>
       ) : null}
     </section>

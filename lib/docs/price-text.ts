@@ -7,7 +7,8 @@ import type { EndpointModel } from './endpoint-model';
 /** "$0.005" from micro-dollars: a price, to the tenth of a cent (lib/money.ts). */
 export const dollars = (micros: number): string => formatPrice(micros);
 
-/** "$0.005 per page" or "Free". */
-export function priceText(model: Pick<EndpointModel, 'priceMicros' | 'billingUnit'>): string {
+/** "$0.005 per page", "Free", or for the batch (free itself, its items billed as if called alone) "Each item at its own price". */
+export function priceText(model: Pick<EndpointModel, 'path' | 'priceMicros' | 'billingUnit'>): string {
+  if (model.path === '/v1/batch') return 'Each item at its own price';
   return model.priceMicros === 0 ? 'Free' : `${dollars(model.priceMicros)} per ${model.billingUnit}`;
 }

@@ -34,14 +34,11 @@ export function fieldHint(field: ParamField): string {
   return parts.join(' · ');
 }
 
-/** The rule sentences that name a parameter, to show next to its field. */
-export function rulesFor(model: Pick<EndpointModel, 'rules' | 'ruleTexts'>, name: string): string[] {
-  return model.rules
-    .map((rule, i) => ({ rule, text: model.ruleTexts[i]! }))
-    .filter(({ rule }) => {
-      if (rule.kind === 'exactly_one_of' || rule.kind === 'at_least_one_of') return rule.params.includes(name);
-      if (rule.kind === 'only_valid_with') return rule.param === name || rule.other === name;
-      return rule.low === name || rule.high === name;
-    })
-    .map(({ text }) => text);
+/** The indexes of the rules that name a parameter: its field is described by those rules. */
+export function rulesFor(model: Pick<EndpointModel, 'rules'>, name: string): number[] {
+  return model.rules.flatMap((rule, i) => {
+    if (rule.kind === 'exactly_one_of' || rule.kind === 'at_least_one_of') return rule.params.includes(name) ? [i] : [];
+    if (rule.kind === 'only_valid_with') return rule.param === name || rule.other === name ? [i] : [];
+    return rule.low === name || rule.high === name ? [i] : [];
+  });
 }

@@ -2,13 +2,13 @@
 // every header and the body as text (parsed as JSON once, for the views that need it).
 import { requestUrl } from './request-url';
 
-/** The headers that say what a call cost, highlighted in the response view. */
+/** The headers that say what a call cost, highlighted in the response view (X-Request-Id names the
+ * call, not its cost: it is listed with the other headers). */
 export const BILLING_HEADERS = [
   'x-billed-units',
   'x-free-units',
   'x-billed-amount-micros',
   'x-free-tier-remaining',
-  'x-request-id',
 ] as const;
 
 export interface CallRequest {

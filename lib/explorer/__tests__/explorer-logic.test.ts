@@ -2,8 +2,9 @@
 // counts pages and the surcharge, the history never keeps a key and stops at 50.
 import { describe, expect, it } from 'vitest';
 
-import { findEndpoint } from '@/lib/api/registry';
+import { endpoints, findEndpoint } from '@/lib/api/registry';
 import { describeEndpoint } from '@/lib/docs/endpoint-model';
+import { batchCost, batchPaidPaths } from '@/lib/explorer/batch-cost';
 import { maxCost } from '@/lib/explorer/cost';
 import { initialValues, queryPairs } from '@/lib/explorer/form-values';
 import { addToHistory, HISTORY_LIMIT, readHistory, type HistoryEntry } from '@/lib/explorer/history';
@@ -77,6 +78,55 @@ const entry = (i: number, params: [string, string][] = []): HistoryEntry => ({
   units: 1,
   durationMs: 5,
   requestId: `req_${i}`,
+});
+
+describe('batchCost', () => {
+  const byPath = new Map(endpoints.map((e) => [e.path, describeEndpoint(e)]));
+  const products = byPath.get('/v1/shop/products')!;
+  const body = JSON.stringify({
+    requests: [
+      { path: posts.path, params: { community: 'news', pages: 3, get_sentiment: true } },
+      { path: '/v1/shop/products', params: { query: 'lamp' } },
+      { path: posts.path, params: { community: 'news', pages: 40 } },
+      { path: '/v1/account/verify' },
+      { path: '/v1/nothing/here' },
+    ],
+  });
+
+  it("sums the items' largest costs, each priced as if called alone", () => {
+    const cost = batchCost(body, byPath, null);
+    if (!cost.ok) throw new Error(cost.reason);
+    const alone = [
+      maxCost(posts, { community: 'news', pages: '3', get_sentiment: 'true' }).totalMicros,
+      maxCost(products, { query: 'lamp' }).totalMicros,
+      maxCost(posts, { community: 'news', pages: '40' }).totalMicros,
+    ];
+    expect(cost.items.map((i) => i.cost.totalMicros)).toEqual([...alone, 0, 0]);
+    expect(cost.totalMicros).toBe(alone[0]! + alone[1]! + alone[2]!);
+    expect(cost.totalMicros).toBeGreaterThan(0);
+    // The free units are not known until the endpoints' free units left are read.
+    expect(cost.freeUnits).toBeNull();
+  });
+
+  it('uses the free units left item by item: items to one endpoint share them, free and unknown paths use none', () => {
+    expect(batchPaidPaths(body, byPath)).toEqual([posts.path, '/v1/shop/products']);
+    const cost = batchCost(
+      body,
+      byPath,
+      new Map([
+        [posts.path, 10],
+        ['/v1/shop/products', 0],
+      ]),
+    );
+    if (!cost.ok) throw new Error(cost.reason);
+    expect(cost.items.map((i) => i.freeUnits)).toEqual([3, 0, 7, 0, 0]);
+    expect(cost.freeUnits).toBe(10);
+  });
+
+  it('says why a body cannot be priced', () => {
+    expect(batchCost('{"requests": [', byPath, null)).toEqual({ ok: false, reason: 'the body is not valid JSON' });
+    expect(batchCost('{}', byPath, null)).toEqual({ ok: false, reason: 'the body has no "requests" list' });
+  });
 });
 
 describe('history', () => {
