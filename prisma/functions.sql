@@ -46,7 +46,7 @@ CREATE TRIGGER "Account_auth_changed"
 -- other calls in flight hold (their live "CallHold" rows). A call
 -- already recorded (a retried batch) is not recorded or counted again. Calls refused before the
 -- platform was asked (c false, no units) get no UsageEvent row each: they are counted in
--- "UsageRefusal" per key, endpoint, status and minute (a refusal is neither billed nor counted,
+-- "UsageRefusal" per key, endpoint, status, error code and minute (a refusal is neither billed nor counted,
 -- so only its tally is kept; the batch is one transaction, so a failed one adds nothing). The
 -- daily rollup "UsageDaily" (account, key, endpoint, UTC day) is added to in the same statement.
 -- Its answer is a row per call (id, free units, amount, free units left).
@@ -164,15 +164,15 @@ BEGIN
     DELETE FROM "CallHold" ch
     WHERE ch."id" IN (SELECT x.id FROM jsonb_to_recordset(batch) AS x(id text, h boolean) WHERE x.h);
   END IF;
-  -- Calls refused before the platform was asked: a tally per key, endpoint, status and minute.
-  -- This and the last-used times run only for a batch that has some (most batches have none).
+  -- Calls refused before the platform was asked: a tally per key, endpoint, status, error code
+  -- and minute. This and the last-used times run only for a batch that has some (most have none).
   IF batch @? '$[*] ? (@.c == false && @.u == 0)' THEN
-    INSERT INTO "UsageRefusal" ("accountId", "apiKeyId", "endpoint", "status", "minute", "count")
-    SELECT x.a, COALESCE(x.k, ''), x.e, x.s, date_trunc('minute', x.t), COUNT(*)::int
-    FROM jsonb_to_recordset(batch) AS x(a text, k text, e text, s int, t timestamp(3), u int, c boolean)
+    INSERT INTO "UsageRefusal" ("accountId", "apiKeyId", "endpoint", "status", "code", "minute", "count")
+    SELECT x.a, COALESCE(x.k, ''), x.e, x.s, COALESCE(x.cd, ''), date_trunc('minute', x.t), COUNT(*)::int
+    FROM jsonb_to_recordset(batch) AS x(a text, k text, e text, s int, cd text, t timestamp(3), u int, c boolean)
     WHERE NOT x.c AND x.u = 0
-    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT ("accountId", "apiKeyId", "endpoint", "status", "minute")
+    GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ("accountId", "apiKeyId", "endpoint", "status", "code", "minute")
       DO UPDATE SET "count" = "UsageRefusal"."count" + EXCLUDED."count";
   END IF;
   -- Last-used times are a convenience: a key row another batch is updating is skipped rather

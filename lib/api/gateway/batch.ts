@@ -7,7 +7,8 @@ import { batchRequestSchema, MAX_BATCH_ITEMS } from '../registry/platform';
 import type { Caller } from './auth-directory';
 import { callEndpoint, type CallDeps } from './call-endpoint';
 import { keyNotPermitted, keyPermits } from './key-scopes';
-import { errorOutcome, outcomeOf, type CallOutcome } from './respond';
+import { refuseCaller } from './refuse-caller';
+import { errorOutcome, type CallOutcome } from './respond';
 
 export const MAX_BODY_BYTES = 1_000_000;
 
@@ -79,7 +80,7 @@ export async function runBatch(
       }
       // A restricted key's item outside what it allows: refused like a single call, not billed.
       if (!keyPermits(context.caller.key.scopes, endpoint))
-        return outcomeOf(keyNotPermitted(context.caller.key.scopes, endpoint.path));
+        return refuseCaller(deps, keyNotPermitted(context.caller.key.scopes, endpoint.path), context.caller, endpoint);
       const query = Object.entries(item.params).map(([k, v]): [string, string] => [k, String(v)]);
       try {
         return await callEndpoint(deps, endpoint, query, {
@@ -91,7 +92,7 @@ export async function runBatch(
         });
       } catch (error) {
         // The key was revoked or the account blocked while the batch ran: this item is refused.
-        if (error instanceof ApiError) return outcomeOf(error);
+        if (error instanceof ApiError) return refuseCaller(deps, error, context.caller, endpoint);
         throw error;
       }
     }),

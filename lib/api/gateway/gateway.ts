@@ -13,6 +13,7 @@ import { preflightResponse } from './cors';
 import { newRequestId } from './request-id';
 import { callEndpoint, type CallDeps } from './call-endpoint';
 import { keyNotPermitted, keyPermits } from './key-scopes';
+import { refuseCaller } from './refuse-caller';
 import { KeyTouches } from './key-touches';
 import { errorOutcome, outcomeOf, PreparedBody, toResponse, type CallOutcome } from './respond';
 import { verifyKey } from './verify-key';
@@ -51,7 +52,8 @@ export interface Gateway {
   fetch(request: Request): Promise<Response>;
 }
 
-async function authenticate(directory: AuthDirectory, request: Request): Promise<Caller> {
+/** The caller a key names, working or not; no key, or a key that names no account, is refused here. */
+async function identify(directory: AuthDirectory, request: Request): Promise<Caller> {
   const apiKey = request.headers.get('x-api-key')?.trim();
   if (!apiKey) {
     // A key sent the OAuth way is a common first mistake: say where it goes.
@@ -59,17 +61,25 @@ async function authenticate(directory: AuthDirectory, request: Request): Promise
     throw new ApiError('missing_api_key', bearer ? errorText.bearer_api_key : errorText.missing_api_key);
   }
   const caller = isApiKeyFormat(apiKey) ? await directory.lookup(apiKey) : null;
-  if (!caller || caller.key.status === 'deleted') throw new ApiError('invalid_api_key', errorText.invalid_api_key);
-  if (caller.key.status === 'revoked') throw new ApiError('revoked_api_key', errorText.revoked_api_key);
-  // Expired, or rolled and past its grace period: the end travels with the cached key.
-  if (caller.key.expiresAt !== null && Date.now() >= caller.key.expiresAt)
-    throw new ApiError('expired_api_key', errorText.expired_api_key);
+  if (!caller) throw new ApiError('invalid_api_key', errorText.invalid_api_key);
   return caller;
 }
 
-/** Authenticates and refuses a blocked account: what every data call needs before it is served. */
+/** Why a key of an account no longer works (deleted, revoked, expired), or null while it works. */
+function keyRefusal({ key }: Caller): ApiError | null {
+  if (key.status === 'deleted') return new ApiError('invalid_api_key', errorText.invalid_api_key);
+  if (key.status === 'revoked') return new ApiError('revoked_api_key', errorText.revoked_api_key);
+  // Expired, or rolled and past its grace period: the end travels with the cached key.
+  if (key.expiresAt !== null && Date.now() >= key.expiresAt)
+    return new ApiError('expired_api_key', errorText.expired_api_key);
+  return null;
+}
+
+/** Authenticates and refuses a blocked account: what every batch item needs before it is served. */
 async function authorize(deps: GatewayDeps, request: Request): Promise<Caller> {
-  const caller = await authenticate(deps.directory, request);
+  const caller = await identify(deps.directory, request);
+  const refused = keyRefusal(caller);
+  if (refused) throw refused;
   if (caller.account.blocked) throw await accountBlocked(deps.pool, caller.key.accountId);
   return caller;
 }
@@ -97,8 +107,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (path === '/v1/openapi.json') {
       return { status: 200, body: openApiDoc(), headers: { 'cache-control': 'public, max-age=300' } };
     }
-    const caller = await authenticate(deps.directory, request);
+    const caller = await identify(deps.directory, request);
     const endpoint = findEndpoint(path);
+    const keyRefused = keyRefusal(caller);
+    if (keyRefused) return refuseCaller(deps, keyRefused, caller, endpoint);
     if (!endpoint)
       return errorOutcome('endpoint_not_found', `No endpoint at ${path}. See /v1/openapi.json for the list.`);
     if (request.method !== endpoint.method) {
@@ -113,8 +125,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
       await noteKeyCheck(caller);
       return accountUsage(deps.pool, endpoint, caller, url);
     }
-    if (caller.account.blocked) throw await accountBlocked(deps.pool, caller.key.accountId);
-    if (!keyPermits(caller.key.scopes, endpoint)) throw keyNotPermitted(caller.key.scopes, endpoint.path);
+    if (caller.account.blocked)
+      return refuseCaller(deps, await accountBlocked(deps.pool, caller.key.accountId), caller, endpoint);
+    if (!keyPermits(caller.key.scopes, endpoint))
+      return refuseCaller(deps, keyNotPermitted(caller.key.scopes, endpoint.path), caller, endpoint);
     if (endpoint.path === '/v1/batch') {
       // Each item checks the key and the account again (cheap: the cache behind the auth barrier).
       const reauthorize = async () => void (await authorize(deps, request));

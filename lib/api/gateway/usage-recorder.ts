@@ -18,6 +18,7 @@
 import type pg from 'pg';
 import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
 import { TouchThrottle } from './key-touches';
+import { RefusalTally, type RefusalRecord } from './refusal-tally';
 import { metrics } from '@/lib/observability/metrics';
 
 export interface UsageRecord {
@@ -115,11 +116,23 @@ export class UsageRecorder {
   private closed = false;
   private idle: (() => void)[] = [];
   private readonly touches = new TouchThrottle();
+  private readonly refusals: RefusalTally;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly options: { maxBatch?: number; maxParallelFlushes?: number } = {},
-  ) {}
+  ) {
+    this.refusals = new RefusalTally(pool);
+  }
+
+  /**
+   * Counts a refusal of the key or its account (401, 403) in the request log's tallies: apart
+   * from the ledger's batches (refusal-tally.ts), so it never delays the billing of served calls.
+   */
+  recordRefusal(refusal: RefusalRecord): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('usage recorder is closed'));
+    return this.refusals.add(refusal);
+  }
 
   record(record: UsageRecord): Promise<BilledUsage> {
     if (this.closed) return Promise.reject(new Error('usage recorder is closed'));
@@ -183,7 +196,7 @@ export class UsageRecorder {
   /** Waits for every queued record to be written, then refuses new ones. */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.queue.length === 0 && this.flushing === 0) return;
-    await new Promise<void>((resolve) => this.idle.push(resolve));
+    if (this.queue.length > 0 || this.flushing > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+    await this.refusals.close();
   }
 }
