@@ -5,8 +5,10 @@ import type { UsageRefusalTally } from '@/lib/server/usage/list-usage-refusals';
 import { utcSeconds } from './request-time';
 
 /**
- * Calls refused before they reached a platform (400, 402, 429), under the log's filters: never
- * billed. The API counts them per minute rather than keeping each one, so a row is a minute's count.
+ * Calls refused before they reached a platform, under the log's filters: never billed. Each with
+ * its status and error code (a key's own monthly limit, a daily cap and too many calls at once
+ * are all 429; a revoked key is 401), so the reason reads at a glance. The API counts them per
+ * minute rather than keeping each one, so a row is a minute's count.
  */
 export function RefusalTallies({ tallies, limit }: { tallies: UsageRefusalTally[]; limit: number }) {
   return (
@@ -15,8 +17,9 @@ export function RefusalTallies({ tallies, limit }: { tallies: UsageRefusalTally[
         Refused calls, newest first
       </h2>
       <p className="text-sm text-muted">
-        Refused before a platform was asked (bad parameters, payment or a limit): not billed, and counted per minute
-        rather than kept one by one, so they have no request id of their own.
+        Refused before a platform was asked (bad parameters, payment, a limit, a revoked, expired or restricted key, a
+        blocked account): not billed, and counted per minute rather than kept one by one, so they have no request id of
+        their own.
       </p>
       {tallies.length ? (
         <ScrollRegion label="Refused calls">
@@ -34,7 +37,7 @@ export function RefusalTallies({ tallies, limit }: { tallies: UsageRefusalTally[
                   Endpoint
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Status
+                  Status and code
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
                   Calls
@@ -47,7 +50,7 @@ export function RefusalTallies({ tallies, limit }: { tallies: UsageRefusalTally[
             <tbody>
               {tallies.map((t) => (
                 <tr
-                  key={`${t.minute}|${t.keyId}|${t.endpoint}|${t.status}`}
+                  key={`${t.minute}|${t.keyId}|${t.endpoint}|${t.status}|${t.code}`}
                   data-refused=""
                   className="border-t border-border"
                 >
@@ -57,7 +60,15 @@ export function RefusalTallies({ tallies, limit }: { tallies: UsageRefusalTally[
                   <td className="px-3 py-2 text-xs break-all">{t.key}</td>
                   <td className="px-3 py-2 font-mono text-xs">{t.endpoint}</td>
                   <td className="whitespace-nowrap px-3 py-2">
-                    <Badge tone="warning">{t.status}</Badge> <span className="text-xs">Refused</span>
+                    <Badge tone="warning">{t.status}</Badge>{' '}
+                    <span className="text-xs">
+                      Refused ·{' '}
+                      {t.code ? (
+                        <span className="font-mono">{t.code}</span>
+                      ) : (
+                        <span className="text-muted">code not recorded</span>
+                      )}
+                    </span>
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{t.count}</td>
                   <td className="px-3 py-2 text-xs">Not billed</td>

@@ -12,6 +12,7 @@ import { LivePagesView, type LivePages } from '@/components/live/live';
 import { keyFilterLabel } from '@/lib/usage-key-label';
 import type { UsageRequestPage } from '@/lib/server/usage/list-usage-requests';
 
+import { RefusalTallies } from './refusal-tallies';
 import { statusTone, utcSeconds } from './request-time';
 
 /** The log's filters as the URL carries them (all strings; blank means no filter). */
@@ -19,12 +20,13 @@ export type RequestLogFilters = {
   endpoint: string;
   key: string;
   status: string;
+  code: string;
   from: string;
   to: string;
   requestId: string;
 };
 
-const FILTER_NAMES = ['endpoint', 'key', 'status', 'from', 'to', 'requestId'] as const;
+const FILTER_NAMES = ['endpoint', 'key', 'status', 'code', 'from', 'to', 'requestId'] as const;
 
 function filterParams(filters: RequestLogFilters): URLSearchParams {
   const params = new URLSearchParams();
@@ -51,16 +53,23 @@ function utcInput(value: string): string {
 /**
  * The account's calls, newest first, filtered, a page at a time: "Load older calls" asks for
  * the page after the last row by (time, request id), so calls arriving meanwhile never shift or
- * repeat rows; "Check for new calls" reads from the top again.
+ * repeat rows; "Check for new calls" reads from the top again, the refused calls under the log
+ * (counted per minute, carried by the first page) with it.
  */
 export function RequestLog({
   initial,
   filters,
   endpoints,
+  codes,
+  refusalLimit,
 }: {
   initial: UsageRequestPage;
   filters: RequestLogFilters;
   endpoints: string[];
+  /** The API's error codes with their statuses, for the code filter. */
+  codes: { code: string; status: number }[];
+  /** How many refusal tallies a page carries at most. */
+  refusalLimit: number;
 }) {
   return (
     <LivePagesView
@@ -70,7 +79,12 @@ export function RequestLog({
         nextCursor: (page) => page.nextCursor,
         initial,
       }}
-      render={(query) => <Log query={query} keys={initial.keys} filters={filters} endpoints={endpoints} />}
+      render={(query) => (
+        <>
+          <Log query={query} keys={initial.keys} filters={filters} endpoints={endpoints} codes={codes} />
+          <RefusalTallies tallies={query.pages[0]?.refusals ?? []} limit={refusalLimit} />
+        </>
+      )}
     />
   );
 }
@@ -80,11 +94,13 @@ function Log({
   keys,
   filters,
   endpoints,
+  codes,
 }: {
   query: LivePages<UsageRequestPage>;
   keys: UsageRequestPage['keys'];
   filters: RequestLogFilters;
   endpoints: string[];
+  codes: { code: string; status: number }[];
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -98,6 +114,7 @@ function Log({
       endpoint: String(form.get('endpoint') ?? ''),
       key: String(form.get('key') ?? ''),
       status: String(form.get('status') ?? ''),
+      code: String(form.get('code') ?? ''),
       from: utcInput(String(form.get('from') ?? '')),
       to: utcInput(String(form.get('to') ?? '')),
       requestId: String(form.get('requestId') ?? '').trim(),
@@ -165,6 +182,20 @@ function Log({
             <option value="2xx">2xx success</option>
             <option value="4xx">4xx client error</option>
             <option value="5xx">5xx server error</option>
+            <option value="refused">Refused, not billed</option>
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="log-code" className="text-xs font-medium text-muted">
+            Error code
+          </label>
+          <select id="log-code" name="code" defaultValue={filters.code} className={field}>
+            <option value="">Any code</option>
+            {codes.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.status} {c.code}
+              </option>
+            ))}
           </select>
         </div>
         <div className="flex flex-col gap-1">
@@ -293,9 +324,11 @@ function Log({
         </ScrollRegion>
       ) : (
         <p className="rounded-lg border border-dashed border-border bg-surface p-4 text-sm text-muted">
-          {FILTER_NAMES.some((n) => filters[n])
-            ? 'No calls match these filters.'
-            : 'No calls yet. Make one from the explorer or with curl, and it appears here.'}
+          {filters.status === 'refused'
+            ? 'Refused calls have no row of their own: they are counted below, per minute.'
+            : FILTER_NAMES.some((n) => filters[n])
+              ? 'No calls match these filters.'
+              : 'No calls yet. Make one from the explorer or with curl, and it appears here.'}
         </p>
       )}
       {query.hasNextPage ? (

@@ -1,16 +1,18 @@
-// Issue 31, item 2: the request log as a tool. Refused calls (400, 402, 429) are listed, marked
-// refused and not billed; times read to the second; filters by status class, endpoint and key;
-// each call opens a detail view with its fields (its parameters among them) and a button that
-// copies its request id.
+// The request log as a tool. Every refused call (400, 402, 429, and a revoked key's 401) is
+// listed with its status and error code, marked refused and not billed; times read to the second;
+// filters by status class (or refused alone), error code, endpoint and key; each call opens a
+// detail view with its fields (its parameters among them) and a button that copies its request id.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { signUp } from '../helpers/accounts';
 import { expectNoSeriousViolations } from '../helpers/axe';
-import { createKey } from '../helpers/keys';
+import { createKey, keyRow } from '../helpers/keys';
 import { API_PORT } from '../helpers/ports';
 
 const api = (path: string) => `http://localhost:${API_PORT}${path}`;
 const POSTS = '/v1/forumsite/community/posts';
+// Screenshots to look at, when E2E_SCREENSHOTS names a folder.
+const shots = process.env.E2E_SCREENSHOTS ?? null;
 
 async function call(request: APIRequestContext, key: string, path: string) {
   const response = await request.get(api(path), { headers: { 'X-API-Key': key } });
@@ -32,18 +34,27 @@ test('lists refused calls as refused and not billed, filters, and opens a call w
   expect(notFound.status).toBe(404);
   const refused = await call(request, key, `${POSTS}?community=gardening&pages=0`);
   expect(refused.status).toBe(400);
+  // A second key, revoked: its call is refused with 401 and listed too.
+  const oldKey = await createKey(page, 'old key');
+  await keyRow(page, oldKey).getByRole('button', { name: 'Revoke old key' }).click();
+  await expect(page.getByText('Key old key revoked.')).toBeVisible();
+  expect((await call(request, oldKey, `${POSTS}?community=gardening`)).status).toBe(401);
 
-  // The refusal is written by the API's batched recorder: read the page again until it is there.
+  // Counted before each answer left: on the page at once, each with its status and code.
   const refusedRows = page.getByRole('region', { name: 'Refused calls' }).locator('tbody tr[data-refused]');
-  await expect(async () => {
-    await page.goto('/usage/requests');
-    await expect(refusedRows).toHaveCount(1, { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-  await expect(refusedRows.first()).toContainText('400');
-  await expect(refusedRows.first()).toContainText('Refused');
-  await expect(refusedRows.first()).toContainText('Not billed');
-  await expect(refusedRows.first()).toContainText(POSTS);
-  await expect(refusedRows.first()).toContainText('log tool');
+  await page.goto('/usage/requests');
+  await expect(refusedRows).toHaveCount(2);
+  const invalid = refusedRows.filter({ hasText: 'invalid_parameter' });
+  await expect(invalid).toContainText('400');
+  await expect(invalid).toContainText('Refused · invalid_parameter');
+  await expect(invalid).toContainText('Not billed');
+  await expect(invalid).toContainText(POSTS);
+  await expect(invalid).toContainText('log tool');
+  const revoked = refusedRows.filter({ hasText: 'revoked_api_key' });
+  await expect(revoked).toContainText('401');
+  await expect(revoked).toContainText('Refused · revoked_api_key');
+  await expect(revoked).toContainText('old key');
+  if (shots) await page.screenshot({ path: `${shots}/request-log-light.png`, fullPage: true });
 
   const log = page.getByRole('region', { name: 'Request log' });
   await expect(log.locator('tbody tr')).toHaveCount(2);
@@ -59,7 +70,7 @@ test('lists refused calls as refused and not billed, filters, and opens a call w
   await page.goto('/usage/requests?status=4xx');
   await expect(log.locator('tbody tr')).toHaveCount(1);
   await expect(log.locator('tbody tr')).toContainText(notFound.requestId);
-  await expect(refusedRows).toHaveCount(1);
+  await expect(refusedRows).toHaveCount(2);
   await page.goto(`/usage/requests?endpoint=${encodeURIComponent('/v1/textthreads/user/posts')}`);
   await expect(log.locator('tbody tr')).toHaveCount(1);
   await expect(refusedRows).toHaveCount(0);
@@ -68,6 +79,23 @@ test('lists refused calls as refused and not billed, filters, and opens a call w
   await page.goto(`/usage/requests?key=${keyId}`);
   await expect(log.locator('tbody tr')).toHaveCount(2);
   await expect(refusedRows).toHaveCount(1);
+  // Refused alone, and one error code (the calls' and the refusals').
+  await page.goto('/usage/requests');
+  await page.getByLabel('Status').selectOption('refused');
+  await page.getByLabel('Error code').selectOption('revoked_api_key');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/status=refused&code=revoked_api_key/);
+  await expect(refusedRows).toHaveCount(1);
+  await expect(refusedRows).toContainText('old key');
+  await expect(page.getByText('Refused calls have no row of their own')).toBeVisible();
+  await page.goto('/usage/requests?code=not_found');
+  await expect(log.locator('tbody tr')).toHaveCount(1);
+  await expect(log.locator('tbody tr')).toContainText(notFound.requestId);
+  await expect(refusedRows).toHaveCount(0);
+  await page.goto('/usage/requests?code=nonsense');
+  await expect(page.locator('main').getByRole('alert')).toContainText(
+    "code must be one of the API's error codes, like key_limit_exceeded",
+  );
 
   // The detail of the 404.
   await page.getByRole('link', { name: `Details of ${notFound.requestId}` }).click();
@@ -111,12 +139,22 @@ test('lists refused calls as refused and not billed, filters, and opens a call w
 
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `/work/shots/h28/request-detail-${colorScheme}.png`, fullPage: true });
+    if (shots) await page.screenshot({ path: `${shots}/request-detail-${colorScheme}.png`, fullPage: true });
     await expectNoSeriousViolations(page, `request detail (${colorScheme})`);
     await page.goto('/usage/requests');
     await expectNoSeriousViolations(page, `request log with refusals (${colorScheme})`);
+    if (shots && colorScheme === 'dark')
+      await page.screenshot({ path: `${shots}/request-log-dark.png`, fullPage: true });
     await page.goBack();
   }
+  // A 390 px phone: nothing wider than the screen, no serious violation.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/usage/requests');
+  await expect(refusedRows).toHaveCount(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousViolations(page, 'request log with refusals (390 px)');
+  if (shots) await page.screenshot({ path: `${shots}/request-log-390.png`, fullPage: true });
 
   // Another account's id, or an unknown one, finds nothing.
   await page.goto('/usage/requests/req_not_a_real_one');

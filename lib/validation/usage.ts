@@ -3,6 +3,7 @@
 // the forms, so a bad value gets the same message everywhere.
 import { z } from 'zod';
 
+import { errorStatus, type ErrorCode } from '@/lib/api/errors';
 import { billingMonth, monthStart } from '@/lib/utc-month';
 
 /** How many months back the usage pages go, besides the current one. */
@@ -52,7 +53,19 @@ const isoTime = (name: string) =>
       return at;
     });
 
-export const STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
+/** The log's status filter: a class of answers, or `refused` (refused before a platform was asked, not billed). */
+export const STATUS_CLASSES = ['2xx', '4xx', '5xx', 'refused'] as const;
+
+/** Every error code the API answers (lib/api/errors.ts), for the log's code filter. */
+export const ERROR_CODES = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
+
+/** One of `values`, or blank or absent for any (null); anything else is refused with `message`. */
+function choiceParam<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z
+    .enum(['', ...values] as const, { message })
+    .optional()
+    .transform((v): T[number] | null => v || null);
+}
 
 /** The request log's filters and cursor. */
 export const requestLogQuerySchema = z
@@ -64,10 +77,8 @@ export const requestLogQuerySchema = z
       .optional()
       .transform((v) => v || null),
     key: keyParam,
-    status: z
-      .union([z.enum(STATUS_CLASSES, { message: 'status must be 2xx, 4xx or 5xx' }), z.literal('')])
-      .optional()
-      .transform((v) => v || null),
+    status: choiceParam(STATUS_CLASSES, 'status must be 2xx, 4xx, 5xx or refused'),
+    code: choiceParam(ERROR_CODES, "code must be one of the API's error codes, like key_limit_exceeded"),
     from: isoTime('from'),
     to: isoTime('to'),
     requestId: z

@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 
-import { RefusalTallies } from '@/components/usage/refusal-tallies';
 import { RequestLog, type RequestLogFilters } from '@/components/usage/request-log';
 import { UsageTabs } from '@/components/usage/usage-tabs';
-import { dataEndpoints } from '@/lib/api/registry';
+import { errorStatus } from '@/lib/api/errors';
+import { endpoints } from '@/lib/api/registry';
 import { requireSession } from '@/lib/auth/require-session';
-import { listUsageRefusals, REFUSAL_TALLY_LIMIT } from '@/lib/server/usage/list-usage-refusals';
+import { REFUSAL_TALLY_LIMIT } from '@/lib/server/usage/list-usage-refusals';
 import { BadCursorError, listUsageRequests } from '@/lib/server/usage/list-usage-requests';
-import { queryErrors, requestLogQuerySchema } from '@/lib/validation/usage';
+import { ERROR_CODES, queryErrors, requestLogQuerySchema } from '@/lib/validation/usage';
 
 export const metadata: Metadata = { title: 'Request log' };
 
@@ -23,6 +23,7 @@ export default async function RequestLogPage({
     endpoint: first(raw.endpoint),
     key: first(raw.key),
     status: first(raw.status),
+    code: first(raw.code),
     from: first(raw.from),
     to: first(raw.to),
     requestId: first(raw.requestId),
@@ -36,28 +37,26 @@ export default async function RequestLogPage({
         return null;
       })
     : null;
-  const refusals = parsed.success && page ? await listUsageRefusals({ accountId, query: parsed.data }) : [];
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold">Usage</h1>
         <p className="text-sm text-muted">
           Each call with the request id its caller got in <code className="font-mono">X-Request-Id</code>, what it was
-          billed and how long it took; open one for its details. Calls refused before they reached a platform are
-          counted below, not billed.
+          billed and how long it took; open one for its details. Calls refused before they reached a platform (each with
+          its status and error code) are counted below, not billed.
         </p>
       </header>
       <UsageTabs current="requests" />
       {page ? (
-        <>
-          <RequestLog
-            key={JSON.stringify(filters)}
-            initial={page}
-            filters={filters}
-            endpoints={dataEndpoints.map((e) => e.path)}
-          />
-          <RefusalTallies tallies={refusals} limit={REFUSAL_TALLY_LIMIT} />
-        </>
+        <RequestLog
+          key={JSON.stringify(filters)}
+          initial={page}
+          filters={filters}
+          endpoints={endpoints.map((e) => e.path)}
+          codes={ERROR_CODES.map((code) => ({ code, status: errorStatus[code] }))}
+          refusalLimit={REFUSAL_TALLY_LIMIT}
+        />
       ) : (
         <div role="alert" className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
           {problem}.{' '}

@@ -1,5 +1,6 @@
 // GET /api/usage/requests: the signed-in account's request log, newest first, with filters
-// (endpoint, key, status=2xx|4xx|5xx, from, to, requestId) and a cursor for the next page.
+// (endpoint, key, status=2xx|4xx|5xx|refused, code, from, to, requestId) and a cursor for the next
+// page; the first page also carries the refused calls under the same filters (`refusals`).
 import { BadCursorError, listUsageRequests } from '@/lib/server/usage/list-usage-requests';
 import { NO_STORE, usageRouteInput } from '@/lib/auth/usage-route';
 import { requestLogQuerySchema } from '@/lib/validation/usage';
