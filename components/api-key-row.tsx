@@ -91,7 +91,7 @@ export function ApiKeyRow({
       </td>
       <td className={`${cellClass} whitespace-nowrap`}>
         <CardLabel>Key</CardLabel>
-        <span className="font-mono">
+        <span data-testid="key-display" className="font-mono">
           {key.prefix}…{key.last4}
         </span>
       </td>

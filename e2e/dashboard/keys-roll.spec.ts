@@ -43,7 +43,8 @@ test.describe('the key menu', () => {
     const newKey = (await shown.textContent())!;
     await expect(page.getByRole('status')).toContainText('Key production rolled: the old key works until');
     await expect(keyRow(page, oldKey).getByTestId('key-expiry')).toContainText('Ends');
-    await expect(keyRow(page, oldKey)).toContainText('Active');
+    // Still working until its end, and marked as the key a roll is replacing.
+    await expect(keyRow(page, oldKey)).toContainText('Being replaced');
     await expect(page.getByRole('heading', { name: /Your keys/ })).toContainText('(2 of 10)');
     for (const key of [oldKey, newKey]) {
       const response = await request.get(`http://localhost:${API_PORT}/v1/account/verify`, {

@@ -14,8 +14,17 @@ export function keyTable(page: Page): Locator {
   return page.getByRole('region', { name: 'API keys', exact: true });
 }
 
-/** The key table's row of the key with this plaintext (by display prefix and last four). */
+/** A key as the console shows it: its prefix and last four. */
+export function keyDisplay(key: string): string {
+  return `${key.slice(0, 12)}…${key.slice(-4)}`;
+}
+
+/**
+ * The key table's row of the key with this plaintext, by its Key column (a rolled key's row names
+ * the key it replaces, or that replaced it, too).
+ */
 export function keyRow(page: Page, key: string): Locator {
-  const display = `${key.slice(0, 12)}…${key.slice(-4)}`;
-  return keyTable(page).getByRole('row').filter({ hasText: display });
+  return keyTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByTestId('key-display').getByText(keyDisplay(key), { exact: true }) });
 }
