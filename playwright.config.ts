@@ -95,6 +95,10 @@ export default defineConfig({
         AUTH_GITHUB_ID: GITHUB_CLIENT.id,
         AUTH_GITHUB_SECRET: GITHUB_CLIENT.secret,
         AUTH_GITHUB_ENTERPRISE_URL: `http://localhost:${GITHUB_PORT}`,
+        // The operator the terms and the privacy policy name (e2e/dashboard/terms-and-privacy.spec.ts).
+        OPERATOR_NAME: 'Example Data Ltd',
+        OPERATOR_ADDRESS: '1 Example Street, Berlin',
+        OPERATOR_EMAIL: 'legal@example.com',
       },
     },
   ],

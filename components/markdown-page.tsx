@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
+import { fillOperatorIdentity, type LegalPageFile, readLegalPage } from '@/lib/legal-pages';
 import { parseMarkdown, type Block, type Inline } from '@/lib/markdown/parse-markdown';
 
 function inline(nodes: Inline[]): ReactNode[] {
@@ -68,8 +66,11 @@ function block(node: Block, i: number): ReactNode {
   );
 }
 
-/** A page's text from content/<file>.md, which the operator edits; read when the page renders. */
-export async function MarkdownPage({ file }: { file: 'terms.md' | 'privacy.md' }) {
-  const source = await readFile(path.join(process.cwd(), 'content', file), 'utf8');
+/**
+ * A page's text from content/<file>.md, which the operator edits, with the operator's identity
+ * filled in from its settings (lib/legal-pages.ts); read when the page renders.
+ */
+export function MarkdownPage({ file }: { file: LegalPageFile }) {
+  const source = fillOperatorIdentity(readLegalPage(file), process.env);
   return <article className="flex max-w-2xl flex-col gap-4">{parseMarkdown(source).map(block)}</article>;
 }

@@ -210,7 +210,15 @@ const schema = z
     SMTP_URL: optionalUrl,
     /** The From of outgoing mail. */
     MAIL_FROM: z.string().default('Public Data API <no-reply@localhost>'),
-    /** Where customers reach support: the console names it wherever it says "contact support" (a lost dispute, an operator's block). */
+    /**
+     * The operator of the deployment, as the terms of service and the privacy policy name it
+     * (content/terms.md, content/privacy.md; lib/legal-pages.ts): its legal name, postal address
+     * and contact email. Unset, the pages show placeholders, and a production start refuses or warns.
+     */
+    OPERATOR_NAME: z.string().trim().min(1).optional(),
+    OPERATOR_ADDRESS: z.string().trim().min(1).optional(),
+    OPERATOR_EMAIL: z.email().optional(),
+    /** Where customers reach support: the console names it wherever it says "contact support" (a lost dispute, an operator's block), and in the terms. */
     SUPPORT_EMAIL: z.email().default('support@localhost'),
     /** The seller named on every invoice and its PDF (a Stripe custom field: 140 characters at most). */
     SELLER_NAME: z

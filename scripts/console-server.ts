@@ -10,8 +10,18 @@ import { createServer } from 'node:http';
 import next from 'next';
 
 import { limitConnections } from '../lib/api/process/connection-limits';
+import { onEmbeddedDatabase } from '../lib/db/embedded-default';
 import { env } from '../lib/env';
 import { appendForwardedFor } from '../lib/http/client-address';
+import { describeLegalPagePlaceholders, legalPagePlaceholders } from '../lib/legal-pages';
+
+// An operator's deployment whose terms and privacy policy are still placeholders: say so at every
+// start (`npm start` refuses outright when it takes real payments; compose and the image run this
+// file directly).
+if (!onEmbeddedDatabase(process.env)) {
+  const placeholders = legalPagePlaceholders(process.env);
+  if (placeholders.length) console.warn(`Warning: ${describeLegalPagePlaceholders(placeholders)}`);
+}
 
 const app = next({ dev: false, port: env.PORT, hostname: env.HOST });
 const handle = app.getRequestHandler();

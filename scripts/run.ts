@@ -17,6 +17,7 @@ import { billingSandboxRefusal } from '../lib/billing/sandbox-refusal';
 import { findRunningSandbox } from '../lib/billing/sandbox/runtime';
 import { onEmbeddedDatabase } from '../lib/db/embedded-default';
 import { devMailboxEnabled, isLoopbackHost } from '../lib/dev-mailbox';
+import { describeLegalPagePlaceholders, legalPagePlaceholders } from '../lib/legal-pages';
 import { buildsBeforeStart } from './lib/builds-before-start';
 import { resolveDatabase } from './lib/with-database';
 import { serverArgs } from './lib/server-bundles';
@@ -140,6 +141,15 @@ async function main(): Promise<number> {
     });
   if (refusal) {
     console.error(refusal);
+    return 1;
+  }
+  // Real payments on an operator's database: real customers, who agree to /terms and /privacy at
+  // sign-up. Those pages must not be placeholders (a staging or demo server with the billing
+  // sandbox is only warned, by the console server).
+  const legalPlaceholders =
+    mode === 'start' && !embedded && process.env.STRIPE_SECRET_KEY ? legalPagePlaceholders(process.env) : [];
+  if (legalPlaceholders.length) {
+    console.error(`Refusing to start. ${describeLegalPagePlaceholders(legalPlaceholders)}`);
     return 1;
   }
   // The first start of a fresh clone builds what it runs: the console and the servers' bundles.

@@ -31,6 +31,24 @@ for (const [path, file, title] of [
   });
 }
 
+test("the terms and the privacy policy name the operator from the server's settings, not placeholders", async ({
+  page,
+}) => {
+  await page.goto('/terms');
+  await expect(page.locator('main')).toContainText(
+    'This service is operated by Example Data Ltd, 1 Example Street, Berlin ("we"). Contact: legal@example.com.',
+  );
+  await page.goto('/privacy');
+  await expect(page.locator('main')).toContainText(
+    'Example Data Ltd, 1 Example Street, Berlin. Contact for privacy questions: legal@example.com.',
+  );
+  for (const path of ['/terms', '/privacy']) {
+    await page.goto(path);
+    await expect(page.locator('main')).not.toContainText('[company name]', { ignoreCase: true });
+    await expect(page.locator('main')).not.toContainText('{{');
+  }
+});
+
 test('sign-up says that creating an account agrees to the terms and the privacy policy, with links', async ({
   page,
 }) => {
