@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { applyMigrations } from '../lib/db/migrate';
 import { billingSandboxRefusal } from '../lib/billing/sandbox-refusal';
 import { findRunningSandbox } from '../lib/billing/sandbox/runtime';
+import { registerRunningSources } from '../lib/api/providers/running-sources';
 import { onEmbeddedDatabase } from '../lib/db/embedded-default';
 import { devMailboxEnabled, isLoopbackHost } from '../lib/dev-mailbox';
 import { describeLegalPagePlaceholders, legalPagePlaceholders } from '../lib/legal-pages';
@@ -203,6 +204,8 @@ async function main(): Promise<number> {
     if (mode !== 'test') Object.assign(env, billingSandbox(env, port, apiPort, mode === 'dev' || mode === 'start'));
     // No API server under dev: the console mounts /v1 itself, so that is the address pages and snippets name.
     if (mode === 'dev' && !env.API_PUBLIC_URL) env.API_PUBLIC_URL = browserUrl(host, port);
+    // The operator command line's check-sources checks the sources this app runs with, not its own shell's.
+    if (mode === 'dev' || mode === 'start') process.once('exit', registerRunningSources(database.url, env));
     if (mode === 'dev') return await run(bin('next'), ['dev', '-H', host, '-p', port], env);
     if (mode === 'start') {
       console.log(

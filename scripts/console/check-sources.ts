@@ -2,6 +2,10 @@
 // probes), through its adapter and the gateway's own error mapping and deadline
 // (UPSTREAM_TIMEOUT_MS), and prints a line per call: ok with the latency, or the error. Exit 1
 // when a live source fails; families on the sandbox or an upstream are listed but not called.
+// It checks the configuration of the app running on this database, which `npm start` registered
+// (lib/api/providers/running-sources.ts), as the command line finds that app's database and
+// billing sandbox; with none running, or with --settings shell, the settings of its own
+// environment. Its first line says which.
 import { performance } from 'node:perf_hooks';
 import { callProvider } from '@/lib/api/gateway/provider-call';
 import { createProviderResolver } from '@/lib/api/providers';
@@ -11,6 +15,12 @@ import { findEndpoint } from '@/lib/api/registry';
 import type { Family } from '@/lib/api/registry/types';
 import { readLiveSettings } from '@/lib/api/providers/live';
 import { liveAdapters } from '@/lib/api/providers/live/adapters';
+import {
+  describeSourceSettings,
+  findRunningSources,
+  isSourceSetting,
+  sourceSettings,
+} from '@/lib/api/providers/running-sources';
 
 import { parseFlags, UsageError } from './args';
 import type { ConsoleCommand } from './command';
@@ -106,13 +116,42 @@ export function formatChecks(checks: readonly SourceCheck[]): string[] {
   });
 }
 
+/**
+ * The environment to check: this one with its source settings replaced by those of the app
+ * running on this database, when one is and `settings` is not 'shell'; and the line saying which.
+ */
+export function settingsToCheck(
+  env: Readonly<Record<string, string | undefined>>,
+  settings: 'app' | 'shell' | undefined,
+): { env: Record<string, string | undefined>; description: string } {
+  const running = settings === 'shell' ? null : findRunningSources(env.DATABASE_URL ?? '');
+  if (!running) {
+    if (settings === 'app') throw new Error('No app is running on this database (npm start registers its settings)');
+    const why = settings === 'shell' ? '--settings shell' : 'no app is running on this database';
+    return {
+      env: { ...env },
+      description: `Checking this shell's source settings (${why}): ${describeSourceSettings(sourceSettings(env))}`,
+    };
+  }
+  const own = Object.fromEntries(Object.entries(env).filter(([name]) => !isSourceSetting(name)));
+  const since = running.startedAt.slice(0, 16).replace('T', ' ');
+  return {
+    env: { ...own, ...running.settings },
+    description: `Checking the running app's source settings (npm start, pid ${running.pid}, started ${since} UTC): ${describeSourceSettings(running.settings)}`,
+  };
+}
+
 export const checkSourcesCommand: ConsoleCommand = {
-  usage: 'check-sources [--family NAME]',
+  usage: 'check-sources [--family NAME] [--settings app|shell]',
   description:
-    'Call each live data source once through its adapter; print ok and the latency or the error per family (exit 1 when one fails).',
+    "Call each live data source once through its adapter, with the running app's settings (or this shell's); print ok and the latency or the error per family (exit 1 when one fails).",
   async run(args) {
-    const flags = parseFlags(args, ['family']);
-    const checks = await checkSources({ family: flags.family, log: (line) => console.error(line) });
+    const flags = parseFlags(args, ['family', 'settings']);
+    if (flags.settings !== undefined && flags.settings !== 'app' && flags.settings !== 'shell')
+      throw new UsageError("--settings must be app (the running app's, the default when one runs) or shell");
+    const { env, description } = settingsToCheck(process.env, flags.settings);
+    console.log(description);
+    const checks = await checkSources({ env, family: flags.family, log: (line) => console.error(line) });
     for (const line of formatChecks(checks)) console.log(line);
     // Counted per family: a family with several probes fails once.
     const live = [...new Set(checks.filter((c) => c.ok !== undefined).map((c) => c.family))];

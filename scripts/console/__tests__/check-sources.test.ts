@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReplayServer, type ReplayServer } from '@/lib/api/providers/live/__tests__/replay-server';
 import { testAdapter, testRoutes } from '@/lib/api/providers/live/__tests__/test-adapter';
 import { forumsiteRoutes } from '@/lib/api/providers/live/forumsite/__tests__/routes';
+import { registerRunningSources } from '@/lib/api/providers/running-sources';
 import { checkSources, formatChecks } from '../check-sources';
 
 function cli(
@@ -89,5 +90,37 @@ describe('check-sources', { timeout: 120_000 }, () => {
     } finally {
       await forum.close();
     }
+  });
+
+  test('the command checks the sources of the app running on this database, which npm start registered, and says so', async () => {
+    const forum = await startReplayServer(forumsiteRoutes);
+    // What `npm start` registers for its database (here the test database the command uses).
+    const unregister = registerRunningSources(process.env.DATABASE_URL!, {
+      DATA_SOURCE_FORUMSITE: 'live',
+      LIVE_FORUMSITE_URL: forum.url,
+      PATH: '/usr/bin',
+    });
+    try {
+      // The operator's shell has none of the app's settings.
+      const shell = { DATA_SOURCE: 'sandbox', DATA_SOURCE_FORUMSITE: '', LIVE_FORUMSITE_URL: '' };
+      const app = await cli(shell, 'check-sources', '--family', 'forumsite');
+      expect(app.status, app.stderr).toBe(0);
+      expect(app.stdout).toMatch(
+        /^Checking the running app's source settings \(npm start, pid \d+, started [\d-]+ [\d:]+ UTC\): DATA_SOURCE_FORUMSITE=live, LIVE_FORUMSITE_URL set$/m,
+      );
+      expect(app.stdout).toMatch(/^forumsite\s+ok\s+\d+ ms/m);
+      expect(app.stdout).not.toContain('No family is live');
+      expect(app.stdout).not.toContain(forum.url); // an address may carry credentials
+
+      const own = await cli(shell, 'check-sources', '--family', 'forumsite', '--settings', 'shell');
+      expect(own.status).toBe(0);
+      expect(own.stdout).toContain("Checking this shell's source settings (--settings shell): DATA_SOURCE=sandbox");
+      expect(own.stdout).toMatch(/^forumsite\s+-\s+sandbox, not checked$/m);
+    } finally {
+      unregister();
+      await forum.close();
+    }
+    const none = await cli({ DATA_SOURCE: 'sandbox' }, 'check-sources', '--family', 'forumsite');
+    expect(none.stdout).toContain("Checking this shell's source settings (no app is running on this database)");
   });
 });
