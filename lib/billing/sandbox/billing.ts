@@ -5,11 +5,15 @@ import { cardBehaviour, cardDetails, type CardBehaviour } from './cards';
 import type { SandboxClock } from './clock';
 import { invalidRequest, missing } from './errors';
 import type { Events } from './events';
+import { SandboxPayments } from './payments';
 import { newId, type SandboxStore, type StripeObject } from './store';
 
 export type Obj = StripeObject;
 
 export class SandboxBilling {
+  /** PaymentIntents, charges and refunds (payments.ts). */
+  readonly payments: SandboxPayments = new SandboxPayments(this);
+
   constructor(
     readonly store: SandboxStore,
     readonly events: Events,
@@ -137,8 +141,14 @@ export class SandboxBilling {
     return { session: completed };
   }
 
+  /** A new card attached to the customer (`payment_method.attached`). */
   async attachCard(customer: string, cardNumber: string, behaviour: CardBehaviour): Promise<Obj> {
-    const paymentMethod = await this.store.put({
+    return this.attach(await this.createCard(null, cardNumber, behaviour), customer);
+  }
+
+  /** A new card PaymentMethod, attached to no one unless `customer` is given (then without an event). */
+  createCard(customer: string | null, cardNumber: string, behaviour: CardBehaviour): Promise<Obj> {
+    return this.store.put({
       id: newId('pm'),
       object: 'payment_method',
       created: this.clock.now(),
@@ -150,8 +160,13 @@ export class SandboxBilling {
       metadata: {},
       sandbox_behaviour: behaviour,
     });
-    await this.events.emit('payment_method.attached', paymentMethod);
-    return paymentMethod;
+  }
+
+  /** Attaches a PaymentMethod to a customer (`payment_method.attached`). */
+  async attach(method: Obj, customer: string): Promise<Obj> {
+    const attached = await this.store.put({ ...method, customer });
+    await this.events.emit('payment_method.attached', attached);
+    return attached;
   }
 
   async detachPaymentMethod(id: string): Promise<Obj> {

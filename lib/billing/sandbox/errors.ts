@@ -9,6 +9,10 @@ export class StripeApiError extends Error {
       param?: string;
       decline_code?: string;
       charge?: string;
+      doc_url?: string;
+      /** A card error's PaymentIntent and PaymentMethod, as Stripe includes them. */
+      payment_intent?: unknown;
+      payment_method?: unknown;
     },
   ) {
     super(body.message);

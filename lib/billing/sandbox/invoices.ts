@@ -5,6 +5,7 @@
 import type { SandboxBilling } from './billing';
 import { chargeDecline, type CardBehaviour } from './cards';
 import { invalidRequest, StripeApiError } from './errors';
+import { chargeObject, paymentIntentObject } from './payments';
 import { newId, type StripeObject as Obj } from './store';
 
 const DAY = 86_400;
@@ -398,7 +399,7 @@ export class SandboxInvoices {
     // An off-session payment the bank wants authenticated: the invoice's PaymentIntent waits in
     // `requires_action` for the customer, who completes it on the hosted invoice page.
     const needsAction = decline?.code === 'authentication_required';
-    const { intentId, chargeId } = await this.charge(invoice, customer.id, method.id, decline, needsAction);
+    const { intentId, chargeId } = await this.charge(invoice, customer.id, method, decline, needsAction);
     if (!decline) return this.markPaid(invoice, intentId, attempt);
     const payments = invoice.payments as { data: Obj[] };
     const now = this.clock.now();
@@ -433,61 +434,37 @@ export class SandboxInvoices {
   private async charge(
     invoice: Obj,
     customer: string,
-    paymentMethod: string,
+    paymentMethod: Obj,
     decline: ReturnType<typeof chargeDecline>,
     needsAction = false,
   ): Promise<{ intentId: string; chargeId: string }> {
     const now = this.clock.now();
-    const intentId = newId('pi');
-    const charge = await this.billing.store.put({
-      id: newId('ch'),
-      object: 'charge',
-      created: now,
-      livemode: false,
-      amount: invoice.amount_due,
-      amount_captured: decline ? 0 : invoice.amount_due,
-      amount_refunded: 0,
-      captured: !decline,
+    const amount = Number(invoice.amount_due);
+    const account = this.billing.account;
+    const intent = paymentIntentObject({
+      now,
+      amount,
       currency: 'usd',
       customer,
-      payment_intent: intentId,
-      payment_method: paymentMethod,
-      status: decline ? 'failed' : 'succeeded',
-      paid: !decline,
-      refunded: false,
-      failure_code: decline?.code ?? null,
-      failure_message: decline?.message ?? null,
-      disputed: false,
-      description: null,
-      metadata: {},
-      outcome: decline
-        ? {
-            type: 'issuer_declined',
-            reason: decline.decline_code,
-            network_status: 'declined_by_network',
-            risk_level: 'normal',
-            seller_message: 'The bank did not return any further details with this decline.',
-          }
-        : {
-            type: 'authorized',
-            reason: null,
-            network_status: 'approved_by_network',
-            risk_level: 'normal',
-            seller_message: 'Payment complete.',
-          },
+      paymentMethod: paymentMethod.id,
+      account,
     });
+    const charge = await this.billing.store.put(
+      chargeObject({
+        now,
+        amount,
+        currency: 'usd',
+        customer,
+        paymentIntent: intent.id,
+        paymentMethod,
+        decline,
+        account,
+      }),
+    );
     await this.billing.store.put({
-      id: intentId,
-      object: 'payment_intent',
-      created: now,
-      livemode: false,
-      amount: invoice.amount_due,
-      amount_received: decline ? 0 : invoice.amount_due,
-      currency: 'usd',
-      customer,
-      payment_method: paymentMethod,
+      ...intent,
+      amount_received: decline ? 0 : amount,
       latest_charge: charge.id,
-      metadata: {},
       status: needsAction ? 'requires_action' : decline ? 'requires_payment_method' : 'succeeded',
       next_action: needsAction ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
       last_payment_error: decline
@@ -501,7 +478,7 @@ export class SandboxInvoices {
         : null,
     });
     await this.billing.events.emit(decline ? 'charge.failed' : 'charge.succeeded', charge);
-    return { intentId, chargeId: charge.id };
+    return { intentId: intent.id, chargeId: charge.id };
   }
 
   /** POST /v1/invoices/{id}/send: finalizes a draft first, as Stripe does, and announces `invoice.sent`. */
