@@ -152,6 +152,9 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
           metadata: record(p, 'metadata'),
           mode: str(p, 'mode') ?? '',
           currency: str(p, 'currency'),
+          client_reference_id: str(p, 'client_reference_id'),
+          line_items: Object.hasOwn(p, 'line_items') ? p.line_items : undefined,
+          payment_intent_data: object(p, 'payment_intent_data'),
         }),
     },
     {

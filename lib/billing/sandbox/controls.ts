@@ -1,6 +1,6 @@
 // The sandbox's test controls under `/_sandbox/*` (on the API listener, behind the control token):
 // what a real customer, bank or clock would do, which Stripe's API cannot be asked to do.
-//   POST /_sandbox/checkout/{id}/complete  card=…        the customer saves a card in Checkout
+//   POST /_sandbox/checkout/{id}/complete  card=… | payment_method=…   the customer saves a card, or pays, in Checkout
 //   POST /_sandbox/disputes                charge=… | invoice=…   the bank opens a dispute
 //   POST /_sandbox/disputes/{id}/close     status=won|lost
 //   POST /_sandbox/clock/advance           seconds=…    time passes (due dates, retries, key expiry)
@@ -55,7 +55,7 @@ export function createControls(billing: SandboxBilling, events: Events, locks: O
     if (match) {
       const session = await billing.require(match[1]!, 'checkout.session');
       return locks.with([session.id, session.customer as string], () =>
-        billing.completeCheckout(session.id, str(form, 'card') ?? ''),
+        billing.completeCheckout(session.id, str(form, 'card') ?? '', str(form, 'payment_method')),
       );
     }
     if (path === '/_sandbox/disputes') {

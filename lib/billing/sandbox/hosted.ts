@@ -1,12 +1,12 @@
 // The hosted pages' listener: Checkout, the customer portal, the hosted invoice (with a card form
 // for `send_invoice` invoices) and its PDF. Served apart from the REST API, on its own port.
 import type http from 'node:http';
-import type { SandboxBilling } from './billing';
+import type { Obj, SandboxBilling } from './billing';
 import { cardBehaviour } from './cards';
 import { parseForm, str } from './form';
 import type { SandboxInvoices } from './invoices';
 import type { ObjectLocks } from './locks';
-import { checkoutClosedPage, checkoutPage, invoicePage, page, portalPage } from './pages';
+import { checkoutClosedPage, checkoutPage, checkoutPaymentPage, invoicePage, page, portalPage } from './pages';
 import { invoicePdf } from './pdf';
 
 export function createHostedPages(billing: SandboxBilling, invoices: SandboxInvoices, locks: ObjectLocks) {
@@ -30,19 +30,29 @@ export function createHostedPages(billing: SandboxBilling, invoices: SandboxInvo
       return true;
     }
     if (method === 'GET') {
-      html(response, 200, checkoutPage(session));
+      html(response, 200, await checkoutView(session));
       return true;
     }
-    const card = str(parseForm(body), 'card') ?? '';
+    const form = parseForm(body);
     const result = await locks.with([session.id, session.customer as string], () =>
-      billing.completeCheckout(session.id, card),
+      billing.completeCheckout(session.id, str(form, 'card') ?? '', str(form, 'payment_method')),
     );
     if ('declined' in result) {
-      html(response, 402, checkoutPage(session, result.declined));
+      html(response, 402, await checkoutView((await store.get(session.id)) ?? session, result.declined));
       return true;
     }
     redirect(response, String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id));
     return true;
+  }
+
+  /** The Checkout page: "Save card" in setup mode; in payment mode the amount, the customer's default card and a card field. */
+  async function checkoutView(session: Obj, error?: string): Promise<string> {
+    if (session.mode !== 'payment') return checkoutPage(session, error);
+    const customer = await store.get(session.customer as string);
+    const defaultId = (customer?.invoice_settings as { default_payment_method: string | null } | undefined)
+      ?.default_payment_method;
+    const saved = defaultId ? await store.get(defaultId) : null;
+    return checkoutPaymentPage(session, saved?.customer === session.customer ? saved : null, error);
   }
 
   async function portal(

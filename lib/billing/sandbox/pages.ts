@@ -1,6 +1,6 @@
 // The sandbox's hosted pages, standing in for Stripe's: Checkout in setup mode ("Card number",
-// "Save card"), the customer portal, and the hosted invoice with its PDF. Plain, accessible
-// HTML that follows the visitor's light or dark preference.
+// "Save card") and in payment mode ("Pay $…"), the customer portal, and the hosted invoice with
+// its PDF. Plain, accessible HTML that follows the visitor's light or dark preference.
 import type { Obj } from './billing';
 
 const escapeHtml = (value: unknown) =>
@@ -17,6 +17,7 @@ export function page(title: string, body: string): string {
 body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,sans-serif}
 main{max-width:28rem;margin:3rem auto;padding:0 1rem}h1{font-size:1.4rem}p,.muted{color:var(--muted)}
 label{display:block;font-weight:600;margin-top:1rem}input{box-sizing:border-box;width:100%;padding:.6rem;font:inherit;border:1px solid var(--line);border-radius:.4rem;background:transparent;color:inherit}
+input[type=radio]{width:auto;margin-right:.5rem}fieldset{margin-top:1rem;border:1px solid var(--line);border-radius:.4rem}fieldset label{font-weight:400}
 button,.button{display:inline-block;margin-top:1rem;padding:.6rem 1rem;font:inherit;border:0;border-radius:.4rem;background:var(--accent);color:var(--bg);cursor:pointer;text-decoration:none}
 button.secondary{background:transparent;color:var(--accent);border:1px solid var(--line)}
 :focus-visible{outline:3px solid var(--accent);outline-offset:2px}.error{color:var(--danger);font-weight:600}
@@ -25,9 +26,14 @@ table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.4rem 0;
 </style></head><body><main><p><span class="badge">Test mode · billing sandbox</span></p>${body}</main></body></html>`;
 }
 
+const money = (cents: unknown) => `$${(Number(cents) / 100).toFixed(2)}`;
+
+const TEST_CARDS =
+  'Test cards: 4242 4242 4242 4242 (works), 4000 0000 0000 0341 (charges fail), 4000 0000 0000 9995 (insufficient funds), 4000 0000 0000 0002 (declined).';
+
 const cardField = `<label for="card">Card number</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required aria-describedby="card-hint">
-<p id="card-hint" class="muted">Test cards: 4242 4242 4242 4242 (works), 4000 0000 0000 0341 (charges fail), 4000 0000 0000 9995 (insufficient funds), 4000 0000 0000 0002 (declined).</p>`;
+<p id="card-hint" class="muted">${TEST_CARDS}</p>`;
 
 export function checkoutPage(session: Obj, error?: string): string {
   const alert = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
@@ -36,6 +42,43 @@ export function checkoutPage(session: Obj, error?: string): string {
     'Save a card',
     `<h1>Save a card for future payments</h1>${alert}
 <form method="post" action="/checkout/${escapeHtml(session.id)}">${cardField}<button type="submit">Save card</button></form>${cancel}`,
+  );
+}
+
+/**
+ * Checkout in payment mode: what is bought and its total, then "Pay" with the customer's default
+ * card (when there is one) or a new test card.
+ */
+export function checkoutPaymentPage(session: Obj, saved: Obj | null, error?: string): string {
+  const alert = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
+  const cancel = session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel and go back</a></p>` : '';
+  const items = (session.sandbox_line_items as { name: string; unit_amount: number; quantity: number }[])
+    .map(
+      (item) =>
+        `<tr><td>${escapeHtml(item.name)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</td><td>${money(item.unit_amount * item.quantity)}</td></tr>`,
+    )
+    .join('');
+  const card = saved?.card as { brand: string; last4: string } | undefined;
+  const choice = card
+    ? `<fieldset><legend>Pay with</legend>
+<label><input type="radio" name="payment_method" value="${escapeHtml(saved!.id)}" checked> Saved card: ${escapeHtml(card.brand)} •••• ${escapeHtml(card.last4)}</label>
+<label><input type="radio" name="payment_method" value="new"> A new card (below)</label></fieldset>`
+    : '<input type="hidden" name="payment_method" value="new">';
+  const saves =
+    (session.sandbox_payment_intent_data as { setup_future_usage: string | null }).setup_future_usage !== null
+      ? '<p class="muted">A new card is saved to your account for future payments.</p>'
+      : '';
+  const total = money(session.amount_total);
+  return page(
+    `Pay ${total}`,
+    `<h1>Pay ${total}</h1>${alert}
+<table><thead><tr><th>Item</th><th>Amount</th></tr></thead><tbody>${items}</tbody></table>
+<p>Total: <strong>${total}</strong></p>
+<form method="post" action="/checkout/${escapeHtml(session.id)}">${choice}
+<label for="card">Card number${card ? ' (for a new card)' : ''}</label>
+<input id="card" name="card" inputmode="numeric" autocomplete="cc-number"${card ? '' : ' required'} aria-describedby="card-hint">
+<p id="card-hint" class="muted">${TEST_CARDS} 4000 0027 6000 3184 asks for authentication, which you complete here.</p>${saves}
+<button type="submit">Pay ${total}</button></form>${cancel}`,
   );
 }
 
@@ -63,7 +106,6 @@ export function portalPage(session: Obj, methods: Obj[], defaultId: string | nul
   );
 }
 
-const money = (cents: unknown) => `$${(Number(cents) / 100).toFixed(2)}`;
 const day = (unix: unknown) => (typeof unix === 'number' ? new Date(unix * 1000).toISOString().slice(0, 10) : '');
 
 export function invoicePage(invoice: Obj, error?: string): string {

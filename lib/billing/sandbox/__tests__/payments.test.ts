@@ -282,3 +282,220 @@ describe('PaymentIntents charged off-session', () => {
     expect(declined?.code).toBe('card_declined');
   });
 });
+
+/** A Checkout Session in payment mode for prepaid credits, as the console would create it. */
+function creditsSession(customer: string, extra: Partial<Stripe.Checkout.SessionCreateParams> = {}) {
+  return world.stripe.checkout.sessions.create({
+    mode: 'payment',
+    customer,
+    line_items: [
+      {
+        price_data: { currency: 'usd', unit_amount: 2000, product_data: { name: 'API credits' } },
+        quantity: 1,
+      },
+    ],
+    payment_intent_data: { setup_future_usage: 'off_session', metadata: { accountId: 'acct_9', credits: '2000' } },
+    metadata: { accountId: 'acct_9' },
+    client_reference_id: 'acct_9',
+    success_url: 'http://console.test/billing/credits?session={CHECKOUT_SESSION_ID}',
+    cancel_url: 'http://console.test/billing/credits',
+    ...extra,
+  });
+}
+
+const pay = (url: string, form: Record<string, string>) =>
+  fetch(url, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' });
+
+/** The signed events delivered about a Checkout Session, its PaymentIntent, charges and the card it saved. */
+async function eventsAbout(session: Stripe.Checkout.Session, intentId: string | null, cardId?: string) {
+  await world.sandbox.flushWebhooks();
+  return received.filter((e) => {
+    const object = e.data.object as { id?: string; payment_intent?: string };
+    return (
+      object.id === session.id ||
+      (intentId !== null && (object.id === intentId || object.payment_intent === intentId)) ||
+      (cardId !== undefined && object.id === cardId)
+    );
+  });
+}
+
+describe('Checkout in payment mode, through the hosted page', () => {
+  test('a new card pays: the session completes, paid, its PaymentIntent succeeds and the card is saved (not made the default)', async () => {
+    const customer = await world.stripe.customers.create({ email: 'buyer@example.test' });
+    const session = await creditsSession(customer.id);
+    expect({
+      mode: session.mode,
+      status: session.status,
+      payment_status: session.payment_status,
+      amount_total: session.amount_total,
+      currency: session.currency,
+      payment_intent: session.payment_intent,
+      client_reference_id: session.client_reference_id,
+      url: session.url?.startsWith(world.sandbox.pagesUrl),
+    }).toEqual({
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: 2000,
+      currency: 'usd',
+      payment_intent: null,
+      client_reference_id: 'acct_9',
+      url: true,
+    });
+    const page = await (await fetch(session.url!)).text();
+    expect(page).toContain('Pay $20.00');
+    expect(page).toContain('API credits');
+
+    const paid = await pay(session.url!, { payment_method: 'new', card: '4242 4242 4242 4242' });
+    expect({ status: paid.status, location: paid.headers.get('location') }).toEqual({
+      status: 303,
+      location: `http://console.test/billing/credits?session=${session.id}`,
+    });
+    const done = await world.stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
+    const intent = done.payment_intent as Stripe.PaymentIntent;
+    expect({
+      status: done.status,
+      payment_status: done.payment_status,
+      intent: intent.status,
+      amount: intent.amount_received,
+      metadata: intent.metadata,
+      setup_future_usage: intent.setup_future_usage,
+    }).toEqual({
+      status: 'complete',
+      payment_status: 'paid',
+      intent: 'succeeded',
+      amount: 2000,
+      metadata: { accountId: 'acct_9', credits: '2000' },
+      setup_future_usage: 'off_session',
+    });
+    const cards = await world.stripe.paymentMethods.list({ customer: customer.id });
+    expect(cards.data.map((c) => [c.id, c.card?.last4])).toEqual([[intent.payment_method, '4242']]);
+    const after = await world.stripe.customers.retrieve(customer.id);
+    expect((after as Stripe.Customer).invoice_settings.default_payment_method).toBeNull();
+
+    const events = await eventsAbout(session, intent.id, intent.payment_method as string);
+    expect(events.map((e) => e.type)).toEqual([
+      'payment_intent.created',
+      'charge.succeeded',
+      'payment_method.attached',
+      'payment_intent.succeeded',
+      'checkout.session.completed',
+    ]);
+    const completed = events[4]!.data.object as Stripe.Checkout.Session;
+    expect({ status: completed.status, paid: completed.payment_status, intent: completed.payment_intent }).toEqual({
+      status: 'complete',
+      paid: 'paid',
+      intent: intent.id,
+    });
+    expect((await fetch(session.url!)).status).toBe(410);
+  });
+
+  test('a declined card shows the reason and the session stays open; then the saved default card pays the same PaymentIntent', async () => {
+    const { customer, paymentMethod } = await customerWithCard('4242424242424242');
+    const session = await creditsSession(customer);
+    const page = await (await fetch(session.url!)).text();
+    expect(page).toContain('Saved card: visa •••• 4242');
+
+    const declined = await pay(session.url!, { payment_method: 'new', card: '4000000000009995' });
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain('Your card has insufficient funds.');
+    const open = await world.stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
+    const failedIntent = open.payment_intent as Stripe.PaymentIntent;
+    expect({ status: open.status, paid: open.payment_status, intent: failedIntent.status }).toEqual({
+      status: 'open',
+      paid: 'unpaid',
+      intent: 'requires_payment_method',
+    });
+
+    const paid = await pay(session.url!, { payment_method: paymentMethod, card: '' });
+    expect(paid.status).toBe(303);
+    const done = await world.stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
+    const intent = done.payment_intent as Stripe.PaymentIntent;
+    expect({ status: done.status, paid: done.payment_status, intent: intent.id, state: intent.status }).toEqual({
+      status: 'complete',
+      paid: 'paid',
+      intent: failedIntent.id,
+      state: 'succeeded',
+    });
+    expect(intent.payment_method).toBe(paymentMethod);
+    // The declined card was not saved; the customer still has the one card.
+    expect((await world.stripe.paymentMethods.list({ customer })).data.map((c) => c.id)).toEqual([paymentMethod]);
+    const types = (await eventsAbout(session, intent.id)).map((e) => e.type);
+    expect(types).toEqual([
+      'payment_intent.created',
+      'charge.failed',
+      'payment_intent.payment_failed',
+      'charge.succeeded',
+      'payment_intent.succeeded',
+      'checkout.session.completed',
+    ]);
+  });
+
+  test('without setup_future_usage a new card pays but is not saved; a card that asks for authentication pays on the page', async () => {
+    const customer = await world.stripe.customers.create({ email: 'once@example.test' });
+    const session = await creditsSession(customer.id, { payment_intent_data: { metadata: { accountId: 'acct_9' } } });
+    expect((await pay(session.url!, { card: '4000002760003184' })).status).toBe(303);
+    const done = await world.stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
+    expect((done.payment_intent as Stripe.PaymentIntent).status).toBe('succeeded');
+    expect((await world.stripe.paymentMethods.list({ customer: customer.id })).data).toEqual([]);
+  });
+
+  test('the sandbox control completes a payment-mode session as the page does', async () => {
+    const customer = await world.stripe.customers.create({ email: 'control@example.test' });
+    const session = await creditsSession(customer.id);
+    await world.sandbox.control(`/_sandbox/checkout/${session.id}/complete`, { card: '4242424242424242' });
+    expect((await world.stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe('paid');
+  });
+
+  test('bad sessions are 400s naming the parameter', async () => {
+    const customer = await world.stripe.customers.create({ email: 'bad@example.test' });
+    const noItems = await errorOf(creditsSession(customer.id, { line_items: undefined }));
+    expect({ status: noItems?.statusCode, code: noItems?.code, param: noItems?.param }).toEqual({
+      status: 400,
+      code: 'parameter_missing',
+      param: 'line_items',
+    });
+    const small = await errorOf(
+      creditsSession(customer.id, {
+        line_items: [{ price_data: { currency: 'usd', unit_amount: 49, product_data: { name: 'x' } }, quantity: 1 }],
+      }),
+    );
+    expect({ status: small?.statusCode, code: small?.code }).toEqual({ status: 400, code: 'amount_too_small' });
+    const noQuantity = await errorOf(
+      creditsSession(customer.id, {
+        line_items: [{ price_data: { currency: 'usd', unit_amount: 500, product_data: { name: 'x' } } }],
+      }),
+    );
+    expect({ status: noQuantity?.statusCode, param: noQuantity?.param }).toEqual({
+      status: 400,
+      param: 'line_items[0][quantity]',
+    });
+    const unknown = await errorOf(
+      creditsSession(customer.id, {
+        line_items: [
+          {
+            price_data: { currency: 'usd', unit_amount: 500, product_data: { name: 'x' }, colour: 'blue' },
+            quantity: 1,
+          } as Stripe.Checkout.SessionCreateParams.LineItem,
+        ],
+      }),
+    );
+    expect({ code: unknown?.code, param: unknown?.param }).toEqual({
+      code: 'parameter_unknown',
+      param: 'line_items[0][price_data][colour]',
+    });
+    const setupWithPayment = await errorOf(
+      world.stripe.checkout.sessions.create({
+        mode: 'setup',
+        customer: customer.id,
+        currency: 'usd',
+        success_url: 'http://console.test/ok',
+        payment_intent_data: { setup_future_usage: 'off_session' },
+      }),
+    );
+    expect({ status: setupWithPayment?.statusCode, param: setupWithPayment?.param }).toEqual({
+      status: 400,
+      param: 'payment_intent_data',
+    });
+  });
+});
