@@ -355,6 +355,37 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
       run: (m) => billing.require(id(m), 'payment_intent'),
     },
     {
+      method: 'POST',
+      pattern: /^\/v1\/refunds$/,
+      operation: 'PostRefunds',
+      locks: (_m, p) => [str(p, 'charge'), str(p, 'payment_intent')],
+      run: (_m, p) =>
+        billing.payments.createRefund({
+          charge: str(p, 'charge'),
+          payment_intent: str(p, 'payment_intent'),
+          amount: int(p, 'amount'),
+          reason: str(p, 'reason'),
+          metadata: record(p, 'metadata'),
+        }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/refunds$/,
+      operation: 'GetRefunds',
+      run: async (_m, p) =>
+        listOf(
+          '/v1/refunds',
+          await billing.payments.listRefunds({ charge: str(p, 'charge'), payment_intent: str(p, 'payment_intent') }),
+          p,
+        ),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/refunds\/([^/]+)$/,
+      operation: 'GetRefundsRefund',
+      run: (m) => billing.require(id(m), 'refund'),
+    },
+    {
       method: 'GET',
       pattern: /^\/v1\/disputes\/([^/]+)$/,
       operation: 'GetDisputesDispute',

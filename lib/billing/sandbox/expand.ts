@@ -23,6 +23,7 @@ const EXPANDABLE: Record<string, Record<string, string>> = {
   payment_intent: { customer: 'customer', latest_charge: 'charge', payment_method: 'payment_method' },
   charge: { customer: 'customer', payment_intent: 'payment_intent' },
   dispute: { charge: 'charge', payment_intent: 'payment_intent' },
+  refund: { charge: 'charge', payment_intent: 'payment_intent' },
   'billing_portal.session': {},
 };
 

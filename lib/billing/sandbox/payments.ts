@@ -384,4 +384,95 @@ export class SandboxPayments {
     await this.billing.events.emit('payment_intent.succeeded', paid);
     return { outcome: 'succeeded', intent: paid, charge };
   }
+
+  /**
+   * POST /v1/refunds: refunds a charge (named, or the PaymentIntent's successful one) in full or in
+   * part, until nothing is left to refund; announces `refund.created` and `charge.refunded`.
+   */
+  async createRefund(params: {
+    charge?: string;
+    payment_intent?: string;
+    amount?: number;
+    reason?: string;
+    metadata: Record<string, string>;
+  }): Promise<Obj> {
+    if (!params.charge && !params.payment_intent)
+      throw invalidRequest('One of `charge` or `payment_intent` is required.', 'charge', 'parameter_missing');
+    let chargeId = params.charge;
+    if (params.payment_intent) {
+      const intent = await this.billing.require(params.payment_intent, 'payment_intent');
+      if (intent.status !== 'succeeded' || !intent.latest_charge)
+        throw invalidRequest(
+          `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+          'payment_intent',
+          'charge_not_refundable',
+        );
+      if (chargeId && chargeId !== intent.latest_charge)
+        throw invalidRequest(`The charge ${chargeId} does not belong to the PaymentIntent ${intent.id}.`, 'charge');
+      chargeId = intent.latest_charge as string;
+    }
+    const charge = await this.billing.require(chargeId!, 'charge');
+    if (charge.status !== 'succeeded')
+      throw invalidRequest(
+        `Charge ${charge.id} has not succeeded; there is nothing to refund.`,
+        'charge',
+        'charge_not_refundable',
+      );
+    const refunded = Number(charge.amount_refunded);
+    const remaining = Number(charge.amount) - refunded;
+    if (remaining <= 0)
+      throw invalidRequest(`Charge ${charge.id} has already been refunded.`, 'charge', 'charge_already_refunded');
+    const amount = params.amount ?? remaining;
+    if (!Number.isInteger(amount) || amount <= 0)
+      throw invalidRequest(
+        'Refund amount must be a positive whole number of cents.',
+        'amount',
+        'parameter_invalid_integer',
+      );
+    if (amount > remaining)
+      throw invalidRequest(
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`,
+        'amount',
+        'amount_too_large',
+      );
+    const refund = await this.billing.store.put({
+      id: newId('re'),
+      object: 'refund',
+      created: this.now,
+      amount,
+      balance_transaction: newId('txn'),
+      charge: charge.id,
+      currency: charge.currency,
+      destination_details: {
+        card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' },
+        type: 'card',
+      },
+      metadata: params.metadata,
+      payment_intent: charge.payment_intent ?? null,
+      reason: params.reason ?? null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
+      sandbox_account: this.billing.account,
+    });
+    await this.billing.events.emit('refund.created', refund);
+    const total = refunded + amount;
+    await this.billing.update(
+      charge,
+      { amount_refunded: total, refunded: total === Number(charge.amount) },
+      'charge.refunded',
+    );
+    return refund;
+  }
+
+  /** GET /v1/refunds: this account's refunds, newest first, of one charge or PaymentIntent when asked. */
+  listRefunds(filter: { charge?: string; payment_intent?: string }): Promise<Obj[]> {
+    return this.billing.store.list('refund', {
+      account: this.billing.account,
+      where: (r) =>
+        (!filter.charge || r.charge === filter.charge) &&
+        (!filter.payment_intent || r.payment_intent === filter.payment_intent),
+    });
+  }
 }

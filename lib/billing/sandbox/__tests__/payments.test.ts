@@ -499,3 +499,86 @@ describe('Checkout in payment mode, through the hosted page', () => {
     });
   });
 });
+
+describe('Refunds', () => {
+  async function paidIntent(amount = 2000) {
+    const { customer, paymentMethod } = await customerWithCard('4242424242424242');
+    return world.stripe.paymentIntents.create(offSession(customer, paymentMethod, { amount }));
+  }
+
+  test('a full refund of a PaymentIntent: the refund succeeds, the charge is refunded, refund.created and charge.refunded are sent', async () => {
+    const intent = await paidIntent();
+    const refund = await world.stripe.refunds.create({
+      payment_intent: intent.id,
+      reason: 'requested_by_customer',
+      metadata: { accountId: 'acct_1' },
+    });
+    expect({
+      object: refund.object,
+      status: refund.status,
+      amount: refund.amount,
+      charge: refund.charge,
+      payment_intent: refund.payment_intent,
+      reason: refund.reason,
+      metadata: refund.metadata,
+    }).toEqual({
+      object: 'refund',
+      status: 'succeeded',
+      amount: 2000,
+      charge: intent.latest_charge,
+      payment_intent: intent.id,
+      reason: 'requested_by_customer',
+      metadata: { accountId: 'acct_1' },
+    });
+    const charge = await world.stripe.charges.retrieve(intent.latest_charge as string);
+    expect({ amount_refunded: charge.amount_refunded, refunded: charge.refunded }).toEqual({
+      amount_refunded: 2000,
+      refunded: true,
+    });
+    expect((await world.stripe.refunds.retrieve(refund.id)).id).toBe(refund.id);
+    const events = (await eventsOf(intent.id)).filter(
+      (e) => e.type === 'refund.created' || e.type === 'charge.refunded',
+    );
+    expect(events.map((e) => e.type)).toEqual(['refund.created', 'charge.refunded']);
+    expect((events[1]!.data.object as Stripe.Charge).amount_refunded).toBe(2000);
+    const again = await errorOf(world.stripe.refunds.create({ payment_intent: intent.id }));
+    expect({ status: again?.statusCode, code: again?.code }).toEqual({ status: 400, code: 'charge_already_refunded' });
+  });
+
+  test('partial refunds by charge add up until the charge is refunded in full; more than is left is amount_too_large', async () => {
+    const intent = await paidIntent(3000);
+    const charge = intent.latest_charge as string;
+    const first = await world.stripe.refunds.create({ charge, amount: 1000 });
+    expect((await world.stripe.charges.retrieve(charge)).amount_refunded).toBe(1000);
+    expect((await world.stripe.charges.retrieve(charge)).refunded).toBe(false);
+    const tooMuch = await errorOf(world.stripe.refunds.create({ charge, amount: 2500 }));
+    expect({ status: tooMuch?.statusCode, code: tooMuch?.code, param: tooMuch?.param }).toEqual({
+      status: 400,
+      code: 'amount_too_large',
+      param: 'amount',
+    });
+    const rest = await world.stripe.refunds.create({ charge, amount: 2000 });
+    const after = await world.stripe.charges.retrieve(charge);
+    expect({ amount_refunded: after.amount_refunded, refunded: after.refunded }).toEqual({
+      amount_refunded: 3000,
+      refunded: true,
+    });
+    const listed = await world.stripe.refunds.list({ payment_intent: intent.id });
+    expect(listed.data.map((r) => [r.id, r.amount])).toEqual([
+      [rest.id, 2000],
+      [first.id, 1000],
+    ]);
+    expect((await world.stripe.refunds.list({ charge, limit: 1 })).has_more).toBe(true);
+    const refunded = (await eventsOf(intent.id)).filter((e) => e.type === 'charge.refunded');
+    expect(refunded.map((e) => (e.data.object as Stripe.Charge).amount_refunded)).toEqual([1000, 3000]);
+  });
+
+  test('a PaymentIntent that did not succeed has nothing to refund; neither charge nor payment_intent is a 400', async () => {
+    const { customer, paymentMethod } = await customerWithCard('4000000000000341');
+    const declined = await errorOf(world.stripe.paymentIntents.create(offSession(customer, paymentMethod)));
+    const refund = await errorOf(world.stripe.refunds.create({ payment_intent: declined!.payment_intent!.id }));
+    expect({ status: refund?.statusCode, param: refund?.param }).toEqual({ status: 400, param: 'payment_intent' });
+    const neither = await errorOf(world.stripe.refunds.create({}));
+    expect({ status: neither?.statusCode, code: neither?.code }).toEqual({ status: 400, code: 'parameter_missing' });
+  });
+});
