@@ -193,7 +193,6 @@ export function paymentIntentObject(params: {
     review: null,
     setup_future_usage: params.setupFutureUsage ?? null,
     shipping: null,
-    source: null,
     statement_descriptor: null,
     statement_descriptor_suffix: null,
     status: params.paymentMethod ? 'requires_confirmation' : 'requires_payment_method',
