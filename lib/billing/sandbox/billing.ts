@@ -1,6 +1,7 @@
-// The sandbox's Stripe objects and what happens to them: customers, Checkout in setup mode,
-// payment methods, the portal, disputes (invoices are in invoices.ts). Every change that Stripe
-// announces by webhook emits the same event type here (events.ts).
+// The sandbox's Stripe objects and what happens to them: customers, Checkout in setup and payment
+// mode, payment methods, the portal, disputes (invoices are in invoices.ts, PaymentIntents,
+// charges and refunds in payments.ts). Every change that Stripe announces by webhook emits the
+// same event type here (events.ts).
 import { cardBehaviour, cardDetails, type CardBehaviour } from './cards';
 import type { SandboxClock } from './clock';
 import { invalidRequest, missing } from './errors';
