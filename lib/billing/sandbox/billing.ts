@@ -116,6 +116,12 @@ export class SandboxBilling {
       url: `${this.pagesUrl}/checkout/${id}`,
       metadata: params.metadata,
       expires_at: this.clock.now() + 86_400,
+      ui_mode: 'hosted_page',
+      payment_method_types: ['card'],
+      automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+      custom_fields: [],
+      custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+      shipping_options: [],
     };
     if (params.mode === 'payment') {
       const items = lineItems(params.line_items);
