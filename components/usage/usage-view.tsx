@@ -40,9 +40,19 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
 
 /**
  * A month of usage: summary, chart and per-endpoint table. The server renders it with the data;
- * for the current month it is read again every 15 s, swapping numbers in place.
+ * for the current month it is read again every 15 s, swapping numbers in place. `endpoint`: the
+ * endpoint the page's latency section is filtered to, kept by the month and key filters and
+ * applied to the CSV, as the key is.
  */
-export function UsageView({ initial, months }: { initial: UsageMonth; months: string[] }) {
+export function UsageView({
+  initial,
+  months,
+  endpoint = null,
+}: {
+  initial: UsageMonth;
+  months: string[];
+  endpoint?: string | null;
+}) {
   const { month, keyId } = initial;
   return (
     <Live
@@ -52,18 +62,28 @@ export function UsageView({ initial, months }: { initial: UsageMonth; months: st
         initial,
         refreshMs: initial.isCurrent ? REFRESH_MS : false,
       }}
-      render={(data, state) => <Month data={data} months={months} state={state} />}
+      render={(data, state) => <Month data={data} months={months} endpoint={endpoint} state={state} />}
     />
   );
+}
+
+/** /usage's address (or the CSV's) for a month under the key and endpoint filters. */
+function usageHref(base: string, month: string, keyId: string | null, endpoint: string | null): string {
+  const params = new URLSearchParams({ month });
+  if (keyId) params.set('key', keyId);
+  if (endpoint) params.set('endpoint', endpoint);
+  return `${base}?${params}`;
 }
 
 function Month({
   data,
   months,
+  endpoint,
   state: { isFetching, error },
 }: {
   data: UsageMonth;
   months: string[];
+  endpoint: string | null;
   state: LiveState;
 }) {
   const { month, keyId } = data;
@@ -71,7 +91,9 @@ function Month({
   const index = months.indexOf(month);
   const older = months[index + 1];
   const newer = index > 0 ? months[index - 1] : undefined;
-  const withKey = (m: string) => `/usage?month=${m}${keyId ? `&key=${encodeURIComponent(keyId)}` : ''}`;
+  const withKey = (m: string) => usageHref('/usage', m, keyId, endpoint);
+  const keyLabel = keyId ? usageKeyLabel(data.keys.find((k) => k.id === keyId)) : null;
+  const csvScope = [keyLabel ? `key ${keyLabel}` : null, endpoint].filter(Boolean).join(', ');
 
   return (
     <div className="flex flex-col gap-6">
@@ -109,6 +131,7 @@ function Month({
               ))}
             </select>
             {keyId ? <input type="hidden" name="key" value={keyId} /> : null}
+            {endpoint ? <input type="hidden" name="endpoint" value={endpoint} /> : null}
             <noscript>
               <button type="submit" className={buttonClasses('secondary', 'sm')}>
                 Show
@@ -131,6 +154,7 @@ function Month({
         </nav>
         <form method="get" action="/usage" className="flex flex-wrap items-center gap-2">
           <input type="hidden" name="month" value={month} />
+          {endpoint ? <input type="hidden" name="endpoint" value={endpoint} /> : null}
           <label htmlFor="usage-key" className="text-sm text-muted">
             Key
           </label>
@@ -153,9 +177,19 @@ function Month({
               Filter
             </button>
           </noscript>
-          <a className={buttonClasses('secondary', 'sm')} href={`/usage/export?month=${month}`} download>
+          <a
+            className={buttonClasses('secondary', 'sm')}
+            href={usageHref('/usage/export', month, keyId, endpoint)}
+            download
+            aria-describedby={csvScope ? 'usage-csv-scope' : undefined}
+          >
             Download CSV
           </a>
+          {csvScope ? (
+            <span id="usage-csv-scope" className="text-xs text-muted">
+              {month}, {csvScope} only
+            </span>
+          ) : null}
         </form>
       </div>
 

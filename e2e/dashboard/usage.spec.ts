@@ -118,6 +118,19 @@ test('dashboard, usage, request log and CSV agree with the billing headers; anot
   await page.getByLabel('Key').selectOption({ label: `usage e2e (${key.slice(0, 12)}…${key.slice(-4)})` });
   await expect(page).toHaveURL(/key=/);
   await expect(page.locator('dl').first()).toContainText(`Units${totalUnits}`);
+  // The CSV follows every filter shown: the key, then the endpoint of the latency section too.
+  const keyId = new URL(page.url()).searchParams.get('key') ?? '';
+  const download = page.getByRole('link', { name: 'Download CSV' });
+  await expect(download).toHaveAttribute('href', `/usage/export?month=${month}&key=${keyId}`);
+  await page.locator('#latency-endpoint').selectOption('/v1/forumsite/community/posts');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/endpoint=/);
+  const filteredHref = `/usage/export?month=${month}&key=${keyId}&endpoint=%2Fv1%2Fforumsite%2Fcommunity%2Fposts`;
+  await expect(download).toHaveAttribute('href', filteredHref);
+  await expect(page.locator('#usage-csv-scope')).toContainText('/v1/forumsite/community/posts');
+  const filtered = (await (await page.request.get(filteredHref)).text()).trimEnd().split('\r\n').slice(1);
+  expect(filtered.length).toBeGreaterThan(0);
+  expect(filtered.every((r) => r.split(',')[1] === '/v1/forumsite/community/posts')).toBe(true);
   await page.getByRole('link', { name: /Previous month/ }).click();
   await expect(page).toHaveURL(/month=\d{4}-\d{2}/);
   await expect(page.getByText(/No calls in \d{4}-\d{2} with this key\./)).toBeVisible();

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 
 import { errorStatus, type ErrorCode } from '@/lib/api/errors';
+import { findEndpoint } from '@/lib/api/registry';
 import { billingMonth, monthStart } from '@/lib/utc-month';
 
 /** How many months back the usage pages go, besides the current one. */
@@ -37,6 +38,20 @@ const keyParam = z
   .transform((v) => v || null);
 
 export const usageMonthQuerySchema = (now: Date = new Date()) => z.object({ month: monthParam(now), key: keyParam });
+
+/** One endpoint of the API ("/v1/shop/products"), or blank for all of them. */
+const endpointParam = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || null)
+  .refine((v) => v === null || findEndpoint(v) !== undefined, {
+    message: "endpoint must be one of the API's paths, like /v1/shop/products",
+  });
+
+/** The CSV of a month on /usage: every filter the page shows (month, key and endpoint). */
+export const usageExportQuerySchema = (now: Date = new Date()) =>
+  z.object({ month: monthParam(now), key: keyParam, endpoint: endpointParam });
 
 const isoTime = (name: string) =>
   z

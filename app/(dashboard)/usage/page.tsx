@@ -36,7 +36,11 @@ export default async function UsagePage({
       <UsageTabs current="overview" />
       {usage ? (
         <>
-          <UsageView initial={usage} months={selectableMonths()} />
+          <UsageView
+            initial={usage}
+            months={selectableMonths()}
+            endpoint={endpoint && findEndpoint(endpoint) ? endpoint : null}
+          />
           <LatencySection
             month={usage.month}
             keyId={usage.keyId}

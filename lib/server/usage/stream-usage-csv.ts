@@ -1,11 +1,19 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
 
 import { listUsageKeys, usageKeyLabel } from './list-usage-keys';
 import { monthRange } from '@/lib/utc-month';
 
-export type StreamUsageCsvOptions = { accountId: string; month: string };
+export type StreamUsageCsvOptions = {
+  accountId: string;
+  month: string;
+  /** Only this key's calls (a key id), as /usage's key filter; null or absent: every key. */
+  keyId?: string | null;
+  /** Only this endpoint's calls, as /usage's endpoint filter; null or absent: every endpoint. */
+  endpoint?: string | null;
+};
 
 export const USAGE_CSV_COLUMNS = [
   'date',
@@ -39,12 +47,17 @@ export function csvField(value: string): string {
 const CHUNK_ROWS = 500;
 
 /**
- * The month's usage as CSV, one row per UTC day, endpoint and key, from the daily rollup: the
- * rows sum to the usage page and the ledger to the micro-dollar. A month has at most a row per
- * day, endpoint and key the account used (a few thousand for the heaviest), read in one query on
- * the rollup's primary key and written out in chunks.
+ * The month's usage as CSV, one row per UTC day, endpoint and key, from the daily rollup, under
+ * the filters /usage shows (a key, an endpoint): the rows sum to the usage page and the ledger to
+ * the micro-dollar. A month has at most a row per day, endpoint and key the account used (a few
+ * thousand for the heaviest), read in one query on the rollup's primary key and written out in chunks.
  */
-export function streamUsageCsv({ accountId, month }: StreamUsageCsvOptions): ReadableStream<Uint8Array> {
+export function streamUsageCsv({
+  accountId,
+  month,
+  keyId = null,
+  endpoint = null,
+}: StreamUsageCsvOptions): ReadableStream<Uint8Array> {
   const [start, end] = monthRange(month);
   const encoder = new TextEncoder();
   let lines: string[] = [];
@@ -67,6 +80,8 @@ export function streamUsageCsv({ accountId, month }: StreamUsageCsvOptions): Rea
           SELECT d."day", d."apiKeyId", d."endpoint", d."requests", d."units", d."freeUnits", d."amountMicros"
           FROM "UsageDaily" d
           WHERE d."accountId" = ${accountId} AND d."day" >= ${start}::date AND d."day" < ${end}::date
+            ${keyId ? Prisma.sql`AND d."apiKeyId" = ${keyId}` : Prisma.empty}
+            ${endpoint ? Prisma.sql`AND d."endpoint" = ${endpoint}` : Prisma.empty}
           ORDER BY d."day", d."endpoint", d."apiKeyId"`,
       ]);
       const labels = new Map(keys.map((k) => [k.id, usageKeyLabel(k)]));
