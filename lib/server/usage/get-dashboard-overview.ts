@@ -159,6 +159,8 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
         })),
     }),
     // Every call in the last 24 hours, refused ones included (and counted apart): /usage counts served calls.
+    // The errors equal the request log's from 24 hours ago: its 4xx and 5xx rows plus its refusal
+    // tallies, 401 and 403 among them (a tally's minute counts as the log's time filter counts it).
     last24h: { calls, refused: refusedCalls, errors, errorRate: calls ? errors / calls : 0 },
     // The first-run checklist, until every step is done (first-steps.ts).
     firstSteps: firstSteps({ account, keys, called: everCalled !== null, now }),
