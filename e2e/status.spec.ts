@@ -38,6 +38,21 @@ test.describe('the status page', () => {
     }
   });
 
+  test('heads the page with the overall state and the recent incidents, under the public header', async ({ page }) => {
+    await page.goto('/status');
+    // Every family is on the sandbox here: nothing can fail upstream.
+    await expect(page.locator('[data-overall]')).toHaveText('API operational');
+    await expect(page.locator('[data-overall]')).toHaveAttribute('data-overall', 'operational');
+    await expect(page.getByRole('heading', { name: 'Recent incidents', level: 2 })).toBeVisible();
+    await expect(page.getByText('No incidents in the last 24 hours.')).toBeVisible();
+    // The header of the other public pages: sign-in and the console.
+    const site = page.getByRole('navigation', { name: 'Site' });
+    await expect(site.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    await expect(site.getByRole('link', { name: 'Console' })).toHaveAttribute('href', '/dashboard');
+    // What is the operator's alone stays off the public page.
+    await expect(page.locator('main')).not.toContainText(/quota used|https?:\/\//);
+  });
+
   test("is linked from the footer, the landing page and the reference, which say where each family's data comes from", async ({
     page,
   }) => {

@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 
 import { DataSourceBadge } from '@/components/data-source-badge';
 import { SiteFooter } from '@/components/site-footer';
-import { ThemeToggle } from '@/components/theme-toggle';
-import { buttonClasses } from '@/components/ui/button';
+import { SiteHeader } from '@/components/site-header';
 import { DateTime } from '@/components/ui/date-time';
 import type { EndpointSourceSummary } from '@/lib/api/providers/source-summary';
-import { getSourceStatus, type FamilyStatus } from '@/lib/server/status/get-source-status';
+import { getSourceStatus, type FamilyStatus, type SourceStatus } from '@/lib/server/status/get-source-status';
+import { DEGRADED_ERROR_RATE, DEGRADED_MIN_CALLS, INCIDENT_WINDOW_HOURS } from '@/lib/server/status/read-incidents';
 
 export const metadata: Metadata = {
   title: 'Status',
@@ -125,29 +124,78 @@ function FamilyCard({ family }: { family: FamilyStatus }) {
   );
 }
 
+const failedShare = (calls: number, errors: number) => `${((errors / calls) * 100).toFixed(1)} %`;
+
+/** "API operational", or what is degraded (the live families whose last hour failed too often). */
+function OverallLine({ overall }: { overall: SourceStatus['overall'] }) {
+  const text =
+    overall.state === 'operational'
+      ? 'API operational'
+      : overall.state === 'misconfigured'
+        ? 'Degraded: the data sources are misconfigured'
+        : `Degraded: ${overall.degraded
+            .map((d) => `${d.title} (${failedShare(d.calls, d.errors)} of calls failed in the last hour)`)
+            .join(', ')}`;
+  return (
+    <p
+      data-overall={overall.state}
+      className={`flex items-center gap-2 text-xl font-semibold ${overall.state === 'operational' ? 'text-success' : 'text-danger'}`}
+    >
+      <span aria-hidden="true" className="inline-block size-3 shrink-0 rounded-full bg-current" />
+      {text}
+    </p>
+  );
+}
+
+const utcTime = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The last day's incidents of the live sources, the newest first. */
+function Incidents({ incidents }: { incidents: SourceStatus['incidents'] }) {
+  return (
+    <section aria-labelledby="incidents-title" className="flex flex-col gap-2">
+      <h2 id="incidents-title" className="text-lg font-semibold">
+        Recent incidents
+      </h2>
+      {incidents.length === 0 ? (
+        <p className="text-muted" data-no-incidents>
+          No incidents in the last {INCIDENT_WINDOW_HOURS} hours.
+        </p>
+      ) : (
+        <ul className="flex list-none flex-col gap-2" aria-label="Recent incidents">
+          {incidents.map((incident) => (
+            <li
+              key={`${incident.family}-${incident.start.toISOString()}`}
+              data-incident={incident.family}
+              className="rounded-md border border-border bg-surface p-3 text-sm"
+            >
+              <span className="font-semibold">{incident.title}</span>
+              {incident.ongoing ? <span className="text-danger"> (ongoing)</span> : null}:{' '}
+              {failedShare(incident.calls, incident.errors)} of {incident.calls.toLocaleString('en-US')} live calls
+              failed, {utcTime(incident.start)} to {incident.ongoing ? 'now' : utcTime(incident.end)}.
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-sm text-muted">
+        An incident is an hour, or a run of hours, in which at least {DEGRADED_ERROR_RATE * 100} % of a live
+        source&apos;s calls failed (of {DEGRADED_MIN_CALLS} or more).
+      </p>
+    </section>
+  );
+}
+
 // GET /status: public, rendered on the server: each family's source and its live figures.
 export default async function StatusPage() {
   const status = await getSourceStatus();
   const live = status.families.filter((f) => f.source === 'live').length;
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-border">
-        <div className="mx-auto flex w-full max-w-4xl items-center justify-between gap-2 px-4 py-3 sm:px-6">
-          <Link href="/" className="font-semibold sm:text-lg">
-            Public Data API
-          </Link>
-          <div className="flex items-center gap-1 sm:gap-2">
-            <Link href="/docs" className={buttonClasses('ghost', 'sm')}>
-              Docs
-            </Link>
-            <ThemeToggle />
-          </div>
-        </div>
-      </header>
+      <SiteHeader />
       <main id="main" className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-6 px-4 py-10 sm:px-6">
         <div className="flex flex-col gap-2">
           <h1 className="text-3xl font-bold tracking-tight">Status</h1>
-          <p className="text-xl font-semibold" data-live-endpoints>
+          <OverallLine overall={status.overall} />
+          <p className="text-lg font-semibold" data-live-endpoints>
             {status.liveEndpoints.toLocaleString('en-US')} of {status.endpointCount.toLocaleString('en-US')} endpoints
             have a live source
           </p>
@@ -168,6 +216,7 @@ export default async function StatusPage() {
             The source configuration is invalid and the API refuses to start with it: {status.error}
           </p>
         ) : null}
+        <Incidents incidents={status.incidents} />
         <ul className="grid gap-4 sm:grid-cols-2" aria-label="Families and their sources">
           {status.families.map((family) => (
             <FamilyCard key={family.family} family={family} />

@@ -6,8 +6,9 @@ import 'server-only';
 // latency as the gateway measured it, the last success; for live news, how many feeds are listed,
 // how many fail and the newest success. Public and unauthenticated, so nothing of the operator's
 // set-up is in it: no feed address (one can carry credentials), no quota use; those are the
-// operator's (get-operator-status.ts, `npm run console -- source-status`). The figures are
-// computed at most once per STATUS_TTL_MS per process.
+// operator's (get-operator-status.ts, `npm run console -- source-status`). Above them, the overall
+// state and the recent incidents (read-incidents.ts). The figures are computed at most once per
+// STATUS_TTL_MS per process.
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
 import { summarizeNewsFeeds, type NewsFeedSummary } from '@/lib/api/providers/live/news/status';
@@ -16,6 +17,7 @@ import { summarizeSources, type FamilySourceSummary } from '@/lib/api/providers/
 import type { Family } from '@/lib/api/registry/types';
 
 import { readListedNewsFeeds } from './read-listed-news-feeds';
+import { type Incident, isDegraded, readIncidents } from './read-incidents';
 
 export interface LiveHour {
   calls: number;
@@ -32,7 +34,19 @@ export interface FamilyStatus extends FamilySourceSummary {
   newsFeeds: NewsFeedSummary | null;
 }
 
+/**
+ * The page's first line: `operational`, or `degraded` with the live families whose last hour
+ * failed too often, or `misconfigured` when the API refuses the source configuration.
+ */
+export interface OverallStatus {
+  state: 'operational' | 'degraded' | 'misconfigured';
+  degraded: { family: Family; title: string; calls: number; errors: number }[];
+}
+
 export interface SourceStatus {
+  overall: OverallStatus;
+  /** The last day's incidents of live families, the newest first. */
+  incidents: (Incident & { title: string })[];
   families: FamilyStatus[];
   /** Endpoints answered from their platform, of endpointCount (source-summary.ts). */
   liveEndpoints: number;
@@ -95,12 +109,25 @@ async function readSourceStatus(options: StatusOptions, now: Date): Promise<Sour
   const empty: LiveHour = { calls: 0, errors: 0, p50Ms: null, p95Ms: null, lastSuccess: null };
   const newsLive = summary.families.some((f) => f.family === 'news' && f.source === 'live');
   const newsFeeds = newsLive ? summarizeNewsFeeds(await readListedNewsFeeds(options.env ?? process.env)) : null;
+  const families: FamilyStatus[] = summary.families.map((f) => ({
+    ...f,
+    lastHour: f.source === 'live' ? (hours.get(f.family) ?? empty) : null,
+    newsFeeds: f.family === 'news' ? newsFeeds : null,
+  }));
+  const degraded = families.flatMap((f) =>
+    f.lastHour && isDegraded(f.lastHour.calls, f.lastHour.errors)
+      ? [{ family: f.family, title: f.title, calls: f.lastHour.calls, errors: f.lastHour.errors }]
+      : [],
+  );
+  const titles = new Map(families.map((f) => [f.family, f.title]));
+  const incidents = (await readIncidents(livePaths, now)).map((i) => ({
+    ...i,
+    title: titles.get(i.family) ?? i.family,
+  }));
   return {
-    families: summary.families.map((f) => ({
-      ...f,
-      lastHour: f.source === 'live' ? (hours.get(f.family) ?? empty) : null,
-      newsFeeds: f.family === 'news' ? newsFeeds : null,
-    })),
+    overall: { state: summary.error ? 'misconfigured' : degraded.length ? 'degraded' : 'operational', degraded },
+    incidents,
+    families,
     liveEndpoints: summary.liveEndpoints,
     endpointCount: summary.endpointCount,
     error: summary.error,

@@ -67,9 +67,61 @@ describe('the status figures', () => {
     });
   });
 
+  test("says the API is operational, or which live family is degraded, and lists the last day's incidents", async () => {
+    // A day of its own: 12:30 UTC, the current hour from 12:00.
+    const noon = new Date('2031-05-01T12:30:00Z');
+    const hourAt = (hour: number, minute: number) => new Date(Date.UTC(2031, 4, 1, hour, minute));
+    const calls = (count: number, failed: number, hour: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        id: randomUUID(),
+        accountId,
+        endpoint: '/v1/textthreads/user/posts',
+        status: i < failed ? 502 : 200,
+        code: i < failed ? 'upstream_error' : null,
+        units: 1,
+        freeUnits: 0,
+        amountMicros: 0n,
+        sentiment: false,
+        latencyMs: 100,
+        createdAt: hourAt(hour, 1 + i),
+      }));
+    await db.usageEvent.createMany({
+      data: [
+        ...calls(20, 4, 7), // 20 % failed
+        ...calls(20, 2, 8), // 10 %: the same incident, 07:00 to 09:00
+        ...calls(20, 0, 9),
+        ...calls(5, 5, 10), // too few calls to tell
+        ...calls(40, 1, 11), // 2.5 %: under the threshold
+      ],
+    });
+    const before = await getSourceStatus({ env: { DATA_SOURCE: 'live' }, adapters, now: noon });
+    expect(before.overall).toEqual({ state: 'operational', degraded: [] });
+    expect(before.incidents).toEqual([
+      {
+        family: 'textthreads',
+        title: 'Textthreads',
+        start: hourAt(7, 0),
+        end: hourAt(9, 0),
+        calls: 40,
+        errors: 6,
+        ongoing: false,
+      },
+    ]);
+
+    await db.usageEvent.createMany({ data: calls(12, 3, 12) }); // 25 % in the current hour
+    const during = await getSourceStatus({ env: { DATA_SOURCE: 'live' }, adapters, now: noon });
+    expect(during.overall.state).toBe('degraded');
+    expect(during.overall.degraded).toEqual([{ family: 'textthreads', title: 'Textthreads', calls: 23, errors: 3 }]);
+    expect(during.incidents.map((i) => [i.start, i.end, i.ongoing])).toEqual([
+      [hourAt(12, 0), noon, true],
+      [hourAt(7, 0), hourAt(9, 0), false],
+    ]);
+  });
+
   test('reports a configuration the API would refuse instead of failing', async () => {
     const status = await getSourceStatus({ env: { DATA_SOURCE_SHOP: 'live' }, adapters, now });
     expect(status.error).toMatch(/DATA_SOURCE_SHOP=live/);
+    expect(status.overall.state).toBe('misconfigured');
     expect(status.families.every((f) => f.source === 'sandbox')).toBe(true);
   });
 });
