@@ -6,7 +6,7 @@ import { formatAmount } from '@/lib/money';
 import { EndpointUsageTable } from '@/components/endpoint-usage-table';
 import { buttonClasses } from '@/components/ui/button';
 import { Live, type LiveState } from '@/components/live/live';
-import { keyFilterLabel } from '@/lib/usage-key-label';
+import { keyFilterLabel, usageKeyLabel } from '@/lib/usage-key-label';
 import type { UsageMonth } from '@/lib/server/usage/get-usage-month';
 
 import { UsageChart } from './usage-chart';
