@@ -3,7 +3,10 @@
 // and `@/lib/server/x` would need separate patterns per folder depth; this resolves every
 // relative and `@/` import to its file and checks the folders instead. Run by `npm test`'s lint
 // step (`tsx scripts/lint/import-layers.ts`); scripts/lint/__tests__ proves it catches one.
-// Tests (`__tests__/`, `*.test.ts`) are exempt.
+// Tests (`__tests__/`, `*.test.ts`) are exempt from the layers.
+// It also fails on an import cycle, `import type` included (a type-only cycle is no problem at
+// run time, but it ties two modules into one: neither can be read, moved or tested without the
+// other); tests are not exempt from that. The shared types go down to the module both sides import.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -77,6 +80,93 @@ export function layerViolations(files: { file: string; source: string }[]): stri
   return problems;
 }
 
+/** The file an imported path names, among `known` (a path without its extension, or a folder's index). */
+function resolveImport(target: string, known: ReadonlySet<string>): string | undefined {
+  return [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`].find((c) =>
+    known.has(c),
+  );
+}
+
+/**
+ * Every import cycle among the files, type-only and dynamic imports included: one per group of
+ * files that reach each other, as "a -> b -> a" from the group's first file in name order.
+ */
+export function importCycles(files: { file: string; source: string }[]): string[] {
+  const known = new Set(files.map((f) => f.file));
+  const edges = new Map<string, string[]>();
+  for (const { file, source } of files) {
+    const targets = importedPaths(file, source).flatMap((t) => resolveImport(t, known) ?? []);
+    edges.set(file, [...new Set(targets)].sort());
+  }
+  // Tarjan's strongly connected components, without recursion (a long import chain is fine).
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  for (const root of [...known].sort()) {
+    if (order.has(root)) continue;
+    const work: { file: string; next: number }[] = [{ file: root, next: 0 }];
+    order.set(root, order.size);
+    low.set(root, order.get(root)!);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length) {
+      const top = work[work.length - 1]!;
+      const targets = edges.get(top.file)!;
+      if (top.next < targets.length) {
+        const target = targets[top.next++]!;
+        if (!order.has(target)) {
+          order.set(target, order.size);
+          low.set(target, order.get(target)!);
+          stack.push(target);
+          onStack.add(target);
+          work.push({ file: target, next: 0 });
+        } else if (onStack.has(target)) {
+          low.set(top.file, Math.min(low.get(top.file)!, order.get(target)!));
+        }
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.file, Math.min(low.get(parent.file)!, low.get(top.file)!));
+      if (low.get(top.file) !== order.get(top.file)) continue;
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== top.file);
+      if (group.length > 1 || edges.get(top.file)!.includes(top.file)) groups.push(group.sort());
+    }
+  }
+  return groups.map((group) => cyclePath(group, edges).join(' -> ')).sort();
+}
+
+/** One way round a group of files that reach each other: the shortest from its first file back to it. */
+function cyclePath(group: string[], edges: Map<string, string[]>): string[] {
+  const inGroup = new Set(group);
+  const start = group[0]!;
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  while (queue.length) {
+    const file = queue.shift()!;
+    for (const target of edges.get(file)!) {
+      if (!inGroup.has(target)) continue;
+      if (target === start) {
+        const path = [start];
+        for (let at: string | undefined = file; at !== undefined && at !== start; at = cameFrom.get(at)) path.push(at);
+        return [start, ...path.slice(1).reverse(), start];
+      }
+      if (cameFrom.has(target)) continue;
+      cameFrom.set(target, file);
+      queue.push(target);
+    }
+  }
+  return group;
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
@@ -85,13 +175,17 @@ function sourceFiles(dir: string): string[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const files = ['lib', 'components']
-    .flatMap(sourceFiles)
-    .map((file) => ({ file, source: readFileSync(file, 'utf8') }));
+  const read = (file: string) => ({ file, source: readFileSync(file, 'utf8') });
+  const files = ['lib', 'components'].flatMap(sourceFiles).map(read);
   const problems = layerViolations(files);
   for (const p of problems) console.error(p);
+  // Cycles are looked for everywhere, the routes, the scripts and the browser tests too.
+  const everything = [...files, ...['app', 'scripts', 'e2e'].flatMap(sourceFiles).map(read)];
+  const cycles = importCycles(everything);
+  for (const c of cycles) console.error(`import cycle: ${c}`);
   console.log(
     problems.length ? `${problems.length} upward imports` : `import layers: ${files.length} files, no upward imports`,
   );
-  process.exit(problems.length ? 1 : 0);
+  console.log(cycles.length ? `${cycles.length} import cycles` : `import cycles: ${everything.length} files, no cycle`);
+  process.exit(problems.length || cycles.length ? 1 : 0);
 }

@@ -4,11 +4,27 @@
 // (now `requires_payment_method`), and `POST /v1/refunds` refunds a charge in full or in part.
 // Invoices (invoices.ts) and Checkout in payment mode (billing.ts) build their PaymentIntents and
 // charges with the same functions, so every charge has the same shape.
-import type { SandboxBilling } from './billing';
 import { cardBehaviour, chargeDecline, type CardBehaviour } from './cards';
+import type { SandboxClock } from './clock';
 import { invalidRequest, StripeApiError } from './errors';
-import { publicView } from './events';
-import { newId, type StripeObject as Obj } from './store';
+import { type Events, publicView } from './events';
+import { newId, type SandboxStore, type StripeObject as Obj } from './store';
+
+/**
+ * What the payments use of SandboxBilling (billing.ts), which builds them with itself: its store,
+ * events, clock and account, and four of its methods. Declared here so that this file imports
+ * nothing of billing.ts.
+ */
+export interface PaymentsBilling {
+  readonly store: SandboxStore;
+  readonly events: Events;
+  readonly clock: SandboxClock;
+  readonly account: string;
+  require(id: string, type: string): Promise<Obj>;
+  update(object: Obj, changes: Record<string, unknown>, eventType?: string): Promise<Obj>;
+  createCard(customer: string | null, cardNumber: string, behaviour: CardBehaviour): Promise<Obj>;
+  attach(method: Obj, customer: string): Promise<Obj>;
+}
 
 export type Decline = NonNullable<ReturnType<typeof chargeDecline>>;
 
@@ -225,7 +241,7 @@ export type Attempt =
   | { outcome: 'declined'; intent: Obj; charge: Obj; decline: Decline };
 
 export class SandboxPayments {
-  constructor(private readonly billing: SandboxBilling) {}
+  constructor(private readonly billing: PaymentsBilling) {}
 
   private get now() {
     return this.billing.clock.now();

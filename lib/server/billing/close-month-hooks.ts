@@ -2,7 +2,13 @@
 // where a killed process would (the hook throws) or hold two closes at the same point (a
 // barrier); one called while a close waits for another's lease; and a test clock for the lease
 // (month-close-lease.ts). Unset in the app; closeMonth's own signature has no test options.
-import type { LeaseClock } from './month-close-lease';
+
+/** The lease's clock and heartbeat timer: the real ones, or a test clock (closeMonthHooks.clock); month-close-lease.ts uses it. */
+export type LeaseClock = {
+  now(): Date;
+  /** Calls `tick` every `ms` until the returned function is called. */
+  every(ms: number, tick: () => Promise<void>): () => void;
+};
 
 export type CloseMonthStep =
   /** The account's previous invoice and the remainder it carries were read; no invoice row yet. */

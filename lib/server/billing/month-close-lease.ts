@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 
 import { db } from '@/lib/db';
 
-import { closeMonthHooks } from './close-month-hooks';
+import { closeMonthHooks, type LeaseClock } from './close-month-hooks';
 
 // One close of an account at a time, whatever the month (two months share its carry chain), on
 // every process and machine: a lease row (MonthCloseLease), not a lock held by a transaction. A
@@ -22,13 +22,6 @@ export const MONTH_CLOSE_HEARTBEAT_MS = 20_000;
 export const MONTH_CLOSE_WAIT_MS = 15 * 60_000;
 /** How often a waiting close looks again (real time, whatever the clock). */
 const RETRY_MS = 250;
-
-/** The lease's clock and heartbeat timer: the real ones, or a test clock (closeMonthHooks.clock). */
-export type LeaseClock = {
-  now(): Date;
-  /** Calls `tick` every `ms` until the returned function is called. */
-  every(ms: number, tick: () => Promise<void>): () => void;
-};
 
 const realClock: LeaseClock = {
   now: () => new Date(),

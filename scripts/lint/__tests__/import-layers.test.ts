@@ -1,7 +1,7 @@
-// The layer rules of docs/architecture.md, as npm test's lint step checks them: each upward import
-// the issue found (issue 33, item 3) is caught, whether written with `@/` or a relative path.
+// The layer rules of docs/architecture.md, as npm test's lint step checks them: an upward import is
+// caught whether written with `@/` or a relative path, and so is an import cycle, type-only included.
 import { describe, expect, test } from 'vitest';
-import { importedPaths, layerViolations } from '../import-layers';
+import { importCycles, importedPaths, layerViolations } from '../import-layers';
 
 describe('import layers', () => {
   test('resolves relative and @/ imports, dynamic ones too, to repository paths', () => {
@@ -14,7 +14,7 @@ describe('import layers', () => {
     ]);
   });
 
-  test('catches the three upward imports of issue 33 and lib/ importing components/', () => {
+  test('catches upward imports from the sentiment model, the API process and console logic, and lib/ importing components/', () => {
     const problems = layerViolations([
       { file: 'lib/sentiment/analyze.ts', source: "import { emotionNames } from '../api/registry/common';" },
       {
@@ -44,6 +44,45 @@ describe('import layers', () => {
           source: "import { createApiKey } from '@/lib/server/keys/create-api-key';",
         },
         { file: 'app/page.tsx', source: "import { x } from '@/components/x';" },
+      ]),
+    ).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  test('catches a cycle made only of `import type`, naming the way round', () => {
+    expect(
+      importCycles([
+        { file: 'lib/docs/price-text.ts', source: "import type { EndpointModel } from './endpoint-model';" },
+        { file: 'lib/docs/endpoint-model.ts', source: "export { priceText } from './price-text';" },
+      ]),
+    ).toEqual(['lib/docs/endpoint-model.ts -> lib/docs/price-text.ts -> lib/docs/endpoint-model.ts']);
+  });
+
+  test('catches a longer cycle through @/ imports, index files and dynamic imports, once per cycle', () => {
+    const cycles = importCycles([
+      { file: 'lib/live/types.ts', source: "import type { Client } from './client';" },
+      { file: 'lib/live/client.ts', source: "import type { Politeness } from '@/lib/live/politeness';" },
+      { file: 'lib/live/politeness.ts', source: "import type { Limits } from '../live';" },
+      { file: 'lib/live/index.ts', source: "export type { Limits } from './types';" },
+      { file: 'lib/a.ts', source: "const b = await import('./b');" },
+      { file: 'lib/b.tsx', source: "import { a } from '@/lib/a';" },
+    ]);
+    expect(cycles).toEqual([
+      'lib/a.ts -> lib/b.tsx -> lib/a.ts',
+      'lib/live/client.ts -> lib/live/politeness.ts -> lib/live/index.ts -> lib/live/types.ts -> lib/live/client.ts',
+    ]);
+  });
+
+  test('lets imports that only run one way through, and ignores packages and files outside the tree', () => {
+    expect(
+      importCycles([
+        { file: 'lib/live/types.ts', source: "import type { Politeness } from './politeness';\nimport 'server-only';" },
+        {
+          file: 'lib/live/client.ts',
+          source: "import type { Politeness } from './politeness';\nimport { x } from './types';",
+        },
+        { file: 'lib/live/politeness.ts', source: "import { Redis } from 'ioredis';\nimport { y } from '../missing';" },
       ]),
     ).toEqual([]);
   });

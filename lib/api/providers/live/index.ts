@@ -6,10 +6,10 @@ import { liveEnvShape } from '@/lib/env';
 import type { Provider } from '../../registry/types';
 import { PageCache } from './page-cache';
 import { PlatformClient } from './platform-client';
-import { LocalPoliteness, RedisPoliteness, type Politeness } from './politeness';
+import { LocalPoliteness, RedisPoliteness, type Politeness, type PolitenessLimits } from './politeness';
 import { prismaSql } from './prisma-sql';
 import { liveSiteFor } from './site';
-import type { LiveAdapter, PolitenessLimits, Sql } from './types';
+import type { LiveAdapter, Sql } from './types';
 
 type EnvRecord = Readonly<Record<string, string | undefined>>;
 

@@ -9,7 +9,16 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { ProviderError } from '../../registry/types';
-import type { PolitenessLimits } from './types';
+
+/** How hard we may call one platform, shared by every API process (through Redis when set). */
+export interface PolitenessLimits {
+  /** Sustained requests per minute (the token bucket's refill). Keep below the platform's published limit. */
+  requestsPerMinute: number;
+  /** Requests that may go at once after a quiet spell (the bucket's size). */
+  burst: number;
+  /** Requests in flight to the platform at once. */
+  concurrency: number;
+}
 
 export interface Politeness {
   /** Waits for a slot and a token; resolves to the slot's release. Throws upstream_rate_limit when the wait would exceed maxWaitMs. */

@@ -5,16 +5,7 @@
 import type { LookupFunction } from 'node:net';
 import type { EndpointDefinition, Family, Provider } from '../../registry/types';
 import type { PlatformClient } from './platform-client';
-
-/** How hard we may call one platform, shared by every API process (through Redis when set). */
-export interface PolitenessLimits {
-  /** Sustained requests per minute (the token bucket's refill). Keep below the platform's published limit. */
-  requestsPerMinute: number;
-  /** Requests that may go at once after a quiet spell (the bucket's size). */
-  burst: number;
-  /** Requests in flight to the platform at once. */
-  concurrency: number;
-}
+import type { PolitenessLimits } from './politeness';
 
 /**
  * One parameterised statement ($1, $2, …) on the service's database, for the adapters that keep

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest
 
 import { db } from '@/lib/db';
 import { closeMonth } from '../close-month';
-import { closeMonthHooks } from '../close-month-hooks';
-import { type LeaseClock, MONTH_CLOSE_HEARTBEAT_MS, MONTH_CLOSE_LEASE_MS } from '../month-close-lease';
+import { closeMonthHooks, type LeaseClock } from '../close-month-hooks';
+import { MONTH_CLOSE_HEARTBEAT_MS, MONTH_CLOSE_LEASE_MS } from '../month-close-lease';
 import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './billing-harness';
 import { watchLeaseWaits } from './month-close-helpers';
 import { billingMonth } from '@/lib/utc-month';
