@@ -48,7 +48,7 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
     {
-      // The connection floods (issue 27, finding 3) run after every other test, alone: their
+      // The connection floods (the console's connection caps) run after every other test, alone: their
       // 1,000 connections load the console and the machine, and a call of another spec running
       // beside them could be answered 503 by the console's own caps.
       name: 'connection-flood',

@@ -25,7 +25,7 @@ import { SnippetTabs } from './snippet-tabs';
 
 // Loaded with the first answer, not the page: the headers table, the JSON tree and the emotions.
 // React.lazy rather than next/dynamic: the answer never renders on the server, and next/dynamic's
-// own loader would add a kilobyte to the page (issue 31, item 4: 150 kB a page).
+// own loader would add a kilobyte to the page (the first-load budget: 150 kB a page).
 const ResponseView = lazy(() => import('./response-view').then((m) => ({ default: m.ResponseView })));
 const responseLoading = (
   <p className="flex h-40 items-center justify-center rounded-lg border border-border p-6 text-sm text-muted">

@@ -3,7 +3,7 @@
 // Views that refresh on their own (the dashboard, /usage, the request log) render the server's
 // data first and load TanStack Query (about 9 kB gzip, in ./query.tsx) only when it is first
 // needed: the first refresh is due, the tab comes back into view, or the visitor asks for more (a
-// button). Their first load ships without it (issue 31, item 4: at most 150 kB a page). The view
+// button). Their first load ships without it (the first-load budget: at most 150 kB a page). The view
 // stays mounted throughout; the query, once loaded, reports its state to it.
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 

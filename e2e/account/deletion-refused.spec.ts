@@ -1,6 +1,6 @@
-// Deleting an account is refused while money is owed (issue 27, finding 4): here an invoice Stripe
-// gave up on (uncollectible). The refusal says what is owed and links to the billing page; the
-// account, its sign-in and its keys stay.
+// Deleting an account is refused while money is owed: here an invoice Stripe gave up on
+// (uncollectible). The refusal says what is owed and links to the billing page; the account, its
+// sign-in and its keys stay.
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 
@@ -23,10 +23,7 @@ async function addUncollectibleInvoice(email: string): Promise<void> {
   }
 }
 
-test('refuses to delete an account with an uncollectible invoice and links to billing (finding 4)', async ({
-  page,
-  request,
-}) => {
+test('refuses to delete an account with an uncollectible invoice and links to billing', async ({ page, request }) => {
   const email = await signUp(page);
   const key = await createKey(page, 'kept');
   await addUncollectibleInvoice(email);

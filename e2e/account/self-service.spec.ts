@@ -67,7 +67,7 @@ test.describe('password reset', () => {
     // The link worked once.
     const again = await freshPage(browser);
     await again.goto(link);
-    // Said when the link is opened (issue 31, item 5), not after a new password is typed.
+    // Said when the link is opened, not after a new password is typed.
     await expect(again.getByTestId('reset-link-problem')).toContainText('Each reset link works once.');
     await expect(again.getByLabel('New password')).toHaveCount(0);
   });
@@ -193,7 +193,7 @@ test.describe('settings', () => {
     await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
   });
 
-  test('finding 2: changing the email needs the current password, and the old address is told on the request and on the change', async ({
+  test('changing the email needs the current password, and the old address is told on the request and on the change', async ({
     page,
     browser,
   }) => {
@@ -234,7 +234,7 @@ test.describe('settings', () => {
     await expect(withOld.getByText('Incorrect email or password')).toBeVisible();
   });
 
-  test("finding 2: the old address's recovery link takes a moved account back and signs out whoever moved it", async ({
+  test("the old address's recovery link takes a moved account back and signs out whoever moved it", async ({
     page,
     browser,
   }) => {

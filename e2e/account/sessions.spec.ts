@@ -1,6 +1,6 @@
-// The sessions list in /settings (issue 32, item 6): every signed-in browser with its device,
-// address and times, "this session" marked; ending another one signs that browser out on its
-// next request, and "sign out other sessions" still works.
+// The sessions list in /settings: every signed-in browser with its device, address and times, "this
+// session" marked; ending another one signs that browser out on its next request, and "sign out
+// other sessions" still works.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 import { signIn, signUp, uniqueClientIp } from '../helpers/accounts';

@@ -92,7 +92,7 @@ test.describe('sign-up', () => {
     await expect(page.getByLabel('Email')).toHaveValue('not-an-email');
   });
 
-  test('finding 8: a taken address gets the same screen as a new one, and its owner a mail with sign-in and reset links', async ({
+  test('a taken address gets the same screen as a new one, and its owner a mail with sign-in and reset links', async ({
     page,
     browser,
   }) => {

@@ -1,9 +1,9 @@
-// Two-factor sign-in end to end (issue 32, item 5): set up in /settings with the QR code and the
-// key shown, confirmed with a code; recovery codes shown once; the password then leads to a code
-// step (no session before it); a recovery code works once; turning it off needs a code;
-// turning it on needs the password too; a new GitHub identity with a two-factor user's verified
-// email gets neither a session nor a link; GitHub linked from /settings is asked for the code.
-// Codes are made from the key the page shows, as an app would.
+// Two-factor sign-in end to end: set up in /settings with the QR code and the key shown, confirmed
+// with a code; recovery codes shown once; the password then leads to a code step (no session before
+// it); a recovery code works once; turning it off needs a code; turning it on needs the password
+// too; a new GitHub identity with a two-factor user's verified email gets neither a session nor a
+// link; GitHub linked from /settings is asked for the code. Codes are made from the key the page
+// shows, as an app would.
 import { randomUUID } from 'node:crypto';
 
 import { expect, test, type Page } from '@playwright/test';

@@ -1,6 +1,6 @@
-// A failed payment as the customer lives it (issue 28, findings 3, 12 and 13): the mails, the
-// banner naming the cause and the amount, the account's activity, the card update, the receipt.
-// And an unverified account that adds a card is told calls past the free tier need its email.
+// A failed payment as the customer lives it: the mails, the banner naming the cause and the amount,
+// the account's activity, the card update, the receipt. And an unverified account that adds a card
+// is told calls past the free tier need its email.
 import { execFileSync } from 'node:child_process';
 
 import { expect, test, type Page } from '@playwright/test';

@@ -1,7 +1,7 @@
-// Issue 28, finding 12: after a month's close, /billing gives one account of what is not yet
-// invoiced (this month's calls and the amount carried from the closed month's invoice, each named,
-// with their total), says why the amount was carried (Stripe's $0.50 minimum), and the invoice
-// list shows the carried invoice the same way.
+// After a month's close, /billing gives one account of what is not yet invoiced (this month's calls
+// and the amount carried from the closed month's invoice, each named, with their total), says why
+// the amount was carried (Stripe's $0.50 minimum), and the invoice list shows the carried invoice
+// the same way.
 import { execFileSync } from 'node:child_process';
 
 import { expect, test, type Page } from '@playwright/test';
@@ -23,7 +23,7 @@ async function saveCard(page: Page, card: string) {
   await expect(page.getByText('Your card is saved.')).toBeVisible();
 }
 
-test('after a close, /billing names this month and the carried amount, summing to the total (finding 12)', async ({
+test('after a close, /billing names this month and the carried amount, summing to the total', async ({
   page,
   request,
 }) => {

@@ -1,4 +1,4 @@
-// First-load JavaScript of every page (issue 31, item 4: at most 150 kB gzip each). Sizes, not
+// First-load JavaScript of every page (the first-load budget: at most 150 kB gzip each). Sizes, not
 // times: each script a first load fetches until the network is idle (a new context, nothing
 // cached; Next's prefetches of linked pages included), gzipped here at level 9, summed.
 // BUNDLE_REPORT=1 also prints each page's scripts.

@@ -1,5 +1,5 @@
-// The keys page's polish (issue 15): where focus goes, one status line, unique names, the
-// confirm dialog's look, last-used to the second, and the sign-up form's errors.
+// The keys page's polish: where focus goes, one status line, unique names, the confirm dialog's
+// look, last-used to the second, and the sign-up form's errors.
 import { expect, test, type Page } from '@playwright/test';
 
 import { PASSWORD, signUp, uniqueClientIp, uniqueEmail } from '../helpers/accounts';
@@ -145,7 +145,7 @@ test.describe('credentials form errors', () => {
     await expect(page.getByLabel('Password')).toBeFocused();
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
-    // A valid form is accepted: sign-up mails a link and signs nobody in (issue 27, finding 8).
+    // A valid form is accepted: sign-up mails a link and signs nobody in.
     await expect(page.getByRole('heading', { name: 'Check your mail' })).toBeVisible();
   });
 });

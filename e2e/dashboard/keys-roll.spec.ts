@@ -1,6 +1,6 @@
-// The key menu (issue 32, items 1-4): rolling a key with a grace period, expiry, restricted keys
-// and per-key monthly limits, in the console, with axe on the dialogs and screenshots of the key
-// menu and the roll dialog (light, dark, 390 px wide) for a person to look at.
+// The key menu: rolling a key with a grace period, expiry, restricted keys and per-key monthly
+// limits, in the console, with axe on the dialogs and screenshots of the key menu and the roll
+// dialog (light, dark, 390 px wide) for a person to look at.
 import { expect, test, type Page } from '@playwright/test';
 
 import { expectNoSeriousViolations } from '../helpers/axe';

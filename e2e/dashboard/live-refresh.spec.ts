@@ -1,7 +1,7 @@
 // The views that refresh on their own (components/live/live.tsx): the dashboard and /usage start
 // from the server's data and read it again once their first refresh is due (the page's clock is
 // Playwright's, moved on by hand); the request log reads newer calls and older pages on request.
-// Their first load ships without TanStack Query (issue 31, item 4), and loading it later keeps the
+// Their first load ships without TanStack Query, and loading it later keeps the
 // view mounted: text typed into a filter survives it.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 

@@ -1,4 +1,4 @@
-// Issue 31, item 5: the rough edges a new user hit, each with its test.
+// The rough edges a new user hit, each with its test.
 import { expect, test } from '@playwright/test';
 
 import { PASSWORD, signUp, uniqueClientIp } from '../helpers/accounts';

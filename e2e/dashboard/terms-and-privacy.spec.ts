@@ -1,5 +1,5 @@
-// Issue 31, item 6: /terms and /privacy, rendered from content/terms.md and content/privacy.md,
-// linked from the footer and from sign-up.
+// /terms and /privacy, rendered from content/terms.md and content/privacy.md, linked from the
+// footer and from sign-up.
 import { readFile } from 'node:fs/promises';
 
 import { expect, test } from '@playwright/test';

@@ -1,7 +1,6 @@
-// Latency and errors per endpoint (issue 31, item 3): /usage's p50/p95 and error-rate charts and
-// the dashboard's month chart, drawn on the server from real calls (a 200, a billed 404 and a
-// refused 400), with their tables, the endpoint filter, the empty state, axe in light and dark,
-// and 390 px.
+// Latency and errors per endpoint: /usage's p50/p95 and error-rate charts and the dashboard's month
+// chart, drawn on the server from real calls (a 200, a billed 404 and a refused 400), with their
+// tables, the endpoint filter, the empty state, axe in light and dark, and 390 px.
 import { mkdirSync } from 'node:fs';
 
 import { expect, type APIRequestContext, type Page } from '@playwright/test';

@@ -1,6 +1,6 @@
-// Issue 31, item 1: the explorer says what is wrong only when it is wrong. Rules are hints until a
-// value breaks them; the address follows the endpoint and parameters (reload and Back keep them);
-// the response shows the API's own headers, not the console's /v1 mount's.
+// The explorer says what is wrong only when it is wrong. Rules are hints until a value breaks them;
+// the address follows the endpoint and parameters (reload and Back keep them); the response shows
+// the API's own headers, not the console's /v1 mount's.
 import { expect, test } from '@playwright/test';
 
 import { expectNoSeriousViolations } from '../helpers/axe';

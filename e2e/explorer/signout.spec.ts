@@ -1,6 +1,6 @@
-// The explorer's key and call history belong to the user who made them (issue 27, finding 6):
-// sign-out erases them, and another user signing in on the same tab never sees what the previous
-// one left, even when that user's session ended without signing out.
+// The explorer's key and call history belong to the user who made them: sign-out erases them, and
+// another user signing in on the same tab never sees what the previous one left, even when that
+// user's session ended without signing out.
 import { expect, test, type Page } from '@playwright/test';
 
 import { signOut, signUp } from '../helpers/accounts';
@@ -36,9 +36,7 @@ async function expectCleanExplorer(page: Page, key: string) {
   expect(await stored(page)).not.toContain('/v1/forumsite/community');
 }
 
-test('the explorer after sign-out: user B in the same tab gets no prefilled key and no history (finding 6)', async ({
-  page,
-}) => {
+test('the explorer after sign-out: user B in the same tab gets no prefilled key and no history', async ({ page }) => {
   const key = await useExplorer(page);
   expect(await stored(page)).toContain(key);
 
@@ -51,7 +49,7 @@ test('the explorer after sign-out: user B in the same tab gets no prefilled key 
   await expectCleanExplorer(page, key);
 });
 
-test("the explorer after a session that ended without sign-out: the next user's first page erases it (finding 6)", async ({
+test("the explorer after a session that ended without sign-out: the next user's first page erases it", async ({
   page,
   context,
 }) => {

@@ -1,7 +1,7 @@
-// Issue 27, finding 3: the console's own connections, under `npm start` (the real built console
-// and API server). The e2e server trusts one proxy hop (TRUSTED_PROXY_HOPS=1), so a request's
-// X-Forwarded-For stands for the client address a load balancer reported; the connections
-// themselves come from other loopback addresses (127.0.0.x), as several proxy nodes' would.
+// The console's own connections, under `npm start` (the real built console and API server). The e2e
+// server trusts one proxy hop (TRUSTED_PROXY_HOPS=1), so a request's X-Forwarded-For stands for the
+// client address a load balancer reported; the connections themselves come from other loopback
+// addresses (127.0.0.x), as several proxy nodes' would.
 import http from 'node:http';
 import net from 'node:net';
 
@@ -73,7 +73,7 @@ function callFrom(
   });
 }
 
-test.describe("the console's connections (issue 27, finding 3)", () => {
+test.describe("the console's connections", () => {
   // One flood at a time: 1,000 connections at once overflow the listen queue, which would delay
   // the other test's uploads by the kernel's retries.
   test.describe.configure({ mode: 'serial' });

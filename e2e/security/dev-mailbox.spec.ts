@@ -1,7 +1,7 @@
-// Finding 1 of issue 27: /dev/mailbox lists every reset and verification link, so it is served only
-// to this machine, and the console and the API listen on loopback unless HOST / API_HOST say
-// otherwise. A client elsewhere is stood for by the address the trusted proxy reports
-// (TRUSTED_PROXY_HOPS=1 here); nothing leaves this machine.
+// /dev/mailbox lists every reset and verification link, so it is served only to this machine, and
+// the console and the API listen on loopback unless HOST / API_HOST say otherwise. A client
+// elsewhere is stood for by the address the trusted proxy reports (TRUSTED_PROXY_HOPS=1 here);
+// nothing leaves this machine.
 import { expect, test } from '@playwright/test';
 
 import { listeningAddresses } from '../../lib/testing/listening-addresses';
@@ -9,7 +9,7 @@ import { signUp, uniqueClientIp, uniqueEmail } from '../helpers/accounts';
 import { latestMail } from '../helpers/mailbox';
 import { API_PORT, CONSOLE_PORT } from '../helpers/ports';
 
-test.describe('dev mailbox (issue 27, finding 1)', () => {
+test.describe('dev mailbox', () => {
   test('is served to a client on this machine and is a 404 for a client elsewhere', async ({ request }) => {
     const local = await request.get('/dev/mailbox');
     expect(local.status()).toBe(200);

@@ -1,5 +1,5 @@
-// Finding 9 of issue 27: with the billing sandbox standing in for Stripe (no STRIPE_SECRET_KEY, as
-// in these tests), every page says "Test mode", in words, from the server's first paint.
+// With the billing sandbox standing in for Stripe (no STRIPE_SECRET_KEY, as in these tests), every
+// page says "Test mode", in words, from the server's first paint.
 import { expect, test, type Page } from '@playwright/test';
 
 import { signUp } from '../helpers/accounts';
@@ -10,7 +10,7 @@ async function expectTestModeBadge(page: Page, path: string) {
   await expect(banner, path).toContainText('no card is charged');
 }
 
-test.describe('test mode badge (issue 27, finding 9)', () => {
+test.describe('test mode badge', () => {
   test('shows on the public pages and in the console', async ({ page }) => {
     for (const path of ['/', '/docs', '/sign-in']) {
       await page.goto(path);

@@ -1,5 +1,5 @@
-// Finding 1 of issue 27: /dev/mailbox (every reset and verification link) is on only on a developer
-// machine, and served only to clients on this machine, whatever they write in X-Forwarded-For.
+// /dev/mailbox (every reset and verification link) is on only on a developer machine, and served
+// only to clients on this machine, whatever they write in X-Forwarded-For.
 import { describe, expect, it } from 'vitest';
 
 import { onEmbeddedDatabase } from '@/lib/db/embedded-default';

@@ -1,4 +1,4 @@
-// The parameters a call's log row keeps (issue 31, item 2: the request detail's parameters).
+// The parameters a call's log row keeps, which the request detail (/usage/requests/<id>) shows.
 import { expect, test } from 'vitest';
 import { LOGGED_PARAMS_CUT, LOGGED_PARAMS_MAX, loggedParams, readLoggedParams } from '../usage-log-params';
 

@@ -1,7 +1,7 @@
 'use client';
 
 // The explorer's two small reads (free units left, a key's restriction) without TanStack Query,
-// whose ~11 kB gzip the explorer's first load cannot afford (issue 31, item 4: 150 kB a page).
+// whose ~11 kB gzip the explorer's first load cannot afford (the first-load budget: 150 kB a page).
 // What the explorer needs of it: one request per key at a time, an answer reused for `staleMs`,
 // the last answer kept on screen while the same key is read again, and a read again after a call
 // (invalidateFetched).

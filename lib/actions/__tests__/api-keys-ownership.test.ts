@@ -1,5 +1,5 @@
 // The key actions as the console calls them, with a key id posted by another account: each must
-// act on the session's account, not on the key's owner (issue 18, item 2). Only what Next
+// act on the session's account, not on the key's owner. Only what Next
 // provides around an action is stood in for: the signed-in session and the cache revalidation.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 

@@ -1,6 +1,5 @@
-// Issue 27, finding 2: changing the email needed no password and told the old address nothing, so
-// a borrowed session could move an account to another address and keep it. Now the change needs
-// the current password (or, without one, a sign-in within ten minutes), the old address is told on
+// A borrowed session must not be able to move an account to another address and keep it: changing
+// the email needs the current password (or, without one, a sign-in within ten minutes), the old address is told on
 // the request and on the change with a recovery link, and every password change or reset is
 // mailed. Only what Next and Auth.js provide around an action is stood in for: the session, the
 // headers, and Auth.js's signOut (next-auth does not load outside Next).
@@ -75,7 +74,7 @@ beforeEach(() => {
   request.ip = uniqueIp();
 });
 
-describe('finding 2: changing the email needs the password and tells the old address', () => {
+describe('changing the email needs the password and tells the old address', () => {
   it('refuses a change without the current password and with a wrong one, and mails nobody', async () => {
     const { email, userId } = await signedInUser();
     const next = uniqueEmail('thief');
@@ -213,7 +212,7 @@ describe('finding 2: changing the email needs the password and tells the old add
   });
 });
 
-describe('finding 2: every password change and reset is mailed to the account', () => {
+describe('every password change and reset is mailed to the account', () => {
   it('mails "your password was changed" on a change in the settings and on a reset, with a way to secure the account', async () => {
     const { email, userId } = await signedInUser();
     expect(

@@ -1,6 +1,5 @@
-// Issue 27, finding 8: sign-up still told who is registered (a taken address got a refusal, or a
-// sign-in with the owner's own password). Now every accepted sign-up answers "check your mail" and
-// signs nobody in; a new address gets its verification link, a taken one a note to its owner.
+// Sign-up never tells who is registered (neither a refusal for a taken address nor a sign-in with
+// the owner's own password): every accepted sign-up answers "check your mail" and signs nobody in; a new address gets its verification link, a taken one a note to its owner.
 // Only what Next and Auth.js provide around an action is stood in for: the request headers and
 // Auth.js's signIn and error class (next-auth does not load outside Next); signIn must never be called.
 import { randomUUID } from 'node:crypto';
@@ -49,7 +48,7 @@ beforeEach(() => {
   request.signIns = 0;
 });
 
-describe('finding 8: sign-up does not tell who is registered', () => {
+describe('sign-up does not tell who is registered', () => {
   it('answers a taken address exactly as a new one, signs nobody in, and mails the owner a sign-in and a reset link', async () => {
     const owner = uniqueEmail('owner');
     await createAccountWithUser({ email: owner, password: PASSWORD, emailVerified: true });

@@ -1,7 +1,7 @@
-// Issue 28, finding 12 (the 403): a blocked account's calls are told what the console's banner
-// says, as the 402 is: why the account is blocked, the amount due and the billing page's address.
-// The account is blocked the way customers are: an invoice whose charge failed, then its
-// standing derived (refresh-account-standing.ts).
+// A blocked account's calls are told what the console's banner says, as the 402 is: why the account
+// is blocked, the amount due and the billing page's address. The account is blocked the way
+// customers are: an invoice whose charge failed, then its standing derived
+// (refresh-account-standing.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
@@ -21,8 +21,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-describe('finding 12: the 403 account_blocked body', () => {
-  test('finding 12: names the cause, the amount due and the billing page, for a call and for batch items', async () => {
+describe('the 403 account_blocked body', () => {
+  test('names the cause, the amount due and the billing page, for a call and for batch items', async () => {
     const account = await newAccountWithKey();
     const month = billingMonth();
     await db.invoice.create({

@@ -1,6 +1,6 @@
-// The gateway refuses every key of a deleted account (issue 27, finding 5), answering exactly as
-// for a key that does not exist, also when the key is still marked active (what a key created
-// while its account was being deleted used to be) and when the gateway had it cached.
+// The gateway refuses every key of a deleted account, answering exactly as for a key that does not
+// exist, also when the key is still marked active (what a key created while its account was being
+// deleted used to be) and when the gateway had it cached.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { deleteAccount } from '@/lib/server/account/delete-account';
@@ -16,7 +16,7 @@ describe('keys of a deleted account', () => {
   });
   afterAll(() => api?.close());
 
-  test('an active key of a deleted account answers 401 like an unknown key, even from a warm cache (finding 5)', async () => {
+  test('an active key of a deleted account answers 401 like an unknown key, even from a warm cache', async () => {
     const { key, keyId, accountId } = await newAccountWithKey();
     expect((await api.get('/v1/account/verify', { key })).status).toBe(200);
     expect((await api.get('/v1/forumsite/community/posts', { key, params: posts })).status).toBe(200);

@@ -1,5 +1,5 @@
 // The free tier of an account whose owner has not verified their email: a payment method does
-// not take it further until the email is verified (issue 15). Through the real gateway.
+// not take it further until the email is verified. Through the real gateway.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';

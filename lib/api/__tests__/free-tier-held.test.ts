@@ -1,7 +1,6 @@
-// Issue 28, finding 10: without a payment method, calls in flight hold the free units they asked
-// for; a call refused because those holds, not use, took the units left was told 402 "used up"
-// while X-Free-Tier-Remaining said units were left. It is a 429 with Retry-After until the tier is
-// really used up.
+// Without a payment method, calls in flight hold the free units they asked for. A call refused
+// because those holds, not use, took the units left is answered 429 with Retry-After, not 402
+// "used up" (X-Free-Tier-Remaining still shows units left): 402 only once the tier is really used.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { env } from '@/lib/env';
 import { billing } from './cases';
@@ -21,8 +20,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-describe('finding 10: free units held by calls in flight', () => {
-  test('finding 10: answers 429 with Retry-After, not 402, while holds and not use exhaust the free tier', async () => {
+describe('free units held by calls in flight', () => {
+  test('answers 429 with Retry-After, not 402, while holds and not use exhaust the free tier', async () => {
     const account = await newAccountWithKey({ payment: 'none' });
     gate.release();
     const used = await api.get(POSTS, { key: account.key, params: page(27) });

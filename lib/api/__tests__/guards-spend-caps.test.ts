@@ -1,4 +1,4 @@
-// Issue 34, spending caps through the real gateway: the sentiment surcharge counts against a cap,
+// Spending caps through the real gateway: the sentiment surcharge counts against a cap,
 // and a monthly cap's Retry-After is the time to the next UTC month.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';

@@ -1,8 +1,8 @@
-// Restricted keys and per-key monthly spend limits (issue 32, items 3 and 4), through the real
-// gateway on PostgreSQL. A restricted key's call outside what it allows is refused with 403
-// key_not_permitted and billed nothing, alone or as a batch item. A key's own limit is held like
-// the account's caps (reserve_call): 20 calls in flight together on two instances never take the
-// key's spend past its limit.
+// Restricted keys and per-key monthly spend limits, through the real gateway on PostgreSQL. A
+// restricted key's call outside what it allows is refused with 403 key_not_permitted and billed
+// nothing, alone or as a batch item. A key's own limit is held like the account's caps
+// (reserve_call): 20 calls in flight together on two instances never take the key's spend past its
+// limit.
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { db } from '@/lib/db';
 import { createApiKey } from '@/lib/server/keys/create-api-key';

@@ -1,8 +1,8 @@
-// Rolling a key and key expiry (issue 32, items 1 and 2), through the real gateway on PostgreSQL.
-// The old key of a roll ends on the next request on every API instance, as a revocation does:
-// instance b's LISTEN connection runs through a proxy that holds its notices back, so b has
-// certainly not heard of the roll. A later end (a grace period, an expiry) is compared with the
-// clock on each call; the tests move the gateway's clock (Date only) to either side of it.
+// Rolling a key and key expiry, through the real gateway on PostgreSQL. The old key of a roll ends
+// on the next request on every API instance, as a revocation does: instance b's LISTEN connection
+// runs through a proxy that holds its notices back, so b has certainly not heard of the roll. A
+// later end (a grace period, an expiry) is compared with the clock on each call; the tests move the
+// gateway's clock (Date only) to either side of it.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { db } from '@/lib/db';
 import { ApiKeyError } from '@/lib/server/keys/api-key-error';

@@ -1,5 +1,5 @@
-// Finding 1 of issue 27: the servers listened on every interface, so anyone who could reach the
-// machine reached them. The API server now binds to 127.0.0.1 unless API_HOST says otherwise.
+// Only this machine reaches the servers unless the operator says otherwise: the API server binds to
+// 127.0.0.1 unless API_HOST names another address.
 // Checked on the listening socket's local address and by connecting to this machine's own
 // non-loopback address: no traffic leaves the machine.
 import net from 'node:net';
@@ -31,7 +31,7 @@ function connectOutcome(host: string, port: number): Promise<'connected' | strin
   });
 }
 
-describe('the API server listens on loopback by default (issue 27, finding 1)', { timeout: 60_000 }, () => {
+describe('the API server listens on loopback by default', { timeout: 60_000 }, () => {
   it("binds 127.0.0.1 with API_HOST unset, and refuses connections to the machine's other addresses", async () => {
     const port = await freePort();
     await startApiServer(port, { API_HOST: '' });

@@ -1,6 +1,6 @@
-// Issue 28, finding 8: a call that spans UTC midnight at a month's end was booked to the month it
-// started in but its daily rollup to the day it ended, so the usage pages, the CSV and the invoice
-// disagreed. A call has one moment, taken as it starts, for its month, its day and its holds. The
+// A call has one moment, taken as it starts, for its month, its day and its holds, so that for a
+// call spanning UTC midnight at a month's end the usage pages, the CSV and the invoice agree (a
+// month booked at the start and a daily rollup at the end would not). The
 // clock is the process's (Date faked, timers real), moved while the call waits at the provider.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { db } from '@/lib/db';
@@ -35,8 +35,8 @@ async function callAcrossMonthEnd(key: string, params: Record<string, string | n
   return answer;
 }
 
-describe('finding 8: a call that spans midnight at a month end', () => {
-  test('finding 8: books the call, its daily rollup and its month to the moment it started', async () => {
+describe('a call that spans midnight at a month end', () => {
+  test('books the call, its daily rollup and its month to the moment it started', async () => {
     const account = await newAccountWithKey({ payment: 'card' });
     const response = await callAcrossMonthEnd(account.key, { community: 'gardening', pages: 40, get_sentiment: true });
     expect(response.status).toBe(200);
@@ -57,7 +57,7 @@ describe('finding 8: a call that spans midnight at a month end', () => {
     ]);
   });
 
-  test('finding 8: takes a free-tier hold in the same month it books the call to', async () => {
+  test('takes a free-tier hold in the same month it books the call to', async () => {
     const account = await newAccountWithKey({ payment: 'none' });
     const response = await callAcrossMonthEnd(account.key, { community: 'gardening', pages: 10 });
     expect({ status: response.status, remaining: response.headers.get('x-free-tier-remaining') }).toEqual({

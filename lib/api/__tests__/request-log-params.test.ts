@@ -1,6 +1,6 @@
-// Issue 31, item 2: the request detail shows a call's parameters, so the log row keeps them: the
-// validated parameters as the gateway parsed them, never a key, bounded in size. Through the real
-// gateway and the billing writer (record_usage), single calls and batch items alike.
+// The request detail shows a call's parameters, so the log row keeps them: the validated parameters
+// as the gateway parsed them, never a key, bounded in size. Through the real gateway and the
+// billing writer (record_usage), single calls and batch items alike.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { LOGGED_PARAMS_CUT, LOGGED_PARAMS_MAX } from '@/lib/usage-log-params';

@@ -77,9 +77,9 @@ describe('spending caps', () => {
   });
 });
 
-// Issue 28, finding 9: every item of a batch (and every concurrent call) was checked against the
-// same spend before any was billed, so one batch billed $10.54 against a $0.50 daily cap.
-describe('finding 9: spending caps hold against calls in flight together', () => {
+// Every item of a batch and every concurrent call counts the others in flight against a cap, not
+// only the spend already billed (else one batch could bill $10.54 against a $0.50 daily cap).
+describe('spending caps hold against calls in flight together', () => {
   const CAP = 500_000; // $0.50 a day
   const LARGEST = 40 * 3_000; // 40 pages at $0.003: one call's largest cost
 
@@ -91,7 +91,7 @@ describe('finding 9: spending caps hold against calls in flight together', () =>
     return account;
   }
 
-  test('finding 9: a batch against a $0.50 daily cap bills at most the cap', async () => {
+  test('a batch against a $0.50 daily cap bills at most the cap', async () => {
     const account = await cappedAccount();
     const response = await api.post(
       '/v1/batch',
@@ -114,7 +114,7 @@ describe('finding 9: spending caps hold against calls in flight together', () =>
     expect(await db.$queryRaw`SELECT id FROM "CallHold" WHERE "accountId" = ${account.accountId}`).toEqual([]);
   });
 
-  test('finding 9: 20 concurrent calls on two instances, held in flight together, bill at most the cap', async () => {
+  test('20 concurrent calls on two instances, held in flight together, bill at most the cap', async () => {
     const gates = [new GatedProvider(), new GatedProvider()];
     const instances = await Promise.all(gates.map((gate) => startTestApi({ redisUrl: '', providerFor: () => gate })));
     try {
@@ -155,7 +155,7 @@ describe('finding 9: spending caps hold against calls in flight together', () =>
     }
   });
 
-  test('finding 9: a call the free tier covers is never refused by a cap', async () => {
+  test('a call the free tier covers is never refused by a cap', async () => {
     const account = await cappedAccount({ dailyCapMicros: 10_000n, monthlyCapMicros: 10_000n }); // $0.01
     const free = await api.get(POSTS, { key: account.key, params: page(40) }); // could cost $0.12 but for the free tier
     expect({ status: free.status, bill: billing(free) }).toEqual({

@@ -1,9 +1,9 @@
-// Issue 28, finding 12: /billing gives one account of what is not yet invoiced, parts summing to
-// the total, and says why an amount is carried (Stripe's $0.50 minimum) with the amount.
+// /billing gives one account of what is not yet invoiced, parts summing to the total, and says why
+// an amount is carried (Stripe's $0.50 minimum) with the amount.
 import { expect, test } from 'vitest';
 import { buildMonthAccount } from '@/lib/billing/month-account';
 
-test('a closed month with late usage and a carry: each part named, summing to the total (finding 12)', () => {
+test('a closed month with late usage and a carry: each part named, summing to the total', () => {
   const account = buildMonthAccount({
     month: '2026-08',
     thisMonthMicros: 30_000n,
@@ -25,7 +25,7 @@ test('a closed month with late usage and a carry: each part named, summing to th
   );
 });
 
-test('right after a close with only a carry: this month at $0.00 and the carried amount, not "so far" alone (finding 12)', () => {
+test('right after a close with only a carry: this month at $0.00 and the carried amount, not "so far" alone', () => {
   const account = buildMonthAccount({
     month: '2026-08',
     thisMonthMicros: 0n,
@@ -40,7 +40,7 @@ test('right after a close with only a carry: this month at $0.00 and the carried
   expect(account.carriedNote).toContain('$0.07 from 2026-06 and 2026-07 was not charged');
 });
 
-test('a fraction of a cent carried from a charged invoice is named as such (finding 12)', () => {
+test('a fraction of a cent carried from a charged invoice is named as such', () => {
   const account = buildMonthAccount({
     month: '2026-08',
     thisMonthMicros: 700_000n,
@@ -57,7 +57,7 @@ test('a fraction of a cent carried from a charged invoice is named as such (find
   );
 });
 
-test('only this month: one part, no note (finding 12)', () => {
+test('only this month: one part, no note', () => {
   const account = buildMonthAccount({
     month: '2026-08',
     thisMonthMicros: 900_000n,

@@ -1,6 +1,6 @@
-// Finding 9 of issue 27: a production configuration without STRIPE_SECRET_KEY silently ran the
-// billing sandbox. With an operator's DATABASE_URL and no key, scripts/run.ts now refuses to start
-// unless BILLING_SANDBOX=true asks for the sandbox.
+// A production configuration never runs the billing sandbox by omission: with an operator's
+// DATABASE_URL and no STRIPE_SECRET_KEY, scripts/run.ts refuses to start unless
+// BILLING_SANDBOX=true asks for the sandbox.
 import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
@@ -30,7 +30,7 @@ const operatorWithoutStripe = {
   BILLING_SANDBOX: '',
 };
 
-describe('billing sandbox in production (issue 27, finding 9)', () => {
+describe('billing sandbox in production', () => {
   it.each([
     [
       "an operator's database, no key",

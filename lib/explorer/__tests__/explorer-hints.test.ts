@@ -1,5 +1,5 @@
-// Issue 31, item 1: the explorer says what is wrong only when it is wrong. A rule is a hint
-// until the values break it, and the response view shows the API's headers, not the console's.
+// The explorer says what is wrong only when it is wrong. A rule is a hint until the values break
+// it, and the response view shows the API's headers, not the console's.
 import { describe, expect, it } from 'vitest';
 
 import { findEndpoint } from '@/lib/api/registry';

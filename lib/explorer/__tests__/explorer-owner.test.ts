@@ -1,6 +1,6 @@
-// The explorer's key and history belong to the user who made them (issue 27, finding 6): another
-// user reading them gets nothing and erases them; what was kept before items carried an owner is
-// nobody's and erased too. The browser flow (sign-out, then another user) is e2e/explorer/signout.spec.ts.
+// The explorer's key and history belong to the user who made them: another user reading them gets
+// nothing and erases them; what was kept before items carried an owner is nobody's and erased too.
+// The browser flow (sign-out, then another user) is e2e/explorer/signout.spec.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { discardExplorerStateOfOthers, forgetExplorerState } from '@/lib/explorer/forget-explorer-state';
@@ -43,7 +43,7 @@ afterEach(() => {
   delete (globalThis as { window?: unknown }).window;
 });
 
-describe("the explorer's key and history after another user signs in (finding 6)", () => {
+describe("the explorer's key and history after another user signs in", () => {
   it('shows user B neither the key nor the calls user A left, and erases them', () => {
     writeTabKey('user-a', 'ak_live_of_user_a');
     addToHistory(local, 'user-a', entry('a1'));
@@ -88,7 +88,7 @@ describe("the explorer's key and history after another user signs in (finding 6)
   });
 });
 
-// The checks are plain type guards (no zod on every console page: issue 31, item 4); they refuse
+// The checks are plain type guards (no zod on every console page: the first-load budget); they refuse
 // what the schema refused.
 describe('what the browser kept, read back', () => {
   it('erases a history or key that is malformed, and keeps a well-formed one', () => {

@@ -1,4 +1,4 @@
-// Issue 34, the explorer: share links and the history never carry a key or a token, whichever way
+// The explorer: share links and the history never carry a key or a token, whichever way
 // they are made or read, and the code snippets show <API_KEY> until "Show my key" is ticked (the
 // browser test e2e/explorer/explorer.spec.ts ticks it on the page).
 import { describe, expect, it } from 'vitest';

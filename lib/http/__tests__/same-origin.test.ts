@@ -33,7 +33,7 @@ describe('isAllowedOrigin', () => {
     expect(post(headers)).toBe(allowed);
   });
 
-  // Issue 27, finding 10: the check compared hosts only, so a page of another scheme passed.
+  // The scheme counts as well as the host: a page of the other scheme is another origin.
   it.each([
     ['an http page posting to the https console', { ...viaHttps, host: 'console.test', origin: 'http://console.test' }],
     [

@@ -1,5 +1,5 @@
-// Issue 28, finding 2: one account's failing close does not stop the month's invoicing, and the
-// daily sweep, run by graphile-worker as its cron runs it, closes what is left.
+// One account's failing close does not stop the month's invoicing, and the daily sweep, run by
+// graphile-worker as its cron runs it, closes what is left.
 import { quickAddJob, runOnce } from 'graphile-worker';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
@@ -30,7 +30,7 @@ async function runSweepJob(): Promise<void> {
   await runOnce({ connectionString, taskList: { close_unclosed_months: closeUnclosedMonthsTask } });
 }
 
-test('six accounts with one failing: five invoiced and the failure recorded, then the daily sweep invoices the sixth (finding 2)', {
+test('six accounts with one failing: five invoiced and the failure recorded, then the daily sweep invoices the sixth', {
   timeout: 120_000,
 }, async () => {
   const month = monthsAgo(1);
@@ -90,7 +90,7 @@ test('six accounts with one failing: five invoiced and the failure recorded, the
   );
 });
 
-test('the daily sweep invoices usage recorded after its month was closed (finding 2)', {
+test('the daily sweep invoices usage recorded after its month was closed', {
   timeout: 60_000,
 }, async () => {
   const month = monthsAgo(1);

@@ -1,4 +1,4 @@
-// Issue 34, mail delivery: the worker's send_mail job delivers a stored message once, however often
+// Mail delivery: the worker's send_mail job delivers a stored message once, however often
 // it runs, and a failed delivery leaves the message unsent for the retry. Delivered over SMTP to
 // a small SMTP catcher on loopback, through nodemailer as in production.
 import net from 'node:net';

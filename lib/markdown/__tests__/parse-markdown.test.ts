@@ -1,5 +1,5 @@
-// Issue 31, item 6: /terms and /privacy are read from Markdown the operator edits; the reader
-// returns data (React escapes it), and keeps only safe link addresses.
+// /terms and /privacy are read from Markdown the operator edits; the reader returns data (React
+// escapes it), and keeps only safe link addresses.
 import { describe, expect, it } from 'vitest';
 
 import { parseInline, parseMarkdown, safeHref } from '@/lib/markdown/parse-markdown';

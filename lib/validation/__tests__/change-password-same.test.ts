@@ -1,4 +1,4 @@
-// Issue 31, item 5: changing the password to the current one is refused, on the new password's field.
+// Changing the password to the current one is refused, on the new password's field.
 import { describe, expect, it } from 'vitest';
 
 import { changePasswordSchema } from '@/lib/validation/account';

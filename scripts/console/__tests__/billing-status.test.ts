@@ -1,5 +1,5 @@
 // `npm run console -- billing-status` as operators run it: a real process listing the month
-// closes that failed and the past months still to close (issue 28, finding 2).
+// closes that failed and the past months still to close.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';

@@ -1,6 +1,6 @@
-// Issue 28, finding 5: `npm run console -- unblock` as an operator runs it (a real process on the
-// test database): it lifts every block of the account, records the reason in the account's
-// activity, and says what is wrong with a bad command line.
+// `npm run console -- unblock` as an operator runs it (a real process on the test database): it
+// lifts every block of the account, records the reason in the account's activity, and says what is
+// wrong with a bad command line.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';

@@ -1,7 +1,7 @@
-// Issue 27, finding 3: one free account could jam the console's /v1 for everyone, because every
-// console call reached the API server from 127.0.0.1 and shared that address's connection cap.
-// The console now passes each caller's address over the API's internal listener, proven by a
-// shared secret, and the API caps requests in flight per caller address. A real API server
+// One account must not jam the console's /v1 for everyone: every console call reaches the API server
+// from 127.0.0.1, so a cap on that address would be shared by all. The console passes each caller's
+// address over the API's internal listener, proven by a shared secret, and the API caps requests
+// in flight per caller address. A real API server
 // process on the test database; the console's forwarder called as its /v1 route calls it.
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -100,7 +100,7 @@ function throughConsole(key: string, clientAddress: string, extra: Record<string
   return forwardToApiServer(request, `http://127.0.0.1:${port}`, consoleForwarding());
 }
 
-describe("the console passes the caller's address to the API server (issue 27, finding 3)", () => {
+describe("the console passes the caller's address to the API server", () => {
   const jammer = '198.51.100.7';
   beforeAll(async () => {
     for (let i = 0; i < CAP; i++) await holdUpload(jammer);

@@ -1,5 +1,5 @@
-// Issue 28, finding 14: the invoice PDF carries the invoice's lines, period, amounts and totals.
-// Read back with pdf-lib (pdf-text.ts).
+// The invoice PDF carries the invoice's lines, period, amounts and totals. Read back with pdf-lib
+// (pdf-text.ts).
 import { PDFDocument } from 'pdf-lib';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -27,7 +27,7 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-test('the invoice PDF carries the lines, their period, the amounts and the totals (finding 14)', async () => {
+test('the invoice PDF carries the lines, their period, the amounts and the totals', async () => {
   const customer = await stripe.customers.create({ email: 'pdf@example.test', name: 'Ada Lovelace' });
   const draft = await stripe.invoices.create({
     customer: customer.id,

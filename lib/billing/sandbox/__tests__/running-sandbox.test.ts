@@ -1,6 +1,6 @@
-// Issue 28, finding 11: the operator command line uses the running app's billing sandbox, found
-// like the running embedded database (registered under .data/billing-sandbox/ while it runs), or
-// refuses with a clear error; it never starts a second sandbox.
+// The operator command line uses the running app's billing sandbox, found like the running embedded
+// database (registered under .data/billing-sandbox/ while it runs), or refuses with a clear error;
+// it never starts a second sandbox.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -42,7 +42,7 @@ async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Pr
   }
 }
 
-describe('finding 11: the console command and the running app’s sandbox', () => {
+describe('the console command and the running app’s sandbox', () => {
   test('with no sandbox running for the database, the command refuses with a clear error', async () => {
     const error = await withEnv(
       { DATABASE_URL: ownDatabaseUrl(), STRIPE_SECRET_KEY: undefined, STRIPE_SANDBOX_URL: undefined },
@@ -102,9 +102,9 @@ describe('finding 11: the console command and the running app’s sandbox', () =
         DATABASE_URL: databaseUrl,
         STRIPE_SANDBOX_PORT: '0',
         STRIPE_SANDBOX_PAGES_PORT: '0',
-        STRIPE_WEBHOOK_SECRET: 'whsec_f11',
-        STRIPE_SANDBOX_SECRET_KEY: 'sk_test_sandbox_finding_eleven',
-        STRIPE_SANDBOX_CONTROL_TOKEN: 'finding-eleven-token',
+        STRIPE_WEBHOOK_SECRET: 'whsec_registered',
+        STRIPE_SANDBOX_SECRET_KEY: 'sk_test_sandbox_registered',
+        STRIPE_SANDBOX_CONTROL_TOKEN: 'registered-sandbox-token',
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -1,6 +1,6 @@
-// Issue 27, finding 7: the billing sandbox can no longer be driven by any web page or any local
-// process. Each sub-finding has its test: the form parser, the API key, the control token, the
-// hosted pages' cross-site posts, and the two listeners.
+// The billing sandbox cannot be driven by any web page or any local process. Each guard has its
+// test: the form parser, the API key, the control token, the hosted pages' cross-site posts, and
+// the two listeners.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FormError, parseForm } from '../form';
@@ -38,7 +38,7 @@ async function openCheckout(): Promise<Stripe.Checkout.Session> {
   });
 }
 
-describe('finding 7: the form parser', () => {
+describe('the form parser', () => {
   test('a __proto__ form POST leaves Object.prototype untouched and answers 400', async () => {
     const session = await openCheckout();
     const attacks = [
@@ -80,7 +80,7 @@ describe('finding 7: the form parser', () => {
   });
 });
 
-describe('finding 7: the REST API takes only the sandbox’s own secret key', () => {
+describe('the REST API takes only the sandbox’s own secret key', () => {
   test('a wrong key answers 401 as Stripe does, and the right one 200', async () => {
     const url = new URL(sandbox.url);
     const intruder = new Stripe('sk_test_anything_goes', {
@@ -102,7 +102,7 @@ describe('finding 7: the REST API takes only the sandbox’s own secret key', ()
   });
 });
 
-describe('finding 7: /_sandbox controls need the control token', () => {
+describe('/_sandbox controls need the control token', () => {
   test('no token is 401, a wrong one 403, and neither changes anything', async () => {
     const session = await openCheckout();
     const complete = `${sandbox.url}/_sandbox/checkout/${session.id}/complete`;
@@ -122,7 +122,7 @@ describe('finding 7: /_sandbox controls need the control token', () => {
   });
 });
 
-describe('finding 7: hosted pages accept posts from themselves only', () => {
+describe('hosted pages accept posts from themselves only', () => {
   test('a cross-site POST to Checkout is refused (Sec-Fetch-Site or Origin), a same-origin one is served', async () => {
     const session = await openCheckout();
     const post = (headers: Record<string, string>) =>
@@ -170,7 +170,7 @@ describe('finding 7: hosted pages accept posts from themselves only', () => {
   });
 });
 
-describe('finding 7: hosted pages and the API are served on separate listeners', () => {
+describe('hosted pages and the API are served on separate listeners', () => {
   test('the API is not on the pages’ port and the pages are not on the API’s', async () => {
     expect(new URL(sandbox.pagesUrl).port).not.toBe(new URL(sandbox.url).port);
     const session = await openCheckout();

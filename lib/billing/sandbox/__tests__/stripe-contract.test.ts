@@ -1,5 +1,6 @@
-// Issue 28, "the billing sandbox, as strict as Stripe": each behaviour that hid findings 5-7, as
-// Stripe documents it, through the real stripe SDK.
+// The billing sandbox is as strict as Stripe where leniency would hide a billing bug (an invoice
+// paid twice, a block never lifted): each such behaviour as Stripe documents it, through the real
+// stripe SDK.
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { errorOf, type SandboxWorld, sandboxStarter } from './sandbox-with';

@@ -1,4 +1,4 @@
-// Account deletion is refused while money is owed (issue 27, finding 4), and erases what it promises.
+// Account deletion is refused while money is owed, and erases what it promises.
 import { randomUUID } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';
@@ -60,7 +60,7 @@ async function expectNothingChanged({ email, accountId, keyId }: { email: string
 }
 
 describe('deleteAccount refuses while money is owed', () => {
-  it('refuses while an invoice is uncollectible (finding 4), and changes nothing', async () => {
+  it('refuses while an invoice is uncollectible, and changes nothing', async () => {
     const owner = await signedUp();
     await invoice(owner.accountId, 'uncollectible', 60);
     expect(await deleteAccount({ accountId: owner.accountId })).toMatchObject({ ok: false, reason: 'unpaid_invoice' });
@@ -121,7 +121,7 @@ describe('deleteAccount erases personal data', () => {
 });
 
 describe('signing up again with the email of a deleted account', () => {
-  it('gives no clean account while money is owed (finding 4): deletion is refused and the email stays taken', async () => {
+  it('gives no clean account while money is owed: deletion is refused and the email stays taken', async () => {
     const owner = await signedUp();
     await invoice(owner.accountId, 'uncollectible', 60);
     await loseDispute(owner.accountId);

@@ -1,4 +1,4 @@
-// Issue 34, accounts: mailed links live as long as the README says (checked at times on either side
+// Accounts: mailed links live as long as the README says (checked at times on either side
 // of the limit, never by reading the constant), a change of email waits for its link, and a
 // changed password is the one that signs in.
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
-// Issue 32, item 5: two-factor sign-in through the functions the settings page and the sign-in
-// steps call, on the real database (codes made with the user's own secret at chosen times).
+// Two-factor sign-in through the functions the settings page and the sign-in steps call, on the
+// real database (codes made with the user's own secret at chosen times).
 import { randomUUID } from 'node:crypto';
 
 import { Secret } from 'otpauth';

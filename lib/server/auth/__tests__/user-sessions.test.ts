@@ -1,6 +1,6 @@
-// Issue 32, item 6: the sessions list and ending one session, through the functions the sign-in
-// callback, the session check (findCurrentSession: what lib/auth/index.ts and getConsoleSession ask)
-// and /settings call, on the real database.
+// The sessions list and ending one session, through the functions the sign-in callback, the session
+// check (findCurrentSession: what lib/auth/index.ts and getConsoleSession ask) and /settings call,
+// on the real database.
 import { randomUUID } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';

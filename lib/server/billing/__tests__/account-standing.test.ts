@@ -1,5 +1,5 @@
-// Why an account is blocked, and when it stops being (issue 28: findings 3, 5, 7 and the blocking
-// side of 1), through the billing sandbox and the real webhook route: each cause is a block of
+// Why an account is blocked, and when it stops being (an overdue invoice, a failed or
+// uncollectible one, a lost dispute), through the billing sandbox and the real webhook route: each cause is a block of
 // its own, lifted only when it is resolved; a card update pays every unpaid invoice, once.
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
@@ -48,7 +48,7 @@ async function updateCard(accountId: string, customer: string, card: string): Pr
   await world.sandbox.flushWebhooks();
 }
 
-describe('finding 3: each block keeps its own cause', () => {
+describe('each block keeps its own cause', () => {
   test('dispute lost, then an invoice fails, then it is paid: still blocked by the dispute', async () => {
     const { accountId, customer } = await closedAccount(world, GOOD_CARD);
     const [paid] = await invoicesOf(accountId);
@@ -132,7 +132,7 @@ describe('what a block says is due', () => {
   });
 });
 
-describe('finding 5: an uncollectible invoice does not block for ever', () => {
+describe('an uncollectible invoice does not block for ever', () => {
   test('an uncollectible invoice is paid by the next card update, which unblocks the account', async () => {
     const { accountId, customer } = await closedAccount(world, DECLINING_CARD);
     const [invoice] = await invoicesOf(accountId);
@@ -147,7 +147,7 @@ describe('finding 5: an uncollectible invoice does not block for ever', () => {
   });
 });
 
-describe('finding 7: one card update pays an unpaid invoice once', () => {
+describe('one card update pays an unpaid invoice once', () => {
   test('the return page and the webhooks of one card update, all at once, try a declining card once', async () => {
     const { accountId, customer } = await closedAccount(world, DECLINING_CARD);
     expect(await failedCharges(world, customer)).toBe(1);
@@ -206,7 +206,7 @@ describe('finding 7: one card update pays an unpaid invoice once', () => {
   });
 });
 
-describe('finding 1: an invoice unpaid past its due date blocks', () => {
+describe('an invoice unpaid past its due date blocks', () => {
   test('an invoice-billed account is blocked once its invoice is overdue, and unblocked when it is paid', async () => {
     const email = `overdue-${randomUUID()}@example.test`;
     const { accountId } = await findOrCreateAccountByEmail({ email });

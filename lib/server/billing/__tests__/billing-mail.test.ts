@@ -1,6 +1,5 @@
-// Issue 28, finding 13: mail on money events, through the outbox (MailMessage), each sent once
-// however often Stripe tells of it: a failed payment, the block, the receipt, the unblock, and
-// the spending-cap warnings.
+// Mail on money events, through the outbox (MailMessage), each sent once however often Stripe tells
+// of it: a failed payment, the block, the receipt, the unblock, and the spending-cap warnings.
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -34,7 +33,7 @@ async function redeliver(types: string[], stripeInvoiceId: string): Promise<void
   }
 }
 
-describe('finding 13: mail on money events', () => {
+describe('mail on money events', () => {
   test('a failed payment (which blocks), the receipt and the unblock are each mailed once, with the amount and the links', async () => {
     const { accountId, customer, email } = await closedAccount(world, DECLINING_CARD);
     const invoice = await db.invoice.findFirstOrThrow({ where: { accountId } });

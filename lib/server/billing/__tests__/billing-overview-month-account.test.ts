@@ -1,6 +1,6 @@
-// Issue 28, finding 12: after a month's close, /billing's account of what is not yet invoiced is
-// one consistent sum: this month's calls, a past month's calls made after its close, and the
-// amount carried from its invoice (under Stripe's $0.50 minimum), each named.
+// After a month's close, /billing's account of what is not yet invoiced is one consistent sum: this
+// month's calls, a past month's calls made after its close, and the amount carried from its invoice
+// (under Stripe's $0.50 minimum), each named.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { closeMonth } from '../close-month';
 import { getBillingOverview } from '../get-billing-overview';
@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const articles = (units: number) => [{ endpoint: '/v1/news/articles', units, priceMicros: 3000 }];
 
-test('after a close, the billing overview names this month, late usage of the closed month and the carry, summing to the total (finding 12)', async () => {
+test('after a close, the billing overview names this month, late usage of the closed month and the carry, summing to the total', async () => {
   const [last, current] = [monthsAgo(1), monthsAgo(0)];
   const { accountId } = await billedAccount(world, '4242424242424242');
   // Last month: 50 free units, then 22 at $0.003 = $0.066, under the minimum: carried whole.
@@ -69,7 +69,7 @@ test('after a close, the billing overview names this month, late usage of the cl
   ]);
 });
 
-test('a charged invoice carries its fraction of a cent, named as such (finding 12)', async () => {
+test('a charged invoice carries its fraction of a cent, named as such', async () => {
   const last = monthsAgo(1);
   const { accountId } = await billedAccount(world, '4242424242424242');
   // 50 free, then 201 units at $0.003 = $0.603: 60 cents charged, $0.003 carried.

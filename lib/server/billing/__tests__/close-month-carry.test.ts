@@ -1,5 +1,5 @@
-// Issue 28, finding 4: a remainder carried from one invoice is billed once, even when two months
-// of the same account close at the same moment (the monthly job and the sweep, or an operator).
+// A remainder carried from one invoice is billed once, even when two months of the same account
+// close at the same moment (the monthly job and the sweep, or an operator).
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { closeMonth } from '../close-month';
@@ -19,7 +19,7 @@ afterEach(() => {
   closeMonthHooks.onStep = undefined;
 });
 
-test('two months of one account closed at once bill the carried remainder once (finding 4)', {
+test('two months of one account closed at once bill the carried remainder once', {
   timeout: 120_000,
 }, async () => {
   const [m0, m1, m2] = [monthsAgo(2), monthsAgo(1), monthsAgo(0)];

@@ -1,7 +1,7 @@
-// Issue 28, finding 1: how a closed month is collected. Accounts billed by invoice get a
-// send_invoice invoice with a due date, sent to them; card accounts are charged, and only a
-// card decline is a normal outcome of the charge (and a missing card: close-month-no-card.test.ts);
-// any other refusal is a recorded failure.
+// How a closed month is collected. Accounts billed by invoice get a send_invoice invoice with a due
+// date, sent to them; card accounts are charged, and only a card decline is a normal outcome of the
+// charge (and a missing card: close-month-no-card.test.ts); any other refusal is a recorded
+// failure.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 
@@ -27,7 +27,7 @@ const month = billingMonth();
 const DAY = 86_400;
 
 describe('collecting a closed month', () => {
-  test('invoices an account billed by invoice with send_invoice and a due date, and sends the invoice (finding 1)', async () => {
+  test('invoices an account billed by invoice with send_invoice and a due date, and sends the invoice', async () => {
     const email = `invoiced-${randomUUID()}@example.test`;
     const { accountId } = await findOrCreateAccountByEmail({ email });
     await setInvoiceBilling({ email, invoice: true });
@@ -56,7 +56,7 @@ describe('collecting a closed month', () => {
     expect(await db.monthCloseFailure.count({ where: { accountId } })).toBe(0);
   });
 
-  test('a card decline is a normal outcome of the close, recorded on the invoice (finding 1)', async () => {
+  test('a card decline is a normal outcome of the close, recorded on the invoice', async () => {
     const { accountId } = await billedAccount(world, '4000000000000341');
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }]);
     const [closed] = await closeMonth({ month, accountId });

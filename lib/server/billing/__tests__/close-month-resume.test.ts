@@ -1,5 +1,5 @@
-// Issue 28, finding 6: a close resumed after Stripe's idempotency keys expired (24 h) makes no
-// second draft or item, and Stripe's total is checked against the ledger's before finalizing.
+// A close resumed after Stripe's idempotency keys expired (24 h) makes no second draft or item, and
+// Stripe's total is checked against the ledger's before finalizing.
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 
 import { db } from '@/lib/db';
@@ -46,7 +46,7 @@ function crashAt(step: CloseMonthStep, nth = 1): void {
   };
 }
 
-test('a close resumed after the idempotency keys expired charges what the ledger says, with each line once (finding 6)', {
+test('a close resumed after the idempotency keys expired charges what the ledger says, with each line once', {
   timeout: 120_000,
 }, async () => {
   // After Stripe made the draft, after it made the first item and the rounding item (ids not saved yet), and with every item saved.
@@ -86,7 +86,7 @@ test('a close resumed after the idempotency keys expired charges what the ledger
   }
 });
 
-test("stops loudly, without finalizing, when Stripe's draft does not add up to the ledger (finding 6)", async () => {
+test("stops loudly, without finalizing, when Stripe's draft does not add up to the ledger", async () => {
   const { accountId, customer } = await accountWithFractions();
   crashAt('items');
   await closeMonth({ month, accountId });

@@ -1,4 +1,4 @@
-// Issue 34, month close and invoices: the $0.50 minimum at its edge, the carry chain over three
+// Month close and invoices: the $0.50 minimum at its edge, the carry chain over three
 // closes, two closes of one month at once held together at the same point, and sentiment units
 // counted exactly on the invoice line, the usage month and the daily rollup.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';

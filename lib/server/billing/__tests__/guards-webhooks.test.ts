@@ -1,6 +1,6 @@
-// Issue 34, webhooks and account standing: what each Stripe event does through the real route
-// (POST /api/webhooks/stripe, fed by the billing sandbox), that a repeated event does not run its
-// handler again, and that a failed handler leaves the event to Stripe's retry.
+// Webhooks and account standing: what each Stripe event does through the real route (POST
+// /api/webhooks/stripe, fed by the billing sandbox), that a repeated event does not run its handler
+// again, and that a failed handler leaves the event to Stripe's retry.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';

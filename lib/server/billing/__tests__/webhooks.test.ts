@@ -152,7 +152,7 @@ describe('account_blocked lifecycle', () => {
   });
 });
 
-describe('customer.deleted (issue 27, finding 10)', () => {
+describe('customer.deleted', () => {
   test('re-reads the customer: an event for a customer Stripe still has changes nothing; a real deletion clears it', async () => {
     const { accountId, customer } = await billedAccount(world, '4242424242424242');
     const forged = {

@@ -1,6 +1,6 @@
-// Key creation and account deletion take the same account row lock (issue 27, finding 5): a key
-// asked for while the account is being deleted waits for the deletion, then is refused. The
-// deletion's hook holds the lock until the creation is seen waiting on it, so the order is certain.
+// Key creation and account deletion take the same account row lock: a key asked for while the
+// account is being deleted waits for the deletion, then is refused. The deletion's hook holds the
+// lock until the creation is seen waiting on it, so the order is certain.
 import { describe, expect, it } from 'vitest';
 
 import { db } from '@/lib/db';
@@ -21,7 +21,7 @@ async function someoneWaitsOn(pid: number): Promise<void> {
 }
 
 describe('createApiKey during an account deletion', () => {
-  it('refuses a key asked for while the account is being deleted, once the deletion commits (finding 5)', async () => {
+  it('refuses a key asked for while the account is being deleted, once the deletion commits', async () => {
     const { accountId, actor } = await seedAccount();
     let creation: Promise<unknown> = Promise.resolve();
     const deleted = await deleteAccount({

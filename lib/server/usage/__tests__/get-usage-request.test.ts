@@ -1,5 +1,5 @@
 // The request detail's server read (/usage/requests/<id>): the call's fields with its parameters
-// as the gateway logged them, for the signed-in account only (issue 31, item 2).
+// as the gateway logged them, for the signed-in account only.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { newAccountWithKey, startTestApi, type TestApi } from '@/lib/api/__tests__/harness';
 import { db } from '@/lib/db';

@@ -1,4 +1,4 @@
-// Issue 34, the usage CSV: a month's export starts on its 1st (00:00 UTC), and key names that a
+// The usage CSV: a month's export starts on its 1st (00:00 UTC), and key names that a
 // spreadsheet would run as formulas are exported as text.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';

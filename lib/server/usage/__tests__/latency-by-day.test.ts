@@ -1,6 +1,6 @@
-// Latency and errors by day (issue 31, item 3): p50/p95 and the error rate the /usage charts
-// draw, from calls written by record_usage as the gateway writes them, at chosen times,
-// latencies and statuses, so that every figure can be checked exactly.
+// Latency and errors by day: p50/p95 and the error rate the /usage charts draw, from calls written
+// by record_usage as the gateway writes them, at chosen times, latencies and statuses, so that
+// every figure can be checked exactly.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
