@@ -74,9 +74,8 @@ async function passwordSignIn(email: string, password: string): Promise<ActionSt
         };
       return {
         status: 'error',
-        message:
-          lockedMessage(error.code) ??
-          'Incorrect email or password. Just signed up? Follow the link we mailed you first.',
+        // A sign-up not verified yet is told apart above: this is a wrong email or password.
+        message: lockedMessage(error.code) ?? 'Incorrect email or password.',
         values: { email },
       };
     }
