@@ -25,11 +25,14 @@ export function SiteHeader() {
           <Link href="/docs" className={buttonClasses('ghost', 'sm')}>
             Docs
           </Link>
-          <Link href="/status" className={buttonClasses('ghost', 'sm')}>
-            Status
-          </Link>
+          {/* In the footer too: on a phone the header keeps the room for sign-in and the console. */}
+          <span className="hidden sm:inline">
+            <Link href="/status" className={buttonClasses('ghost', 'sm')}>
+              Status
+            </Link>
+          </span>
           <ThemeToggle />
-          <Link href="/sign-in" className={buttonClasses('ghost', 'sm')}>
+          <Link href="/sign-in" className={`${buttonClasses('ghost', 'sm')} whitespace-nowrap`}>
             Sign in
           </Link>
           <Link href="/dashboard" className={buttonClasses('secondary', 'sm')}>
