@@ -57,7 +57,7 @@ export function RefusalTallies({ tallies, limit }: { tallies: UsageRefusalTally[
                   <td className="whitespace-nowrap px-3 py-2 tabular-nums">
                     <time dateTime={t.minute}>{utcSeconds(t.minute).slice(0, 16)} UTC</time>
                   </td>
-                  <td className="px-3 py-2 text-xs break-all">{t.key}</td>
+                  <td className="min-w-[10rem] px-3 py-2 text-xs break-words">{t.key}</td>
                   <td className="px-3 py-2 font-mono text-xs">{t.endpoint}</td>
                   <td className="whitespace-nowrap px-3 py-2">
                     <Badge tone="warning">{t.status}</Badge>{' '}

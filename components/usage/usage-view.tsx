@@ -187,7 +187,7 @@ function Month({
           </a>
           {csvScope ? (
             <span id="usage-csv-scope" className="text-xs text-muted">
-              {month}, {csvScope} only
+              CSV of {month}: {csvScope} only
             </span>
           ) : null}
         </form>

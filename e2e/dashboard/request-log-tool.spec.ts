@@ -35,7 +35,9 @@ test('lists refused calls as refused and not billed, filters, and opens a call w
   const refused = await call(request, key, `${POSTS}?community=gardening&pages=0`);
   expect(refused.status).toBe(400);
   // A second key, revoked: its call is refused with 401 and listed too.
+  await page.getByRole('button', { name: 'Done' }).click();
   const oldKey = await createKey(page, 'old key');
+  expect(oldKey).not.toBe(key);
   await keyRow(page, oldKey).getByRole('button', { name: 'Revoke old key' }).click();
   await expect(page.getByText('Key old key revoked.')).toBeVisible();
   expect((await call(request, oldKey, `${POSTS}?community=gardening`)).status).toBe(401);
@@ -96,6 +98,7 @@ test('lists refused calls as refused and not billed, filters, and opens a call w
   await expect(page.locator('main').getByRole('alert')).toContainText(
     "code must be one of the API's error codes, like key_limit_exceeded",
   );
+  await page.goto('/usage/requests');
 
   // The detail of the 404.
   await page.getByRole('link', { name: `Details of ${notFound.requestId}` }).click();

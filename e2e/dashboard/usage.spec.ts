@@ -128,6 +128,7 @@ test('dashboard, usage, request log and CSV agree with the billing headers; anot
   const filteredHref = `/usage/export?month=${month}&key=${keyId}&endpoint=%2Fv1%2Fforumsite%2Fcommunity%2Fposts`;
   await expect(download).toHaveAttribute('href', filteredHref);
   await expect(page.locator('#usage-csv-scope')).toContainText('/v1/forumsite/community/posts');
+  if (shots) await page.screenshot({ path: `${shots}usage-filtered.png`, fullPage: true });
   const filtered = (await (await page.request.get(filteredHref)).text()).trimEnd().split('\r\n').slice(1);
   expect(filtered.length).toBeGreaterThan(0);
   expect(filtered.every((r) => r.split(',')[1] === '/v1/forumsite/community/posts')).toBe(true);
