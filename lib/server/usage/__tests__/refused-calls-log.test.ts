@@ -121,6 +121,22 @@ describe('refusals of the key or its account are listed with status and code', (
     expect(monthly._sum.requests).toBe(2);
   });
 
+  test("200 concurrent calls of a revoked key are all counted, a row a minute, and leave the key's last use alone", async () => {
+    const account = await newAccountWithKey();
+    await revokeApiKey({ accountId: account.accountId, keyId: account.keyId, actor });
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, () => api.get(POSTS, { key: account.key, params: posts() }).then((r) => r.status)),
+    );
+    expect(new Set(statuses)).toEqual(new Set([401]));
+    const rows = await db.usageRefusal.findMany({ where: { accountId: account.accountId } });
+    // A minute boundary may fall inside the burst: at most two rows.
+    expect(rows.length).toBeLessThanOrEqual(2);
+    expect(rows.reduce((sum, r) => sum + r.count, 0)).toBe(200);
+    expect(rows.every((r) => r.code === 'revoked_api_key' && r.status === 401)).toBe(true);
+    const key = await db.apiKey.findUniqueOrThrow({ where: { id: account.keyId }, select: { lastUsedAt: true } });
+    expect(key.lastUsedAt).toBeNull();
+  });
+
   test('a key that names no account is refused with 401 and counted nowhere', async () => {
     const before = await db.usageRefusal.count({ where: { code: 'invalid_api_key' } });
     await expectStatus(
