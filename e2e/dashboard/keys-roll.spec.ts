@@ -9,10 +9,11 @@ import { createKey, keyRow } from '../helpers/keys';
 import { API_PORT } from '../helpers/ports';
 import { pickEndpoint } from '../explorer/explorer-page';
 
-const SHOTS = '/work/shots/h17';
+// Screenshots to look at, when E2E_SCREENSHOTS names a folder.
+const SHOTS = process.env.E2E_SCREENSHOTS ?? null;
 
 async function shoot(page: Page, name: string) {
-  if (process.env.E2E_SHOTS === '0') return;
+  if (!SHOTS) return;
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
 }
 
