@@ -71,7 +71,14 @@ export async function serveGateway(options: { announce: boolean }): Promise<void
   async function shutdown(): Promise<void> {
     if (closing) return;
     closing = true;
+    // close() waits for every open connection. One answered during the drain goes idle and would
+    // be kept for the keep-alive timeout (65 s) before the process could exit: each is closed as
+    // soon as it is idle instead.
+    const idleSweep = setInterval(() => {
+      for (const s of servers) s.closeIdleConnections();
+    }, 100);
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+    clearInterval(idleSweep);
     await runtime.close();
     await operations.close();
     metricsServer?.close();
