@@ -1,6 +1,6 @@
 'use client';
 
-import type { FormEvent } from 'react';
+import { type FormEvent, lazy, Suspense } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { LiveRegion } from '@/components/ui/live-region';
@@ -9,9 +9,11 @@ import { dollars, priceText } from '@/lib/docs/price-text';
 import { rulesFor, type FormValues } from '@/lib/explorer/form-values';
 import { pagingText } from '@/lib/explorer/picker';
 
-import { BatchCostPreview } from './batch-cost-preview';
 import { CostPreview } from './cost-preview';
 import { ParamField } from './param-field';
+
+// Loaded when POST /v1/batch is picked, not with the page (the first-load budget: 150 kB a page).
+const BatchCostPreview = lazy(() => import('./batch-cost-preview').then((m) => ({ default: m.BatchCostPreview })));
 
 export interface FormStatus {
   tone?: 'success' | 'error';
@@ -130,7 +132,9 @@ export function ParamForm({
         </fieldset>
       )}
       {model.path === '/v1/batch' ? (
-        <BatchCostPreview body={body} byPath={endpointsByPath} />
+        <Suspense fallback={<p className="text-sm text-muted">Pricing the batch…</p>}>
+          <BatchCostPreview body={body} byPath={endpointsByPath} />
+        </Suspense>
       ) : (
         <CostPreview model={model} values={values} />
       )}

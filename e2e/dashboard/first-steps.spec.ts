@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUp } from '../helpers/accounts';
 import { expectNoSeriousViolations } from '../helpers/axe';
 import { createKey } from '../helpers/keys';
-import { API_PORT, CONSOLE_PORT } from '../helpers/ports';
+import { API_PORT } from '../helpers/ports';
 
 // Screenshots to look at, when E2E_SCREENSHOTS names a folder.
 const SHOTS = process.env.E2E_SCREENSHOTS ?? null;
@@ -39,7 +39,7 @@ test('ticks each step from the account, with this key in the curl line, and goes
   await expect(checklist(page).getByTestId('first-steps-progress')).toHaveText('1 of 5 done');
   await expect(step(page, 'verify')).toContainText('Verify your email address');
   await expect(step(page, 'call').locator('code').last()).toHaveText(
-    `curl -H "X-API-Key: ak_live_…" "http://localhost:${CONSOLE_PORT}/v1/forumsite/community/posts?community=news&pages=1"`,
+    `curl -H "X-API-Key: ak_live_…" "http://localhost:${API_PORT}/v1/forumsite/community/posts?community=news&pages=1"`,
   );
   await expectNoSeriousViolations(page, 'first steps');
   await shoot(page, 'first-steps-light');
@@ -55,7 +55,7 @@ test('ticks each step from the account, with this key in the curl line, and goes
   const key = await createKey(page, 'first');
   await page.goto('/dashboard');
   expect(await ticked(page)).toMatchObject({ key: true, call: false });
-  const curl = `curl -H "X-API-Key: ${key.slice(0, 12)}…" "http://localhost:${CONSOLE_PORT}/v1/forumsite/community/posts?community=news&pages=1"`;
+  const curl = `curl -H "X-API-Key: ${key.slice(0, 12)}…" "http://localhost:${API_PORT}/v1/forumsite/community/posts?community=news&pages=1"`;
   await expect(step(page, 'call').getByText(curl)).toBeVisible();
 
   const call = await request.get(`http://localhost:${API_PORT}/v1/forumsite/community/posts?community=news&pages=1`, {
