@@ -28,7 +28,7 @@ CREATE TRIGGER "ApiKey_auth_changed" AFTER UPDATE OF "status", "expiresAt", "sco
 
 DROP TRIGGER IF EXISTS "Account_auth_changed" ON "Account";
 CREATE TRIGGER "Account_auth_changed"
-  AFTER UPDATE OF "blockedAt", "hasPaymentMethod", "billingByInvoice", "dailyCapMicros", "monthlyCapMicros", "emailUnverified", "deletedAt" OR DELETE ON "Account"
+  AFTER UPDATE OF "blockedAt", "hasPaymentMethod", "billingByInvoice", "dailyCapMicros", "monthlyCapMicros", "emailUnverified", "deletedAt", "billingMode" OR DELETE ON "Account"
   FOR EACH ROW EXECUTE FUNCTION "notify_auth_change"();
 
 -- Bills and records a batch of calls in one round trip (lib/api/gateway/usage-recorder.ts).
@@ -54,6 +54,11 @@ CREATE TRIGGER "Account_auth_changed"
 -- look for them in the ledger (were one there, the insert fails and the retry looks).
 -- ga, ge, gm: the batch's distinct (account, endpoint, month) groups, as three arrays: the API
 -- server knows them, and finding them here costs a pass over every call (null: found here).
+-- pp (true when the call held its largest cost against the account's prepaid credits, see
+-- reserve_call): its amount is drawn from "Account"."creditBalanceMicros" and counted in the
+-- monthly row's "creditMicros" (not invoiced), in this transaction, so the draw and the usage row
+-- commit together or not at all; a call costs at most what it held, so the balance never goes
+-- below zero. The accounts drawn on are locked in sorted order before anything else is written.
 -- (Earlier versions, with fewer arguments or answering the account's spend, are dropped.)
 DO $$
 DECLARE f regprocedure;
@@ -86,11 +91,17 @@ BEGIN
     WHERE (mo."accountId", mo."endpoint", mo."month") IN (SELECT * FROM unnest(ga, ge, gm))
     ORDER BY mo."accountId", mo."endpoint", mo."month"
     FOR UPDATE;
+  IF batch @? '$[*] ? (@.pp == true)' THEN
+    PERFORM FROM "Account" ac
+      WHERE ac."id" IN (SELECT x.a FROM jsonb_to_recordset(batch) AS x(a text, pp boolean) WHERE x.pp)
+      ORDER BY ac."id" FOR NO KEY UPDATE;
+  END IF;
   RETURN QUERY
   WITH input AS (
     SELECT x.*, row_number() OVER () AS ord
     FROM jsonb_to_recordset(batch) AS x(id text, a text, k text, e text, m text, s int, u int, p bigint,
-                                        snt boolean, l int, t timestamp(3), r int, c boolean, sc boolean, cd text, q text, lu boolean)
+                                        snt boolean, l int, t timestamp(3), r int, c boolean, sc boolean, cd text, q text, lu boolean,
+                                        pp boolean)
   ),
   -- A call already recorded (a retried batch) keeps what it was given and takes no free units;
   -- a new one is written to the ledger unless it was refused before the platform was asked.
@@ -136,11 +147,19 @@ BEGIN
   monthly AS (
     UPDATE "UsageMonthly" mo
     SET "requests" = mo."requests" + tt.req, "units" = mo."units" + tt.units,
-        "freeUnits" = mo."freeUnits" + tt.free, "amountMicros" = mo."amountMicros" + tt.amount
+        "freeUnits" = mo."freeUnits" + tt.free, "amountMicros" = mo."amountMicros" + tt.amount,
+        "creditMicros" = mo."creditMicros" + tt.credit
     FROM (SELECT pr.a, pr.e, pr.m, COUNT(*) FILTER (WHERE pr.c)::int AS req, SUM(pr.u)::int AS units,
-                 SUM(pr.free)::int AS free, SUM(pr.amount)::bigint AS amount
+                 SUM(pr.free)::int AS free, SUM(pr.amount)::bigint AS amount,
+                 COALESCE(SUM(pr.amount) FILTER (WHERE pr.pp), 0)::bigint AS credit
           FROM priced pr WHERE pr.fresh GROUP BY pr.a, pr.e, pr.m) tt
     WHERE (mo."accountId", mo."endpoint", mo."month") = (tt.a, tt.e, tt.m)
+  ),
+  -- Prepaid calls draw their cost from the balance (their accounts' rows are locked above).
+  drawn AS (
+    UPDATE "Account" ac SET "creditBalanceMicros" = ac."creditBalanceMicros" - dr.micros
+    FROM (SELECT pr.a, SUM(pr.amount)::bigint AS micros FROM priced pr WHERE pr.fresh AND pr.pp GROUP BY pr.a) dr
+    WHERE ac."id" = dr.a AND dr.micros > 0
   ),
   daily AS (
     INSERT INTO "UsageDaily" ("accountId", "apiKeyId", "endpoint", "day", "requests", "units", "freeUnits", "sentimentUnits", "amountMicros")
@@ -213,11 +232,18 @@ SET plan_cache_mode = force_generic_plan;
 -- A key's monthly limit (key_cap) belongs to its roll lineage: the spend this month (the daily
 -- rollup's rows) and the live holds of the key key_id and of every key rolled from the same
 -- original ("ApiKey"."rootKeyId") count against it, under the same lock.
--- Answers the free units held, the free units used this month before this call, and the spend held.
+-- A prepaid account's call (prepaid true) holds the largest cost of the rest the same way, under
+-- the same lock, whatever its caps, and is refused (insufficient_credits, after the caps) when
+-- that cost passes the account's credit balance less every live hold of the account: the balance
+-- and the holds are read in one statement (one snapshot), as record_usage draws a call's cost
+-- and deletes its hold in one transaction. So calls in flight together never draw more than the
+-- balance, and the balance never goes below zero.
+-- Answers the free units held, the free units used this month before this call, the spend held,
+-- and for a prepaid account its credit balance less live holds (before this call's hold).
 DO $$
 DECLARE f regprocedure;
 BEGIN
-  FOR f IN SELECT oid::regprocedure FROM pg_proc WHERE proname = 'reserve_call' AND NOT ('lease_ms' = ANY(proargnames)) LOOP
+  FOR f IN SELECT oid::regprocedure FROM pg_proc WHERE proname = 'reserve_call' AND NOT ('prepaid' = ANY(proargnames)) LOOP
     EXECUTE 'DROP FUNCTION ' || f;
   END LOOP;
   FOR f IN SELECT oid::regprocedure FROM pg_proc WHERE proname = 'release_call' AND pronargs = 5 LOOP
@@ -227,8 +253,9 @@ END
 $$;
 CREATE OR REPLACE FUNCTION "reserve_call"(call_id text, acct text, ep text, mon text, call_day date, at_utc timestamp,
                                           lease_ms int, wanted int, free_per_month int, unit_micros bigint,
-                                          daily_cap bigint, monthly_cap bigint, key_id text, key_cap bigint)
-RETURNS TABLE (free_held int, free_used int, spend_held bigint, refused text) AS $$
+                                          daily_cap bigint, monthly_cap bigint, key_id text, key_cap bigint,
+                                          prepaid boolean)
+RETURNS TABLE (free_held int, free_used int, spend_held bigint, refused text, credits_left bigint) AS $$
 DECLARE
   used int;
   held int;
@@ -239,6 +266,7 @@ DECLARE
   spent_key bigint;
   root text;
   month_start date;
+  available bigint;
 BEGIN
   INSERT INTO "UsageMonthly" ("accountId", "endpoint", "month") VALUES (acct, ep, mon) ON CONFLICT DO NOTHING;
   SELECT mo."freeUnits" INTO used
@@ -249,24 +277,26 @@ BEGIN
     FROM "CallHold" ch WHERE ch."accountId" = acct AND ch."endpoint" = ep AND ch."month" = mon;
   n := LEAST(wanted, GREATEST(0, free_per_month - used - held));
   cost := (wanted - n) * unit_micros;
-  IF cost > 0 AND (daily_cap IS NOT NULL OR monthly_cap IS NOT NULL OR key_cap IS NOT NULL) THEN
+  IF cost > 0 AND (prepaid OR daily_cap IS NOT NULL OR monthly_cap IS NOT NULL OR key_cap IS NOT NULL) THEN
     PERFORM pg_advisory_xact_lock(hashtext('spend:' || acct));
+    IF daily_cap IS NOT NULL OR monthly_cap IS NOT NULL THEN
     SELECT (SELECT COALESCE(SUM(ud."amountMicros"), 0) FROM "UsageDaily" ud WHERE ud."accountId" = acct AND ud."day" = call_day)
              + COALESCE(SUM(ch."micros") FILTER (WHERE ch."day" = call_day), 0),
            (SELECT COALESCE(SUM(mo."amountMicros"), 0) FROM "UsageMonthly" mo WHERE mo."accountId" = acct AND mo."month" = mon)
              + COALESCE(SUM(ch."micros") FILTER (WHERE ch."month" = mon), 0)
       INTO spent_day, spent_month
       FROM "CallHold" ch WHERE ch."accountId" = acct;
+    END IF;
     IF daily_cap IS NOT NULL AND spent_day + cost > daily_cap THEN
       INSERT INTO "SpendingCapReached" ("accountId", "period", "periodLabel", "capMicros", "createdAt")
         VALUES (acct, 'daily', to_char(call_day, 'YYYY-MM-DD'), daily_cap, at_utc) ON CONFLICT DO NOTHING;
-      RETURN QUERY SELECT 0, used, 0::bigint, 'daily_limit_exceeded'::text;
+      RETURN QUERY SELECT 0, used, 0::bigint, 'daily_limit_exceeded'::text, NULL::bigint;
       RETURN;
     END IF;
     IF monthly_cap IS NOT NULL AND spent_month + cost > monthly_cap THEN
       INSERT INTO "SpendingCapReached" ("accountId", "period", "periodLabel", "capMicros", "createdAt")
         VALUES (acct, 'monthly', mon, monthly_cap, at_utc) ON CONFLICT DO NOTHING;
-      RETURN QUERY SELECT 0, used, 0::bigint, 'monthly_limit_exceeded'::text;
+      RETURN QUERY SELECT 0, used, 0::bigint, 'monthly_limit_exceeded'::text, NULL::bigint;
       RETURN;
     END IF;
     IF key_cap IS NOT NULL THEN
@@ -282,7 +312,16 @@ BEGIN
                  WHERE ch."accountId" = acct AND ch."apiKeyId" IN (SELECT lineage."id" FROM lineage) AND ch."month" = mon)
         INTO spent_key;
       IF spent_key + cost > key_cap THEN
-        RETURN QUERY SELECT 0, used, 0::bigint, 'key_limit_exceeded'::text;
+        RETURN QUERY SELECT 0, used, 0::bigint, 'key_limit_exceeded'::text, NULL::bigint;
+        RETURN;
+      END IF;
+    END IF;
+    IF prepaid THEN
+      SELECT ac."creditBalanceMicros"
+               - (SELECT COALESCE(SUM(ch."micros"), 0) FROM "CallHold" ch WHERE ch."accountId" = acct)
+        INTO available FROM "Account" ac WHERE ac."id" = acct;
+      IF cost > available THEN
+        RETURN QUERY SELECT 0, used, 0::bigint, 'insufficient_credits'::text, GREATEST(available, 0);
         RETURN;
       END IF;
     END IF;
@@ -293,7 +332,7 @@ BEGIN
     INSERT INTO "CallHold" ("id", "accountId", "apiKeyId", "endpoint", "day", "month", "freeUnits", "micros", "createdAt", "expiresAt")
       VALUES (call_id, acct, key_id, ep, call_day, mon, n, cost, at_utc, at_utc + lease_ms * interval '1 millisecond');
   END IF;
-  RETURN QUERY SELECT n, used, cost, NULL::text;
+  RETURN QUERY SELECT n, used, cost, NULL::text, available;
 END
 $$ LANGUAGE plpgsql;
 

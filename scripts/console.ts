@@ -10,9 +10,11 @@ import { checkSourcesCommand } from './console/check-sources';
 import { blockCommand } from './console/block';
 import { closeMonthCommand } from './console/close-month';
 import type { ConsoleCommand } from './console/command';
+import { creditsCommand } from './console/credits';
 import { createAccountCommand } from './console/create-account';
 import { createKeyCommand } from './console/create-key';
 import { fetchNewsCommand } from './console/fetch-news';
+import { grantCreditsCommand } from './console/grant-credits';
 import { setBillingCommand } from './console/set-billing';
 import { sourceStatusCommand } from './console/source-status';
 import { unblockCommand } from './console/unblock';
@@ -25,6 +27,8 @@ export const commands: Record<string, ConsoleCommand> = {
   block: blockCommand,
   unblock: unblockCommand,
   'billing-status': billingStatusCommand,
+  credits: creditsCommand,
+  'grant-credits': grantCreditsCommand,
   'check-sources': checkSourcesCommand,
   'fetch-news': fetchNewsCommand,
   'source-status': sourceStatusCommand,

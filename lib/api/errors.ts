@@ -8,6 +8,7 @@ export const errorStatus = {
   revoked_api_key: 401,
   expired_api_key: 401,
   payment_required: 402,
+  insufficient_credits: 402,
   account_blocked: 403,
   private_account: 403,
   limited_account: 403,

@@ -28,6 +28,10 @@ export const errorGuide: Record<ErrorCode, { when: string; retry: boolean }> = {
     when: "The endpoint's free units are used up this month and the account has no payment method.",
     retry: false,
   },
+  insufficient_credits: {
+    when: "A prepaid account's credit balance (less what its calls in flight hold) cannot cover the call's largest possible cost; the message names the balance and the billing page, where credits are bought. Not billed.",
+    retry: false,
+  },
   account_blocked: {
     when: 'The account is blocked (a failed or overdue payment, a lost dispute); the message says why, the amount due and where to settle it.',
     retry: false,

@@ -92,6 +92,7 @@ test("the monthly cap's Retry-After is the time to the next UTC month", async ()
     emailUnverified: false,
     dailyCapMicros: null,
     monthlyCapMicros: 10_000,
+    prepaid: false,
   };
   const monthly = (at: string) => capRefusal('monthly_limit_exceeded', standing, new Date(at)).headers['retry-after'];
   expect(monthly('2026-11-26T10:00:00.000Z')).toBe(String((4 * 24 + 14) * 3600));

@@ -37,6 +37,8 @@ export interface AccountStanding {
   /** Spending caps in micro-dollars, or null (see spend-caps.ts). */
   dailyCapMicros: number | null;
   monthlyCapMicros: number | null;
+  /** Billed in advance: calls draw on the credit balance, held against it (holds.ts). */
+  prepaid: boolean;
 }
 
 export interface Caller {
@@ -50,7 +52,7 @@ const LOOKUP_SQL = `
   SELECT k.id, k."accountId", k.status, k.name, k.prefix, k.last4,
          (extract(epoch FROM k."expiresAt") * 1000)::float8 AS "expiresAt", k.scopes, k."monthlyLimitMicros",
          a."blockedAt" IS NOT NULL AS blocked, a."hasPaymentMethod", a."billingByInvoice", a."emailUnverified",
-         a."dailyCapMicros", a."monthlyCapMicros"
+         a."dailyCapMicros", a."monthlyCapMicros", a."billingMode" = 'prepaid' AS prepaid
   FROM "ApiKey" k JOIN "Account" a ON a.id = k."accountId"
   WHERE k.hash = $1 AND a."deletedAt" IS NULL`;
 
@@ -174,6 +176,7 @@ export class AuthDirectory {
       emailUnverified: row.emailUnverified,
       dailyCapMicros: row.dailyCapMicros === null ? null : Number(row.dailyCapMicros),
       monthlyCapMicros: row.monthlyCapMicros === null ? null : Number(row.monthlyCapMicros),
+      prepaid: row.prepaid,
     };
     if (this.listening && generation === this.generation && key.status === 'active' && !account.blocked) {
       if (this.keys.size > 100_000) this.keys.clear();

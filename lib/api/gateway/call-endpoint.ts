@@ -18,6 +18,7 @@ import { callProvider, type SentimentAnalyzer } from './provider-call';
 import { errorOutcome, outcomeOf, PreparedBody, type CallOutcome } from './respond';
 import { capRefusal, unitCostMicros } from './spend-caps';
 import type { UsageRecorder } from './usage-recorder';
+import { formatAmount } from '@/lib/money';
 import { loggedParams } from '@/lib/usage-log-params';
 import { billingMonth, monthStart } from '@/lib/utc-month';
 
@@ -78,7 +79,7 @@ function freeTierUsedUp(path: string, account: AccountStanding, at: Date): CallO
   const resets = monthStart(at, 1).toISOString().slice(0, 10);
   const used = `The free tier of ${path} (50 units a month) is used up; it resets on ${resets} at 00:00 UTC.`;
   // A payment method alone is not enough: the owner's email must be verified first.
-  if (account.emailUnverified && (account.hasPaymentMethod || account.billingByInvoice)) {
+  if (account.emailUnverified && (account.hasPaymentMethod || account.billingByInvoice || account.prepaid)) {
     return errorOutcome(
       'payment_required',
       `${used} The account's email address is not verified: follow the link we mailed you, or send a new one from ${settingsPageUrl()}, to continue now.`,
@@ -100,9 +101,23 @@ function freeTierHeld(path: string, left: number): CallOutcome {
   );
 }
 
-/** Whether calls beyond the free tier are billed: a payment method on file and a verified email. */
+/**
+ * The 402 of a prepaid account whose credits cannot cover the call: the balance left after what
+ * its calls in flight hold, and where to buy credits.
+ */
+function creditsTooLow(creditsLeftMicros: number): CallOutcome {
+  return errorOutcome(
+    'insufficient_credits',
+    `Your prepaid credit balance (${formatAmount(creditsLeftMicros)}, after what your calls in flight hold) cannot cover this call's largest possible cost. Buy credits at ${billingPageUrl()} to continue.`,
+  );
+}
+
+/**
+ * Whether calls beyond the free tier are billed: a verified email, and a payment method on file
+ * (post-paid) or the prepaid mode (its credits pay, each call held against them).
+ */
 function paysBeyondFreeTier(account: AccountStanding): boolean {
-  return (account.hasPaymentMethod || account.billingByInvoice) && !account.emailUnverified;
+  return (account.hasPaymentMethod || account.billingByInvoice || account.prepaid) && !account.emailUnverified;
 }
 
 function requestedUnits(endpoint: EndpointDefinition, params: Record<string, unknown>): number {
@@ -129,6 +144,7 @@ export async function callEndpoint(
       units: number;
       reservedFree: number;
       held?: boolean;
+      prepaid?: boolean;
       sentiment: boolean;
       counted: boolean;
       params?: string | null;
@@ -151,6 +167,7 @@ export async function callEndpoint(
       reservedFree,
       counted: call.counted,
       held: call.held,
+      prepaid: call.prepaid,
       params: call.params,
     });
     outcome.headers = {
@@ -203,6 +220,8 @@ export async function callEndpoint(
   let reserved = 0;
   // Whether the call holds a CallHold row (free units or spend), which its record consumes.
   let held = false;
+  // Whether the call's cost is held against (and drawn from) prepaid credits.
+  let prepaid = false;
   let recorded = false;
   // Pages cut to the free units left (no payment method): said in a header, as results running out are not.
   let truncated = false;
@@ -215,7 +234,8 @@ export async function callEndpoint(
     const keyLimitMicros = pays ? caller.key.monthlyLimitMicros : null;
     const capped =
       pays && (account.dailyCapMicros !== null || account.monthlyCapMicros !== null || keyLimitMicros !== null);
-    if (!pays || capped) {
+    prepaid = pays && account.prepaid;
+    if (!pays || capped || prepaid) {
       const hold = await reserveCall(deps.pool, {
         id: context.requestId,
         accountId: caller.key.accountId,
@@ -229,7 +249,9 @@ export async function callEndpoint(
         monthlyCapMicros: capped ? account.monthlyCapMicros : null,
         keyId: caller.key.keyId,
         keyLimitMicros,
+        prepaid,
       });
+      if (hold.refused === 'insufficient_credits') return await refuse(creditsTooLow(hold.creditsLeftMicros ?? 0));
       if (hold.refused) return await refuse(outcomeOf(capRefusal(hold.refused, account, at, keyLimitMicros)));
       reserved = hold.freeUnits;
       held = reserved > 0 || hold.spendMicros > 0;
@@ -266,6 +288,7 @@ export async function callEndpoint(
       units: billable,
       reservedFree: reserved,
       held,
+      prepaid: prepaid && held,
       // The surcharge is for sentiment given: a call whose records had nothing to read (or no
       // records, or an error) is billed without it.
       sentiment: params.get_sentiment === true && sentiments > 0,

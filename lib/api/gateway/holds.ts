@@ -7,7 +7,10 @@
 // - for an account with a spending cap or a key with a monthly limit, the largest cost of the rest
 //   of the call (every unit it asked for beyond its free ones billed, with the sentiment
 //   surcharge), refused with 429 when the day's or the month's spend plus every call's hold would
-//   pass a cap, or the spend of the key's roll lineage plus its holds would pass the key's limit.
+//   pass a cap, or the spend of the key's roll lineage plus its holds would pass the key's limit;
+// - for a prepaid account, the largest cost of the rest of the call, refused with 402
+//   insufficient_credits when it passes the credit balance less every live hold of the account
+//   (so calls in flight together never draw more than the balance).
 // record_usage consumes the hold in the transaction that bills the call; releaseCall gives it back
 // when the call fails before that (both by call id: a second release changes nothing). A hold ends
 // at its lease (hold-lease.ts: longer than any call of the process lives): that is how the holds
@@ -22,13 +25,16 @@ export interface CallHold {
   freeUsed: number;
   /** Micro-dollars held under the account's caps (0 without caps, or when the free units cover the call). */
   spendMicros: number;
-  /** The cap that refused the call (nothing is held then); key_limit_exceeded: the key's own monthly limit. */
-  refused: 'daily_limit_exceeded' | 'monthly_limit_exceeded' | 'key_limit_exceeded' | null;
+  /** The cap that refused the call (nothing is held then); key_limit_exceeded: the key's own monthly
+   * limit; insufficient_credits: a prepaid account's balance. */
+  refused: 'daily_limit_exceeded' | 'monthly_limit_exceeded' | 'key_limit_exceeded' | 'insufficient_credits' | null;
+  /** A prepaid account's credit balance less live holds, before this call's hold (null otherwise). */
+  creditsLeftMicros: number | null;
 }
 
 const RESERVE_SQL = {
   name: 'reserve_call',
-  text: 'SELECT free_held, free_used, spend_held, refused FROM reserve_call($1, $2, $3, $4, $5::date, $6::timestamp, $7, $8, $9, $10, $11, $12, $13, $14)',
+  text: 'SELECT free_held, free_used, spend_held, refused, credits_left FROM reserve_call($1, $2, $3, $4, $5::date, $6::timestamp, $7, $8, $9, $10, $11, $12, $13, $14, $15)',
 };
 
 export async function reserveCall(
@@ -52,6 +58,8 @@ export async function reserveCall(
     /** The calling key, and its own monthly limit (null: none). */
     keyId: string;
     keyLimitMicros: number | null;
+    /** Hold the call's cost against the account's prepaid credits. */
+    prepaid?: boolean;
   },
 ): Promise<CallHold> {
   const o = options;
@@ -72,6 +80,7 @@ export async function reserveCall(
       o.monthlyCapMicros,
       o.keyId,
       o.keyLimitMicros,
+      o.prepaid === true,
     ],
   });
   const row = rows[0];
@@ -80,6 +89,7 @@ export async function reserveCall(
     freeUsed: row.free_used,
     spendMicros: Number(row.spend_held),
     refused: row.refused,
+    creditsLeftMicros: row.credits_left === null ? null : Number(row.credits_left),
   };
 }
 

@@ -42,6 +42,8 @@ export interface UsageRecord {
   counted: boolean;
   /** Whether the call holds free units or spend (a CallHold row, holds.ts): its billing consumes the hold. */
   held?: boolean;
+  /** Whether the call held its cost against prepaid credits: its amount is drawn from the balance. */
+  prepaid?: boolean;
   /** The validated parameters the log row keeps (lib/usage-log-params.ts); absent or null: none. */
   params?: string | null;
 }
@@ -97,6 +99,7 @@ export function encodeBatch(batch: Pick<Pending, 'record' | 'touchesKey'>[], ret
     ...(r.code ? { cd: r.code } : {}),
     ...(r.params ? { q: r.params } : {}),
     ...(r.held ? { h: true } : {}),
+    ...(r.prepaid ? { pp: true } : {}),
     ...(touchesKey ? {} : { lu: false }),
   }));
   return [

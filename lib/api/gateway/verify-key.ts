@@ -25,7 +25,13 @@ export function verifyKey(caller: Caller): CallOutcome {
     account: {
       status: account.blocked ? 'blocked' : 'active',
       payment_method: account.hasPaymentMethod || account.billingByInvoice,
-      billing: account.billingByInvoice ? 'invoice' : account.hasPaymentMethod ? 'card' : 'free_tier_only',
+      billing: account.billingByInvoice
+        ? 'invoice'
+        : account.prepaid
+          ? 'prepaid'
+          : account.hasPaymentMethod
+            ? 'card'
+            : 'free_tier_only',
     },
   };
   return { status: 200, body, headers: {} };

@@ -60,7 +60,7 @@ export const verifyResponseSchema = z.object({
   account: z.object({
     status: z.enum(['active', 'blocked']),
     payment_method: z.boolean(),
-    billing: z.enum(['card', 'invoice', 'free_tier_only']),
+    billing: z.enum(['card', 'invoice', 'prepaid', 'free_tier_only']),
   }),
 });
 

@@ -48,7 +48,8 @@ export async function closeMonth({ month, accountId }: CloseMonthOptions): Promi
     ? [accountId]
     : (
         await db.usageMonthly.findMany({
-          where: { month, amountMicros: { gt: 0 } },
+          // Calls paid from prepaid credits are not invoiced.
+          where: { month, amountMicros: { gt: db.usageMonthly.fields.creditMicros } },
           distinct: ['accountId'],
           select: { accountId: true },
         })

@@ -28,7 +28,7 @@ export async function findUnclosedMonths({
   const only = accountId ?? null;
   return db.$queryRaw<UnclosedMonth[]>`
     WITH ledger AS (
-      SELECT "accountId", "month", SUM("amountMicros")::bigint AS micros
+      SELECT "accountId", "month", SUM("amountMicros" - "creditMicros")::bigint AS micros
       FROM "UsageMonthly" WHERE "month" < ${end} AND (${only}::text IS NULL OR "accountId" = ${only}) GROUP BY "accountId", "month"
     ),
     invoiced AS (

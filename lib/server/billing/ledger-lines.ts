@@ -17,7 +17,8 @@ export type LedgerLinesOptions = { accountId: string; month: string };
 /**
  * The month so far from the ledger, one line per endpoint, minus what earlier invoices of the
  * month already billed (a month closed early goes on into a next invoice): what the next
- * invoice bills. Read in one transaction, so the totals and the earlier lines agree. Sentiment
+ * invoice bills. What calls drew from prepaid credits is not invoiced: a line's amount leaves it
+ * out, and a line wholly paid from credits is left out. Read in one transaction, so the totals and the earlier lines agree. Sentiment
  * units come from the daily rollup (written with the ledger), never from the request log, which
  * is pruned.
  */
@@ -34,7 +35,8 @@ export async function ledgerLines({ accountId, month }: LedgerLinesOptions): Pro
     }[]
   >`
     WITH ledger AS (
-      SELECT m."endpoint", m."requests", m."units", m."freeUnits", m."amountMicros",
+      SELECT m."endpoint", m."requests", m."units", m."freeUnits", m."amountMicros" - m."creditMicros" AS "amountMicros",
+             m."creditMicros",
              COALESCE((SELECT SUM(d."sentimentUnits") FROM "UsageDaily" d
                        WHERE d."accountId" = m."accountId" AND d."endpoint" = m."endpoint"
                          AND d."day" >= ${start}::date AND d."day" < ${end}::date), 0)::int AS "sentimentUnits"
@@ -54,6 +56,7 @@ export async function ledgerLines({ accountId, month }: LedgerLinesOptions): Pro
            (g."sentimentUnits" - COALESCE(v."sentimentUnits", 0))::int AS "sentimentUnits",
            (g."amountMicros" - COALESCE(v."amountMicros", 0))::bigint AS "amountMicros"
     FROM ledger g LEFT JOIN invoiced v ON v."endpoint" = g."endpoint"
+    WHERE g."creditMicros" = 0 OR g."amountMicros" > COALESCE(v."amountMicros", 0)
     ORDER BY g."endpoint"`;
   return rows.filter((r) => r.requests > 0 || r.units > 0 || r.amountMicros > 0n);
 }

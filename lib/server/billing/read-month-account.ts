@@ -29,7 +29,7 @@ export async function readMonthAccount({
 function pastMonthsUninvoiced(accountId: string, month: string) {
   return db.$queryRaw<{ month: string; micros: bigint }[]>`
     WITH ledger AS (
-      SELECT "month", SUM("amountMicros")::bigint AS micros FROM "UsageMonthly"
+      SELECT "month", SUM("amountMicros" - "creditMicros")::bigint AS micros FROM "UsageMonthly"
       WHERE "accountId" = ${accountId} AND "month" < ${month} GROUP BY "month"
     ),
     invoiced AS (

@@ -1,0 +1,93 @@
+// `npm run console -- credits` and `grant-credits` as an operator runs them (a real process on
+// the test database): a grant is marked as such with its reason in the ledger, the balance equals
+// the sum of the ledger's lines (draws included), and bad command lines are told what is wrong.
+// `set-billing --mode` moves an account between post-paid and prepaid.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import { db } from '@/lib/db';
+import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
+import { readCreditLedger } from '@/lib/server/billing/credits';
+import { billingMonth } from '@/lib/utc-month';
+
+function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--conditions=react-server', '--import', 'tsx', 'scripts/console.ts', ...args],
+      { env: process.env, encoding: 'utf8', timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run console -- credits, grant-credits, set-billing --mode', { timeout: 120_000 }, () => {
+  test('grants promotional credits to a prepaid account, marked with the reason; the ledger sums to the balance', async () => {
+    const email = `credits-${randomUUID()}@example.test`;
+    const { accountId } = await findOrCreateAccountByEmail({ email });
+    // Post-paid: a grant is refused until the account is prepaid.
+    const refused = await cli('grant-credits', '--email', email, '--amount', '10.00', '--reason', 'Launch promotion');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('is post-paid');
+    expect(await cli('set-billing', '--email', email, '--mode', 'prepaid')).toMatchObject({
+      status: 0,
+      stdout: `${email} is now prepaid (the open month was closed first).\n`,
+    });
+    const granted = await cli('grant-credits', '--email', email, '--amount', '10.00', '--reason', 'Launch promotion');
+    expect(granted).toMatchObject({ status: 0, stdout: `Granted $10.00 of credits to ${email} (balance $10.00).\n` });
+    // Calls drew $0.0123 this month (as record_usage writes them: the balance and the monthly row).
+    await db.usageMonthly.create({
+      data: {
+        accountId,
+        endpoint: '/v1/forumsite/posts',
+        month: billingMonth(),
+        amountMicros: 12_300n,
+        creditMicros: 12_300n,
+      },
+    });
+    await db.account.update({ where: { id: accountId }, data: { creditBalanceMicros: { decrement: 12_300n } } });
+
+    const shown = await cli('credits', '--email', email);
+    expect(shown.status).toBe(0);
+    const lines = shown.stdout.trim().split('\n');
+    expect(lines[0]).toBe(`${email}: prepaid, credit balance $9.9877`);
+    expect(lines[1]).toMatch(
+      /^\d{4}-\d\d-\d\d {2}Promotional credits: Launch promotion {2}\+\$10\.00 {2}balance \$10\.00 {2}\(expires \d{4}-\d\d-\d\d\)$/,
+    );
+    expect(lines[2]).toMatch(/Calls to \/v1\/forumsite\/posts in \d{4}-\d\d {2}-\$0\.0123 {2}balance \$9\.9877$/);
+    const ledger = await readCreditLedger(accountId);
+    expect(ledger.lines.reduce((sum, l) => sum + l.amountMicros, 0n)).toBe(ledger.balanceMicros);
+    const grant = await db.creditEntry.findFirstOrThrow({ where: { accountId } });
+    expect(grant).toMatchObject({ kind: 'grant', reason: 'Launch promotion', createdBy: 'operator (cli)' });
+    // Credits expire 12 months after they were added.
+    const expires = new Date(grant.createdAt);
+    expires.setUTCMonth(expires.getUTCMonth() + 12);
+    expect(grant.expiresAt).toEqual(expires);
+    // Credits left keep the account prepaid.
+    const back = await cli('set-billing', '--email', email, '--mode', 'postpaid');
+    expect(back.status).toBe(1);
+    expect(back.stderr).toContain('has $9.9877 of credits left');
+  });
+
+  test('tells what is wrong with a bad command line', async () => {
+    const email = `credits-${randomUUID()}@example.test`;
+    await findOrCreateAccountByEmail({ email });
+    for (const [args, message] of [
+      [['--amount', 'ten', '--reason', 'Promotion'], '--amount must be dollars, like 10.00'],
+      [['--amount', '0', '--reason', 'Promotion'], '--amount must be more than 0 and at most 10000.00'],
+      [['--amount', '10000.01', '--reason', 'Promotion'], '--amount must be more than 0 and at most 10000.00'],
+      [['--amount', '5'], 'Missing --reason'],
+      [['--amount', '5', '--reason', 'x'], '--reason must be 3 to 500 characters'],
+    ] as const) {
+      const result = await cli('grant-credits', '--email', email, ...args);
+      expect({ status: result.status, message: result.stderr.split('\n')[0] }).toEqual({ status: 2, message });
+    }
+    const unknown = await cli('credits', '--email', `nobody-${randomUUID()}@example.test`);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No account with the email');
+    const both = await cli('set-billing', '--email', email, '--mode', 'prepaid', '--invoice', 'on');
+    expect(both.status).toBe(2);
+    expect(await cli('set-billing', '--email', email, '--mode', 'weekly')).toMatchObject({ status: 2 });
+  });
+});
