@@ -249,6 +249,8 @@ const schema = z
     USAGE_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
     /** Invoice-billed accounts (send_invoice): days a month's invoice is payable before it is overdue. */
     INVOICE_DAYS_UNTIL_DUE: z.coerce.number().int().min(1).max(365).default(30),
+    /** The most a prepaid account may buy in credits at once, whole dollars (the least is $5). */
+    CREDITS_MAX_PURCHASE_USD: z.coerce.number().int().min(5).max(100_000).default(500),
     USAGE_PARALLEL_FLUSHES: z.coerce.number().int().min(1).max(8).default(1),
   })
   .refine((e) => !e.LIVE_FORUMSITE_CLIENT_ID === !e.LIVE_FORUMSITE_CLIENT_SECRET, {

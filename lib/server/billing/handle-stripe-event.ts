@@ -7,6 +7,7 @@ import { db } from '@/lib/db';
 
 import { applySetupIntent, refreshPaymentMethod } from './apply-payment-method';
 import { blockAccount } from './block-account';
+import { applyCreditCheckout, applyCreditPayment } from './credit-purchases';
 import { mailInvoiceNotice, type MailInvoiceNoticeOptions } from './mail-invoice-notice';
 import { retryUnpaidInvoices } from './retry-unpaid-invoices';
 import { syncInvoice } from './sync-invoice';
@@ -34,6 +35,11 @@ const handlers: Record<string, Handler> = {
     const session = await stripe().checkout.sessions.retrieve(objectOf<Stripe.Checkout.Session>(event).id);
     const intent = typeof session.setup_intent === 'string' ? session.setup_intent : session.setup_intent?.id;
     if (session.mode === 'setup' && intent) await applySavedCard(intent);
+    // Credits bought through Checkout: applied once, whoever tells of the payment first.
+    if (session.mode === 'payment') await applyCreditCheckout({ checkoutSessionId: session.id });
+  },
+  'payment_intent.succeeded': async (event) => {
+    await applyCreditPayment(objectOf<Stripe.PaymentIntent>(event).id);
   },
   'setup_intent.succeeded': async (event) => {
     await applySavedCard(objectOf<Stripe.SetupIntent>(event).id);

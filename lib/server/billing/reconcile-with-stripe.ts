@@ -3,6 +3,7 @@ import 'server-only';
 import { db } from '@/lib/db';
 
 import { refreshPaymentMethod } from './apply-payment-method';
+import { reconcileCreditPurchases } from './credit-purchases';
 import { mailInvoiceNotice } from './mail-invoice-notice';
 import { retryUnpaidInvoices } from './retry-unpaid-invoices';
 import { syncInvoice } from './sync-invoice';
@@ -17,7 +18,8 @@ export type Reconciliation = { invoices: number; customers: number; failed: numb
  * not settled (draft in Stripe, open, uncollectible) or stands behind a block: synced (a payment
  * on the hosted page unblocks; the receipt goes once per invoice). Every account with a Stripe
  * customer: its default card re-read (a card removed in the portal stops counting) and, when it
- * has one, its unpaid invoices charged with it. One failure is logged and the rest go on. Run
+ * has one, its unpaid invoices charged with it. Every pending purchase of credits: applied once
+ * paid (credit-purchases.ts). One failure is logged and the rest go on. Run
  * hourly by the worker (reconcile_billing).
  */
 export async function reconcileWithStripe({ accountId }: ReconcileWithStripeOptions = {}): Promise<Reconciliation> {
@@ -52,6 +54,10 @@ export async function reconcileWithStripe({ accountId }: ReconcileWithStripeOpti
       result.customers++;
     });
   }
+  // Credits paid for whose webhook was lost: applied once, as the webhook would have.
+  await attempt(result, 'pending credit purchases', async () => {
+    await reconcileCreditPurchases({ accountId });
+  });
   return result;
 }
 
