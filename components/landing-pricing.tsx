@@ -30,6 +30,11 @@ export function LandingPricing() {
           Asking for sentiment (<code className="font-mono text-sm">get_sentiment=true</code>) adds{' '}
           {dollars(SENTIMENT_SURCHARGE_MICROS)} per unit where it is offered.
         </p>
+        <p className="max-w-2xl text-muted">
+          Pay after each month, invoiced to your card, or in advance with prepaid credits (from $5, on the billing
+          page): each call draws its exact price, and a call the balance cannot cover is refused, never billed. Credits
+          expire 12 months after purchase; the oldest are drawn first.
+        </p>
       </div>
       {families.map(([family, models]) => (
         <section key={family} aria-labelledby={`family-${family}`} className="flex flex-col gap-2">

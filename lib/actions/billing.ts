@@ -10,6 +10,14 @@ import { setSpendingCaps } from '@/lib/server/billing/set-spending-caps';
 import { fieldErrorsFrom, type ActionState } from './action-state';
 import { requireSession } from '@/lib/auth/require-session';
 import { openBillingPortal, startPaymentMethodSetup } from '@/lib/server/billing/start-payment-method-setup';
+import {
+  CreditPurchaseError,
+  MIN_PURCHASE_CENTS,
+  maxPurchaseCents,
+  startCreditPurchase,
+} from '@/lib/server/billing/credit-purchases';
+import { setBillingMode } from '@/lib/server/billing/set-billing-mode';
+import { formatCents } from '@/lib/money';
 
 /** The console's own origin, as the browser reached it, for Stripe's return links. */
 async function consoleOrigin(): Promise<string> {
@@ -64,4 +72,50 @@ export async function setSpendingCapsAction(_previous: ActionState, formData: Fo
   }
   await setSpendingCaps({ accountId, dailyCapMicros: parsed.data.dailyCap, monthlyCapMicros: parsed.data.monthlyCap });
   return { status: 'success', message: 'Spending caps saved. They apply from the next request.', values };
+}
+
+/** "Buy credits": an amount in dollars ($5 to the operator's maximum), then Stripe Checkout in payment mode. */
+export async function buyCreditsAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const { accountId } = await requireSession();
+  const amount = String(formData.get('amount') ?? '').trim();
+  const values = { amount };
+  const max = maxPurchaseCents();
+  const range = `${formatCents(MIN_PURCHASE_CENTS)} to ${formatCents(max)}`;
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(amount)) {
+    return {
+      status: 'error',
+      message: 'Check the amount.',
+      fieldErrors: { amount: [`Enter an amount in dollars from ${range}, like 5 or 12.50`] },
+      values,
+    };
+  }
+  const amountCents = Math.round(Number(amount) * 100);
+  if (amountCents < MIN_PURCHASE_CENTS || amountCents > max) {
+    return {
+      status: 'error',
+      message: 'Check the amount.',
+      fieldErrors: { amount: [`Buy from ${range} at a time`] },
+      values,
+    };
+  }
+  let url: string;
+  try {
+    url = await startCreditPurchase({ accountId, amountCents, consoleOrigin: await consoleOrigin() });
+  } catch (error) {
+    if (error instanceof CreditPurchaseError) return { status: 'error', message: error.message, values };
+    console.error('Starting a credit purchase failed', error);
+    return { status: 'error', message: 'Payments are unavailable right now. Please try again in a moment.', values };
+  }
+  redirect(url);
+}
+
+/** Switches the account's billing mode (post-paid to prepaid closes the open month first). */
+export async function setBillingModeAction(formData: FormData): Promise<void> {
+  const { accountId } = await requireSession();
+  const mode = formData.get('mode');
+  if (mode !== 'prepaid' && mode !== 'postpaid') redirect('/billing');
+  const result = await setBillingMode({ accountId, mode });
+  redirect(
+    result.outcome === 'switched' || result.outcome === 'unchanged' ? `/billing?mode=${mode}` : '/billing?mode=refused',
+  );
 }

@@ -10,6 +10,7 @@ import { blockOverdueAccountsCron, blockOverdueAccountsTask } from './block-over
 import { closePreviousMonth, crontab } from './close-previous-month';
 import { closeUnclosedMonthsCron, closeUnclosedMonthsTask } from './close-unclosed-months';
 import { evaluateUsageAlertsCron, evaluateUsageAlertsTask } from './evaluate-usage-alerts';
+import { expireCreditsCron, expireCreditsTask } from './expire-credits';
 import { deliverWebhookTask } from './deliver-webhook';
 import { fetchNewsFeedsCron, fetchNewsFeedsTask, queueNewsFetchAtStart } from './fetch-news-feeds';
 import { pruneUsageLogCron, pruneUsageLogTask } from './prune-usage-log';
@@ -45,6 +46,7 @@ const tasks: Record<string, Task> = {
   announce_key_expiry: announceKeyExpiryTask,
   block_overdue_accounts: blockOverdueAccountsTask,
   reconcile_billing: reconcileBillingTask,
+  expire_credits: expireCreditsTask,
   fetch_news_feeds: fetchNewsFeedsTask,
   deliver_webhook: deliverWebhookTask,
   prune_webhook_events: pruneWebhookEventsTask,
@@ -73,6 +75,7 @@ const runner = await run({
     announceKeyExpiryCron,
     blockOverdueAccountsCron,
     reconcileBillingCron,
+    expireCreditsCron,
     fetchNewsFeedsCron,
     pruneWebhookEventsCron,
   ].join('\n'),

@@ -6,15 +6,18 @@ import { BillingInvoices } from '@/components/billing-invoices';
 import { BillingMonthAccount } from '@/components/billing-month-account';
 import { CapWarnings } from '@/components/cap-warnings';
 import { EndpointUsageTable } from '@/components/endpoint-usage-table';
+import { BillingModeSection, PrepaidCredits } from '@/components/prepaid-credits';
 import { MonthEndEstimateText } from '@/components/month-end-estimate-text';
 import { SpendingCapsForm } from '@/components/spending-caps-form';
 import { UsageAlertForm } from '@/components/usage-alert-form';
 import { UsageAlertList } from '@/components/usage-alert-list';
-import { microsToDollarInput } from '@/lib/money';
+import { formatCents, microsToDollarInput } from '@/lib/money';
 import { buttonClasses } from '@/components/ui/button';
 import { addPaymentMethodAction, openBillingPortalAction } from '@/lib/actions/billing';
 import { requireSession } from '@/lib/auth/require-session';
 import { completePaymentMethodSetup } from '@/lib/server/billing/complete-payment-method-setup';
+import { applyCreditCheckout, MIN_PURCHASE_CENTS, maxPurchaseCents } from '@/lib/server/billing/credit-purchases';
+import { readCreditLedger } from '@/lib/server/billing/credits';
 import { getBillingOverview } from '@/lib/server/billing/get-billing-overview';
 import { estimateMonthEnd } from '@/lib/billing/month-end-estimate';
 import { getAmountsDue } from '@/lib/server/console/get-amounts-due';
@@ -25,10 +28,25 @@ export const metadata: Metadata = { title: 'Billing' };
 export default async function BillingPage({
   searchParams,
 }: {
-  searchParams: Promise<{ setup?: string; saved?: string; error?: string }>;
+  searchParams: Promise<{
+    setup?: string;
+    saved?: string;
+    error?: string;
+    credits?: string;
+    bought?: string;
+    mode?: string;
+  }>;
 }) {
   const { accountId } = await requireSession();
-  const { setup, error } = await searchParams;
+  const { setup, error, credits, bought, mode } = await searchParams;
+  if (credits) {
+    // Back from Checkout (payment mode): add the credits now if the webhook has not yet (once either way).
+    const applied = await applyCreditCheckout({ checkoutSessionId: credits, accountId }).catch((e: unknown) => {
+      console.error('Applying a credit purchase on return failed (the webhook or the reconciliation will)', e);
+      return false;
+    });
+    redirect(applied ? '/billing?bought=1' : '/billing?bought=pending');
+  }
   if (setup) {
     // Back from Checkout: apply the saved card now rather than waiting for Stripe's webhook, then
     // load the console again, so that everything on it (the blocked banner too) shows the result.
@@ -37,11 +55,13 @@ export default async function BillingPage({
   }
   const saved = (await searchParams).saved === '1';
   const now = new Date();
-  const [overview, due, alerts] = await Promise.all([
+  const [overview, due, alerts, ledger] = await Promise.all([
     getBillingOverview({ accountId, now }),
     getAmountsDue({ accountId, now }),
     listUsageAlerts({ accountId }),
+    readCreditLedger(accountId, now),
   ]);
+  const prepaid = ledger.mode === 'prepaid';
   const { account } = overview;
   // The whole month's calls at this pace, as the dashboard and /usage say it (month-end-estimate.ts).
   const estimate = estimateMonthEnd({
@@ -58,8 +78,9 @@ export default async function BillingPage({
         {/* Test mode: the strip at the top of every page (components/test-mode-banner.tsx). */}
         <h1 className="text-2xl font-semibold">Billing</h1>
         <p className="text-sm text-muted">
-          Each endpoint&apos;s first 50 units a month are free; past them you pay per call, invoiced after each month
-          (UTC).
+          {prepaid
+            ? "Each endpoint's first 50 units a month are free; past them each call draws on your prepaid credits."
+            : "Each endpoint's first 50 units a month are free; past them you pay per call, invoiced after each month (UTC)."}
         </p>
       </header>
       <div aria-live="polite" className="empty:hidden">
@@ -68,6 +89,29 @@ export default async function BillingPage({
             {account.emailUnverified
               ? 'Your card is saved. Calls past the free tier also need a verified email address: follow the link we mailed you, then they are billed to this card.'
               : 'Your card is saved. Calls past the free tier are billed from now on.'}
+          </p>
+        ) : null}
+        {bought === '1' ? (
+          <p className="rounded-md border border-success bg-success-soft p-3 text-sm">
+            Thank you: your credits are in your balance. The receipt is on its way by mail.
+          </p>
+        ) : null}
+        {bought === 'pending' ? (
+          <p className="rounded-md border border-border bg-surface p-3 text-sm">
+            Your payment is not confirmed yet: the credits appear here as soon as it is.
+          </p>
+        ) : null}
+        {mode === 'prepaid' || mode === 'postpaid' ? (
+          <p className="rounded-md border border-success bg-success-soft p-3 text-sm">
+            {mode === 'prepaid'
+              ? "You are on prepaid credits now: this month's calls so far were invoiced. Buy credits below to call past the free tier."
+              : 'You are on post-paid billing now: calls past the free tier are invoiced after each month.'}
+          </p>
+        ) : null}
+        {mode === 'refused' ? (
+          <p className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
+            The billing mode could not be changed now (this month&apos;s invoice could not be made, or credits are
+            left). Please try again in a moment.
           </p>
         ) : null}
         {error ? (
@@ -91,6 +135,8 @@ export default async function BillingPage({
             <>
               On file: <strong>{account.paymentMethodLabel ?? 'a card'}</strong>
             </>
+          ) : prepaid ? (
+            'Credits are paid for in Checkout, with a saved card or a new one.'
           ) : (
             'No payment method on file: each endpoint stops at its free tier (50 units a month) with 402 payment_required.'
           )}
@@ -117,19 +163,27 @@ export default async function BillingPage({
         </div>
       </section>
 
-      <section aria-labelledby="month-heading" className="flex flex-col gap-3">
-        <h2 id="month-heading" className="text-lg font-semibold">
-          Not yet invoiced
-        </h2>
-        <BillingMonthAccount account={overview.monthAccount} />
-        <MonthEndEstimateText estimate={estimate} className="text-sm text-muted" />
-        <h3 className="text-base font-semibold">Calls in {overview.month} still to be invoiced, by endpoint</h3>
-        <EndpointUsageTable
-          rows={overview.lines.map((l) => ({ ...l, amountMicros: Number(l.amountMicros) }))}
-          label={`Calls in ${overview.month} still to be invoiced, by endpoint`}
-          empty={`No calls in ${overview.month} still to be invoiced.`}
-        />
-      </section>
+      <BillingModeSection ledger={ledger} />
+
+      {prepaid ? (
+        <PrepaidCredits ledger={ledger} min={formatCents(MIN_PURCHASE_CENTS)} max={formatCents(maxPurchaseCents())} />
+      ) : null}
+
+      {prepaid && overview.monthAccount.totalMicros === 0n ? null : (
+        <section aria-labelledby="month-heading" className="flex flex-col gap-3">
+          <h2 id="month-heading" className="text-lg font-semibold">
+            Not yet invoiced
+          </h2>
+          <BillingMonthAccount account={overview.monthAccount} />
+          <MonthEndEstimateText estimate={estimate} className="text-sm text-muted" />
+          <h3 className="text-base font-semibold">Calls in {overview.month} still to be invoiced, by endpoint</h3>
+          <EndpointUsageTable
+            rows={overview.lines.map((l) => ({ ...l, amountMicros: Number(l.amountMicros) }))}
+            label={`Calls in ${overview.month} still to be invoiced, by endpoint`}
+            empty={`No calls in ${overview.month} still to be invoiced.`}
+          />
+        </section>
+      )}
 
       <section aria-labelledby="caps-heading" className="flex flex-col gap-3">
         <h2 id="caps-heading" className="text-lg font-semibold">

@@ -123,7 +123,7 @@ export async function applyCreditCheckout({
   const session: Stripe.Checkout.Session | null = await stripe()
     .checkout.sessions.retrieve(checkoutSessionId)
     .catch(() => null);
-  if (!session || session.mode !== 'payment' || session.metadata?.purpose !== CREDITS_PURPOSE) return false;
+  if (session?.mode !== 'payment' || session.metadata?.purpose !== CREDITS_PURPOSE) return false;
   if (accountId && session.metadata?.accountId !== accountId) return false;
   if (session.status === 'expired') {
     await db.creditPayment.updateMany({

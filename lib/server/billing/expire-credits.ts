@@ -1,0 +1,76 @@
+import 'server-only';
+
+import { db } from '@/lib/db';
+
+/**
+ * Credits expire 12 months after they were added (their lot's expiresAt), oldest first: what is
+ * left of a lot is its amount less what was drawn before it ran out, the account's draws,
+ * refunds and expiries so far taken from its lots oldest first. Each expired lot gets one
+ * "Credits expired" line (CreditEntry.expiredLotId, unique) and the balance goes down by it, in
+ * one transaction under the account's spend lock (reserve_call's), reading the balance and the
+ * holds of calls in flight in one statement: a lot whose remainder is held by calls in flight
+ * waits for the next run, so a call never draws past the balance. Run daily by the worker
+ * (expire_credits). Answers the lines written.
+ */
+export async function expireCredits({ now = new Date() }: { now?: Date } = {}): Promise<number> {
+  const accounts = await db.creditEntry.findMany({
+    where: { expiresAt: { lte: now }, kind: { in: ['purchase', 'recharge', 'grant'] }, expiredBy: null },
+    distinct: ['accountId'],
+    select: { accountId: true },
+  });
+  let written = 0;
+  for (const { accountId } of accounts) written += await expireAccountCredits(accountId, now);
+  return written;
+}
+
+async function expireAccountCredits(accountId: string, now: Date): Promise<number> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('spend:' || ${accountId}))`;
+    const [state] = await tx.$queryRaw<{ balance: bigint; held: bigint }[]>`
+      SELECT a."creditBalanceMicros" AS balance,
+             (SELECT COALESCE(SUM(ch."micros"), 0) FROM "CallHold" ch
+               WHERE ch."accountId" = a."id" AND ch."expiresAt" > ${now})::bigint AS held
+      FROM "Account" a WHERE a."id" = ${accountId} FOR UPDATE`;
+    if (!state) return 0;
+    const lots = await tx.creditEntry.findMany({
+      where: { accountId, kind: { in: ['purchase', 'recharge', 'grant'] } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true, amountMicros: true, expiresAt: true, expiredBy: { select: { id: true } } },
+    });
+    const totalIn = lots.reduce((sum, l) => sum + l.amountMicros, 0n);
+    // Everything taken so far (draws, refunds, expiries), from the oldest lots first.
+    let taken = totalIn - state.balance;
+    let balance = state.balance;
+    let written = 0;
+    let cumulative = 0n;
+    for (const lot of lots) {
+      cumulative += lot.amountMicros;
+      if (!lot.expiresAt || lot.expiresAt > now) break;
+      if (lot.expiredBy) continue;
+      const left = cumulative - taken;
+      let remaining = left;
+      if (remaining < 0n) remaining = 0n;
+      if (remaining > lot.amountMicros) remaining = lot.amountMicros;
+      if (remaining > balance - state.held) break;
+      await tx.creditEntry.create({
+        data: {
+          accountId,
+          kind: 'expiry',
+          amountMicros: -remaining,
+          createdAt: lot.expiresAt,
+          expiredLotId: lot.id,
+        },
+      });
+      if (remaining > 0n) {
+        await tx.account.update({
+          where: { id: accountId },
+          data: { creditBalanceMicros: { decrement: remaining } },
+        });
+      }
+      balance -= remaining;
+      taken += remaining;
+      written++;
+    }
+    return written;
+  });
+}
