@@ -71,7 +71,7 @@ export function PrepaidCredits({ ledger, min, max }: { ledger: CreditLedger; min
           aria-label="Credit ledger"
           tabIndex={0}
         >
-          <table className="w-full min-w-[20rem] border-collapse text-sm">
+          <table className="w-full border-collapse text-sm">
             <caption className="sr-only">Credit ledger, newest first, with the balance after each line</caption>
             <thead className="bg-surface text-muted">
               <tr>
@@ -97,7 +97,7 @@ export function PrepaidCredits({ ledger, min, max }: { ledger: CreditLedger; min
                   data-testid="credit-line"
                 >
                   <td className="px-3 py-2 whitespace-nowrap">{day(line.at)}</td>
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                  <th scope="row" className="px-3 py-2 text-left font-normal [overflow-wrap:anywhere]">
                     {line.label}
                   </th>
                   <td className={cell} data-micros={String(line.amountMicros)}>

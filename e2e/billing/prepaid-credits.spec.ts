@@ -97,6 +97,9 @@ test('a prepaid account buys $5 of credits, calls until they run out, and reads 
   await page.emulateMedia({ colorScheme: 'light' });
   await page.reload();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The ledger fits too: no sideways scrolling inside its region.
+  const region = page.getByRole('region', { name: 'Credit ledger' });
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   await expectNoSeriousViolations(page, '/billing, prepaid at 390 px');
   await shoot(page, 'billing-prepaid-390');
 });
