@@ -15,6 +15,7 @@ import { deliverWebhookTask } from './deliver-webhook';
 import { fetchNewsFeedsCron, fetchNewsFeedsTask, queueNewsFetchAtStart } from './fetch-news-feeds';
 import { pruneUsageLogCron, pruneUsageLogTask } from './prune-usage-log';
 import { pruneWebhookEventsCron, pruneWebhookEventsTask } from './prune-webhook-events';
+import { rechargeCreditsCron, rechargeCreditsTask } from './recharge-credits';
 import { reconcileBillingCron, reconcileBillingTask } from './reconcile-billing';
 import { sendMailTask } from './send-mail';
 
@@ -47,6 +48,7 @@ const tasks: Record<string, Task> = {
   block_overdue_accounts: blockOverdueAccountsTask,
   reconcile_billing: reconcileBillingTask,
   expire_credits: expireCreditsTask,
+  recharge_credits: rechargeCreditsTask,
   fetch_news_feeds: fetchNewsFeedsTask,
   deliver_webhook: deliverWebhookTask,
   prune_webhook_events: pruneWebhookEventsTask,
@@ -76,6 +78,7 @@ const runner = await run({
     blockOverdueAccountsCron,
     reconcileBillingCron,
     expireCreditsCron,
+    rechargeCreditsCron,
     fetchNewsFeedsCron,
     pruneWebhookEventsCron,
   ].join('\n'),

@@ -59,7 +59,13 @@ export async function applySetupIntent({ setupIntentId, accountId }: ApplySetupI
       );
       await db.account.update({
         where: { id: account.id },
-        data: { hasPaymentMethod: true, paymentMethodLabel: label(method) },
+        // A new card turns a stopped auto-recharge of prepaid credits back on (auto-recharge.ts).
+        data: {
+          hasPaymentMethod: true,
+          paymentMethodLabel: label(method),
+          autoRechargeStoppedAt: null,
+          autoRechargeStoppedReason: null,
+        },
       });
       // Only once the new card is the default: the customer is never left without one.
       for (const card of replaced) {

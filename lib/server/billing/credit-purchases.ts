@@ -86,9 +86,16 @@ export async function applyCreditPayment(paymentIntentId: string, checkoutSessio
   const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
   if (!account || !customer || account.stripeCustomerId !== customer) return false;
   const amountMicros = BigInt(intent.amount_received) * 10_000n;
-  const payment = checkoutSessionId
-    ? await db.creditPayment.findUnique({ where: { checkoutSessionId }, select: { id: true, kind: true } })
-    : await db.creditPayment.findUnique({ where: { paymentIntentId }, select: { id: true, kind: true } });
+  // The attempt it belongs to: a Checkout session's, an automatic recharge's (named in the
+  // metadata, as its webhook may come before the attempt row learns the PaymentIntent), or found by it.
+  const attemptId = intent.metadata?.creditPaymentId;
+  const select = { id: true, kind: true, accountId: true } as const;
+  const found = checkoutSessionId
+    ? await db.creditPayment.findUnique({ where: { checkoutSessionId }, select })
+    : attemptId
+      ? await db.creditPayment.findUnique({ where: { id: attemptId }, select })
+      : await db.creditPayment.findUnique({ where: { paymentIntentId }, select });
+  const payment = found?.accountId === accountId ? found : null;
   const kind = payment?.kind === 'recharge' ? 'recharge' : 'purchase';
   const at = new Date(intent.created * 1000);
   const { added } = await addCredits({ accountId, kind, amountMicros, paymentIntentId, at });
