@@ -3,6 +3,7 @@ import { setBillingModeAction } from '@/lib/actions/billing';
 import { formatAmount } from '@/lib/money';
 import type { CreditLedger } from '@/lib/server/billing/credits';
 
+import { AutoRechargeForm, type AutoRechargeValues } from './auto-recharge-form';
 import { BuyCreditsForm } from './buy-credits-form';
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
@@ -46,7 +47,20 @@ export function BillingModeSection({ ledger }: { ledger: Pick<CreditLedger, 'mod
 }
 
 /** A prepaid account's balance, "Buy credits", and the credit ledger with its running balance. */
-export function PrepaidCredits({ ledger, min, max }: { ledger: CreditLedger; min: string; max: string }) {
+export function PrepaidCredits({
+  ledger,
+  min,
+  max,
+  autoRecharge,
+  stoppedReason,
+}: {
+  ledger: CreditLedger;
+  min: string;
+  max: string;
+  autoRecharge: AutoRechargeValues;
+  /** Why a failed recharge stopped auto-recharge (until the card is updated), or null. */
+  stoppedReason: string | null;
+}) {
   const lines = [...ledger.lines].reverse();
   const cell = 'px-3 py-2 text-right tabular-nums';
   return (
@@ -59,6 +73,14 @@ export function PrepaidCredits({ ledger, min, max }: { ledger: CreditLedger; min
       </p>
       <p className="text-sm text-muted">Credits expire 12 months after they are bought; the oldest are drawn first.</p>
       <BuyCreditsForm min={min} max={max} />
+      <h3 className="text-base font-semibold">Auto-recharge</h3>
+      {stoppedReason ? (
+        <p role="alert" className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
+          Auto-recharge is stopped: the last recharge failed ({stoppedReason}). Update your payment method to turn it
+          back on.
+        </p>
+      ) : null}
+      <AutoRechargeForm initial={autoRecharge} />
       <h3 className="text-base font-semibold">Credit ledger</h3>
       {lines.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border bg-surface p-4 text-sm text-muted">

@@ -1,7 +1,8 @@
 // Prepaid credits end to end, through the billing sandbox's hosted Checkout in payment mode: a new
 // account switches to prepaid on /billing, is refused with 402 insufficient_credits past the free
-// tier, buys $5 of credits, makes calls until its balance cannot cover one more (402 again), and
-// reads a credit ledger whose lines sum to the balance. Axe in light and dark mode and at 390 px.
+// tier, buys $5 of credits, makes calls until its balance cannot cover one more (402 again), turns
+// on auto-recharge at $2 below $1, makes calls through two recharges (the worker's, off-session),
+// and reads a credit ledger whose lines sum to the balance. Axe in light and dark mode and at 390 px.
 import { mkdirSync } from 'node:fs';
 
 import { expect, test, type Page } from '@playwright/test';
@@ -22,11 +23,11 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-test('a prepaid account buys $5 of credits, calls until they run out, and reads a ledger that sums to its balance', async ({
+test('a prepaid account buys $5 of credits, calls until they run out, recharges automatically twice, and reads a ledger that sums to its balance', async ({
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const email = await signUp(page);
   await verifyEmail(page, email);
   await page.goto('/keys');
@@ -80,13 +81,39 @@ test('a prepaid account buys $5 of credits, calls until they run out, and reads 
 
   await page.goto('/billing');
   await expect(page.getByTestId('credit-balance')).toHaveText('$0.02');
+
+  // Auto-recharge $2 below $1 with a saved card: the worker charges it off-session within a minute.
+  await page.getByRole('button', { name: 'Add payment method' }).click();
+  await expect(page.getByRole('heading', { name: 'Save a card for future payments' })).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText('Your card is saved.')).toBeVisible();
+  await page.getByLabel('Recharge automatically with my saved card').check();
+  await page.getByLabel('When the balance is below (USD)').fill('1');
+  await page.getByLabel('Recharge (USD)').fill('2');
+  await page.getByLabel('At most a month (USD)').fill('10');
+  await page.getByRole('button', { name: 'Save auto-recharge' }).click();
+  await expect(page.getByText('Auto-recharge is on.')).toBeVisible();
+  const balance = async () => {
+    await page.goto('/billing');
+    return page.getByTestId('credit-balance').innerText();
+  };
+  await expect.poll(balance, { timeout: 150_000, intervals: [2_000] }).toBe('$2.02');
+  // Calls draw it below $1 again ($2.02 - 35 x $0.03 = $0.97), and a second recharge follows.
+  for (let i = 0; i < 35; i++) expect((await request.get(posts(10), { headers })).status()).toBe(200);
+  await expect.poll(balance, { timeout: 150_000, intervals: [2_000] }).toBe('$2.97');
+  for (let i = 0; i < 3; i++) expect((await request.get(posts(10), { headers })).status()).toBe(200);
+  await page.goto('/billing');
+  await expect(page.getByTestId('credit-balance')).toHaveText('$2.88');
   const ledger = page.getByRole('region', { name: 'Credit ledger' });
   await expect(ledger.getByRole('row', { name: /Credits bought/ })).toContainText('+$5.00');
-  await expect(ledger.getByRole('row', { name: /Calls to \/v1\/forumsite\/community\/posts/ })).toContainText('-$4.98');
+  await expect(ledger.getByRole('row', { name: /Automatic recharge/ })).toHaveCount(2);
+  // 166 + 38 calls of $0.03 drawn from $5 bought and $4 recharged: $2.88 left, the sum of the lines.
+  await expect(ledger.getByRole('row', { name: /Calls to \/v1\/forumsite\/community\/posts/ })).toContainText('-$6.12');
   const micros = await ledger
     .locator('[data-micros]')
     .evaluateAll((cells) => cells.reduce((sum, c) => sum + Number(c.getAttribute('data-micros')), 0));
-  expect(micros).toBe(20_000);
+  expect(micros).toBe(2_880_000);
 
   await expectNoSeriousViolations(page, '/billing, prepaid with a ledger (light)');
   await shoot(page, 'billing-prepaid-light');

@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 
 import { env } from '@/lib/env';
-import { spendingCapsSchema } from '@/lib/validation/billing';
+import { autoRechargeSchema, spendingCapsSchema } from '@/lib/validation/billing';
 import { setSpendingCaps } from '@/lib/server/billing/set-spending-caps';
 
 import { fieldErrorsFrom, type ActionState } from './action-state';
@@ -17,6 +17,7 @@ import {
   startCreditPurchase,
 } from '@/lib/server/billing/credit-purchases';
 import { setBillingMode } from '@/lib/server/billing/set-billing-mode';
+import { setAutoRecharge } from '@/lib/server/billing/set-auto-recharge';
 import { formatCents } from '@/lib/money';
 
 /** The console's own origin, as the browser reached it, for Stripe's return links. */
@@ -118,4 +119,36 @@ export async function setBillingModeAction(formData: FormData): Promise<void> {
   redirect(
     result.outcome === 'switched' || result.outcome === 'unchanged' ? `/billing?mode=${mode}` : '/billing?mode=refused',
   );
+}
+
+/** The auto-recharge form of a prepaid account. */
+export async function setAutoRechargeAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const { accountId } = await requireSession();
+  const values = {
+    threshold: String(formData.get('threshold') ?? ''),
+    amount: String(formData.get('amount') ?? ''),
+    monthlyLimit: String(formData.get('monthlyLimit') ?? ''),
+    enabled: formData.get('enabled') === 'on' ? 'on' : '',
+  };
+  const parsed = autoRechargeSchema.safeParse({ ...values, enabled: values.enabled === 'on' });
+  if (!parsed.success) {
+    return {
+      status: 'error',
+      message: 'Check the highlighted fields.',
+      fieldErrors: fieldErrorsFrom(parsed.error.issues),
+      values,
+    };
+  }
+  const refused = await setAutoRecharge(accountId, {
+    enabled: parsed.data.enabled,
+    thresholdMicros: parsed.data.threshold,
+    amountMicros: parsed.data.amount,
+    monthlyLimitMicros: parsed.data.monthlyLimit,
+  });
+  if (refused) return { status: 'error', message: refused, values };
+  return {
+    status: 'success',
+    message: parsed.data.enabled ? 'Auto-recharge is on.' : 'Auto-recharge is off.',
+    values,
+  };
 }

@@ -166,7 +166,18 @@ export default async function BillingPage({
       <BillingModeSection ledger={ledger} />
 
       {prepaid ? (
-        <PrepaidCredits ledger={ledger} min={formatCents(MIN_PURCHASE_CENTS)} max={formatCents(maxPurchaseCents())} />
+        <PrepaidCredits
+          ledger={ledger}
+          min={formatCents(MIN_PURCHASE_CENTS)}
+          max={formatCents(maxPurchaseCents())}
+          autoRecharge={{
+            enabled: account.autoRechargeEnabled,
+            threshold: microsToDollarInput(account.autoRechargeThresholdMicros) || '1.00',
+            amount: microsToDollarInput(account.autoRechargeAmountMicros) || '10.00',
+            monthlyLimit: microsToDollarInput(account.autoRechargeMonthlyLimitMicros) || '100.00',
+          }}
+          stoppedReason={account.autoRechargeStoppedAt ? account.autoRechargeStoppedReason : null}
+        />
       ) : null}
 
       {prepaid && overview.monthAccount.totalMicros === 0n ? null : (
