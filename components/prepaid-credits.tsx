@@ -8,6 +8,21 @@ import { BuyCreditsForm } from './buy-credits-form';
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
+/** Text that may wrap after each slash (an endpoint's path on a phone), nowhere inside a word. */
+function Breakable({ text }: { text: string }) {
+  const parts = text.split('/');
+  return parts.map((part, i) => (
+    <span key={i}>
+      {part}
+      {i < parts.length - 1 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+    </span>
+  ));
+}
+
 /** The billing mode, and the switch to the other one (post-paid to prepaid closes the open month first). */
 export function BillingModeSection({ ledger }: { ledger: Pick<CreditLedger, 'mode' | 'balanceMicros'> }) {
   const prepaid = ledger.mode === 'prepaid';
@@ -97,7 +112,7 @@ export function PrepaidCredits({
             <caption className="sr-only">Credit ledger, newest first, with the balance after each line</caption>
             <thead className="bg-surface text-muted">
               <tr>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                <th scope="col" className="hidden px-3 py-2 text-left font-semibold sm:table-cell">
                   Date (UTC)
                 </th>
                 <th scope="col" className="px-3 py-2 text-left font-semibold">
@@ -118,9 +133,11 @@ export function PrepaidCredits({
                   className="border-t border-border"
                   data-testid="credit-line"
                 >
-                  <td className="px-3 py-2 whitespace-nowrap">{day(line.at)}</td>
-                  <th scope="row" className="px-3 py-2 text-left font-normal [overflow-wrap:anywhere]">
-                    {line.label}
+                  <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">{day(line.at)}</td>
+                  <th scope="row" className="px-3 py-2 text-left font-normal break-words">
+                    <Breakable text={line.label} />
+                    {/* On a phone the date goes under the line instead of in its own column. */}
+                    <span className="block text-xs text-muted sm:hidden">{day(line.at)} (UTC)</span>
                   </th>
                   <td className={cell} data-micros={String(line.amountMicros)}>
                     {line.amountMicros > 0n ? '+' : ''}

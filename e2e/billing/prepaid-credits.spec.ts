@@ -15,7 +15,8 @@ import { API_PORT } from '../helpers/ports';
 
 const api = (path: string) => `http://localhost:${API_PORT}${path}`;
 const posts = (pages: number) => api(`/v1/forumsite/community/posts?community=gardening&pages=${pages}`);
-const SHOTS = process.env.SHOTS_DIR;
+// Screenshots to look at, when E2E_SCREENSHOTS names a folder.
+const SHOTS = process.env.E2E_SCREENSHOTS ?? null;
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
