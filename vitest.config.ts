@@ -14,7 +14,10 @@ const ownModules = [
 // Files that act on the whole database (the daily sweep closes every account's past months):
 // they run after all the others, alone, so they never close a month another file is still
 // checking. The other files keep to accounts of their own.
-const wholeDatabase = ['lib/jobs/__tests__/close-unclosed-months.test.ts'];
+const wholeDatabase = [
+  'lib/jobs/__tests__/close-unclosed-months.test.ts',
+  'lib/jobs/__tests__/close-previous-month.test.ts',
+];
 const allTests = ['lib/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 export default defineConfig({
