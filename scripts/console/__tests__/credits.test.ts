@@ -46,6 +46,15 @@ describe('npm run console -- credits, grant-credits, set-billing --mode', { time
         creditMicros: 12_300n,
       },
     });
+    await db.usageDaily.create({
+      data: {
+        accountId,
+        apiKeyId: '',
+        endpoint: '/v1/forumsite/posts',
+        day: new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`),
+        amountMicros: 12_300n,
+      },
+    });
     await db.account.update({ where: { id: accountId }, data: { creditBalanceMicros: { decrement: 12_300n } } });
 
     const shown = await cli('credits', '--email', email);

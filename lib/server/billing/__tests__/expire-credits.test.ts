@@ -32,6 +32,13 @@ async function draw(accountId: string, micros: bigint) {
     },
     update: { amountMicros: { increment: micros }, creditMicros: { increment: micros } },
   });
+  // And the day's rollup, as record_usage writes both (the rollup equals the ledger everywhere).
+  const day = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  await db.usageDaily.upsert({
+    where: { accountId_day_apiKeyId_endpoint: { accountId, day, apiKeyId: '', endpoint: '/v1/forumsite/posts' } },
+    create: { accountId, day, apiKeyId: '', endpoint: '/v1/forumsite/posts', amountMicros: micros },
+    update: { amountMicros: { increment: micros } },
+  });
   await db.account.update({ where: { id: accountId }, data: { creditBalanceMicros: { decrement: micros } } });
 }
 
