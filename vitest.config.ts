@@ -11,12 +11,14 @@ const ownModules = [
   'lib/observability/__tests__/console-readyz.test.ts',
   'lib/server/billing/__tests__/invoice-wording.test.ts',
 ];
-// Files that act on the whole database (the daily sweep closes every account's past months):
-// they run after all the others, alone, so they never close a month another file is still
-// checking. The other files keep to accounts of their own.
+// Files that act on, or check, the whole database (the monthly close and the daily sweep close
+// every account's months; the usage tests check that the rollup equals the ledger for every
+// account): they run after all the others, so they never close a month another file is still
+// checking, nor read a test's rows half written. The other files keep to accounts of their own.
 const wholeDatabase = [
   'lib/jobs/__tests__/close-unclosed-months.test.ts',
   'lib/jobs/__tests__/close-previous-month.test.ts',
+  'lib/server/usage/__tests__/usage.test.ts',
 ];
 const allTests = ['lib/**/*.test.ts', 'scripts/**/*.test.ts'];
 
