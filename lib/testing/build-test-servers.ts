@@ -9,10 +9,17 @@ import path from 'node:path';
 const TEST_SERVERS_DIR = '.data/test-servers';
 /** Read by lib/api/__tests__/api-server-process.ts in the workers, which inherit it. */
 export const API_SERVER_BUNDLE_ENV = 'TEST_API_SERVER_BUNDLE';
+/** Read by lib/testing/console-command.ts: the operator command line, bundled the same way. */
+export const CONSOLE_BUNDLE_ENV = 'TEST_CONSOLE_BUNDLE';
 
 export default function setup(): void {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-servers.ts', '--out-dir', TEST_SERVERS_DIR], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/build-servers.ts', '--out-dir', TEST_SERVERS_DIR, '--console'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   process.env[API_SERVER_BUNDLE_ENV] = path.join(TEST_SERVERS_DIR, 'api-server.js');
+  process.env[CONSOLE_BUNDLE_ENV] = path.join(TEST_SERVERS_DIR, 'console.js');
 }

@@ -8,12 +8,13 @@ import { closeMonth } from '@/lib/server/billing/close-month';
 import { closeMonthHooks } from '@/lib/server/billing/close-month-hooks';
 import { billedAccount, type BillingWorld, startBillingWorld } from '@/lib/server/billing/__tests__/billing-harness';
 import { monthsAgo, recordCallsIn } from '@/lib/server/billing/__tests__/month-close-helpers';
+import { consoleArgs } from '@/lib/testing/console-command';
 
 function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--conditions=react-server', '--import', 'tsx', 'scripts/console.ts', ...args],
+      consoleArgs(args),
       { env: process.env, encoding: 'utf8', timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),

@@ -7,6 +7,7 @@ import { testAdapter, testRoutes } from '@/lib/api/providers/live/__tests__/test
 import { forumsiteRoutes } from '@/lib/api/providers/live/forumsite/__tests__/routes';
 import { registerRunningSources } from '@/lib/api/providers/running-sources';
 import { checkSources, formatChecks } from '../check-sources';
+import { consoleArgs } from '@/lib/testing/console-command';
 
 function cli(
   env: Record<string, string>,
@@ -15,7 +16,7 @@ function cli(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--conditions=react-server', '--import', 'tsx', 'scripts/console.ts', ...args],
+      consoleArgs(args),
       { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),

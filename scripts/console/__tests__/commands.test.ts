@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { hashApiKey } from '@/lib/api-key';
 import { db } from '@/lib/db';
+import { consoleArgs } from '@/lib/testing/console-command';
 
 /** Runs the command line to its end; its exit code and output. */
 function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -19,7 +20,7 @@ function cliWith(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--conditions=react-server', '--import', 'tsx', 'scripts/console.ts', ...args],
+      consoleArgs(args),
       { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),

@@ -9,12 +9,13 @@ import { db } from '@/lib/db';
 import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { readCreditLedger } from '@/lib/server/billing/credits';
 import { billingMonth } from '@/lib/utc-month';
+import { consoleArgs } from '@/lib/testing/console-command';
 
 function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--conditions=react-server', '--import', 'tsx', 'scripts/console.ts', ...args],
+      consoleArgs(args),
       { env: process.env, encoding: 'utf8', timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),

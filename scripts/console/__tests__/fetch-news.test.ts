@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFeedServer, type FeedServer } from '@/lib/api/providers/live/news/__tests__/feed-server';
 import { feeds } from '@/lib/api/providers/live/news/__tests__/routes';
 import { checkSources } from '../check-sources';
+import { consoleArgs } from '@/lib/testing/console-command';
 
 function cli(
   env: Record<string, string>,
@@ -14,7 +15,7 @@ function cli(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--conditions=react-server', '--import', 'tsx', 'scripts/console.ts', ...args],
+      consoleArgs(args),
       { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
