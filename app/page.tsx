@@ -11,7 +11,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
 import { dataEndpoints, findEndpoint } from '@/lib/api/registry';
-import { apiBaseUrl } from '@/lib/docs/api-base-url';
+import { apiBaseUrl } from '@/lib/http/api-base-url';
 import { exampleResponse } from '@/lib/docs/example-response';
 import { getConsoleSession } from '@/lib/auth/get-console-session';
 import { buildSnippet } from '@/lib/explorer/snippets';

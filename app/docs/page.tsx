@@ -6,7 +6,7 @@ import { DocsSidebar } from '@/components/docs/docs-sidebar';
 import { EndpointReference } from '@/components/docs/endpoint-reference';
 import { Providers } from '@/components/providers';
 import { endpoints } from '@/lib/api/registry';
-import { apiBaseUrl } from '@/lib/docs/api-base-url';
+import { apiBaseUrl } from '@/lib/http/api-base-url';
 import { describeEndpoint, describeResponse } from '@/lib/docs/endpoint-model';
 import { exampleResponse } from '@/lib/docs/example-response';
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 
 import { DashboardView } from '@/components/dashboard-home/dashboard-view';
 import { MonthActivityChart } from '@/components/dashboard-home/month-activity-chart';
-import { apiBaseUrl } from '@/lib/docs/api-base-url';
+import { apiBaseUrl } from '@/lib/http/api-base-url';
 import { requireSession } from '@/lib/auth/require-session';
 import { getDashboardOverview } from '@/lib/server/usage/get-dashboard-overview';
 import { getMonthByDay } from '@/lib/server/usage/get-month-by-day';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 
 import { Explorer } from '@/components/explorer/explorer';
 import { endpoints } from '@/lib/api/registry';
-import { apiBaseUrl } from '@/lib/docs/api-base-url';
+import { apiBaseUrl } from '@/lib/http/api-base-url';
 import { describeEndpoint } from '@/lib/docs/endpoint-model';
 import { readShareLink } from '@/lib/explorer/share-link';
 import { requireSession } from '@/lib/auth/require-session';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { env } from '@/lib/env';
 import { buildSnippet } from '@/lib/explorer/snippets';
-import { apiBaseUrl } from '@/lib/docs/api-base-url';
+import { apiBaseUrl } from '@/lib/http/api-base-url';
 import { startTestApi } from './harness';
 
 const settable = env as { API_PUBLIC_URL?: string };
@@ -66,7 +66,7 @@ describe('one source for the address', () => {
       'app/(dashboard)/dashboard/page.tsx',
     ]) {
       const source = readFileSync(page, 'utf8');
-      expect(source, page).toContain("import { apiBaseUrl } from '@/lib/docs/api-base-url';");
+      expect(source, page).toContain("import { apiBaseUrl } from '@/lib/http/api-base-url';");
       // An address worked out from the request (Host, X-Forwarded-Proto) would differ per visitor.
       expect(source, page).not.toMatch(/headers\(\)|CONSOLE_PUBLIC_URL/);
     }
