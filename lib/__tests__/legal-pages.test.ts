@@ -1,10 +1,11 @@
 // /terms and /privacy, which sign-up says the user agrees to, name the operator from its settings,
 // and a production start does not serve them while placeholders remain.
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+
+import { runScript } from '@/lib/testing/run-script';
 
 import { fillOperatorIdentity, legalPagePlaceholders, readLegalPage } from '@/lib/legal-pages';
 
@@ -14,22 +15,6 @@ const identity = {
   OPERATOR_EMAIL: 'legal@example.com',
   SUPPORT_EMAIL: 'help@example.com',
 };
-
-/** scripts/run.ts as `npm start` runs it, to its end. */
-function runScript(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/run.ts', ...args],
-      { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
-    );
-  });
-}
 
 describe('the terms and the privacy policy', () => {
   it("fill in the operator's name, address, contact and support addresses from the settings", () => {

@@ -1,26 +1,11 @@
 // A production configuration never runs the billing sandbox by omission: with an operator's
 // DATABASE_URL and no STRIPE_SECRET_KEY, scripts/run.ts refuses to start unless
 // BILLING_SANDBOX=true asks for the sandbox.
-import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
-import { billingSandboxRefusal } from '@/lib/billing/sandbox-refusal';
+import { runScript } from '@/lib/testing/run-script';
 
-/** scripts/run.ts as `npm start` and the others run it, to its end. */
-function runScript(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/run.ts', ...args],
-      { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
-    );
-  });
-}
+import { billingSandboxRefusal } from '@/lib/billing/sandbox-refusal';
 
 /** An operator's database (never reached: the refusal comes first) and no Stripe key. */
 const operatorWithoutStripe = {
