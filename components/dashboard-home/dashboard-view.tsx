@@ -92,7 +92,11 @@ function Overview({ d, apiBase, monthChart }: { d: DashboardOverview; apiBase: s
         <Card title="Payment method" id="payment-heading">
           <p className="text-sm font-medium">{d.paymentMethod ?? 'None on file'}</p>
           <p className="text-xs text-muted">
-            {d.paymentMethod ? 'Calls past the free tier are billed monthly.' : 'Each endpoint stops at its free tier.'}
+            {d.prepaid
+              ? 'Calls past the free tier draw on your prepaid credits.'
+              : d.paymentMethod
+                ? 'Calls past the free tier are billed monthly.'
+                : 'Each endpoint stops at its free tier.'}
           </p>
           <Link href="/billing" className="text-sm text-primary underline-offset-4 hover:underline">
             {d.paymentMethod ? 'Billing' : 'Add a payment method'}

@@ -7,6 +7,7 @@ export type FirstStepsInput = {
     emailUnverified: boolean;
     hasPaymentMethod: boolean;
     billingByInvoice: boolean;
+    billingMode: 'postpaid' | 'prepaid';
     dailyCapMicros: bigint | null;
     monthlyCapMicros: bigint | null;
   };
@@ -19,7 +20,7 @@ export type FirstStepsInput = {
 
 /**
  * Each step of a new account, ticked from what the account has done: its address verified, a key
- * that works, a first call, a card (or invoicing) on file before the free tier ends, a spending
+ * that works, a first call, a card (or invoicing, or prepaid credits) before the free tier ends, a spending
  * cap. The prefix of the newest working key goes into the curl line. Null once every step is done:
  * the list goes away for good (none of them is undone in the normal course).
  */
@@ -31,7 +32,8 @@ export function firstSteps({ account, keys, called, now }: FirstStepsInput) {
     verified: !account.emailUnverified,
     hasKey: working.length > 0,
     called,
-    hasCard: account.hasPaymentMethod || account.billingByInvoice,
+    // Past the free tier calls need a card, invoicing, or prepaid credits (bought with a card).
+    hasCard: account.hasPaymentMethod || account.billingByInvoice || account.billingMode === 'prepaid',
     hasCap: account.dailyCapMicros !== null || account.monthlyCapMicros !== null,
   };
   if (Object.values(steps).every(Boolean)) return null;

@@ -37,6 +37,7 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
       select: {
         hasPaymentMethod: true,
         billingByInvoice: true,
+        billingMode: true,
         paymentMethodLabel: true,
         blockedAt: true,
         emailUnverified: true,
@@ -133,6 +134,8 @@ export async function getDashboardOverview({ accountId, now = new Date() }: GetD
       : account.hasPaymentMethod
         ? (account.paymentMethodLabel ?? 'A card')
         : null,
+    // A prepaid account's calls past the free tier draw on its credits, card or not.
+    prepaid: account.billingMode === 'prepaid',
     // Why and what to do is the banner's, on every console page (blocked-banner.tsx): here, the fact.
     blocked: account.blockedAt ? { since: account.blockedAt.toISOString() } : null,
     limits: spendLimitStanding({

@@ -74,4 +74,12 @@ describe('first steps', () => {
     await db.account.update({ where: { id: accountId }, data: { billingByInvoice: true, dailyCapMicros: 1_000_000n } });
     expect(await stepsOf(accountId)).toMatchObject({ verified: true, hasCard: true, hasCap: true, hasKey: false });
   });
+
+  it('counts prepaid credits as a way to pay past the free tier, card or not', async () => {
+    const { accountId } = await seedAccount('prepaid');
+    expect(await stepsOf(accountId)).toMatchObject({ hasCard: false });
+    await db.account.update({ where: { id: accountId }, data: { billingMode: 'prepaid' } });
+    expect(await stepsOf(accountId)).toMatchObject({ hasCard: true });
+    expect((await getDashboardOverview({ accountId })).prepaid).toBe(true);
+  });
 });
