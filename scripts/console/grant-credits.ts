@@ -1,6 +1,7 @@
-// grant-credits --email <email> --amount <dollars> --reason <text>: promotional credits for a
-// prepaid account, marked as such (with the reason) in its credit ledger; they expire 12 months
-// later like bought credits.
+// grant-credits --email <email> --amount <dollars> --reason <text>: promotional credits, marked as
+// such (with the reason) in the account's credit ledger; they expire 12 months later like bought
+// credits. A prepaid account's calls draw them; a post-paid account's month close draws them
+// before invoicing.
 import { formatMicros } from '@/lib/money';
 import { findUserByEmail } from '@/lib/server/account/find-user-by-email';
 import { addCredits } from '@/lib/server/billing/credits';
@@ -23,7 +24,7 @@ export function dollarsToMicros(value: string): bigint {
 
 export const grantCreditsCommand: ConsoleCommand = {
   usage: 'grant-credits --email <email> --amount <dollars> --reason <text>',
-  description: 'Grant promotional credits to a prepaid account (marked as a grant, with the reason, in its ledger).',
+  description: 'Grant promotional credits to an account (marked as a grant, with the reason, in its ledger).',
   async run(args) {
     const flags = parseFlags(args, ['email', 'amount', 'reason']);
     const email = emailSchema.safeParse(requireFlag(flags, 'email'));
@@ -34,15 +35,6 @@ export const grantCreditsCommand: ConsoleCommand = {
     const reason = operatorReason(requireFlag(flags, 'reason'));
     const user = await findUserByEmail({ email: email.data });
     if (!user) throw new Error(`No account with the email ${email.data}`);
-    const account = await db.account.findUniqueOrThrow({
-      where: { id: user.accountId },
-      select: { billingMode: true },
-    });
-    if (account.billingMode !== 'prepaid') {
-      throw new Error(
-        `The account of ${email.data} is post-paid: credits are drawn only by prepaid accounts. Switch it first: set-billing --email ${email.data} --mode prepaid`,
-      );
-    }
     await addCredits({
       accountId: user.accountId,
       kind: 'grant',
@@ -50,12 +42,14 @@ export const grantCreditsCommand: ConsoleCommand = {
       reason,
       createdBy: 'operator (cli)',
     });
-    const { creditBalanceMicros } = await db.account.findUniqueOrThrow({
+    const { creditBalanceMicros, billingMode } = await db.account.findUniqueOrThrow({
       where: { id: user.accountId },
-      select: { creditBalanceMicros: true },
+      select: { creditBalanceMicros: true, billingMode: true },
     });
     console.log(
-      `Granted ${formatMicros(amount)} of credits to ${email.data} (balance ${formatMicros(creditBalanceMicros)}).`,
+      `Granted ${formatMicros(amount)} of credits to ${email.data} (balance ${formatMicros(creditBalanceMicros)}${
+        billingMode === 'postpaid' ? '; post-paid: they pay its next invoices first' : ''
+      }).`,
     );
   },
 };

@@ -31,15 +31,14 @@ export const setBillingCommand: ConsoleCommand = {
       if (result.outcome === 'close_failed') {
         throw new Error(`Closing the open month of ${email.data} failed, so it stays post-paid: ${result.error}`);
       }
-      if (result.outcome === 'balance_left') {
-        throw new Error(
-          `The account of ${email.data} has ${formatMicros(result.balanceMicros)} of credits left: it stays prepaid until they are spent.`,
-        );
-      }
       console.log(
         result.outcome === 'unchanged'
           ? `${email.data} is already ${mode}.`
-          : `${email.data} is now ${mode}${mode === 'prepaid' ? ' (the open month was closed first)' : ''}.`,
+          : `${email.data} is now ${mode}${mode === 'prepaid' ? ' (the open month was closed first)' : ''}.${
+              mode === 'postpaid' && result.creditsMicros > 0n
+                ? ` Its ${formatMicros(result.creditsMicros)} of credits pay its next invoices first.`
+                : ''
+            }`,
       );
       return;
     }

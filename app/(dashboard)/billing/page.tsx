@@ -11,7 +11,7 @@ import { MonthEndEstimateText } from '@/components/month-end-estimate-text';
 import { SpendingCapsForm } from '@/components/spending-caps-form';
 import { UsageAlertForm } from '@/components/usage-alert-form';
 import { UsageAlertList } from '@/components/usage-alert-list';
-import { formatCents, microsToDollarInput } from '@/lib/money';
+import { formatAmount, formatCents, microsToDollarInput } from '@/lib/money';
 import { buttonClasses } from '@/components/ui/button';
 import { addPaymentMethodAction, openBillingPortalAction } from '@/lib/actions/billing';
 import { requireSession } from '@/lib/auth/require-session';
@@ -105,13 +105,15 @@ export default async function BillingPage({
           <p className="rounded-md border border-success bg-success-soft p-3 text-sm">
             {mode === 'prepaid'
               ? "You are on prepaid credits now: this month's calls so far were invoiced. Buy credits below to call past the free tier."
-              : 'You are on post-paid billing now: calls past the free tier are invoiced after each month.'}
+              : ledger.balanceMicros > 0n
+                ? `You are on post-paid billing now: calls past the free tier are invoiced after each month, and your ${formatAmount(ledger.balanceMicros)} of credits pay those invoices first.`
+                : 'You are on post-paid billing now: calls past the free tier are invoiced after each month.'}
           </p>
         ) : null}
         {mode === 'refused' ? (
           <p className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
-            The billing mode could not be changed now (this month&apos;s invoice could not be made, or credits are
-            left). Please try again in a moment.
+            The billing mode could not be changed now (this month&apos;s invoice could not be made). Please try again in
+            a moment.
           </p>
         ) : null}
         {error ? (
@@ -165,7 +167,7 @@ export default async function BillingPage({
 
       <BillingModeSection ledger={ledger} />
 
-      {prepaid ? (
+      {prepaid || ledger.balanceMicros > 0n ? (
         <PrepaidCredits
           ledger={ledger}
           min={formatCents(MIN_PURCHASE_CENTS)}

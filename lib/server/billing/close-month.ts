@@ -4,6 +4,7 @@ import { db } from '@/lib/db';
 import type { InvoiceStatus } from '@/lib/generated/prisma/client';
 
 import { closeMonthStep } from './close-month-hooks';
+import { drawCreditsBeforeInvoice } from './draw-credits-before-invoice';
 import { withMonthCloseLease } from './month-close-lease';
 import { recordInvoice } from './record-invoice';
 import { sendMonthInvoice } from './send-month-invoice';
@@ -34,8 +35,8 @@ export type ClosedInvoice = {
 };
 
 /**
- * Turns each account's month (what earlier invoices of the month have not billed yet) into one
- * Stripe invoice with a line per endpoint, then finalizes it and charges it (or sends it, for
+ * Turns each account's month (what earlier invoices of the month have not billed yet, less what
+ * the account's remaining credits pay) into one Stripe invoice with a line per endpoint, then finalizes it and charges it (or sends it, for
  * accounts billed by invoice). Each account on its own: a failure is recorded and logged and the
  * next account goes on; the daily sweep (close-unclosed-months.ts) retries it. Safe to run again
  * at any point and from several places at once: a lease per account (month-close-lease.ts, renewed
@@ -83,6 +84,8 @@ async function closeAccountMonth(accountId: string, month: string): Promise<Clos
   return withMonthCloseLease(accountId, async (signal) => {
     let invoiceId = (await unfinishedInvoice(accountId, month))?.id;
     if (!invoiceId) {
+      // Credits left from prepaid days pay first (drawCreditsBeforeInvoice); the invoice bills the rest.
+      await drawCreditsBeforeInvoice({ accountId, month });
       const recorded = await recordInvoice({ accountId, month });
       if (!recorded) return nothingNew(accountId);
       if (recorded.status === 'void') return outcomeOf(accountId, 'carried', { ...recorded, number: null });
