@@ -48,15 +48,17 @@ export function BillingModeSection({ ledger }: { ledger: Pick<CreditLedger, 'mod
         )}
       </p>
       {prepaid && ledger.balanceMicros > 0n ? (
-        <p className="text-sm text-muted">You can switch back to post-paid once your credits are spent.</p>
-      ) : (
-        <form action={setBillingModeAction}>
-          <input type="hidden" name="mode" value={prepaid ? 'postpaid' : 'prepaid'} />
-          <button type="submit" className={buttonClasses('secondary')}>
-            {prepaid ? 'Switch to post-paid' : 'Switch to prepaid credits'}
-          </button>
-        </form>
-      )}
+        <p className="text-sm text-muted">
+          Switching to post-paid keeps your {formatAmount(ledger.balanceMicros)} of credits: they pay your next invoices
+          before anything is charged.
+        </p>
+      ) : null}
+      <form action={setBillingModeAction}>
+        <input type="hidden" name="mode" value={prepaid ? 'postpaid' : 'prepaid'} />
+        <button type="submit" className={buttonClasses('secondary')}>
+          {prepaid ? 'Switch to post-paid' : 'Switch to prepaid credits'}
+        </button>
+      </form>
     </section>
   );
 }
@@ -87,15 +89,24 @@ export function PrepaidCredits({
         Balance: <strong data-testid="credit-balance">{formatAmount(ledger.balanceMicros)}</strong>
       </p>
       <p className="text-sm text-muted">Credits expire 12 months after they are bought; the oldest are drawn first.</p>
-      <BuyCreditsForm min={min} max={max} />
-      <h3 className="text-base font-semibold">Auto-recharge</h3>
-      {stoppedReason ? (
-        <p role="alert" className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
-          Auto-recharge is stopped: the last recharge failed ({stoppedReason}). Update your payment method to turn it
-          back on.
+      {ledger.mode === 'prepaid' ? (
+        <>
+          <BuyCreditsForm min={min} max={max} />
+          <h3 className="text-base font-semibold">Auto-recharge</h3>
+          {stoppedReason ? (
+            <p role="alert" className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
+              Auto-recharge is stopped: the last recharge failed ({stoppedReason}). Update your payment method to turn
+              it back on.
+            </p>
+          ) : null}
+          <AutoRechargeForm initial={autoRecharge} />
+        </>
+      ) : (
+        <p className="text-sm">
+          You are on post-paid billing: the credits left pay each month&apos;s invoice first, and only the rest is
+          charged. Switch back to prepaid to buy more.
         </p>
-      ) : null}
-      <AutoRechargeForm initial={autoRecharge} />
+      )}
       <h3 className="text-base font-semibold">Credit ledger</h3>
       {lines.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border bg-surface p-4 text-sm text-muted">
@@ -138,6 +149,15 @@ export function PrepaidCredits({
                     <Breakable text={line.label} />
                     {/* On a phone the date goes under the line instead of in its own column. */}
                     <span className="block text-xs text-muted sm:hidden">{day(line.at)} (UTC)</span>
+                    {line.receiptId ? (
+                      <a
+                        href={`/billing/receipts/${line.receiptId}`}
+                        className="block text-xs text-primary underline"
+                        aria-label={`Receipt of ${formatAmount(line.amountMicros)}, ${day(line.at)} (PDF)`}
+                      >
+                        Receipt (PDF)
+                      </a>
+                    ) : null}
                   </th>
                   <td className={cell} data-micros={String(line.amountMicros)}>
                     {line.amountMicros > 0n ? '+' : ''}

@@ -15,6 +15,7 @@ import { createAccountCommand } from './console/create-account';
 import { createKeyCommand } from './console/create-key';
 import { fetchNewsCommand } from './console/fetch-news';
 import { grantCreditsCommand } from './console/grant-credits';
+import { refundCreditsCommand } from './console/refund-credits';
 import { setBillingCommand } from './console/set-billing';
 import { sourceStatusCommand } from './console/source-status';
 import { unblockCommand } from './console/unblock';
@@ -29,6 +30,7 @@ export const commands: Record<string, ConsoleCommand> = {
   'billing-status': billingStatusCommand,
   credits: creditsCommand,
   'grant-credits': grantCreditsCommand,
+  'refund-credits': refundCreditsCommand,
   'check-sources': checkSourcesCommand,
   'fetch-news': fetchNewsCommand,
   'source-status': sourceStatusCommand,

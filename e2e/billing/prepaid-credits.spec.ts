@@ -2,7 +2,8 @@
 // account switches to prepaid on /billing, is refused with 402 insufficient_credits past the free
 // tier, buys $5 of credits, makes calls until its balance cannot cover one more (402 again), turns
 // on auto-recharge at $2 below $1, makes calls through two recharges (the worker's, off-session),
-// and reads a credit ledger whose lines sum to the balance. Axe in light and dark mode and at 390 px.
+// reads a credit ledger whose lines sum to the balance and its payments' PDF receipts, then goes
+// back to post-paid keeping the credits left. Axe in light and dark mode and at 390 px.
 import { mkdirSync } from 'node:fs';
 
 import { expect, test, type Page } from '@playwright/test';
@@ -130,4 +131,23 @@ test('a prepaid account buys $5 of credits, calls until they run out, recharges 
   expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   await expectNoSeriousViolations(page, '/billing, prepaid at 390 px');
   await shoot(page, 'billing-prepaid-390');
+
+  // Each payment has a PDF receipt, readable by this account only.
+  const receiptHref = await region
+    .getByRole('row', { name: /Credits bought/ })
+    .getByRole('link', { name: /Receipt of \$5\.00/ })
+    .getAttribute('href');
+  expect(receiptHref).toMatch(/^\/billing\/receipts\/\w+$/);
+  const receipt = await page.request.get(receiptHref!);
+  expect(receipt.status()).toBe(200);
+  expect(receipt.headers()['content-type']).toBe('application/pdf');
+  expect((await receipt.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect((await page.request.get('/billing/receipts/not-a-receipt')).status()).toBe(404);
+
+  // Back to post-paid: the credits left stay, and pay the next invoices first.
+  await page.getByRole('button', { name: 'Switch to post-paid' }).click();
+  await expect(page.getByText('your $2.88 of credits pay those invoices first')).toBeVisible();
+  await expect(page.getByTestId('credit-balance')).toHaveText('$2.88');
+  await expect(page.getByRole('button', { name: 'Buy credits' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, '/billing, post-paid with credits left');
 });

@@ -8,6 +8,7 @@ import { env } from '@/lib/env';
 import { formatAmount } from '@/lib/money';
 import { consoleUrl } from '@/lib/server/account/console-url';
 
+import { receiptDescription, receiptNumber } from './credit-receipt';
 import { addCredits } from './credits';
 import { ensureStripeCustomer } from './ensure-stripe-customer';
 import { mailAccount } from './mail-account';
@@ -98,7 +99,7 @@ export async function applyCreditPayment(paymentIntentId: string, checkoutSessio
   const payment = found?.accountId === accountId ? found : null;
   const kind = payment?.kind === 'recharge' ? 'recharge' : 'purchase';
   const at = new Date(intent.created * 1000);
-  const { added } = await addCredits({ accountId, kind, amountMicros, paymentIntentId, at });
+  const { added, entryId } = await addCredits({ accountId, kind, amountMicros, paymentIntentId, at });
   if (payment) {
     await db.creditPayment.updateMany({
       where: { id: payment.id, status: { not: 'succeeded' } },
@@ -109,7 +110,7 @@ export async function applyCreditPayment(paymentIntentId: string, checkoutSessio
     await mailAccount({
       accountId,
       onceKey: `credits-receipt:${paymentIntentId}`,
-      notice: creditsReceiptNotice({ amountMicros, kind, at }),
+      notice: creditsReceiptNotice({ amountMicros, kind, at, entryId }),
     }).catch((error: unknown) => console.error(`mailing the receipt of ${paymentIntentId} failed`, error));
   }
   return true;
@@ -159,14 +160,28 @@ export async function reconcileCreditPurchases({ accountId }: { accountId?: stri
   return pending.length;
 }
 
-function creditsReceiptNotice({ amountMicros, kind, at }: { amountMicros: bigint; kind: string; at: Date }) {
+function creditsReceiptNotice({
+  amountMicros,
+  kind,
+  at,
+  entryId,
+}: {
+  amountMicros: bigint;
+  kind: 'purchase' | 'recharge';
+  at: Date;
+  entryId: string;
+}) {
   const what = kind === 'recharge' ? 'an automatic recharge of credits' : 'prepaid credits';
   return {
     subject: `Receipt: ${formatAmount(amountMicros)} of prepaid credits`,
     text: [
       `Thank you: we received ${formatAmount(amountMicros)} for ${what} on ${at.toISOString().slice(0, 10)} (UTC).`,
+      `Receipt number: ${receiptNumber(entryId, at)}`,
+      `${receiptDescription(kind)}: ${formatAmount(amountMicros)}`,
+      '',
       'They are in your credit balance now, and expire 12 months after this payment (the oldest credits are drawn first).',
       '',
+      `The receipt as a PDF: ${consoleUrl(`/billing/receipts/${entryId}`)}`,
       `Your balance and credit ledger: ${consoleUrl('/billing')}`,
       '',
       '— Public Data API',

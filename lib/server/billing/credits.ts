@@ -67,6 +67,8 @@ export type CreditLedgerLine = {
   /** The balance after this line: the running sum of the lines so far. */
   balanceMicros: bigint;
   expiresAt: Date | null;
+  /** A purchase's or recharge's ledger line id: its PDF receipt is /billing/receipts/<id>. */
+  receiptId: string | null;
 };
 
 export type CreditLedger = {
@@ -79,7 +81,7 @@ const kindLabel: Record<CreditEntryKind, string> = {
   purchase: 'Credits bought',
   recharge: 'Automatic recharge',
   grant: 'Promotional credits',
-  refund: 'Refund',
+  refund: 'Refunded to your card',
   expiry: 'Credits expired',
 };
 
@@ -98,7 +100,7 @@ export async function readCreditLedger(accountId: string, now = new Date()): Pro
     db.creditEntry.findMany({
       where: { accountId },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: { kind: true, amountMicros: true, createdAt: true, expiresAt: true, reason: true },
+      select: { id: true, kind: true, amountMicros: true, createdAt: true, expiresAt: true, reason: true },
     }),
     db.usageMonthly.findMany({
       where: { accountId, creditMicros: { gt: 0 } },
@@ -116,6 +118,7 @@ export async function readCreditLedger(accountId: string, now = new Date()): Pro
       month: null,
       amountMicros: e.amountMicros,
       expiresAt: e.expiresAt,
+      receiptId: e.kind === 'purchase' || e.kind === 'recharge' ? e.id : null,
     })),
     ...draws.map((d) => ({
       // A month's draws come after the month's purchases, so the running balance never dips.
@@ -126,6 +129,7 @@ export async function readCreditLedger(accountId: string, now = new Date()): Pro
       month: d.month,
       amountMicros: -d.creditMicros,
       expiresAt: null,
+      receiptId: null,
     })),
   ];
   // Stable: entries keep their order, draws follow the entries of the same moment.

@@ -5,6 +5,7 @@ import { db } from '@/lib/db';
 import { refreshPaymentMethod } from './apply-payment-method';
 import { reconcileCreditPurchases } from './credit-purchases';
 import { mailInvoiceNotice } from './mail-invoice-notice';
+import { finishCreditRefunds } from './refund-credits';
 import { retryUnpaidInvoices } from './retry-unpaid-invoices';
 import { syncInvoice } from './sync-invoice';
 
@@ -57,6 +58,10 @@ export async function reconcileWithStripe({ accountId }: ReconcileWithStripeOpti
   // Credits paid for whose webhook was lost: applied once, as the webhook would have.
   await attempt(result, 'pending credit purchases', async () => {
     await reconcileCreditPurchases({ accountId });
+  });
+  // Refunds of credits a crash cut short: made once, under the key they were first tried with.
+  await attempt(result, 'unfinished credit refunds', async () => {
+    await finishCreditRefunds({ accountId });
   });
   return result;
 }

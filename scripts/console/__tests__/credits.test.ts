@@ -1,7 +1,8 @@
 // `npm run console -- credits` and `grant-credits` as an operator runs them (a real process on
 // the test database): a grant is marked as such with its reason in the ledger, the balance equals
 // the sum of the ledger's lines (draws included), and bad command lines are told what is wrong.
-// `set-billing --mode` moves an account between post-paid and prepaid.
+// `set-billing --mode` moves an account between post-paid and prepaid, keeping its credits;
+// `refund-credits` refunds only what was paid for.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
@@ -23,14 +24,10 @@ function cli(...args: string[]): Promise<{ status: number | null; stdout: string
   });
 }
 
-describe('npm run console -- credits, grant-credits, set-billing --mode', { timeout: 120_000 }, () => {
-  test('grants promotional credits to a prepaid account, marked with the reason; the ledger sums to the balance', async () => {
+describe('npm run console -- credits, grant-credits, refund-credits, set-billing --mode', { timeout: 120_000 }, () => {
+  test('grants promotional credits, marked with the reason; the ledger sums to the balance; post-paid keeps them', async () => {
     const email = `credits-${randomUUID()}@example.test`;
     const { accountId } = await findOrCreateAccountByEmail({ email });
-    // Post-paid: a grant is refused until the account is prepaid.
-    const refused = await cli('grant-credits', '--email', email, '--amount', '10.00', '--reason', 'Launch promotion');
-    expect(refused.status).toBe(1);
-    expect(refused.stderr).toContain('is post-paid');
     expect(await cli('set-billing', '--email', email, '--mode', 'prepaid')).toMatchObject({
       status: 0,
       stdout: `${email} is now prepaid (the open month was closed first).\n`,
@@ -74,10 +71,21 @@ describe('npm run console -- credits, grant-credits, set-billing --mode', { time
     const expires = new Date(grant.createdAt);
     expires.setUTCMonth(expires.getUTCMonth() + 12);
     expect(grant.expiresAt).toEqual(expires);
-    // Credits left keep the account prepaid.
-    const back = await cli('set-billing', '--email', email, '--mode', 'postpaid');
-    expect(back.status).toBe(1);
-    expect(back.stderr).toContain('has $9.9877 of credits left');
+    // Back to post-paid, the credits left are kept: they pay the next invoices first.
+    expect(await cli('set-billing', '--email', email, '--mode', 'postpaid')).toMatchObject({
+      status: 0,
+      stdout: `${email} is now postpaid. Its $9.9877 of credits pay its next invoices first.\n`,
+    });
+    expect(await cli('grant-credits', '--email', email, '--amount', '1.00', '--reason', 'Goodwill')).toMatchObject({
+      status: 0,
+      stdout: `Granted $1.00 of credits to ${email} (balance $10.9877; post-paid: they pay its next invoices first).\n`,
+    });
+    // Grants are not refunded to a card.
+    const refund = await cli('refund-credits', '--email', email, '--amount', '5.00', '--reason', 'Customer asked');
+    expect(refund.status).toBe(1);
+    expect(refund.stderr).toContain(
+      `${email}: Only $0.00 of the credits were paid for and not refunded yet (grants are not refunded)`,
+    );
   });
 
   test('tells what is wrong with a bad command line', async () => {
@@ -91,11 +99,12 @@ describe('npm run console -- credits, grant-credits, set-billing --mode', { time
       [['--amount', '5', '--reason', 'x'], '--reason must be 3 to 500 characters'],
     ] as const;
     // Each command line is refused on its own, changing nothing: they run side by side.
-    const [refusals, unknown, both, weekly] = await Promise.all([
+    const [refusals, unknown, both, weekly, fraction] = await Promise.all([
       Promise.all(bad.map(([args]) => cli('grant-credits', '--email', email, ...args))),
       cli('credits', '--email', `nobody-${randomUUID()}@example.test`),
       cli('set-billing', '--email', email, '--mode', 'prepaid', '--invoice', 'on'),
       cli('set-billing', '--email', email, '--mode', 'weekly'),
+      cli('refund-credits', '--email', email, '--amount', '1.005', '--reason', 'Customer asked'),
     ]);
     expect(refusals.map((r) => ({ status: r.status, message: r.stderr.split('\n')[0] }))).toEqual(
       bad.map(([, message]) => ({ status: 2, message })),
@@ -104,5 +113,7 @@ describe('npm run console -- credits, grant-credits, set-billing --mode', { time
     expect(unknown.stderr).toContain('No account with the email');
     expect(both.status).toBe(2);
     expect(weekly).toMatchObject({ status: 2 });
+    expect(fraction.status).toBe(2);
+    expect(fraction.stderr.split('\n')[0]).toBe('--amount must be more than 0, in whole cents');
   });
 });

@@ -1,14 +1,16 @@
 // Buying prepaid credits through Checkout in payment mode, end to end on the billing sandbox with
 // its webhooks signed as Stripe signs them: the balance shows the amount paid once, whichever of
 // the webhooks (checkout.session.completed, payment_intent.succeeded) and the return page comes
-// first; the receipt is mailed once; a declined card adds nothing; bad amounts and post-paid
+// first; the receipt is mailed once, with its PDF readable by that account only; a declined card adds nothing; bad amounts and post-paid
 // accounts are refused before Stripe is asked.
 import { randomUUID } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { db } from '@/lib/db';
 import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { applyCreditCheckout, CreditPurchaseError, startCreditPurchase } from '../credit-purchases';
+import { creditReceiptPdf, findCreditReceipt } from '../credit-receipt';
 import { readCreditLedger } from '../credits';
 import { type BillingWorld, startBillingWorld } from './billing-harness';
 import { DECLINING_CARD, GOOD_CARD, mailTo } from './standing-helpers';
@@ -53,6 +55,16 @@ test('a purchase paid in Checkout is added once, by the webhooks and the return 
   });
   const receipts = (await mailTo(email)).filter((m) => m.subject === 'Receipt: $5.00 of prepaid credits');
   expect(receipts).toHaveLength(1);
+  // The mail gives the receipt's number and links its PDF, which only this account can read.
+  const receiptId = ledger.lines[0]!.receiptId!;
+  const receipt = await findCreditReceipt({ accountId, entryId: receiptId });
+  expect(receipt).toMatchObject({ kind: 'purchase', amountMicros: 5_000_000n, billedTo: [email] });
+  expect(receipts[0]!.text).toContain(`Receipt number: ${receipt!.number}`);
+  expect(receipts[0]!.text).toContain(`/billing/receipts/${receiptId}`);
+  const pdf = await PDFDocument.load(await creditReceiptPdf(receipt!));
+  expect([pdf.getTitle(), pdf.getPageCount()]).toEqual([`Receipt ${receipt!.number}`, 1]);
+  const stranger = await prepaidAccount();
+  expect(await findCreditReceipt({ accountId: stranger.accountId, entryId: receiptId })).toBeNull();
   expect(world.answers.every((status) => status === 200)).toBe(true);
   // The card was saved for later (off-session) charges.
   const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { stripeCustomerId: true } });

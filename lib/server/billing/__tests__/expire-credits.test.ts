@@ -1,7 +1,7 @@
 // Credits expire 12 months after they were added, oldest first: what a lot has left after the
 // draws taken from the oldest lots first expires once (one line per lot, run as often as you
 // like), the balance goes down by it and still equals the ledger's sum; credits held by a call
-// in flight do not expire from under it.
+// in flight do not expire from under it; a refund is taken from the lot it gave back.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
 
@@ -96,4 +96,26 @@ test('a lot drawn to nothing expires with nothing; credits held by a call in fli
     orderBy: { createdAt: 'asc' },
   });
   expect(expiries.map((e) => e.amountMicros)).toEqual([0n, -800_000n]);
+});
+
+test('a refund is taken from the lot it gave back, not the oldest: the old lot still expires whole', async () => {
+  const accountId = await prepaid();
+  const now = new Date();
+  await addCredits({ accountId, kind: 'purchase', amountMicros: 5_000_000n, at: new Date(now.getTime() - 370 * DAY) });
+  const { entryId: newer } = await addCredits({
+    accountId,
+    kind: 'purchase',
+    amountMicros: 5_000_000n,
+    at: new Date(now.getTime() - DAY),
+  });
+  // The newer purchase refunded whole (as refundCredits writes it): the $5 left are the old lot's.
+  await db.creditEntry.create({
+    data: { accountId, kind: 'refund', amountMicros: -5_000_000n, refundOfId: newer, createdAt: now },
+  });
+  await db.account.update({ where: { id: accountId }, data: { creditBalanceMicros: { decrement: 5_000_000n } } });
+  await expireCredits({ now });
+  expect(await balanceOf(accountId)).toBe(0n);
+  const ledger = await readCreditLedger(accountId, now);
+  expect(ledger.lines.filter((l) => l.kind === 'expiry').map((l) => l.amountMicros)).toEqual([-5_000_000n]);
+  expect(ledger.lines.reduce((sum, l) => sum + l.amountMicros, 0n)).toBe(0n);
 });
