@@ -12,7 +12,14 @@ import path from 'node:path';
 import { type Node, NodeFlags, type SourceFile, SyntaxKind } from 'typescript/unstable/ast';
 import { createVirtualFileSystem } from 'typescript/unstable/fs';
 import { API } from 'typescript/unstable/sync';
-import { importCycles, type LayerRule, layerRules, layerViolations, sourceFiles } from './import-layers';
+import {
+  importCycles,
+  type LayerRule,
+  layerRules,
+  layerViolations,
+  sourceFiles,
+  withoutKnownBreaches,
+} from './import-layers';
 
 type SourceText = { file: string; source: string };
 
@@ -21,16 +28,6 @@ type SourceText = { file: string; source: string };
  * that "arrows up" counts every import that breaks the written layers, not only the checked ones.
  */
 export const writtenOnlyRules: LayerRule[] = [
-  {
-    from: 'lib/api/',
-    never: ['lib/db/'],
-    why: 'the API process reaches PostgreSQL through its own pg pool, never the Prisma client',
-  },
-  {
-    from: 'lib/jobs/',
-    never: ['lib/db/', 'lib/api/'],
-    why: 'jobs call lib/server use cases, not Prisma or the API process',
-  },
   {
     from: 'lib/billing/',
     never: ['lib/server/', 'lib/api/', 'lib/auth/', 'lib/actions/', 'lib/jobs/', 'app/', 'components/'],
@@ -201,13 +198,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 
   const layers = writtenLayers(readFileSync('docs/architecture.md', 'utf8'));
   console.log(`floors: ${layers.length} written layers (docs/architecture.md): ${layers.join(', ')}`);
-  console.log(`  ${layerRules.length} folder rules checked by scripts/lint/import-layers.ts`);
+  console.log(
+    `  ${new Set(layerRules.map((r) => r.from)).size} folders with rules checked by scripts/lint/import-layers.ts`,
+  );
 
   const layered = ['lib', 'components'].flatMap(sourceFiles).map(read);
   const arrows = arrowsUp(layered);
   const checked = layerViolations(layered);
+  const known = checked.length - withoutKnownBreaches(checked).problems.length;
   console.log(
-    `arrows up: ${arrows.length} imports break the written layers (${checked.length} of them caught by the check)`,
+    `arrows up: ${arrows.length} imports break the written layers (${checked.length} of them break a checked rule, ${known} of those listed as known breaches)`,
   );
   for (const arrow of arrows) console.log(`  ${arrow}`);
 

@@ -3,14 +3,18 @@
 // and `@/lib/server/x` would need separate patterns per folder depth; this resolves every
 // relative and `@/` import to its file and checks the folders instead. Run by `npm test`'s lint
 // step (`tsx scripts/lint/import-layers.ts`); scripts/lint/__tests__ proves it catches one.
-// Tests (`__tests__/`, `*.test.ts`) are exempt from the layers.
+// Tests (`__tests__/`, `*.test.ts`) are exempt from the layers. A breach whose fix is under way
+// is listed in knownBreaches with the change that removes it.
 // It also fails on an import cycle, `import type` included (a type-only cycle is no problem at
 // run time, but it ties two modules into one: neither can be read, moved or tested without the
 // other); tests are not exempt from that. The shared types go down to the module both sides import.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Folder prefixes a file under `from` must never import. The first matching `from` rule applies. */
+/**
+ * Folder prefixes a file under `from` must never import. Every rule whose `from` is the first
+ * that matches the file applies (a folder may have several, each with its own reason).
+ */
 export interface LayerRule {
   from: string;
   never: string[];
@@ -39,6 +43,11 @@ export const layerRules: LayerRule[] = [
     why: 'the API process never imports the console',
   },
   {
+    from: 'lib/api/',
+    never: ['lib/db/'],
+    why: 'the API process reaches PostgreSQL through its own pg pool, never the Prisma client',
+  },
+  {
     from: 'lib/server/',
     never: ['lib/auth/', 'lib/actions/', 'lib/jobs/', 'app/', 'components/'],
     why: 'console logic stands below Auth.js and the session, actions, jobs and pages',
@@ -48,9 +57,66 @@ export const layerRules: LayerRule[] = [
     never: ['lib/actions/', 'app/', 'components/'],
     why: 'jobs call lib/server, not the transport or the pages',
   },
+  {
+    from: 'lib/jobs/',
+    never: ['lib/db/', 'lib/api/'],
+    why: 'jobs call lib/server use cases, not Prisma or the API process',
+  },
   { from: 'lib/', never: ['app/', 'components/'], why: 'lib/ never imports the React tree or the routes' },
   { from: 'components/', never: ['app/'], why: 'components never import routes' },
 ];
+
+/**
+ * Imports that break a rule and are let through until the change that removes them lands, so
+ * that the rule already stops every new one. An entry whose import is gone fails the check, so
+ * the list only shrinks.
+ */
+export interface KnownBreach {
+  file: string;
+  imports: string;
+  until: string;
+}
+
+export const knownBreaches: KnownBreach[] = [
+  { file: 'lib/jobs/send-mail.ts', imports: 'lib/db', until: 'the tasks call lib/server use cases' },
+  {
+    file: 'lib/jobs/fetch-news-feeds.ts',
+    imports: 'lib/api/providers/sources',
+    until: 'news ingest has its own module and the tasks call lib/server use cases',
+  },
+  {
+    file: 'lib/jobs/fetch-news-feeds.ts',
+    imports: 'lib/api/providers/live/news/refresh',
+    until: 'news ingest has its own module and the tasks call lib/server use cases',
+  },
+  {
+    file: 'lib/api/providers/live/news/status.ts',
+    imports: 'lib/db',
+    until: 'news ingest (its feed rows and /status summary) leaves lib/api for a module of its own',
+  },
+  {
+    file: 'lib/api/providers/live/news/store.ts',
+    imports: 'lib/db',
+    until: 'news ingest (the feed reader and its store) leaves lib/api for a module of its own',
+  },
+  {
+    file: 'lib/api/providers/live/prisma-sql.ts',
+    imports: 'lib/db',
+    until: 'the adapters outside the API process are handed their database by their caller',
+  },
+];
+
+/** The problems that are not known breaches, and the known breaches no longer found. */
+export function withoutKnownBreaches(
+  problems: readonly string[],
+  known: readonly KnownBreach[] = knownBreaches,
+): { problems: string[]; stale: KnownBreach[] } {
+  const isKnown = (problem: string, k: KnownBreach) => problem.startsWith(`${k.file} imports ${k.imports} (`);
+  return {
+    problems: problems.filter((p) => !known.some((k) => isKnown(p, k))),
+    stale: known.filter((k) => !problems.some((p) => isKnown(p, k))),
+  };
+}
 
 const importPattern =
   /(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -76,14 +142,15 @@ export function layerViolations(
   for (const { file, source } of files) {
     // Tests may cross layers: they seed through lib/server and drive routes, as the house style asks.
     if (file.includes('/__tests__/') || /\.test\.tsx?$/.test(file)) continue;
-    const rule = rules.find((r) => file.startsWith(r.from));
-    if (!rule) continue;
+    const from = rules.find((r) => file.startsWith(r.from))?.from;
+    if (!from) continue;
     for (const target of importedPaths(file, source)) {
-      const within = target.startsWith(rule.from) || `${target}/` === rule.from;
+      const within = target.startsWith(from) || `${target}/` === from;
       if (within) continue;
-      if (rule.never.some((prefix) => target.startsWith(prefix) || `${target}/` === prefix)) {
-        problems.push(`${file} imports ${target} (${rule.why})`);
-      }
+      const broken = rules.find(
+        (r) => r.from === from && r.never.some((prefix) => target.startsWith(prefix) || `${target}/` === prefix),
+      );
+      if (broken) problems.push(`${file} imports ${target} (${broken.why})`);
     }
   }
   return problems;
@@ -187,15 +254,19 @@ export function sourceFiles(dir: string): string[] {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const read = (file: string) => ({ file, source: readFileSync(file, 'utf8') });
   const files = ['lib', 'components'].flatMap(sourceFiles).map(read);
-  const problems = layerViolations(files);
+  const { problems, stale } = withoutKnownBreaches(layerViolations(files));
   for (const p of problems) console.error(p);
+  for (const k of stale) console.error(`${k.file} no longer imports ${k.imports}: remove it from knownBreaches`);
   // Cycles are looked for everywhere, the routes, the scripts and the browser tests too.
   const everything = [...files, ...['app', 'scripts', 'e2e'].flatMap(sourceFiles).map(read)];
   const cycles = importCycles(everything);
   for (const c of cycles) console.error(`import cycle: ${c}`);
   console.log(
-    problems.length ? `${problems.length} upward imports` : `import layers: ${files.length} files, no upward imports`,
+    problems.length
+      ? `${problems.length} upward imports`
+      : `import layers: ${files.length} files, no upward imports${knownBreaches.length ? ` beyond the ${knownBreaches.length} known (knownBreaches)` : ''}`,
   );
+  if (stale.length) console.log(`${stale.length} known breaches no longer found`);
   console.log(cycles.length ? `${cycles.length} import cycles` : `import cycles: ${everything.length} files, no cycle`);
-  process.exit(problems.length || cycles.length ? 1 : 0);
+  process.exit(problems.length || stale.length || cycles.length ? 1 : 0);
 }

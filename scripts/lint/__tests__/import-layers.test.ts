@@ -1,7 +1,7 @@
 // The layer rules of docs/architecture.md, as npm test's lint step checks them: an upward import is
 // caught whether written with `@/` or a relative path, and so is an import cycle, type-only included.
 import { describe, expect, test } from 'vitest';
-import { importCycles, importedPaths, layerViolations } from '../import-layers';
+import { importCycles, importedPaths, layerViolations, withoutKnownBreaches } from '../import-layers';
 
 describe('import layers', () => {
   test('resolves relative and @/ imports, dynamic ones too, to repository paths', () => {
@@ -30,6 +30,51 @@ describe('import layers', () => {
     );
   });
 
+  test('keeps the API process off the Prisma client, and the jobs off Prisma and the API process', () => {
+    expect(
+      layerViolations([
+        { file: 'lib/api/gateway/holds.ts', source: "import { db } from '@/lib/db';" },
+        { file: 'lib/api/providers/live/quota.ts', source: "const { db } = await import('../../../db');" },
+        { file: 'lib/jobs/send-mail.ts', source: "import { db } from '@/lib/db';" },
+        { file: 'lib/jobs/fetch-news.ts', source: "import { refresh } from '@/lib/api/providers/live/news/refresh';" },
+      ]),
+    ).toEqual([
+      'lib/api/gateway/holds.ts imports lib/db (the API process reaches PostgreSQL through its own pg pool, never the Prisma client)',
+      'lib/api/providers/live/quota.ts imports lib/db (the API process reaches PostgreSQL through its own pg pool, never the Prisma client)',
+      'lib/jobs/send-mail.ts imports lib/db (jobs call lib/server use cases, not Prisma or the API process)',
+      'lib/jobs/fetch-news.ts imports lib/api/providers/live/news/refresh (jobs call lib/server use cases, not Prisma or the API process)',
+    ]);
+  });
+
+  test('still applies the older rules of a folder that has several', () => {
+    expect(
+      layerViolations([
+        { file: 'lib/api/gateway/x.ts', source: "import { a } from '@/lib/server/keys/create-api-key';" },
+        { file: 'lib/jobs/x.ts', source: "import { a } from '@/lib/actions/keys';" },
+      ]),
+    ).toEqual([
+      'lib/api/gateway/x.ts imports lib/server/keys/create-api-key (the API process never imports the console)',
+      'lib/jobs/x.ts imports lib/actions/keys (jobs call lib/server, not the transport or the pages)',
+    ]);
+  });
+
+  test('lets a known breach through, and names a known breach that is gone so the list shrinks', () => {
+    const problems = layerViolations([
+      { file: 'lib/jobs/send-mail.ts', source: "import { db } from '@/lib/db';" },
+      { file: 'lib/jobs/close-month.ts', source: "import { db } from '@/lib/db';" },
+    ]);
+    const known = [
+      { file: 'lib/jobs/send-mail.ts', imports: 'lib/db', until: 'the tasks call lib/server' },
+      { file: 'lib/jobs/fetch-news.ts', imports: 'lib/api/providers/sources', until: 'news ingest moves' },
+    ];
+    expect(withoutKnownBreaches(problems, known)).toEqual({
+      problems: [
+        'lib/jobs/close-month.ts imports lib/db (jobs call lib/server use cases, not Prisma or the API process)',
+      ],
+      stale: [known[1]],
+    });
+  });
+
   test('lets imports run downwards, within a folder, and from tests', () => {
     expect(
       layerViolations([
@@ -44,6 +89,9 @@ describe('import layers', () => {
           source: "import { createApiKey } from '@/lib/server/keys/create-api-key';",
         },
         { file: 'app/page.tsx', source: "import { x } from '@/components/x';" },
+        { file: 'lib/jobs/send-mail.ts', source: "import { sendMail } from '@/lib/server/mail/send-mail';" },
+        { file: 'lib/api/gateway/holds.ts', source: "import pg from 'pg';\nimport { env } from '@/lib/env';" },
+        { file: 'lib/api/__tests__/holds.test.ts', source: "import { db } from '@/lib/db';" },
       ]),
     ).toEqual([]);
   });
