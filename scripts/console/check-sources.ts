@@ -15,6 +15,7 @@ import { findEndpoint } from '@/lib/api/registry';
 import type { Family } from '@/lib/api/registry/types';
 import { readLiveSettings } from '@/lib/api/providers/live';
 import { liveAdapters } from '@/lib/api/providers/live/adapters';
+import { prismaSql } from '@/lib/db/prisma-sql';
 import {
   describeSourceSettings,
   findRunningSources,
@@ -50,7 +51,7 @@ export async function checkSources(options: CheckOptions = {}): Promise<SourceCh
   if (summary.error) throw new Error(summary.error);
   const families = summary.families.filter((f) => !options.family || f.family === options.family);
   if (options.family && families.length === 0) throw new UsageError(`Unknown family: ${options.family}`);
-  const resolve = createProviderResolver(env, { adapters, log: options.log ?? (() => {}) });
+  const resolve = createProviderResolver(env, { adapters, log: options.log ?? (() => {}), sql: prismaSql });
   const { UPSTREAM_TIMEOUT_MS: timeoutMs } = readLiveSettings(env);
   const checks: SourceCheck[] = [];
   try {

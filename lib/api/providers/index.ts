@@ -21,7 +21,7 @@ export function createProviderResolver(
   options: {
     adapters?: Partial<Record<Family, LiveAdapter>>;
     log?: (message: string) => void;
-    /** The database for the adapters that keep state there; Prisma's when not given. */
+    /** The database for the adapters that keep state there (none when not given: their calls fail). */
     sql?: Sql;
   } = {},
 ): ProviderResolver {

@@ -5,7 +5,7 @@ import 'server-only';
 // never its credentials or query) with its last success, last error and articles stored, and the
 // units of a platform's daily quota this deployment used today (videosite).
 import type { NewsFeedStatus } from '@/lib/api/providers/live/news/status';
-import { prismaSql } from '@/lib/api/providers/live/prisma-sql';
+import { prismaSql } from '@/lib/db/prisma-sql';
 import { nextQuotaDayStart, quotaDay, quotaUnitsOn } from '@/lib/api/providers/live/quota';
 import type { LiveAdapter } from '@/lib/api/providers/live/types';
 import { summarizeSources } from '@/lib/api/providers/source-summary';

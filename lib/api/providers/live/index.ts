@@ -7,7 +7,6 @@ import type { Provider } from '../../registry/types';
 import { PageCache } from './page-cache';
 import { PlatformClient } from './platform-client';
 import { LocalPoliteness, RedisPoliteness, type Politeness, type PolitenessLimits } from './politeness';
-import { prismaSql } from './prisma-sql';
 import { liveSiteFor } from './site';
 import type { LiveAdapter, Sql } from './types';
 
@@ -33,10 +32,18 @@ export interface LiveShared {
   close(): Promise<void>;
 }
 
+// The API process never loads the Prisma client: a process whose adapters keep state in the
+// database hands them its pool (the API server) or Prisma's (lib/db/prisma-sql.ts).
+const noDatabase: Sql = {
+  query() {
+    return Promise.reject(new Error('No database was handed to the live providers (createProviderResolver: sql)'));
+  },
+};
+
 export function createLiveShared(
   env: EnvRecord,
   log: (message: string) => void = (m) => console.warn(m),
-  sql: Sql = prismaSql,
+  sql: Sql = noDatabase,
 ): LiveShared {
   const settings = readLiveSettings(env);
   const cache = new PageCache({

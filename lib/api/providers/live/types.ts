@@ -10,7 +10,7 @@ import type { PolitenessLimits } from './politeness';
 /**
  * One parameterised statement ($1, $2, …) on the service's database, for the adapters that keep
  * state there (the videosite quota count, the news articles). In the API process it is the
- * gateway's own pg pool; elsewhere (the console, tests) Prisma's (./prisma-sql.ts).
+ * gateway's own pg pool; elsewhere (the console, tests) Prisma's (lib/db/prisma-sql.ts).
  */
 export interface Sql {
   query<R extends Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;

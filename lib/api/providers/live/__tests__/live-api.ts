@@ -1,9 +1,11 @@
 // The API as the adapters' provider tests run it: the real gateway and billing on a resolver built
 // from the given settings (DATA_SOURCE, LIVE_<FAMILY>_URL pointing at a replay server, ...), with
-// the providers' log lines collected so a test can read what was logged.
+// the providers' log lines collected so a test can read what was logged, and the database through
+// Prisma unless the test hands its own.
 import { usageEvents } from '@/lib/api/__tests__/cases';
 import { startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/harness';
 import { createProviderResolver, type ProviderResolver } from '@/lib/api/providers';
+import { prismaSql } from '@/lib/db/prisma-sql';
 
 export interface LiveApi {
   api: TestApi;
@@ -16,7 +18,7 @@ export async function startLiveApi(
   options: Omit<NonNullable<Parameters<typeof createProviderResolver>[1]>, 'log'> = {},
 ): Promise<LiveApi> {
   const logs: string[] = [];
-  const resolver = createProviderResolver(env, { ...options, log: (m) => logs.push(m) });
+  const resolver = createProviderResolver(env, { sql: prismaSql, ...options, log: (m) => logs.push(m) });
   const api = await startTestApi({ providerFor: resolver, redisUrl: '' });
   return { api, resolver, logs };
 }

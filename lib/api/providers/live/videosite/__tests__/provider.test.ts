@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
 import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
-import { prismaSql } from '../../prisma-sql';
+import { prismaSql } from '@/lib/db/prisma-sql';
 import { quotaUnitsOn, secondsUntilNextQuotaDay } from '../../quota';
 import { CHANNELS_PATH, QUOTA_TIME_ZONE } from '../client';
 import {

@@ -10,7 +10,7 @@ import { SourceConfigError } from '@/lib/api/providers/sources';
 import { getOperatorStatus } from '@/lib/server/status/get-operator-status';
 import { getSourceStatus } from '@/lib/server/status/get-source-status';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
-import { prismaSql } from '../../prisma-sql';
+import { prismaSql } from '@/lib/db/prisma-sql';
 import { recordQuotaUnits } from '../../quota';
 import { QUOTA_TIME_ZONE } from '../client';
 import { GOOGLE, REPLAY_API_KEY, videositeRoutes } from './routes';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
 import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/live-api';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
-import { prismaSql } from '../../prisma-sql';
+import { prismaSql } from '@/lib/db/prisma-sql';
 import { quotaUnitsOn } from '../../quota';
 import { COUNT_TIME_ZONE, SEARCH_PATH } from '../client';
 import {
