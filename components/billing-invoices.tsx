@@ -1,7 +1,7 @@
-import { MINIMUM_CHARGE_TEXT } from '@/lib/billing/month-account';
+import { MINIMUM_CHARGE_TEXT } from '@/lib/server/billing/month-account';
 import type { BillingOverview } from '@/lib/server/billing/get-billing-overview';
 
-import type { AmountsDue } from '@/lib/billing/amounts-due';
+import type { AmountsDue } from '@/lib/server/billing/amounts-due';
 import { formatCarried, formatCents } from '@/lib/money';
 import { Badge } from './ui/badge';
 

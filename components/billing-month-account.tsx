@@ -1,4 +1,4 @@
-import type { MonthAccount } from '@/lib/billing/month-account';
+import type { MonthAccount } from '@/lib/server/billing/month-account';
 
 import { formatAmount, formatCarried } from '@/lib/money';
 

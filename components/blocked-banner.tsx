@@ -1,7 +1,7 @@
 import { addPaymentMethodAction } from '@/lib/actions/billing';
 import type { AccountStandingView } from '@/lib/server/billing/get-billing-overview';
 
-import type { AmountsDue } from '@/lib/billing/amounts-due';
+import type { AmountsDue } from '@/lib/server/billing/amounts-due';
 import { formatCents } from '@/lib/money';
 
 const buttonClass =

@@ -1,9 +1,9 @@
-import type { MonthEndEstimate } from '@/lib/billing/month-end-estimate';
+import type { MonthEndEstimate } from '@/lib/server/billing/month-end-estimate';
 import { formatAmount } from '@/lib/money';
 
 /**
  * The month's calls estimated to its end, in the same words on the dashboard, /usage and /billing
- * (lib/billing/month-end-estimate.ts): an estimate of the whole month's calls, not of an invoice.
+ * (lib/server/billing/month-end-estimate.ts): an estimate of the whole month's calls, not of an invoice.
  */
 export function monthEndEstimateText(estimate: MonthEndEstimate): string {
   if (estimate.kind === 'blocked')

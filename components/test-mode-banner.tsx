@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { isBillingSandbox, isTestMode } from '@/lib/billing/stripe-client';
+import { isBillingSandbox, isTestMode } from '@/lib/stripe/client';
 
 /**
  * The "Test mode" strip at the top of every page (the root layout) while payments are not real:

@@ -177,11 +177,11 @@ const schema = z
       .default('true')
       .transform((v) => v === 'true'),
     AUTH_URL: optionalUrl,
-    /** Stripe. Unset: the billing sandbox (lib/billing/sandbox), which `npm start` and `npm run dev` start. */
+    /** Stripe. Unset: the billing sandbox (lib/stripe-emulator), which `npm start` and `npm run dev` start. */
     STRIPE_SECRET_KEY: z.string().optional(),
     /**
      * Runs the billing sandbox on purpose with an operator's DATABASE_URL (staging, demos): without it
-     * and without STRIPE_SECRET_KEY, scripts/run.ts refuses to start (lib/billing/sandbox-refusal.ts).
+     * and without STRIPE_SECRET_KEY, scripts/run.ts refuses to start (lib/stripe-emulator/sandbox-refusal.ts).
      */
     BILLING_SANDBOX: z
       .enum(['true', 'false'])

@@ -1,4 +1,4 @@
-// Bundles the API server, the job worker and the billing sandbox into dist/ with esbuild, so that
+// Bundles the API server, the job worker and the Stripe emulator into dist/ with esbuild, so that
 // production starts plain JavaScript instead of compiling TypeScript through tsx at every start
 // (docs/performance.md has the measured difference). Run by `npm run build` after next build.
 // Packages stay external (node_modules is needed at run time anyway): native and WebAssembly

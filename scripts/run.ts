@@ -13,8 +13,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyMigrations } from '../lib/db/migrate';
-import { billingSandboxRefusal } from '../lib/billing/sandbox-refusal';
-import { findRunningSandbox } from '../lib/billing/sandbox/runtime';
+import { billingSandboxRefusal } from '../lib/stripe-emulator/sandbox-refusal';
+import { findRunningSandbox } from '../lib/stripe-emulator/runtime';
 import { registerRunningSources } from '../lib/api/providers/running-sources';
 import { onEmbeddedDatabase } from '../lib/db/embedded-default';
 import { devMailboxEnabled, isLoopbackHost } from '../lib/dev-mailbox';
@@ -41,7 +41,7 @@ function authSecret(): string {
 }
 
 /**
- * Without STRIPE_SECRET_KEY, payments go to the billing sandbox (lib/billing/sandbox): started
+ * Without STRIPE_SECRET_KEY, payments go to the billing sandbox (lib/stripe-emulator): started
  * here beside the app (`start`), its REST API on STRIPE_SANDBOX_PORT (default API_PORT + 1) and its
  * hosted pages on STRIPE_SANDBOX_PAGES_PORT (API_PORT + 2), delivering signed webhooks to the
  * console; its secret key and control token are made once under .data/ unless set. Without
@@ -82,7 +82,7 @@ function billingSandbox(
     STRIPE_SANDBOX_PAGES_URL: env.STRIPE_SANDBOX_PAGES_URL ?? `http://localhost:${pagesPort}`,
     STRIPE_SANDBOX_WEBHOOK_URL: `http://localhost:${consolePort}/api/webhooks/stripe`,
   };
-  void run(process.execPath, serverArgs('sandbox').args, { ...env, ...sandbox });
+  void run(process.execPath, serverArgs('stripeEmulator').args, { ...env, ...sandbox });
   return sandbox;
 }
 
@@ -115,7 +115,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
 }
 
 const buildConsole = () => run(bin('next'), ['build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
-/** The API server, the worker and the billing sandbox into dist/ (scripts/build-servers.ts). */
+/** The API server, the worker and the Stripe emulator into dist/ (scripts/build-servers.ts). */
 const buildServers = () => run(process.execPath, ['--import', 'tsx', 'scripts/build-servers.ts'], process.env);
 
 async function main(): Promise<number> {

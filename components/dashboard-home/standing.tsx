@@ -1,6 +1,6 @@
 import Link from 'next/link';
 
-import type { SpendLimitState } from '@/lib/billing/spend-limit-standing';
+import type { SpendLimitState } from '@/lib/server/billing/spend-limit-standing';
 import { formatAmount } from '@/lib/money';
 import { Badge } from '@/components/ui/badge';
 

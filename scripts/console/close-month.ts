@@ -3,7 +3,7 @@
 // into a next invoice, with nothing billed twice.
 import { formatCents, formatMicros } from '@/lib/money';
 
-import { ensureBillingSandbox } from '@/lib/billing/sandbox/ensure-running';
+import { ensureBillingSandbox } from '@/lib/stripe-emulator/ensure-running';
 import { findAccountEmails } from '@/lib/server/account/find-account-emails';
 import { findUserByEmail } from '@/lib/server/account/find-user-by-email';
 import { closeMonth, type ClosedInvoice } from '@/lib/server/billing/close-month';

@@ -18,7 +18,12 @@ export interface ServerBundle {
 export const serverBundles = {
   api: { entry: 'lib/api/process/main.ts', out: 'dist/api-server.js', conditions: [], nodeFlags: apiServerNodeFlags },
   worker: { entry: 'lib/jobs/worker.ts', out: 'dist/worker.js', conditions: ['react-server'], nodeFlags: [] },
-  sandbox: { entry: 'lib/billing/sandbox/main.ts', out: 'dist/billing-sandbox.js', conditions: [], nodeFlags: [] },
+  stripeEmulator: {
+    entry: 'lib/stripe-emulator/main.ts',
+    out: 'dist/stripe-emulator.js',
+    conditions: [],
+    nodeFlags: [],
+  },
 } satisfies Record<string, ServerBundle>;
 
 export type ServerName = keyof typeof serverBundles;

@@ -29,8 +29,36 @@ export const layerRules: LayerRule[] = [
   },
   {
     from: 'lib/db/',
-    never: ['lib/server/', 'lib/api/', 'lib/actions/', 'lib/jobs/', 'lib/billing/', 'app/', 'components/'],
+    never: [
+      'lib/server/',
+      'lib/api/',
+      'lib/actions/',
+      'lib/jobs/',
+      'lib/stripe/',
+      'lib/stripe-emulator/',
+      'app/',
+      'components/',
+    ],
     why: 'the database client is a foundation',
+  },
+  {
+    from: 'lib/stripe-emulator/',
+    never: ['lib/server/', 'lib/api/', 'lib/auth/', 'lib/actions/', 'lib/jobs/', 'lib/stripe/', 'app/', 'components/'],
+    why: 'the Stripe emulator is a program of its own that stands in for Stripe: it never imports the product',
+  },
+  {
+    from: 'lib/stripe/',
+    never: [
+      'lib/server/',
+      'lib/api/',
+      'lib/auth/',
+      'lib/actions/',
+      'lib/jobs/',
+      'lib/stripe-emulator/',
+      'app/',
+      'components/',
+    ],
+    why: 'the Stripe client is a foundation that reaches Stripe, or the emulator, only over HTTP',
   },
   {
     from: 'lib/queue/',

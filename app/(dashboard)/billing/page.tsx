@@ -19,7 +19,7 @@ import { completePaymentMethodSetup } from '@/lib/server/billing/complete-paymen
 import { applyCreditCheckout, MIN_PURCHASE_CENTS, maxPurchaseCents } from '@/lib/server/billing/credit-purchases';
 import { readCreditLedger } from '@/lib/server/billing/credits';
 import { getBillingOverview } from '@/lib/server/billing/get-billing-overview';
-import { estimateMonthEnd } from '@/lib/billing/month-end-estimate';
+import { estimateMonthEnd } from '@/lib/server/billing/month-end-estimate';
 import { getAmountsDue } from '@/lib/server/console/get-amounts-due';
 import { listUsageAlerts } from '@/lib/server/alerts/list-usage-alerts';
 

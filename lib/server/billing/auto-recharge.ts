@@ -2,7 +2,7 @@ import 'server-only';
 
 import type Stripe from 'stripe';
 
-import { stripe } from '@/lib/billing/stripe-client';
+import { stripe } from '@/lib/stripe/client';
 import { db } from '@/lib/db';
 import { formatAmount } from '@/lib/money';
 import { consoleUrl } from '@/lib/server/account/console-url';

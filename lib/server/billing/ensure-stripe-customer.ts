@@ -1,7 +1,7 @@
 import 'server-only';
 
-import { stripe } from '@/lib/billing/stripe-client';
-import { withIdempotencyAttempts } from '@/lib/billing/stripe-idempotency';
+import { stripe } from '@/lib/stripe/client';
+import { withIdempotencyAttempts } from '@/lib/stripe/idempotency';
 import { db } from '@/lib/db';
 
 export type EnsureStripeCustomerOptions = { accountId: string };

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { buildMonthAccount, type CarriedRemainder, type MonthAccount } from '@/lib/billing/month-account';
+import { buildMonthAccount, type CarriedRemainder, type MonthAccount } from '@/lib/server/billing/month-account';
 import { db } from '@/lib/db';
 
 import { ledgerLines, type LedgerLine } from './ledger-lines';
@@ -8,7 +8,7 @@ import { ledgerLines, type LedgerLine } from './ledger-lines';
 export type ReadMonthAccountOptions = { accountId: string; month: string };
 
 /**
- * What the account owes that no invoice has charged, scoped to the account (lib/billing/month-account.ts):
+ * What the account owes that no invoice has charged, scoped to the account (lib/server/billing/month-account.ts):
  * the month's lines not yet invoiced, past months' calls still to be invoiced, and the remainder
  * at the head of the carry chain (the one the next invoice carries in, record-invoice.ts).
  */

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { amountsDue } from '@/lib/billing/amounts-due';
+import { amountsDue } from '@/lib/server/billing/amounts-due';
 import { db } from '@/lib/db';
 import type { AccountBlockCause, InvoiceStatus, Prisma } from '@/lib/generated/prisma/client';
 import { accountUnblockedNotice } from '@/lib/server/mail/billing-notices';

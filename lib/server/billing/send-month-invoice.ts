@@ -2,8 +2,8 @@ import 'server-only';
 
 import type Stripe from 'stripe';
 
-import { stripe } from '@/lib/billing/stripe-client';
-import { withIdempotencyAttempts } from '@/lib/billing/stripe-idempotency';
+import { stripe } from '@/lib/stripe/client';
+import { withIdempotencyAttempts } from '@/lib/stripe/idempotency';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import type { Invoice } from '@/lib/generated/prisma/client';

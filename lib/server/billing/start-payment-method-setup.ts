@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { stripe } from '@/lib/billing/stripe-client';
+import { stripe } from '@/lib/stripe/client';
 
 import { ensureStripeCustomer } from './ensure-stripe-customer';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { amountsDue } from '@/lib/billing/amounts-due';
+import { amountsDue } from '@/lib/server/billing/amounts-due';
 import { db } from '@/lib/db';
 
 export type GetAmountsDueOptions = { accountId: string; now?: Date };

@@ -2,8 +2,8 @@ import 'server-only';
 
 import { FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
 import { dataEndpoints } from '@/lib/api/registry';
-import { estimateMonthEnd } from '@/lib/billing/month-end-estimate';
-import { spendLimitStanding } from '@/lib/billing/spend-limit-standing';
+import { estimateMonthEnd } from '@/lib/server/billing/month-end-estimate';
+import { spendLimitStanding } from '@/lib/server/billing/spend-limit-standing';
 import { db } from '@/lib/db';
 import { firstSteps } from '@/lib/server/account/first-steps';
 import { readMonthAccount } from '@/lib/server/billing/read-month-account';

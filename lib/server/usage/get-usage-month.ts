@@ -4,7 +4,7 @@ import { FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 
-import { estimateMonthEnd } from '@/lib/billing/month-end-estimate';
+import { estimateMonthEnd } from '@/lib/server/billing/month-end-estimate';
 
 import { listUsageKeys } from './list-usage-keys';
 import { billingMonth, monthRange } from '@/lib/utc-month';

@@ -75,6 +75,25 @@ describe('import layers', () => {
     });
   });
 
+  test('keeps the Stripe emulator apart from the product, and the Stripe client apart from both', () => {
+    const problems = layerViolations([
+      {
+        file: 'lib/stripe-emulator/invoices.ts',
+        source: "import { MINIMUM_CHARGE_CENTS } from '@/lib/server/billing/invoice-amounts';",
+      },
+      { file: 'lib/stripe-emulator/server.ts', source: "import { stripe } from '../stripe/client';" },
+      { file: 'lib/stripe/client.ts', source: "import { startStripeSandbox } from '@/lib/stripe-emulator/server';" },
+    ]);
+    expect(problems).toEqual([
+      'lib/stripe-emulator/invoices.ts imports lib/server/billing/invoice-amounts (the Stripe emulator is a program of its own that stands in for Stripe: it never imports the product)',
+      'lib/stripe-emulator/server.ts imports lib/stripe/client (the Stripe emulator is a program of its own that stands in for Stripe: it never imports the product)',
+      'lib/stripe/client.ts imports lib/stripe-emulator/server (the Stripe client is a foundation that reaches Stripe, or the emulator, only over HTTP)',
+    ]);
+    expect(
+      layerViolations([{ file: 'lib/stripe-emulator/server.ts', source: "import { createApi } from './api';" }]),
+    ).toEqual([]);
+  });
+
   test('lets imports run downwards, within a folder, and from tests', () => {
     expect(
       layerViolations([

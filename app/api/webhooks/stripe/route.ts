@@ -3,7 +3,7 @@
 // 500 so that Stripe retries, and an event type we do not handle a 200.
 import Stripe from 'stripe';
 
-import { webhookSecret } from '@/lib/billing/stripe-client';
+import { webhookSecret } from '@/lib/stripe/client';
 import { handleStripeEvent } from '@/lib/server/billing/handle-stripe-event';
 
 export const runtime = 'nodejs';

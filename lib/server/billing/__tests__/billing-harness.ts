@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { UsageRecorder } from '@/lib/api/gateway/usage-recorder';
-import { startStripeSandbox, type StripeSandbox } from '@/lib/billing/sandbox/server';
+import { startStripeSandbox, type StripeSandbox } from '@/lib/stripe-emulator/server';
 import { db } from '@/lib/db';
 import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { ensureStripeCustomer } from '../ensure-stripe-customer';

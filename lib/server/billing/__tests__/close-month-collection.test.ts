@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 
-import { stripe } from '@/lib/billing/stripe-client';
+import { stripe } from '@/lib/stripe/client';
 
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';

@@ -9,7 +9,7 @@ vi.hoisted(() => {
   process.env.SELLER_ADDRESS = '1 Example Street, Springfield 12345, United States';
 });
 
-import { pdfText } from '@/lib/billing/sandbox/__tests__/pdf-text';
+import { pdfText } from '@/lib/stripe-emulator/__tests__/pdf-text';
 import { db } from '@/lib/db';
 import { billingMonth } from '@/lib/utc-month';
 import { closeMonth } from '../close-month';

@@ -1,5 +1,5 @@
 // The one Stripe client. With STRIPE_SECRET_KEY it is Stripe; without, the billing sandbox
-// (lib/billing/sandbox), reached through the SDK's own host/port/protocol options: the product
+// (lib/stripe-emulator), reached through the SDK's own host/port/protocol options: the product
 // makes the same calls either way and has no code path of its own for the sandbox.
 import Stripe from 'stripe';
 

@@ -1,7 +1,7 @@
 // /billing gives one account of what is not yet invoiced, parts summing to the total, and says why
 // an amount is carried (Stripe's $0.50 minimum) with the amount.
 import { expect, test } from 'vitest';
-import { buildMonthAccount } from '@/lib/billing/month-account';
+import { buildMonthAccount } from '@/lib/server/billing/month-account';
 
 test('a closed month with late usage and a carry: each part named, summing to the total', () => {
   const account = buildMonthAccount({

@@ -1,7 +1,7 @@
 // "by month end (estimate)" is the month's calls at this month's pace, the same
 // on every page; a blocked account projects nothing; a monthly cap bounds the estimate.
 import { describe, expect, it } from 'vitest';
-import { estimateMonthEnd } from '@/lib/billing/month-end-estimate';
+import { estimateMonthEnd } from '@/lib/server/billing/month-end-estimate';
 
 // November has 30 days: at noon on the 15th, 14.5 of them have passed.
 const now = new Date('2026-11-15T12:00:00Z');

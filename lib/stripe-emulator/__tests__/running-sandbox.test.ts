@@ -96,7 +96,7 @@ describe('the console command and the running app’s sandbox', () => {
     timeout: 60_000,
   }, async () => {
     const databaseUrl = ownDatabaseUrl();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'lib/billing/sandbox/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'lib/stripe-emulator/main.ts'], {
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,

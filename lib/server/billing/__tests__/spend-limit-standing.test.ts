@@ -1,7 +1,7 @@
 // The dashboard's standing says when a cap or a key's limit refuses calls, and
 // until when.
 import { describe, expect, it } from 'vitest';
-import { spendLimitStanding } from '@/lib/billing/spend-limit-standing';
+import { spendLimitStanding } from '@/lib/server/billing/spend-limit-standing';
 
 const now = new Date('2026-11-28T15:30:00Z');
 const base = {

@@ -1,5 +1,5 @@
 // A production configuration that forgot STRIPE_SECRET_KEY must not quietly take its payments in
-// the billing sandbox (lib/billing/sandbox), where no card is charged: scripts/run.ts refuses to
+// the billing sandbox (lib/stripe-emulator), where no card is charged: scripts/run.ts refuses to
 // start instead, unless the operator asks for the sandbox.
 
 /**

@@ -1,7 +1,7 @@
 // "Amount due" counted invoices not yet due; now what is due now and what is
 // open but due later are told apart.
 import { expect, test } from 'vitest';
-import { amountsDue, type OpenInvoiceFacts } from '@/lib/billing/amounts-due';
+import { amountsDue, type OpenInvoiceFacts } from '@/lib/server/billing/amounts-due';
 
 const now = new Date('2026-12-05T12:00:00Z');
 const invoice = (o: Partial<OpenInvoiceFacts>): OpenInvoiceFacts => ({

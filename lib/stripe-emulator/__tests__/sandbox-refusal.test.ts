@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { runScript } from '@/lib/testing/run-script';
 
-import { billingSandboxRefusal } from '@/lib/billing/sandbox-refusal';
+import { billingSandboxRefusal } from '@/lib/stripe-emulator/sandbox-refusal';
 
 /** An operator's database (never reached: the refusal comes first) and no Stripe key. */
 const operatorWithoutStripe = {
