@@ -14,7 +14,7 @@ const cards: Record<string, CardBehaviour> = {
   '4000000000000002': 'setup_declined', // declined when it is saved
   // "This card requires authentication on all transactions, regardless of how the card is set up"
   // (docs.stripe.com/testing, 3D Secure cards): saved once the customer authenticates in Checkout,
-  // every off-session charge then asks for authentication (invoices.ts).
+  // every off-session charge then asks for authentication (invoice-payments.ts).
   '4000002760003184': 'authentication_required',
 };
 

@@ -2,16 +2,18 @@
 // Stripe's OpenAPI description, their parameters are checked against it on every request, and in
 // tests every answer is checked against the declared response schema (a mismatch answers 500,
 // so the product's billing tests fail on it too).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { checkParams } from '../openapi/params';
 import { checkResponse } from '../openapi/responses';
 import { operationById, vendoredSpec } from '../openapi/spec';
 import { validate } from '../openapi/validate';
 
-const routeOperations = [
-  ...readFileSync(new URL('../api.ts', import.meta.url), 'utf8').matchAll(/operation: '(\w+)'/g),
-].map((m) => m[1]!);
+// The route modules, one per Stripe resource (routes/), each naming its operations.
+const routesDir = new URL('../routes/', import.meta.url);
+const routeOperations = readdirSync(routesDir)
+  .flatMap((file) => [...readFileSync(new URL(file, routesDir), 'utf8').matchAll(/operation: '(\w+)'/g)])
+  .map((m) => m[1]!);
 
 describe("Stripe's OpenAPI description, vendored", () => {
   test('every route of the sandbox is an operation of the vendored description, with its method and path', () => {
