@@ -5,7 +5,8 @@ import 'server-only';
 import type { UsageAlertBasis, UsageAlertMetric, UsageAlertPeriod } from '@/lib/generated/prisma/client';
 import { formatAmount } from '@/lib/money';
 import { consoleUrl } from '@/lib/server/account/console-url';
-import { type Notice, spendingCapNotice } from '@/lib/server/mail/billing-notices';
+import { spendingCapNotice } from '@/lib/server/billing/billing-notices';
+import type { Notice } from '@/lib/server/mail/mail-account';
 
 export type AlertFacts = {
   metric: UsageAlertMetric;

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { db } from '@/lib/db';
 import { consoleUrl } from '@/lib/server/account/console-url';
-import { storeAccountMail } from '@/lib/server/billing/mail-account';
+import { storeAccountMail } from '@/lib/server/mail/mail-account';
 import { emitEvent } from '@/lib/server/events/emit-event';
 import { deliverMail } from '@/lib/server/mail/send-mail';
 import { usageKeyLabel } from '@/lib/usage-key-label';

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { db } from '@/lib/db';
 import type { UsageAlert } from '@/lib/generated/prisma/client';
-import { storeAccountMail } from '@/lib/server/billing/mail-account';
+import { storeAccountMail } from '@/lib/server/mail/mail-account';
 import { emitEvent } from '@/lib/server/events/emit-event';
 import { deliverMail } from '@/lib/server/mail/send-mail';
 

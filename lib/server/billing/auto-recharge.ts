@@ -9,7 +9,7 @@ import { consoleUrl } from '@/lib/server/account/console-url';
 import { monthRange, billingMonth } from '@/lib/utc-month';
 
 import { applyCreditPayment } from './credit-purchases';
-import { mailAccount } from './mail-account';
+import { mailAccount } from '@/lib/server/mail/mail-account';
 
 export type RechargeOutcome = 'not_needed' | 'charged' | 'failed' | 'monthly_limit' | 'no_card' | 'pending';
 

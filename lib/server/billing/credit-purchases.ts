@@ -11,7 +11,7 @@ import { consoleUrl } from '@/lib/server/account/console-url';
 import { receiptDescription, receiptNumber } from './credit-receipt';
 import { addCredits } from './credits';
 import { ensureStripeCustomer } from './ensure-stripe-customer';
-import { mailAccount } from './mail-account';
+import { mailAccount } from '@/lib/server/mail/mail-account';
 
 /** The least a purchase of credits may be ($5); the most is the operator's CREDITS_MAX_PURCHASE_USD. */
 export const MIN_PURCHASE_CENTS = 500;

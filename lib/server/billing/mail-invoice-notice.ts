@@ -1,16 +1,11 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
-import {
-  cardMissingNotice,
-  invoicePaidNotice,
-  invoiceSentNotice,
-  paymentFailedNotice,
-} from '@/lib/server/mail/billing-notices';
+import { cardMissingNotice, invoicePaidNotice, invoiceSentNotice, paymentFailedNotice } from './billing-notices';
 
-import { cardMissingKey, paymentFailedKey } from '@/lib/server/mail/block-notice';
+import { cardMissingKey, paymentFailedKey } from './block-notice';
 
-import { mailAccount } from './mail-account';
+import { mailAccount } from '@/lib/server/mail/mail-account';
 
 export type MailInvoiceNoticeOptions =
   | {

@@ -3,13 +3,13 @@ import 'server-only';
 import { amountsDue } from '@/lib/server/billing/amounts-due';
 import { db } from '@/lib/db';
 import type { AccountBlockCause, InvoiceStatus, Prisma } from '@/lib/generated/prisma/client';
-import { accountUnblockedNotice } from '@/lib/server/mail/billing-notices';
-import { blockNotice } from '@/lib/server/mail/block-notice';
+import { storeAccountMail } from '@/lib/server/mail/mail-account';
 import { deliverMail } from '@/lib/server/mail/send-mail';
 import { emitEvent } from '@/lib/server/events/emit-event';
 
+import { accountUnblockedNotice } from './billing-notices';
+import { blockNotice } from './block-notice';
 import { describeAccountBlock } from './describe-account-block';
-import { storeAccountMail } from './mail-account';
 
 /** Who changed the standing, for the account's activity, and why (an operator's words). */
 export type StandingActor = { label: string; reason?: string };

@@ -2,7 +2,7 @@ import 'server-only';
 
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { consoleUrl } from '@/lib/server/account/console-url';
-import { storeAccountMail } from '@/lib/server/billing/mail-account';
+import { storeAccountMail } from '@/lib/server/mail/mail-account';
 
 /**
  * Disables an endpoint that has failed every delivery since `failingSince` (3 days), and keeps a

@@ -6,9 +6,9 @@ import { env } from '@/lib/env';
 import type { AccountBlockCause } from '@/lib/generated/prisma/client';
 import { formatAmount, formatCents } from '@/lib/money';
 import { consoleUrl } from '@/lib/server/account/console-url';
-import { invoiceLink } from '@/lib/server/billing/invoice-links';
+import type { Notice } from '@/lib/server/mail/mail-account';
 
-export type Notice = { subject: string; text: string };
+import { invoiceLink } from './invoice-links';
 
 // An invoice's links go through the console (invoice-links.ts), never Stripe's own addresses.
 type InvoiceFacts = { id: string; number: string | null; month: string; amountCents: number };

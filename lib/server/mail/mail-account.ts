@@ -2,8 +2,10 @@ import 'server-only';
 
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { Notice } from '@/lib/server/mail/billing-notices';
-import { deliverMail, storeMail } from '@/lib/server/mail/send-mail';
+import { deliverMail, storeMail } from './send-mail';
+
+/** What a mail to an account says. */
+export type Notice = { subject: string; text: string };
 
 export type StoreAccountMailOptions = {
   accountId: string;

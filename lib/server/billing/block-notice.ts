@@ -9,7 +9,9 @@ import 'server-only';
 
 import type { AccountBlockCause, InvoiceStatus } from '@/lib/generated/prisma/client';
 
-import { accountBlockedNotice, cardMissingNotice, type Notice, paymentFailedNotice } from './billing-notices';
+import type { Notice } from '@/lib/server/mail/mail-account';
+
+import { accountBlockedNotice, cardMissingNotice, paymentFailedNotice } from './billing-notices';
 
 /** The key of the mail about a failed charge of an invoice (one per attempt, as Stripe counts them). */
 export const paymentFailedKey = (invoiceId: string, attemptCount: number) =>
