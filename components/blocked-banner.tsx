@@ -1,5 +1,5 @@
 import { addPaymentMethodAction } from '@/lib/actions/billing';
-import type { AccountStandingView } from '@/lib/server/billing/get-billing-overview';
+import type { AccountStanding } from '@/lib/server/billing/get-account-standing';
 
 import type { AmountsDue } from '@/lib/server/billing/amounts-due';
 import { formatCents } from '@/lib/money';
@@ -18,7 +18,7 @@ export function BlockedBanner({
   due,
   supportEmail,
 }: {
-  standing: AccountStandingView;
+  standing: AccountStanding & { payInvoiceUrl: string | null };
   due: AmountsDue;
   supportEmail: string;
 }) {

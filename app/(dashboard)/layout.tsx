@@ -8,8 +8,8 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { getAccountSettings } from '@/lib/server/account/get-account-settings';
 import { requireSession } from '@/lib/auth/require-session';
-import { getAccountStanding } from '@/lib/server/billing/get-billing-overview';
-import { getAmountsDue } from '@/lib/server/console/get-amounts-due';
+import { getAccountStanding } from '@/lib/server/billing/get-account-standing';
+import { getAmountsDue } from '@/lib/server/billing/get-amounts-due';
 import { env } from '@/lib/env';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {

@@ -20,7 +20,7 @@ import { applyCreditCheckout, MIN_PURCHASE_CENTS, maxPurchaseCents } from '@/lib
 import { readCreditLedger } from '@/lib/server/billing/credits';
 import { getBillingOverview } from '@/lib/server/billing/get-billing-overview';
 import { estimateMonthEnd } from '@/lib/server/billing/month-end-estimate';
-import { getAmountsDue } from '@/lib/server/console/get-amounts-due';
+import { getAmountsDue } from '@/lib/server/billing/get-amounts-due';
 import { listUsageAlerts } from '@/lib/server/alerts/list-usage-alerts';
 
 export const metadata: Metadata = { title: 'Billing' };

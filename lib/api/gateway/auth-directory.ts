@@ -28,7 +28,8 @@ export interface KeyIdentity {
   monthlyLimitMicros: number | null;
 }
 
-export interface AccountStanding {
+/** What the gateway knows of a caller's account: its standing and how its calls are paid for. */
+export interface CallerAccount {
   blocked: boolean;
   hasPaymentMethod: boolean;
   billingByInvoice: boolean;
@@ -43,7 +44,7 @@ export interface AccountStanding {
 
 export interface Caller {
   key: KeyIdentity;
-  account: AccountStanding;
+  account: CallerAccount;
 }
 
 const VERSION_SQL = `SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v FROM "auth_version"`;
@@ -58,7 +59,7 @@ const LOOKUP_SQL = `
 
 export class AuthDirectory {
   private readonly keys = new Map<string, KeyIdentity>();
-  private readonly accounts = new Map<string, AccountStanding>();
+  private readonly accounts = new Map<string, CallerAccount>();
   private listener: pg.Client | undefined;
   private listening = false;
   private closed = false;
@@ -169,7 +170,7 @@ export class AuthDirectory {
       scopes: row.scopes ?? [],
       monthlyLimitMicros: row.monthlyLimitMicros === null ? null : Number(row.monthlyLimitMicros),
     };
-    const account: AccountStanding = {
+    const account: CallerAccount = {
       blocked: row.blocked,
       hasPaymentMethod: row.hasPaymentMethod,
       billingByInvoice: row.billingByInvoice,

@@ -9,7 +9,7 @@ import { toParameterError } from '../registry/params';
 import type { EndpointDefinition, Provider } from '../registry/types';
 import { errorStatus } from '../errors';
 import { FREE_UNITS_PER_MONTH } from '../pricing';
-import type { AccountStanding, Caller } from './auth-directory';
+import type { CallerAccount, Caller } from './auth-directory';
 import { acquireWaiting, type ConcurrencyLimiter } from './concurrency';
 import { billingPageUrl, settingsPageUrl } from './console-links';
 import { releaseCall, reserveCall } from './holds';
@@ -75,7 +75,7 @@ export function queryObject(entries: Iterable<[string, string]>): Record<string,
 }
 
 /** The 402: which endpoint, when its free tier resets (the 1st of next month, UTC) and where to add a card. */
-function freeTierUsedUp(path: string, account: AccountStanding, at: Date): CallOutcome {
+function freeTierUsedUp(path: string, account: CallerAccount, at: Date): CallOutcome {
   const resets = monthStart(at, 1).toISOString().slice(0, 10);
   const used = `The free tier of ${path} (50 units a month) is used up; it resets on ${resets} at 00:00 UTC.`;
   // A payment method alone is not enough: the owner's email must be verified first.
@@ -116,7 +116,7 @@ function creditsTooLow(creditsLeftMicros: number): CallOutcome {
  * Whether calls beyond the free tier are billed: a verified email, and a payment method on file
  * (post-paid) or the prepaid mode (its credits pay, each call held against them).
  */
-function paysBeyondFreeTier(account: AccountStanding): boolean {
+function paysBeyondFreeTier(account: CallerAccount): boolean {
   return (account.hasPaymentMethod || account.billingByInvoice || account.prepaid) && !account.emailUnverified;
 }
 

@@ -11,7 +11,7 @@ import { ApiError } from '../errors';
 import type { EndpointDefinition } from '../registry/types';
 import { SENTIMENT_SURCHARGE_MICROS } from '../pricing';
 import { monthStart } from '@/lib/utc-month';
-import type { AccountStanding } from './auth-directory';
+import type { CallerAccount } from './auth-directory';
 
 function secondsUntil(next: Date, now: Date): string {
   return String(Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000)));
@@ -20,7 +20,7 @@ function secondsUntil(next: Date, now: Date): string {
 /** The 429 for a call refused by `cap`, at the call's moment `at` (`keyLimitMicros`: the key's own limit). */
 export function capRefusal(
   cap: 'daily_limit_exceeded' | 'monthly_limit_exceeded' | 'key_limit_exceeded',
-  account: AccountStanding,
+  account: CallerAccount,
   at: Date,
   keyLimitMicros: number | null = null,
 ): ApiError {

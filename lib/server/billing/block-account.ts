@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { refreshAccountStanding, type AccountStanding, type StandingActor } from './refresh-account-standing';
+import type { AccountStanding } from './get-account-standing';
+import { refreshAccountStanding, type StandingActor } from './refresh-account-standing';
 
 export type BlockAccountOptions = { accountId: string; actor: StandingActor } & (
   | { cause: 'dispute'; stripeDisputeId: string; amountCents: number }

@@ -89,20 +89,13 @@ export async function getBillingOverview({ accountId, now = new Date() }: GetBil
       refusedAt('monthly', account.monthlyCapMicros),
     ),
   };
-  const dueCents =
-    (
-      await db.invoice.aggregate({
-        where: { accountId, status: { in: ['open', 'uncollectible'] } },
-        _sum: { amountCents: true },
-      })
-    )._sum.amountCents ?? 0;
   const activity = await db.accountEvent.findMany({
     where: { accountId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: 10,
     select: { id: true, type: true, detail: true, actorLabel: true, createdAt: true },
   });
-  return { month, account, lines, monthAccount, projectionMicros, invoices, dueCents, caps, activity };
+  return { month, account, lines, monthAccount, projectionMicros, invoices, caps, activity };
 }
 
 /**
@@ -121,34 +114,3 @@ function capUse(spentMicros: bigint, capMicros: bigint | null, refused = false) 
 }
 
 export type BillingOverview = Awaited<ReturnType<typeof getBillingOverview>>;
-
-export type GetAccountStandingOptions = { accountId: string };
-
-/**
- * For the banner on every console page: blocked, why (derived from the account's blocks, see
- * refresh-account-standing.ts), the causes (each has its own remedy), how much is due, and the
- * invoice to pay when one is overdue.
- */
-export async function getAccountStanding({ accountId }: GetAccountStandingOptions) {
-  const account = await db.account.findUniqueOrThrow({
-    where: { id: accountId },
-    select: { blockedAt: true, blockedReason: true, blockedCauses: true, blockedDueCents: true },
-  });
-  if (!account.blockedAt) return null;
-  const overdue = account.blockedCauses.includes('overdue_invoice')
-    ? await db.accountBlock.findFirst({
-        where: { accountId, liftedAt: null, cause: 'overdue_invoice' },
-        orderBy: { createdAt: 'asc' },
-        select: { invoice: { select: { id: true, hostedInvoiceUrl: true } } },
-      })
-    : null;
-  return {
-    reason: account.blockedReason ?? 'The account is blocked.',
-    causes: account.blockedCauses,
-    dueCents: account.blockedDueCents ?? 0,
-    // Through the console, which finds the invoice's current page in Stripe (invoice-links.ts).
-    payInvoiceUrl: overdue?.invoice?.hostedInvoiceUrl ? `/billing/invoices/${overdue.invoice.id}` : null,
-  };
-}
-
-export type AccountStandingView = NonNullable<Awaited<ReturnType<typeof getAccountStanding>>>;

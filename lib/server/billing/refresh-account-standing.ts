@@ -1,6 +1,5 @@
 import 'server-only';
 
-import { amountsDue } from '@/lib/server/billing/amounts-due';
 import { db } from '@/lib/db';
 import type { AccountBlockCause, InvoiceStatus, Prisma } from '@/lib/generated/prisma/client';
 import { storeAccountMail } from '@/lib/server/mail/mail-account';
@@ -10,6 +9,8 @@ import { emitEvent } from '@/lib/server/events/emit-event';
 import { accountUnblockedNotice } from './billing-notices';
 import { blockNotice } from './block-notice';
 import { describeAccountBlock } from './describe-account-block';
+import type { AccountStanding } from './get-account-standing';
+import { getAmountsDue } from './get-amounts-due';
 
 /** Who changed the standing, for the account's activity, and why (an operator's words). */
 export type StandingActor = { label: string; reason?: string };
@@ -21,13 +22,6 @@ export type RefreshAccountStandingOptions = {
   /** A change to the account's blocks, made under the same lock before the standing is derived (block-account.ts, unblock-account.ts). */
   change?: (tx: Prisma.TransactionClient) => Promise<void>;
   actor?: StandingActor;
-};
-
-export type AccountStanding = {
-  blocked: boolean;
-  causes: AccountBlockCause[];
-  reason: string | null;
-  dueCents: number | null;
 };
 
 const BILLING: StandingActor = { label: 'Billing' };
@@ -151,27 +145,9 @@ export async function refreshAccountStanding({
 
       const causes = CAUSE_ORDER.filter((c) => active.some((b) => b.cause === c));
       const reason = active.length ? active.map(describeAccountBlock).join(' ') : null;
-      // What is due now (amounts-due.ts): an invoice sent for payment and not due yet is not.
-      const openInvoices = await tx.invoice.findMany({
-        where: { accountId, status: { in: ['open', 'uncollectible'] } },
-        select: {
-          id: true,
-          number: true,
-          month: true,
-          status: true,
-          amountCents: true,
-          attemptCount: true,
-          dueAt: true,
-          overdueAt: true,
-          noPaymentMethodAt: true,
-        },
-      });
-      const dueDisputes = active.reduce((sum, b) => sum + (b.cause === 'dispute' ? (b.amountCents ?? 0) : 0), 0);
-      const { dueNowCents } = amountsDue({
-        invoices: openInvoices.map((i) => ({ ...i, status: i.status === 'uncollectible' ? 'uncollectible' : 'open' })),
-        disputedCents: dueDisputes,
-        now,
-      });
+      // What is due now, read as the console reads it (get-amounts-due.ts), lost disputes included:
+      // an invoice sent for payment and not due yet is not.
+      const { dueNowCents } = await getAmountsDue({ accountId, now, client: tx });
       const dueCents = active.length ? dueNowCents : null;
       const blockedAt = active.length ? (account.blockedAt ?? now) : null;
 
