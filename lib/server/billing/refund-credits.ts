@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { stripe } from '@/lib/billing/stripe-client';
+import { stripe } from '@/lib/stripe/client';
 import { db } from '@/lib/db';
 import { formatAmount } from '@/lib/money';
 import { logError } from '@/lib/observability/logger';
