@@ -1,8 +1,7 @@
 // Operator command line: `npm run console -- <command> [--flag value…]`.
 // Exit codes: 0 success, 1 failure, 2 usage error.
 import { db } from '@/lib/db';
-import { EmailTakenError } from '@/lib/server/account/email-taken-error';
-import { ApiKeyError } from '@/lib/server/keys/api-key-error';
+import { ConsoleError } from '@/lib/server/console-error';
 
 import { UsageError } from './console/args';
 import { billingStatusCommand } from './console/billing-status';
@@ -61,7 +60,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     // Errors written for people: show their message. Anything else: the details, for the operator.
-    if (error instanceof ApiKeyError || error instanceof EmailTakenError) console.error(`Error: ${error.message}`);
+    if (error instanceof ConsoleError) console.error(`Error: ${error.message}`);
     else console.error('Error:', error instanceof Error ? error.message : error);
     return 1;
   }

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 
-import { ApiKeyError } from '@/lib/server/keys/api-key-error';
+import { ConsoleError } from '@/lib/server/console-error';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { deleteApiKey } from '@/lib/server/keys/delete-api-key';
 import { deleteExpiredApiKeys } from '@/lib/server/keys/delete-expired-api-keys';
@@ -31,7 +31,7 @@ function actorOf(session: ConsoleSession) {
 }
 
 function errorState(error: unknown): ActionState {
-  if (error instanceof ApiKeyError) return { status: 'error', message: error.message };
+  if (error instanceof ConsoleError) return { status: 'error', message: error.message };
   console.error('API key action failed', error);
   return { status: 'error', message: 'Something went wrong. Please try again.' };
 }
@@ -69,7 +69,7 @@ export async function createApiKeyAction(_previous: ActionState, formData: FormD
       createdKey: key,
     };
   } catch (error) {
-    if (error instanceof ApiKeyError && error.code === 'name_taken') {
+    if (error instanceof ConsoleError && error.code === 'name_taken') {
       return {
         status: 'error',
         message: 'The key was not created. Check the name.',
@@ -77,16 +77,11 @@ export async function createApiKeyAction(_previous: ActionState, formData: FormD
         values: raw,
       };
     }
-    if (error instanceof ApiKeyError && error.code === 'invalid_input') {
-      const field = error.message.startsWith('Choose an expiry')
-        ? 'expiresOn'
-        : error.message.startsWith('Unknown')
-          ? 'scopes'
-          : 'monthlyLimit';
+    if (error instanceof ConsoleError && error.field) {
       return {
         status: 'error',
         message: 'The key was not created. Check the fields marked below.',
-        fieldErrors: { [field]: [error.message] },
+        fieldErrors: { [error.field]: [error.message] },
         values: raw,
       };
     }
@@ -214,7 +209,7 @@ export async function setApiKeyExpiryAction(_previous: ActionState, formData: Fo
       : 'no longer expires';
     return { status: 'success', message: `Key ${keyLabel(record)} ${when}.` };
   } catch (error) {
-    if (error instanceof ApiKeyError && error.code === 'invalid_input') {
+    if (error instanceof ConsoleError && error.code === 'invalid_input') {
       return {
         status: 'error',
         message: 'The expiry was not saved. Check the date.',

@@ -9,7 +9,7 @@ import { signIn, signOut } from '@/lib/auth';
 import { enabledOAuthProviders } from '@/lib/auth/config';
 import { env } from '@/lib/env';
 import { createAccountWithUser } from '@/lib/server/account/create-account-with-user';
-import { EmailTakenError } from '@/lib/server/account/email-taken-error';
+import { isConsoleError } from '@/lib/server/console-error';
 import { clientAddress } from '@/lib/http/client-address';
 import { endUserSessions } from '@/lib/server/auth/end-user-sessions';
 import { resendSignUpVerification } from '@/lib/server/account/resend-sign-up-verification';
@@ -173,7 +173,7 @@ export async function signUpAction(_previous: ActionState, formData: FormData): 
     const created = await createAccountWithUser({ email, password, requireVerification: true });
     await sendEmailVerification({ userId: created.user.id, email: created.user.email });
   } catch (error) {
-    if (!(error instanceof EmailTakenError)) {
+    if (!isConsoleError(error, 'email_taken')) {
       console.error('Sign-up failed', error);
       return { status: 'error', message: 'Sign-up is unavailable right now. Please try again.', values: { email } };
     }

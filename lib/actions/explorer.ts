@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 
 import { requireSession } from '@/lib/auth/require-session';
-import { ApiKeyError } from '@/lib/server/keys/api-key-error';
+import { ConsoleError } from '@/lib/server/console-error';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 
 import type { ActionState } from './action-state';
@@ -28,7 +28,7 @@ export async function createExplorerKeyAction(_previous: ActionState): Promise<A
       createdKey: key,
     };
   } catch (error) {
-    if (error instanceof ApiKeyError) return { status: 'error', message: error.message };
+    if (error instanceof ConsoleError) return { status: 'error', message: error.message };
     console.error('Explorer key action failed', error);
     return { status: 'error', message: 'Something went wrong. Please try again.' };
   }

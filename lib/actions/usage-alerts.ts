@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 
 import { requireSession } from '@/lib/auth/require-session';
-import { UsageAlertError } from '@/lib/server/alerts/alert-error';
+import { ConsoleError } from '@/lib/server/console-error';
 import { createUsageAlert } from '@/lib/server/alerts/create-usage-alert';
 import { deleteUsageAlert } from '@/lib/server/alerts/delete-usage-alert';
 import { usageAlertSchema } from '@/lib/validation/usage-alerts';
@@ -28,7 +28,7 @@ export async function createUsageAlertAction(_previous: ActionState, formData: F
   try {
     await createUsageAlert({ accountId, input: parsed.data });
   } catch (error) {
-    if (error instanceof UsageAlertError) return { status: 'error', message: error.message, values };
+    if (error instanceof ConsoleError) return { status: 'error', message: error.message, values };
     throw error;
   }
   revalidatePath('/billing');
@@ -48,7 +48,7 @@ export async function deleteUsageAlertAction(formData: FormData): Promise<void> 
     await deleteUsageAlert({ accountId, alertId: String(formData.get('alertId') ?? '') });
   } catch (error) {
     // Already gone (another tab): the list below shows what is left.
-    if (!(error instanceof UsageAlertError)) throw error;
+    if (!(error instanceof ConsoleError)) throw error;
   }
   revalidatePath('/billing');
 }

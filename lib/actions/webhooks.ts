@@ -12,7 +12,7 @@ import {
 import { webhookUrlProblem } from '@/lib/server/webhooks/endpoint-url';
 import { resendDelivery } from '@/lib/server/webhooks/resend-delivery';
 import { sendTestEvent } from '@/lib/server/webhooks/send-test-event';
-import { WebhookError } from '@/lib/server/webhooks/webhook-error';
+import { ConsoleError } from '@/lib/server/console-error';
 import {
   createWebhookEndpointSchema,
   rollWebhookSecretSchema,
@@ -32,7 +32,7 @@ const UNKNOWN_ENDPOINT: ActionState = {
 };
 
 function errorState(error: unknown): ActionState {
-  if (error instanceof WebhookError) return { status: 'error', message: error.message };
+  if (error instanceof ConsoleError) return { status: 'error', message: error.message };
   console.error('Webhook action failed', error);
   return { status: 'error', message: 'Something went wrong. Please try again.' };
 }
@@ -64,7 +64,7 @@ export async function createWebhookEndpointAction(_previous: ActionState, formDa
       createdKey: secret,
     };
   } catch (error) {
-    if (error instanceof WebhookError && error.code === 'invalid_url') return refused({ url: [error.message] });
+    if (error instanceof ConsoleError && error.field === 'url') return refused({ url: [error.message] });
     return { ...errorState(error), values: raw };
   }
 }

@@ -5,7 +5,7 @@
 // gateway's clock (Date only) to either side of it.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { db } from '@/lib/db';
-import { ApiKeyError } from '@/lib/server/keys/api-key-error';
+import { ConsoleError } from '@/lib/server/console-error';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { deleteApiKey } from '@/lib/server/keys/delete-api-key';
 import { listApiKeys } from '@/lib/server/keys/list-api-keys';
@@ -129,7 +129,7 @@ describe('rolling a key', () => {
     const owner = await newAccountWithKey();
     const other = await newAccountWithKey();
     const attempt = rollApiKey({ accountId: other.accountId, keyId: owner.keyId, actor, grace: 'now' });
-    await expect(attempt).rejects.toBeInstanceOf(ApiKeyError);
+    await expect(attempt).rejects.toBeInstanceOf(ConsoleError);
     await expect(attempt).rejects.toMatchObject({ code: 'not_found' });
     expect(await statusOn(a, owner.key)).toEqual({ status: 200, body: null });
     await db.apiKey.update({ where: { id: owner.keyId }, data: { status: 'revoked' } });

@@ -3,8 +3,7 @@ import 'server-only';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { hashPassword } from '@/lib/server/auth/hash-password';
-
-import { EmailTakenError } from './email-taken-error';
+import { ConsoleError } from '@/lib/server/console-error';
 
 export type CreateAccountWithUserOptions = {
   email: string;
@@ -17,7 +16,7 @@ export type CreateAccountWithUserOptions = {
   requireVerification?: boolean;
 };
 
-/** Creates an account and its first user in one transaction. Throws EmailTakenError. */
+/** Creates an account and its first user in one transaction. Throws ConsoleError `email_taken`. */
 export async function createAccountWithUser({
   email,
   password,
@@ -47,7 +46,7 @@ export async function createAccountWithUser({
     });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-      throw new EmailTakenError();
+      throw new ConsoleError('email_taken', 'An account with this email already exists', { field: 'email' });
     }
     throw error;
   }

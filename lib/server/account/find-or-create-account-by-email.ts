@@ -1,7 +1,8 @@
 import 'server-only';
 
+import { isConsoleError } from '@/lib/server/console-error';
+
 import { createAccountWithUser } from './create-account-with-user';
-import { EmailTakenError } from './email-taken-error';
 import { findUserByEmail } from './find-user-by-email';
 
 export type FindOrCreateAccountByEmailOptions = { email: string };
@@ -18,7 +19,7 @@ export async function findOrCreateAccountByEmail({ email }: FindOrCreateAccountB
     return { accountId: user.accountId, userId: user.id, created: true };
   } catch (error) {
     // Someone created it between the lookup and the insert: use theirs.
-    if (!(error instanceof EmailTakenError)) throw error;
+    if (!isConsoleError(error, 'email_taken')) throw error;
     const raced = await findUserByEmail({ email });
     if (!raced) throw error;
     return { accountId: raced.accountId, userId: raced.id, created: false };

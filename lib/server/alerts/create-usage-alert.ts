@@ -1,9 +1,9 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
+import { ConsoleError } from '@/lib/server/console-error';
 import type { UsageAlertInput } from '@/lib/validation/usage-alerts';
 
-import { UsageAlertError } from './alert-error';
 import { CAP_ALERTS } from '@/lib/usage-alert-defaults';
 
 export const MAX_ALERTS_PER_ACCOUNT = 25;
@@ -20,7 +20,7 @@ export async function createUsageAlert({ accountId, input }: CreateUsageAlertOpt
       where: { id: input.keyId, accountId, status: 'active', account: { deletedAt: null } },
       select: { id: true },
     });
-    if (!key) throw new UsageAlertError('not_found', 'That key is not one of your active keys.');
+    if (!key) throw new ConsoleError('not_found', 'That key is not one of your active keys.');
   }
   const data = {
     accountId,
@@ -44,10 +44,7 @@ export async function createUsageAlert({ accountId, input }: CreateUsageAlertOpt
   }
   const count = await db.usageAlert.count({ where: { accountId } });
   if (count >= MAX_ALERTS_PER_ACCOUNT)
-    throw new UsageAlertError(
-      'limit_reached',
-      `An account can have ${MAX_ALERTS_PER_ACCOUNT} alerts; remove one first.`,
-    );
+    throw new ConsoleError('limit_reached', `An account can have ${MAX_ALERTS_PER_ACCOUNT} alerts; remove one first.`);
   const alert = await db.usageAlert.create({ data, select: { id: true } });
   return alert.id;
 }

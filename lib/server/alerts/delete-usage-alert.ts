@@ -1,8 +1,7 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
-
-import { UsageAlertError } from './alert-error';
+import { ConsoleError } from '@/lib/server/console-error';
 
 export type DeleteUsageAlertOptions = { accountId: string; alertId: string };
 
@@ -12,7 +11,7 @@ export type DeleteUsageAlertOptions = { accountId: string; alertId: string };
  */
 export async function deleteUsageAlert({ accountId, alertId }: DeleteUsageAlertOptions): Promise<void> {
   const alert = await db.usageAlert.findFirst({ where: { id: alertId, accountId }, select: { builtIn: true } });
-  if (!alert) throw new UsageAlertError('not_found', 'That alert no longer exists.');
+  if (!alert) throw new ConsoleError('not_found', 'That alert no longer exists.');
   if (alert.builtIn) await db.usageAlert.update({ where: { id: alertId }, data: { thresholds: [] } });
   else await db.usageAlert.delete({ where: { id: alertId } });
 }

@@ -3,7 +3,7 @@ import 'server-only';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { createAccountWithUser } from '@/lib/server/account/create-account-with-user';
-import { EmailTakenError } from '@/lib/server/account/email-taken-error';
+import { isConsoleError } from '@/lib/server/console-error';
 import { findUserByEmail } from '@/lib/server/account/find-user-by-email';
 
 import { prepareSignInChangeNotice } from './sign-in-change-notice';
@@ -74,7 +74,7 @@ export async function resolveOAuthSignIn({
       await db.authIdentity.create({ data: { provider, providerAccountId, userId: created.id } });
       return { kind: 'session', userId: created.id, accountId: created.accountId, email: created.email };
     } catch (error) {
-      if (!(error instanceof EmailTakenError) && !isUniqueViolation(error)) throw error;
+      if (!isConsoleError(error, 'email_taken') && !isUniqueViolation(error)) throw error;
       // Someone else created the user (or linked the identity) at the same moment: decide again.
       const now = await linkedUser({ provider, providerAccountId });
       if (now) return outcomeFor(now);

@@ -4,8 +4,9 @@ import { db } from '@/lib/db';
 import type { ApiKeyEventType, ApiKeyStatus } from '@/lib/generated/prisma/client';
 import { emitEvent } from '@/lib/server/events/emit-event';
 import type { EventType } from '@/lib/server/events/event-types';
+import { ConsoleError } from '@/lib/server/console-error';
 
-import { ApiKeyError, apiKeyNotFound } from './api-key-error';
+import { apiKeyNotFound } from './api-key-not-found';
 import { apiKeyPublicSelect, type ApiKeyRecord, type KeyActor } from './api-key-select';
 import { actorEventData, keyEventData } from './key-event-data';
 
@@ -61,7 +62,7 @@ export async function changeApiKeyStatus({
         select: { status: true },
       });
       if (!current) throw apiKeyNotFound();
-      throw new ApiKeyError(
+      throw new ConsoleError(
         'invalid_transition',
         transition.refusal[current.status] ?? `This key cannot be changed while ${current.status}`,
       );

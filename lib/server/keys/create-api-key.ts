@@ -5,8 +5,8 @@ import { db } from '@/lib/db';
 import { MAX_API_KEYS_PER_ACCOUNT } from '@/lib/validation/api-keys';
 
 import { emitEvent } from '@/lib/server/events/emit-event';
+import { ConsoleError } from '@/lib/server/console-error';
 
-import { ApiKeyError } from './api-key-error';
 import { apiKeyPublicSelect, liveKeyWhere, type ApiKeyRecord, type KeyActor } from './api-key-select';
 import { actorEventData, keyEventData } from './key-event-data';
 import { normalizeScopes, unknownScopes } from './key-scope-options';
@@ -28,7 +28,13 @@ export type CreateApiKeyOptions = {
 /** Refuses an expiry that is not in the future: a key that would be born expired. */
 export function assertFutureExpiry(expiresAt: Date | null | undefined, now: Date): void {
   if (expiresAt && expiresAt.getTime() <= now.getTime()) {
-    throw new ApiKeyError('invalid_input', 'Choose an expiry date after today (keys stop at 00:00 UTC on that date).');
+    throw new ConsoleError(
+      'invalid_input',
+      'Choose an expiry date after today (keys stop at 00:00 UTC on that date).',
+      {
+        field: 'expiresOn',
+      },
+    );
   }
 }
 
@@ -47,9 +53,10 @@ export async function createApiKey({
 }: CreateApiKeyOptions): Promise<{ key: string; record: ApiKeyRecord }> {
   assertFutureExpiry(expiresAt, now);
   const unknown = unknownScopes(scopes);
-  if (unknown.length) throw new ApiKeyError('invalid_input', `Unknown family or endpoint: ${unknown.join(', ')}`);
+  if (unknown.length)
+    throw new ConsoleError('invalid_input', `Unknown family or endpoint: ${unknown.join(', ')}`, { field: 'scopes' });
   if (monthlyLimitMicros !== null && monthlyLimitMicros <= 0n)
-    throw new ApiKeyError('invalid_input', 'A limit must be more than $0');
+    throw new ConsoleError('invalid_input', 'A limit must be more than $0', { field: 'monthlyLimit' });
   return db.$transaction(
     async (tx) => {
       // Locking the account row serialises concurrent creates for one account, so the count
@@ -57,13 +64,13 @@ export async function createApiKey({
       // lock: a create that waited on a deletion sees the account deleted and makes no key.
       const [account] = await tx.$queryRaw<{ deleted: boolean }[]>`
         SELECT "deletedAt" IS NOT NULL AS deleted FROM "Account" WHERE id = ${accountId} FOR UPDATE`;
-      if (!account) throw new ApiKeyError('not_found', 'This account does not exist');
-      if (account.deleted) throw new ApiKeyError('not_found', 'This account has been deleted');
+      if (!account) throw new ConsoleError('not_found', 'This account does not exist');
+      if (account.deleted) throw new ConsoleError('not_found', 'This account has been deleted');
 
       // Expired keys (and rolled keys past their grace period) no longer count: they cannot work again.
       const existing = await tx.apiKey.count({ where: liveKeyWhere(accountId, now) });
       if (existing >= MAX_API_KEYS_PER_ACCOUNT) {
-        throw new ApiKeyError(
+        throw new ConsoleError(
           'limit_reached',
           `You can have at most ${MAX_API_KEYS_PER_ACCOUNT} API keys. Delete a key you no longer use to create a new one.`,
         );
@@ -77,7 +84,10 @@ export async function createApiKey({
           where: { ...liveKeyWhere(accountId, now), name: { equals: name, mode: 'insensitive' } },
           select: { id: true },
         });
-        if (clash) throw new ApiKeyError('name_taken', `You already have a key named “${name}”. Choose another name.`);
+        if (clash)
+          throw new ConsoleError('name_taken', `You already have a key named “${name}”. Choose another name.`, {
+            field: 'name',
+          });
       }
 
       const key = generateApiKey();

@@ -5,8 +5,9 @@ import { db } from '@/lib/db';
 import { MAX_API_KEYS_PER_ACCOUNT, ROLL_GRACE_PERIODS, type RollGrace } from '@/lib/validation/api-keys';
 
 import { emitEvent } from '@/lib/server/events/emit-event';
+import { ConsoleError } from '@/lib/server/console-error';
 
-import { ApiKeyError, apiKeyNotFound } from './api-key-error';
+import { apiKeyNotFound } from './api-key-not-found';
 import { apiKeyPublicSelect, liveKeyWhere, type ApiKeyRecord, type KeyActor } from './api-key-select';
 import { actorEventData, keyEventData } from './key-event-data';
 
@@ -46,9 +47,9 @@ export async function rollApiKey({ accountId, keyId, actor, grace, now = new Dat
       const old = await tx.apiKey.findFirst({ where: { id: keyId, accountId, status: { not: 'deleted' } } });
       if (!old) throw apiKeyNotFound();
       if (old.expiresAt && old.expiresAt <= now)
-        throw new ApiKeyError('invalid_transition', 'This key has expired: create a new key instead');
+        throw new ConsoleError('invalid_transition', 'This key has expired: create a new key instead');
       if (old.status !== 'active')
-        throw new ApiKeyError(
+        throw new ConsoleError(
           'invalid_transition',
           'Only an active key can be rolled: re-enable it first, or create a new key',
         );
@@ -63,14 +64,14 @@ export async function rollApiKey({ accountId, keyId, actor, grace, now = new Dat
         select: { prefix: true, last4: true },
       });
       if (successor)
-        throw new ApiKeyError(
+        throw new ConsoleError(
           'invalid_transition',
           `This key is already being replaced by ${successor.prefix}…${successor.last4}: roll that key instead`,
         );
       if (graceMs > 0) {
         const live = await tx.apiKey.count({ where: liveKeyWhere(accountId, now) });
         if (live >= MAX_API_KEYS_PER_ACCOUNT) {
-          throw new ApiKeyError(
+          throw new ConsoleError(
             'limit_reached',
             `While the old key works, both count toward the ${MAX_API_KEYS_PER_ACCOUNT} keys an account can have. Roll with “Now”, or delete a key you no longer use.`,
           );

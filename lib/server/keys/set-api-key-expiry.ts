@@ -1,8 +1,9 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
+import { ConsoleError } from '@/lib/server/console-error';
 
-import { ApiKeyError, apiKeyNotFound } from './api-key-error';
+import { apiKeyNotFound } from './api-key-not-found';
 import { apiKeyPublicSelect, type ApiKeyRecord, type KeyActor } from './api-key-select';
 import { assertFutureExpiry } from './create-api-key';
 
@@ -44,7 +45,7 @@ export async function setApiKeyExpiry({
         select: { id: true },
       });
       if (!exists) throw apiKeyNotFound();
-      throw new ApiKeyError(
+      throw new ConsoleError(
         'invalid_transition',
         'This key has expired and cannot be extended: create a new key, and delete this one',
       );

@@ -1,8 +1,9 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
+import { ConsoleError } from '@/lib/server/console-error';
 
-import { ApiKeyError, apiKeyNotFound } from './api-key-error';
+import { apiKeyNotFound } from './api-key-not-found';
 import { apiKeyPublicSelect, type ApiKeyRecord, type KeyActor } from './api-key-select';
 
 export type SetApiKeyLimitOptions = {
@@ -25,7 +26,7 @@ export async function setApiKeyLimit({
   monthlyLimitMicros,
 }: SetApiKeyLimitOptions): Promise<ApiKeyRecord> {
   if (monthlyLimitMicros !== null && monthlyLimitMicros <= 0n)
-    throw new ApiKeyError('invalid_input', 'A limit must be more than $0');
+    throw new ConsoleError('invalid_input', 'A limit must be more than $0', { field: 'monthlyLimit' });
   return db.$transaction(async (tx) => {
     const { count } = await tx.apiKey.updateMany({
       where: { id: keyId, accountId, status: { not: 'deleted' } },

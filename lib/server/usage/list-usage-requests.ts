@@ -3,6 +3,7 @@ import 'server-only';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { RequestLogQuery } from '@/lib/validation/usage';
+import { ConsoleError } from '@/lib/server/console-error';
 
 import { errorStatus } from '@/lib/api/errors';
 
@@ -41,12 +42,6 @@ export function decodeCursor(cursor: string): { createdAt: Date; id: string } | 
   return { createdAt, id };
 }
 
-export class BadCursorError extends Error {
-  constructor() {
-    super('cursor is not one this log gave out; start again without it');
-  }
-}
-
 const STATUS_RANGES = { '2xx': 200, '4xx': 400, '5xx': 500 } as const;
 
 /**
@@ -59,7 +54,10 @@ const STATUS_RANGES = { '2xx': 200, '4xx': 400, '5xx': 500 } as const;
  */
 export async function listUsageRequests({ accountId, query }: ListUsageRequestsOptions) {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  if (query.cursor && !after) throw new BadCursorError();
+  if (query.cursor && !after)
+    throw new ConsoleError('bad_cursor', 'cursor is not one this log gave out; start again without it', {
+      field: 'cursor',
+    });
   const keys = listUsageKeys({ accountId });
   const [requests, refusals] = await Promise.all([
     readCalls(accountId, query, after, keys),

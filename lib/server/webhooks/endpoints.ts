@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 
 import { db } from '@/lib/db';
 import { sealSecret } from '@/lib/server/auth/secret-box';
+import { ConsoleError } from '@/lib/server/console-error';
 import {
   MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
   SECRET_ROLL_GRACE_PERIODS,
@@ -12,7 +13,7 @@ import {
 
 import { onEmbeddedDefault, webhookUrlProblem } from './endpoint-url';
 import { WEBHOOK_SECRET_PURPOSE } from './secret-purpose';
-import { WebhookError, webhookEndpointNotFound } from './webhook-error';
+import { webhookEndpointNotFound } from './endpoint-not-found';
 
 // Endpoint management for the console. Every query is scoped to the account that asks: another
 // account's endpoint answers exactly like one that never existed (webhookEndpointNotFound).
@@ -69,8 +70,8 @@ export async function createWebhookEndpoint({
   embedded = onEmbeddedDefault(),
 }: CreateWebhookEndpointOptions): Promise<{ secret: string; record: WebhookEndpointRecord }> {
   const problem = webhookUrlProblem(url, { embedded });
-  if (problem) throw new WebhookError('invalid_url', problem);
-  if (events.length === 0) throw new WebhookError('invalid_input', 'Choose at least one event');
+  if (problem) throw new ConsoleError('invalid_input', problem, { field: 'url' });
+  if (events.length === 0) throw new ConsoleError('invalid_input', 'Choose at least one event', { field: 'events' });
   const secret = newSigningSecret();
   const record = await db.$transaction(async (tx) => {
     // The account row's lock: two adds at once cannot both pass the count below.
@@ -78,7 +79,7 @@ export async function createWebhookEndpoint({
       SELECT "deletedAt" IS NOT NULL AS deleted FROM "Account" WHERE id = ${accountId} FOR UPDATE`;
     if (!account || account.deleted) throw webhookEndpointNotFound();
     if ((await tx.webhookEndpoint.count({ where: { accountId } })) >= MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT) {
-      throw new WebhookError(
+      throw new ConsoleError(
         'limit_reached',
         `An account can have ${MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} webhook endpoints. Delete one you no longer use to add another.`,
       );

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { db } from '@/lib/db';
 
-import { webhookEndpointNotFound } from './webhook-error';
+import { webhookEndpointNotFound } from './endpoint-not-found';
 
 export type DeliveryLogEntry = {
   id: string;

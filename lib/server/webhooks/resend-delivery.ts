@@ -1,9 +1,10 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
+import { ConsoleError } from '@/lib/server/console-error';
 
 import { queueWebhookAttempts } from './queue-webhook-attempt';
-import { WebhookError, webhookEndpointNotFound } from './webhook-error';
+import { webhookEndpointNotFound } from './endpoint-not-found';
 
 /**
  * Sends a logged delivery's event to its endpoint once more (one attempt, no retries), as the
@@ -24,8 +25,8 @@ export async function resendDelivery({
       where: { id: deliveryId, endpoint: { accountId }, event: { accountId } },
       select: { eventId: true, endpointId: true, endpoint: { select: { enabled: true } } },
     });
-    if (!delivery) throw new WebhookError('not_found', 'This delivery does not exist or is past the 30 days kept');
-    if (!delivery.endpoint.enabled) throw new WebhookError('invalid_input', 'Enable the endpoint to resend to it');
+    if (!delivery) throw new ConsoleError('not_found', 'This delivery does not exist or is past the 30 days kept');
+    if (!delivery.endpoint.enabled) throw new ConsoleError('invalid_input', 'Enable the endpoint to resend to it');
     // Locks the endpoint row so two resends at once take two attempt numbers.
     const locked = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM "WebhookEndpoint" WHERE id = ${delivery.endpointId} AND "accountId" = ${accountId} FOR UPDATE`;

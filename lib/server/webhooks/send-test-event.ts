@@ -1,11 +1,12 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
+import { ConsoleError } from '@/lib/server/console-error';
 import { newEventId } from '@/lib/server/events/emit-event';
 import { TEST_EVENT_TYPE } from '@/lib/server/events/event-types';
 
 import { queueWebhookAttempts } from './queue-webhook-attempt';
-import { WebhookError, webhookEndpointNotFound } from './webhook-error';
+import { webhookEndpointNotFound } from './endpoint-not-found';
 
 /**
  * Sends a `test.ping` event to one endpoint of the account, whatever it subscribes to: one
@@ -26,7 +27,7 @@ export async function sendTestEvent({
       select: { id: true, url: true, enabled: true },
     });
     if (!endpoint) throw webhookEndpointNotFound();
-    if (!endpoint.enabled) throw new WebhookError('invalid_input', 'Enable the endpoint to send it a test event');
+    if (!endpoint.enabled) throw new ConsoleError('invalid_input', 'Enable the endpoint to send it a test event');
     const event = await tx.webhookEvent.create({
       data: {
         id: newEventId(),

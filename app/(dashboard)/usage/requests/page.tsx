@@ -7,7 +7,8 @@ import { errorStatus } from '@/lib/api/errors';
 import { endpoints } from '@/lib/api/registry';
 import { requireSession } from '@/lib/auth/require-session';
 import { REFUSAL_TALLY_LIMIT } from '@/lib/server/usage/list-usage-refusals';
-import { BadCursorError, listUsageRequests } from '@/lib/server/usage/list-usage-requests';
+import { isConsoleError } from '@/lib/server/console-error';
+import { listUsageRequests } from '@/lib/server/usage/list-usage-requests';
 import { ERROR_CODES, queryErrors, requestLogQuerySchema } from '@/lib/validation/usage';
 
 export const metadata: Metadata = { title: 'Request log' };
@@ -32,7 +33,7 @@ export default async function RequestLogPage({
   let problem = parsed.success ? null : queryErrors(parsed.error);
   const page = parsed.success
     ? await listUsageRequests({ accountId, query: parsed.data }).catch((error: unknown) => {
-        if (!(error instanceof BadCursorError)) throw error;
+        if (!isConsoleError(error, 'bad_cursor')) throw error;
         problem = error.message;
         return null;
       })

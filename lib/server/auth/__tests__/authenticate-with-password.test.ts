@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 
 import { db } from '@/lib/db';
 import { createAccountWithUser } from '@/lib/server/account/create-account-with-user';
-import { EmailTakenError } from '@/lib/server/account/email-taken-error';
 import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
 import { takeThrottleAttempt } from '@/lib/server/auth/take-throttle-attempt';
 import {
@@ -39,9 +38,9 @@ describe('sign-up', () => {
     const email = uniqueEmail();
     const name = `duplicate ${randomUUID()}`;
     await createAccountWithUser({ email, password: PASSWORD, name });
-    await expect(
-      createAccountWithUser({ email: email.toUpperCase(), password: PASSWORD, name }),
-    ).rejects.toBeInstanceOf(EmailTakenError);
+    await expect(createAccountWithUser({ email: email.toUpperCase(), password: PASSWORD, name })).rejects.toMatchObject(
+      { code: 'email_taken' },
+    );
     // The second account was rolled back with its user.
     expect(await db.account.count({ where: { name } })).toBe(1);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { db } from '@/lib/db';
-import { ApiKeyError } from '@/lib/server/keys/api-key-error';
+import { ConsoleError } from '@/lib/server/console-error';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { deleteApiKey } from '@/lib/server/keys/delete-api-key';
 import { listApiKeys } from '@/lib/server/keys/list-api-keys';
@@ -35,7 +35,7 @@ describe('cross-account isolation', () => {
         keyId: 'no-such-key',
       }).catch((e: unknown) => e);
 
-      expect(error).toBeInstanceOf(ApiKeyError);
+      expect(error).toBeInstanceOf(ConsoleError);
       expect(error).toMatchObject({ code: 'not_found' });
       // Exactly the answer for an id that never existed.
       expect((error as Error).message).toBe((unknown as Error).message);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { hashApiKey, isApiKeyFormat } from '@/lib/api-key';
 import { db } from '@/lib/db';
-import { ApiKeyError } from '@/lib/server/keys/api-key-error';
+import { ConsoleError } from '@/lib/server/console-error';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { deleteApiKey } from '@/lib/server/keys/delete-api-key';
 import { listApiKeys } from '@/lib/server/keys/list-api-keys';
@@ -12,14 +12,14 @@ import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
 
 import { seedAccount } from './seed';
 
-async function expectApiKeyError(promise: Promise<unknown>, code: ApiKeyError['code'], message: string | RegExp) {
+async function expectApiKeyError(promise: Promise<unknown>, code: ConsoleError['code'], message: string | RegExp) {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ApiKeyError);
-  expect((error as ApiKeyError).code).toBe(code);
-  expect((error as ApiKeyError).message).toMatch(message);
+  expect(error).toBeInstanceOf(ConsoleError);
+  expect((error as ConsoleError).code).toBe(code);
+  expect((error as ConsoleError).message).toMatch(message);
 }
 
 describe('createApiKey', () => {
@@ -62,7 +62,7 @@ describe('createApiKey', () => {
     );
     const created = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter(
-      (r) => r.status === 'rejected' && r.reason instanceof ApiKeyError && r.reason.code === 'limit_reached',
+      (r) => r.status === 'rejected' && r.reason instanceof ConsoleError && r.reason.code === 'limit_reached',
     );
     expect(created).toHaveLength(10);
     expect(refused).toHaveLength(20);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { ApiKeyError } from '@/lib/server/keys/api-key-error';
+import { ConsoleError } from '@/lib/server/console-error';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { deleteApiKey } from '@/lib/server/keys/delete-api-key';
 import { listApiKeys } from '@/lib/server/keys/list-api-keys';
@@ -8,13 +8,13 @@ import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
 
 import { seedAccount } from './seed';
 
-async function refusal(promise: Promise<unknown>): Promise<ApiKeyError> {
+async function refusal(promise: Promise<unknown>): Promise<ConsoleError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ApiKeyError);
-  return error as ApiKeyError;
+  expect(error).toBeInstanceOf(ConsoleError);
+  return error as ConsoleError;
 }
 
 describe('key names are unique per account among live keys', () => {

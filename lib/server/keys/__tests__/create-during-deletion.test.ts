@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { db } from '@/lib/db';
 import { deleteAccount } from '@/lib/server/account/delete-account';
-import { ApiKeyError } from '@/lib/server/keys/api-key-error';
+import { ConsoleError } from '@/lib/server/console-error';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 
 import { seedAccount } from './seed';
@@ -38,7 +38,7 @@ describe('createApiKey during an account deletion', () => {
     expect(deleted).toEqual({ ok: true });
 
     const error = await creation;
-    expect(error).toBeInstanceOf(ApiKeyError);
+    expect(error).toBeInstanceOf(ConsoleError);
     expect(error).toMatchObject({ code: 'not_found', message: 'This account has been deleted' });
     expect(await db.apiKey.count({ where: { accountId, status: { not: 'deleted' } } })).toBe(0);
     expect(await db.apiKey.count({ where: { accountId, name: 'made during deletion' } })).toBe(0);

@@ -48,7 +48,8 @@ describe('adding a webhook endpoint', () => {
     const loopback = { accountId, url: 'http://127.0.0.1:4999/hook', events: ['key.created'] };
 
     await expect(createWebhookEndpoint({ ...loopback, embedded: false })).rejects.toMatchObject({
-      code: 'invalid_url',
+      code: 'invalid_input',
+      field: 'url',
       message: 'Use an https URL',
     });
     const { record } = await createWebhookEndpoint({ ...loopback, embedded: true });
