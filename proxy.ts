@@ -2,6 +2,8 @@
 // - security headers on every page (lib/http/security-headers.ts), with a fresh script nonce
 //   that Next reads from the request's CSP header and puts on its own scripts;
 // - state-changing requests from another site's page are refused (lib/http/same-origin.ts);
+// - a request id (the API's format, req_…) on the request, for the log lines of what it does
+//   (lib/observability/console-log.ts), and on the response, for a person to quote;
 // - optimistic redirect only: signed-out visitors leave the console for the sign-in page. Every
 //   page and action still checks the session itself (requireSession); the sign-in pages send
 //   signed-in users on themselves, after checking the user still exists (no redirect loop).
@@ -11,6 +13,7 @@
 import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
 
+import { newRequestId } from '@/lib/api/gateway/request-id';
 import { isAllowedOrigin } from '@/lib/http/same-origin';
 import { makeNonce, NONCE_HEADER, securityHeaders } from '@/lib/http/security-headers';
 import { CONSOLE_PATH_HEADER, signInPath } from '@/lib/sign-in-path';
@@ -34,9 +37,11 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
     request.nextUrl.protocol === 'https:' ||
     request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
   const nonce = makeNonce();
+  const requestId = newRequestId();
   const security = securityHeaders({ nonce, https, development: process.env.NODE_ENV === 'development' });
   const withSecurityHeaders = (response: NextResponse) => {
     for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
+    response.headers.set('x-request-id', requestId);
     return response;
   };
 
@@ -55,6 +60,8 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
   // back here afterwards too. Set on every request, so a client's own value never counts.
   headers.set(CONSOLE_PATH_HEADER, pathname + search);
   headers.set(NONCE_HEADER, nonce);
+  // Replaces any id the client sent: the log's ids are the console's own.
+  headers.set('x-request-id', requestId);
   headers.set('Content-Security-Policy', security['Content-Security-Policy']);
   return withSecurityHeaders(NextResponse.next({ request: { headers } }));
 }

@@ -23,7 +23,8 @@ import { localPath } from '@/lib/sign-in-path';
 import { resendVerificationSchema } from '@/lib/validation/account';
 import { signInSchema, signUpSchema } from '@/lib/validation/auth';
 
-import { fieldErrorsFrom, type ActionState } from './action-state';
+import type { ActionState } from './action-state';
+import { failTheRequest, runPublicAction } from './run-action';
 
 const HOME = '/dashboard';
 
@@ -56,56 +57,51 @@ function checkYourMail(email: string): ActionState {
 
 /**
  * Signs in with the credentials provider; returns an error state, null when signed in, or
- * 'two_factor' when the password was right and the code step follows (no session yet).
+ * 'two_factor' when the password was right and the code step follows (no session yet). Any other
+ * failure is thrown, for runPublicAction to log and answer.
  */
 async function passwordSignIn(email: string, password: string): Promise<ActionState | null | 'two_factor'> {
   try {
     await signIn('credentials', { email, password, redirect: false });
     return null;
   } catch (error) {
-    if (error instanceof CredentialsSignin) {
-      if (error.code === 'two_factor') return 'two_factor';
-      if (error.code === 'unverified')
-        return {
-          status: 'error',
-          message: `Your email address is not verified yet. Follow the link we mailed to ${email}, or ask for a new one.`,
-          values: { email },
-          resendVerificationTo: email,
-        };
+    if (!(error instanceof CredentialsSignin)) throw error;
+    if (error.code === 'two_factor') return 'two_factor';
+    if (error.code === 'unverified')
       return {
         status: 'error',
-        // A sign-up not verified yet is told apart above: this is a wrong email or password.
-        message: lockedMessage(error.code) ?? 'Incorrect email or password.',
+        message: `Your email address is not verified yet. Follow the link we mailed to ${email}, or ask for a new one.`,
         values: { email },
+        resendVerificationTo: email,
       };
-    }
-    console.error('Sign-in failed', error);
-    return { status: 'error', message: 'Sign-in is unavailable right now. Please try again.', values: { email } };
+    return {
+      status: 'error',
+      // A sign-up not verified yet is told apart above: this is a wrong email or password.
+      message: lockedMessage(error.code) ?? 'Incorrect email or password.',
+      values: { email },
+    };
   }
 }
 
-/** The email and password of a form, validated; every field's error when they are invalid. */
-function parseCredentials<T>(schema: { safeParse(raw: unknown): z.ZodSafeParseResult<T> }, formData: FormData) {
+/** The email and password of a form, read through `schema`; only the email is given back. */
+function credentialsForm<T>(schema: { safeParse(raw: unknown): z.ZodSafeParseResult<T> }, formData: FormData) {
   const raw = { email: String(formData.get('email') ?? ''), password: String(formData.get('password') ?? '') };
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return { success: true as const, data: parsed.data };
-  const state: ActionState = {
-    status: 'error',
-    message: 'Check the highlighted fields.',
-    fieldErrors: fieldErrorsFrom(parsed.error.issues),
-    values: { email: raw.email },
-  };
-  return { success: false as const, state };
+  return { raw, schema, values: { email: raw.email }, invalid: 'Check the highlighted fields.' };
 }
 
 export async function signInAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  const parsed = parseCredentials(signInSchema, formData);
-  if (!parsed.success) return parsed.state;
-  const failure = await passwordSignIn(parsed.data.email, parsed.data.password);
-  const callbackUrl = safeCallback(formData.get('callbackUrl'));
-  if (failure === 'two_factor') redirect(`/sign-in/two-factor?${new URLSearchParams({ callbackUrl })}`);
-  if (failure) return failure;
-  redirect(callbackUrl);
+  return runPublicAction({
+    name: 'signIn',
+    form: credentialsForm(signInSchema, formData),
+    failure: 'Sign-in is unavailable right now. Please try again.',
+    run: async ({ input }) => {
+      const failure = await passwordSignIn(input.email, input.password);
+      const callbackUrl = safeCallback(formData.get('callbackUrl'));
+      if (failure === 'two_factor') redirect(`/sign-in/two-factor?${new URLSearchParams({ callbackUrl })}`);
+      if (failure) return failure;
+      redirect(callbackUrl);
+    },
+  });
 }
 
 const CODE_CHECK = 'Check the highlighted fields.';
@@ -115,41 +111,45 @@ const CODE_CHECK = 'Check the highlighted fields.';
  * in a cookie, and a code from the app or a recovery code. Wrong codes are throttled like passwords.
  */
 export async function twoFactorSignInAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  const cookieJar = await cookies();
-  const challenge = cookieJar.get(TWO_FACTOR_COOKIE)?.value;
-  const callbackUrl = safeCallback(formData.get('callbackUrl'));
-  const again = `/sign-in?${new URLSearchParams({ callbackUrl, twoFactor: 'expired' })}`;
-  if (!challenge) redirect(again);
-  const code = String(formData.get('code') ?? '')
-    .trim()
-    .slice(0, 64);
-  if (!code)
-    return {
-      status: 'error',
-      message: CODE_CHECK,
-      fieldErrors: { code: ['Enter the code from your authenticator app, or a recovery code'] },
-    };
-  try {
-    await signIn('two-factor', { challenge, code, redirect: false });
-  } catch (error) {
-    if (!(error instanceof CredentialsSignin)) {
-      console.error('Two-factor sign-in failed', error);
-      return { status: 'error', message: 'Sign-in is unavailable right now. Please try again.' };
-    }
-    if (error.code === 'expired') {
-      cookieJar.delete({ name: TWO_FACTOR_COOKIE, path: '/sign-in' });
-      redirect(again);
-    }
-    return lockedMessage(error.code)
-      ? { status: 'error', message: lockedMessage(error.code)! }
-      : {
+  return runPublicAction({
+    name: 'twoFactorSignIn',
+    failure: 'Sign-in is unavailable right now. Please try again.',
+    run: async () => {
+      const cookieJar = await cookies();
+      const challenge = cookieJar.get(TWO_FACTOR_COOKIE)?.value;
+      const callbackUrl = safeCallback(formData.get('callbackUrl'));
+      const again = `/sign-in?${new URLSearchParams({ callbackUrl, twoFactor: 'expired' })}`;
+      if (!challenge) redirect(again);
+      const code = String(formData.get('code') ?? '')
+        .trim()
+        .slice(0, 64);
+      if (!code)
+        return {
           status: 'error',
           message: CODE_CHECK,
-          fieldErrors: { code: ['That code is not right, or was already used'] },
+          fieldErrors: { code: ['Enter the code from your authenticator app, or a recovery code'] },
         };
-  }
-  cookieJar.delete({ name: TWO_FACTOR_COOKIE, path: '/sign-in' });
-  redirect(callbackUrl);
+      try {
+        await signIn('two-factor', { challenge, code, redirect: false });
+      } catch (error) {
+        if (!(error instanceof CredentialsSignin)) throw error;
+        if (error.code === 'expired') {
+          cookieJar.delete({ name: TWO_FACTOR_COOKIE, path: '/sign-in' });
+          redirect(again);
+        }
+        const locked = lockedMessage(error.code);
+        return locked
+          ? { status: 'error', message: locked }
+          : {
+              status: 'error',
+              message: CODE_CHECK,
+              fieldErrors: { code: ['That code is not right, or was already used'] },
+            };
+      }
+      cookieJar.delete({ name: TWO_FACTOR_COOKIE, path: '/sign-in' });
+      redirect(callbackUrl);
+    },
+  });
 }
 
 /**
@@ -160,26 +160,27 @@ export async function twoFactorSignInAction(_previous: ActionState, formData: Fo
  * address taken) and queue one mail, so they take about as long.
  */
 export async function signUpAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  const parsed = parseCredentials(signUpSchema, formData);
-  if (!parsed.success) return parsed.state;
-  const { email, password } = parsed.data;
-  const ip = clientAddress((await headers()).get('x-forwarded-for'), env.TRUSTED_PROXY_HOPS);
-  if (ip) {
-    const lockedForMs = await takeThrottleAttempt({ keys: [throttleKeyForSignUp(ip)] });
-    if (lockedForMs > 0)
-      return { status: 'error', message: tooManyAttempts(Math.ceil(lockedForMs / 60_000)), values: { email } };
-  }
-  try {
-    const created = await createAccountWithUser({ email, password, requireVerification: true });
-    await sendEmailVerification({ userId: created.user.id, email: created.user.email });
-  } catch (error) {
-    if (!isConsoleError(error, 'email_taken')) {
-      console.error('Sign-up failed', error);
-      return { status: 'error', message: 'Sign-up is unavailable right now. Please try again.', values: { email } };
-    }
-    await noteSignUpForTakenEmail({ email });
-  }
-  return checkYourMail(email);
+  return runPublicAction({
+    name: 'signUp',
+    form: credentialsForm(signUpSchema, formData),
+    failure: 'Sign-up is unavailable right now. Please try again.',
+    run: async ({ input: { email, password } }) => {
+      const ip = clientAddress((await headers()).get('x-forwarded-for'), env.TRUSTED_PROXY_HOPS);
+      if (ip) {
+        const lockedForMs = await takeThrottleAttempt({ keys: [throttleKeyForSignUp(ip)] });
+        if (lockedForMs > 0)
+          return { status: 'error', message: tooManyAttempts(Math.ceil(lockedForMs / 60_000)), values: { email } };
+      }
+      try {
+        const created = await createAccountWithUser({ email, password, requireVerification: true });
+        await sendEmailVerification({ userId: created.user.id, email: created.user.email });
+      } catch (error) {
+        if (!isConsoleError(error, 'email_taken')) throw error;
+        await noteSignUpForTakenEmail({ email });
+      }
+      return checkYourMail(email);
+    },
+  });
 }
 
 /**
@@ -188,29 +189,52 @@ export async function signUpAction(_previous: ActionState, formData: FormData): 
  * waiting for verification; throttled per address and per client.
  */
 export async function resendSignUpVerificationAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  const parsed = resendVerificationSchema.safeParse({ email: String(formData.get('email') ?? '') });
-  if (!parsed.success)
-    return { status: 'error', message: 'Enter a valid email address, then sign in again to ask for a new link.' };
-  const { email } = parsed.data;
-  const ip = clientAddress((await headers()).get('x-forwarded-for'), env.TRUSTED_PROXY_HOPS);
-  const minutes = await resendSignUpVerification({ email, ip });
-  if (minutes > 0) return { status: 'error', message: tooManyAttempts(minutes) };
-  return {
-    status: 'success',
-    message: `If ${email} is waiting to be verified, a new link is on its way. Links mailed before it no longer work.`,
-  };
+  return runPublicAction({
+    name: 'resendSignUpVerification',
+    form: {
+      raw: { email: String(formData.get('email') ?? '') },
+      schema: resendVerificationSchema,
+      invalid: () => ({
+        status: 'error',
+        message: 'Enter a valid email address, then sign in again to ask for a new link.',
+      }),
+    },
+    run: async ({ input: { email } }) => {
+      const ip = clientAddress((await headers()).get('x-forwarded-for'), env.TRUSTED_PROXY_HOPS);
+      const minutes = await resendSignUpVerification({ email, ip });
+      if (minutes > 0) return { status: 'error', message: tooManyAttempts(minutes) };
+      return {
+        status: 'success',
+        message: `If ${email} is waiting to be verified, a new link is on its way. Links mailed before it no longer work.`,
+      };
+    },
+  });
 }
 
 export async function signInWithProviderAction(formData: FormData): Promise<void> {
-  const provider = String(formData.get('provider') ?? '');
-  // Only a configured provider; anything else would land on Auth.js's own error page.
-  if (!enabledOAuthProviders().some((p) => p.id === provider)) redirect('/sign-in');
-  await signIn(provider, { redirectTo: safeCallback(formData.get('callbackUrl')) });
+  await runPublicAction({
+    name: 'signInWithProvider',
+    failure: failTheRequest,
+    run: async () => {
+      const provider = String(formData.get('provider') ?? '');
+      // Only a configured provider; anything else would land on Auth.js's own error page.
+      if (!enabledOAuthProviders().some((p) => p.id === provider)) redirect('/sign-in');
+      await signIn(provider, { redirectTo: safeCallback(formData.get('callbackUrl')) });
+      return { status: 'idle' };
+    },
+  });
 }
 
 export async function signOutAction(): Promise<void> {
-  const session = await getConsoleSession();
-  // Ends the session on the server too: a cookie that survives sign-out no longer works.
-  if (session) await endUserSessions({ userId: session.userId });
-  await signOut({ redirectTo: '/' });
+  await runPublicAction({
+    name: 'signOut',
+    failure: failTheRequest,
+    run: async () => {
+      const session = await getConsoleSession();
+      // Ends the session on the server too: a cookie that survives sign-out no longer works.
+      if (session) await endUserSessions({ userId: session.userId });
+      await signOut({ redirectTo: '/' });
+      return { status: 'idle' };
+    },
+  });
 }

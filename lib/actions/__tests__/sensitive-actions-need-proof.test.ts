@@ -39,7 +39,10 @@ vi.mock('next/headers', () => ({
   }),
 }));
 vi.mock('next/cache', () => ({ revalidatePath: () => {} }));
-class SignedOut extends Error {}
+// Auth.js's signOut ends in a redirect, which Next throws; the stand-in throws one the same way.
+class SignedOut extends Error {
+  readonly digest = 'NEXT_REDIRECT;replace;/account-deleted;307;';
+}
 vi.mock('@/lib/auth', () => ({
   signIn: async (provider: string) => {
     request.signIns.push({ provider });
