@@ -2,13 +2,14 @@
 // .data/) unless the operator set it.
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client';
+import { logger } from '../observability/logger';
 
 const globalForDb = globalThis as unknown as { db?: PrismaClient };
 
 function createClient(): PrismaClient {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString && process.env.NEXT_PHASE !== 'phase-production-build') {
-    console.warn('DATABASE_URL is not set: start the app with `npm run dev` or `npm start`, which provide it.');
+    logger.warn('DATABASE_URL is not set: start the app with `npm run dev` or `npm start`, which provide it.');
   }
   const adapter = new PrismaPg({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   return new PrismaClient({ adapter });

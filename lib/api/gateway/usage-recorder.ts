@@ -20,6 +20,7 @@ import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
 import { TouchThrottle } from './key-touches';
 import { RefusalTally, type RefusalRecord } from './refusal-tally';
 import { metrics } from '@/lib/observability/metrics';
+import { logger } from '@/lib/observability/logger';
 
 export interface UsageRecord {
   id: string;
@@ -176,7 +177,7 @@ export class UsageRecorder {
 
   private async retry(batch: Pending[], attempt: number, error: unknown): Promise<void> {
     if (attempt >= 5) {
-      console.error('usage recorder: giving up on a batch after 5 attempts', error);
+      logger.error({ err: error }, 'usage recorder: giving up on a batch after 5 attempts');
       batch.forEach((p) => p.reject(error));
       return;
     }

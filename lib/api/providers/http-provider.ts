@@ -2,6 +2,7 @@
 // with a bearer secret. Responses are validated against the registry's record schemas; invalid
 // records are dropped and logged, never passed on. Upstream trouble maps to the API's codes.
 import { z } from 'zod';
+import { logger } from '@/lib/observability/logger';
 import {
   ProviderError,
   type EndpointDefinition,
@@ -27,7 +28,7 @@ export class HttpProvider implements Provider {
   private readonly log: (message: string) => void;
 
   constructor(private readonly options: HttpProviderOptions) {
-    this.log = options.log ?? ((m) => console.warn(m));
+    this.log = options.log ?? ((m) => logger.warn(m));
   }
 
   async call(

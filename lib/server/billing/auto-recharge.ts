@@ -3,6 +3,7 @@ import 'server-only';
 import type Stripe from 'stripe';
 
 import { stripe } from '@/lib/stripe/client';
+import { logger } from '@/lib/observability/logger';
 import { db } from '@/lib/db';
 import { formatAmount } from '@/lib/money';
 import { consoleUrl } from '@/lib/server/account/console-url';
@@ -163,7 +164,9 @@ async function settleFailed(accountId: string, paymentId: string, intentId: stri
         '— Public Data API',
       ].join('\n'),
     },
-  }).catch((error: unknown) => console.error(`mailing the failed recharge ${paymentId} failed`, error));
+  }).catch((error: unknown) =>
+    logger.error({ err: error, paymentId }, `mailing the failed recharge ${paymentId} failed`),
+  );
 }
 
 /** Every prepaid account due a recharge (or with one pending): recharged. Run by the worker. */
@@ -185,7 +188,7 @@ export async function rechargeLowAccounts(now = new Date()): Promise<Record<Rech
     try {
       counts[await rechargeIfLow(id, now)]++;
     } catch (error) {
-      console.error(`auto-recharge of ${id} failed (tried again at the next run)`, error);
+      logger.error({ err: error, accountId: id }, `auto-recharge of ${id} failed (tried again at the next run)`);
     }
   }
   return counts;

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
+import { logger } from '@/lib/observability/logger';
 import type { InvoiceStatus } from '@/lib/generated/prisma/client';
 
 import { closeMonthStep } from './close-month-hooks';
@@ -65,9 +66,9 @@ export async function closeMonth({ month, accountId }: CloseMonthOptions): Promi
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      console.error(
-        `close-month: closing ${month} for account ${id} failed (recorded; the daily sweep retries it):`,
-        error,
+      logger.error(
+        { err: error, accountId: id, month },
+        `close-month: closing ${month} for account ${id} failed (recorded; the daily sweep retries it)`,
       );
       await db.monthCloseFailure.upsert({
         where: { accountId_month: { accountId: id, month } },

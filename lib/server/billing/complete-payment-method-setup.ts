@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { stripe } from '@/lib/stripe/client';
+import { logger } from '@/lib/observability/logger';
 
 import { applySetupIntent } from './apply-payment-method';
 import { retryUnpaidInvoices } from './retry-unpaid-invoices';
@@ -24,7 +25,7 @@ export async function completePaymentMethodSetup({
   if (session?.status !== 'complete' || !intent) return false;
   if (!(await applySetupIntent({ setupIntentId: intent, accountId }))) return false;
   await retryUnpaidInvoices({ accountId }).catch((error: unknown) =>
-    console.error(`retrying the unpaid invoices of ${accountId} failed`, error),
+    logger.error({ err: error, accountId }, `retrying the unpaid invoices of ${accountId} failed`),
   );
   return true;
 }

@@ -3,6 +3,7 @@ import 'server-only';
 import type Stripe from 'stripe';
 
 import { stripe } from '@/lib/stripe/client';
+import { logger } from '@/lib/observability/logger';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { formatAmount } from '@/lib/money';
@@ -111,7 +112,9 @@ export async function applyCreditPayment(paymentIntentId: string, checkoutSessio
       accountId,
       onceKey: `credits-receipt:${paymentIntentId}`,
       notice: creditsReceiptNotice({ amountMicros, kind, at, entryId }),
-    }).catch((error: unknown) => console.error(`mailing the receipt of ${paymentIntentId} failed`, error));
+    }).catch((error: unknown) =>
+      logger.error({ err: error, paymentIntentId }, `mailing the receipt of ${paymentIntentId} failed`),
+    );
   }
   return true;
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { stripe } from '@/lib/stripe/client';
+import { logger } from '@/lib/observability/logger';
 import { db } from '@/lib/db';
 
 export type FindInvoiceDocumentOptions = { accountId: string; invoiceId: string; view: 'page' | 'pdf' };
@@ -34,7 +35,7 @@ export async function findInvoiceDocument({
     return current ?? null;
   } catch (error) {
     // Stripe out of reach: the address saved at the last sync is the best there is.
-    console.error(`invoice ${invoiceId}: could not re-read it from Stripe`, error);
+    logger.error({ err: error, invoiceId }, `invoice ${invoiceId}: could not re-read it from Stripe`);
     return saved;
   }
 }

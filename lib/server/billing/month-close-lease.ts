@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 
 import { db } from '@/lib/db';
+import { logger } from '@/lib/observability/logger';
 
 import { closeMonthHooks, type LeaseClock } from './close-month-hooks';
 
@@ -79,7 +80,7 @@ export async function withMonthCloseLease<T>(
       expiresAt = renewed;
     } catch (error) {
       // The database may be back for the next renewal; past the lease's end another close may have it.
-      console.error(`close-month: renewing the close lease of account ${accountId} failed:`, error);
+      logger.error({ err: error, accountId }, `close-month: renewing the close lease of account ${accountId} failed`);
       if (now >= expiresAt) lost.abort(new MonthCloseLeaseLostError(accountId, holder));
     }
   });

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
+import { logger } from '@/lib/observability/logger';
 
 import { refreshPaymentMethod } from './apply-payment-method';
 import { reconcileCreditPurchases } from './credit-purchases';
@@ -71,6 +72,6 @@ async function attempt(result: Reconciliation, what: string, work: () => Promise
     await work();
   } catch (error) {
     result.failed++;
-    console.error(`reconcile-with-stripe: ${what} could not be reconciled (tried again next hour):`, error);
+    logger.error({ err: error }, `reconcile-with-stripe: ${what} could not be reconciled (tried again next hour)`);
   }
 }

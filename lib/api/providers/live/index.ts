@@ -3,6 +3,7 @@
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { liveEnvShape } from '@/lib/env';
+import { logger } from '@/lib/observability/logger';
 import type { Provider } from '../../registry/types';
 import { PageCache } from './page-cache';
 import { PlatformClient } from './platform-client';
@@ -42,7 +43,7 @@ const noDatabase: Sql = {
 
 export function createLiveShared(
   env: EnvRecord,
-  log: (message: string) => void = (m) => console.warn(m),
+  log: (message: string) => void = (m) => logger.warn(m),
   sql: Sql = noDatabase,
 ): LiveShared {
   const settings = readLiveSettings(env);
