@@ -9,6 +9,7 @@ import { cookies, headers } from 'next/headers';
 
 import { authConfig } from './config';
 import { env } from '@/lib/env';
+import { logConsoleError } from '@/lib/observability/console-log';
 import { authenticateWithPassword } from '@/lib/server/auth/authenticate-with-password';
 import { clientAddress } from '@/lib/http/client-address';
 import { onHttps } from '@/lib/http/on-https';
@@ -243,7 +244,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     // A wrong password is an expected outcome, not a server error worth a stack trace.
     error(error) {
       if (error instanceof CredentialsSignin) return;
-      console.error(error);
+      void logConsoleError('Auth.js failed', error);
     },
   },
 });

@@ -15,6 +15,7 @@ import { formatAmount, formatCents, microsToDollarInput } from '@/lib/money';
 import { buttonClasses } from '@/components/ui/button';
 import { addPaymentMethodAction, openBillingPortalAction } from '@/lib/actions/billing';
 import { requireSession } from '@/lib/auth/require-session';
+import { logConsoleError } from '@/lib/observability/console-log';
 import { completePaymentMethodSetup } from '@/lib/server/billing/complete-payment-method-setup';
 import { applyCreditCheckout, MIN_PURCHASE_CENTS, maxPurchaseCents } from '@/lib/server/billing/credit-purchases';
 import { readCreditLedger } from '@/lib/server/billing/credits';
@@ -41,8 +42,8 @@ export default async function BillingPage({
   const { setup, error, credits, bought, mode } = await searchParams;
   if (credits) {
     // Back from Checkout (payment mode): add the credits now if the webhook has not yet (once either way).
-    const applied = await applyCreditCheckout({ checkoutSessionId: credits, accountId }).catch((e: unknown) => {
-      console.error('Applying a credit purchase on return failed (the webhook or the reconciliation will)', e);
+    const applied = await applyCreditCheckout({ checkoutSessionId: credits, accountId }).catch(async (e: unknown) => {
+      await logConsoleError('Applying a credit purchase on return failed (the webhook or the reconciliation will)', e);
       return false;
     });
     redirect(applied ? '/billing?bought=1' : '/billing?bought=pending');

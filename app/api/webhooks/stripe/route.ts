@@ -4,6 +4,7 @@
 import Stripe from 'stripe';
 
 import { webhookSecret } from '@/lib/stripe/client';
+import { logConsoleError } from '@/lib/observability/console-log';
 import { handleStripeEvent } from '@/lib/server/billing/handle-stripe-event';
 
 export const runtime = 'nodejs';
@@ -29,7 +30,7 @@ export async function POST(request: Request): Promise<Response> {
     const outcome = await handleStripeEvent(event);
     return Response.json({ received: true, outcome });
   } catch (error) {
-    console.error(`stripe webhook ${event.id} (${event.type}) failed`, error);
+    await logConsoleError(`stripe webhook ${event.id} (${event.type}) failed`, error, { eventId: event.id });
     return Response.json(
       { error: 'Handling the event failed; it will be retried', code: 'handler_failed' },
       { status: 500 },
