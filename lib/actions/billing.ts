@@ -9,16 +9,10 @@ import { autoRechargeSchema, spendingCapsSchema } from '@/lib/validation/billing
 import { setSpendingCaps } from '@/lib/server/billing/set-spending-caps';
 
 import { openBillingPortal, startPaymentMethodSetup } from '@/lib/server/billing/start-payment-method-setup';
-import {
-  CreditPurchaseError,
-  MIN_PURCHASE_CENTS,
-  maxPurchaseCents,
-  startCreditPurchase,
-} from '@/lib/server/billing/credit-purchases';
+import { MIN_PURCHASE_CENTS, maxPurchaseCents, startCreditPurchase } from '@/lib/server/billing/credit-purchases';
 import { setBillingMode } from '@/lib/server/billing/set-billing-mode';
 import { setAutoRecharge } from '@/lib/server/billing/set-auto-recharge';
 import { formatCents } from '@/lib/money';
-import { ConsoleError } from '@/lib/server/console-error';
 
 import type { ActionState } from './action-state';
 import { failTheRequest, runAction } from './run-action';
@@ -96,19 +90,13 @@ export async function buyCreditsAction(_previous: ActionState, formData: FormDat
     form: { raw: values, schema, values, invalid: 'Check the amount.' },
     failure: 'Payments are unavailable right now. Please try again in a moment.',
     run: async ({ session, input: amountCents }) => {
-      let url: string;
-      try {
-        url = await startCreditPurchase({
+      redirect(
+        await startCreditPurchase({
           accountId: session.accountId,
           amountCents,
           consoleOrigin: await consoleOrigin(),
-        });
-      } catch (error) {
-        // credit-purchases.ts words its refusals for the customer in its own error type.
-        if (error instanceof CreditPurchaseError) throw new ConsoleError('invalid_input', error.message);
-        throw error;
-      }
-      redirect(url);
+        }),
+      );
     },
   });
 }

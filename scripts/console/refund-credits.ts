@@ -3,7 +3,8 @@
 // refunded), with a "Refunded to your card" line in the account's credit ledger.
 import { formatMicros } from '@/lib/money';
 import { findUserByEmail } from '@/lib/server/account/find-user-by-email';
-import { CreditRefundError, refundCredits } from '@/lib/server/billing/refund-credits';
+import { refundCredits } from '@/lib/server/billing/refund-credits';
+import { isConsoleError } from '@/lib/server/console-error';
 import { db } from '@/lib/db';
 import { emailSchema } from '@/lib/validation/auth';
 
@@ -39,7 +40,7 @@ export const refundCreditsCommand: ConsoleCommand = {
         `Refunded ${formatMicros(amount)} of credits to ${email.data}'s card in ${refunds} refund${refunds === 1 ? '' : 's'} (balance ${formatMicros(creditBalanceMicros)}).`,
       );
     } catch (error) {
-      if (error instanceof CreditRefundError) throw new Error(`${email.data}: ${error.message}`);
+      if (isConsoleError(error)) throw new Error(`${email.data}: ${error.message}`);
       throw error;
     }
   },

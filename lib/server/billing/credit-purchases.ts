@@ -8,6 +8,7 @@ import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { formatAmount } from '@/lib/money';
 import { consoleUrl } from '@/lib/server/account/console-url';
+import { ConsoleError } from '@/lib/server/console-error';
 
 import { receiptDescription, receiptNumber } from './credit-receipt';
 import { addCredits } from './credits';
@@ -17,14 +18,6 @@ import { mailAccount } from '@/lib/server/mail/mail-account';
 /** The least a purchase of credits may be ($5); the most is the operator's CREDITS_MAX_PURCHASE_USD. */
 export const MIN_PURCHASE_CENTS = 500;
 export const maxPurchaseCents = () => env.CREDITS_MAX_PURCHASE_USD * 100;
-
-/** A purchase refused before Stripe is asked, in words for the customer. */
-export class CreditPurchaseError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CreditPurchaseError';
-  }
-}
 
 /** What a PaymentIntent for credits carries (metadata), so that whoever reads it can apply it. */
 const CREDITS_PURPOSE = 'credits';
@@ -42,12 +35,14 @@ export async function startCreditPurchase({
   consoleOrigin,
 }: StartCreditPurchaseOptions): Promise<string> {
   if (!Number.isInteger(amountCents) || amountCents < MIN_PURCHASE_CENTS || amountCents > maxPurchaseCents()) {
-    throw new CreditPurchaseError(
+    throw new ConsoleError(
+      'invalid_input',
       `Buy from ${formatAmount(MIN_PURCHASE_CENTS * 10_000)} to ${formatAmount(maxPurchaseCents() * 10_000)} of credits, in whole cents.`,
     );
   }
   const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { billingMode: true } });
-  if (account.billingMode !== 'prepaid') throw new CreditPurchaseError('Credits are for prepaid accounts.');
+  if (account.billingMode !== 'prepaid')
+    throw new ConsoleError('invalid_transition', 'Credits are bought by prepaid accounts.');
   const customer = await ensureStripeCustomer({ accountId });
   const metadata = { accountId, purpose: CREDITS_PURPOSE };
   const session = await stripe().checkout.sessions.create({

@@ -4,16 +4,9 @@ import { stripe } from '@/lib/stripe/client';
 import { db } from '@/lib/db';
 import { formatAmount } from '@/lib/money';
 import { logError } from '@/lib/observability/logger';
+import { ConsoleError } from '@/lib/server/console-error';
 
 import { MICROS_PER_CENT } from './invoice-amounts';
-
-/** A refund the account's credits cannot give: the message says why, for the operator. */
-export class CreditRefundError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CreditRefundError';
-  }
-}
 
 export type RefundCreditsOptions = {
   accountId: string;
@@ -40,7 +33,7 @@ export async function refundCredits(
 ): Promise<{ refundedMicros: bigint; refunds: number }> {
   const { accountId, amountMicros, reason, createdBy, now = new Date() } = options;
   if (amountMicros <= 0n || amountMicros % MICROS_PER_CENT !== 0n) {
-    throw new CreditRefundError('A refund must be a positive amount in whole cents');
+    throw new ConsoleError('invalid_input', 'A refund must be a positive amount in whole cents');
   }
   const lines = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('spend:' || ${accountId}))`;
@@ -51,7 +44,8 @@ export async function refundCredits(
       FROM "Account" a WHERE a."id" = ${accountId} FOR UPDATE`;
     const available = state?.available ?? 0n;
     if (amountMicros > available) {
-      throw new CreditRefundError(
+      throw new ConsoleError(
+        'invalid_input',
         `Only ${formatAmount(available > 0n ? available : 0n)} of credits can be refunded (the balance, less what calls in flight hold)`,
       );
     }
@@ -79,7 +73,8 @@ export async function refundCredits(
       left -= take;
     }
     if (left > 0n) {
-      throw new CreditRefundError(
+      throw new ConsoleError(
+        'invalid_input',
         `Only ${formatAmount(amountMicros - left)} of the credits were paid for and not refunded yet (grants are not refunded)`,
       );
     }

@@ -10,7 +10,8 @@ import { billingMonth } from '@/lib/utc-month';
 import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { applyCreditCheckout, startCreditPurchase } from '../credit-purchases';
 import { addCredits, readCreditLedger } from '../credits';
-import { CreditRefundError, finishCreditRefunds, refundCredits } from '../refund-credits';
+import { ConsoleError } from '@/lib/server/console-error';
+import { finishCreditRefunds, refundCredits } from '../refund-credits';
 import { type BillingWorld, startBillingWorld } from './billing-harness';
 import { GOOD_CARD } from './standing-helpers';
 
@@ -69,7 +70,10 @@ test('refunds the newest payments first, one Stripe refund each; the ledger sums
   await expect(
     refundCredits({ accountId, amountMicros: 4_000_000n, reason: 'customer asked', createdBy: 'test' }),
   ).rejects.toThrow(
-    new CreditRefundError('Only $3.00 of the credits were paid for and not refunded yet (grants are not refunded)'),
+    new ConsoleError(
+      'invalid_input',
+      'Only $3.00 of the credits were paid for and not refunded yet (grants are not refunded)',
+    ),
   );
   expect(await balanceOf(accountId)).toBe(5_000_000n);
 });
