@@ -283,6 +283,12 @@ const schema = z
 
 export type Env = z.infer<typeof schema>;
 
+/**
+ * The environment as name -> text, for the code that takes it as a parameter: the per-family
+ * variables read by a name made from the family, and tests that hand in their own settings.
+ */
+export type EnvRecord = Readonly<Record<string, string | undefined>>;
+
 /** The variables the app reads, for the test that keeps docs/configuration.md and .env.example in step. */
 export const envVariableNames = (): string[] => Object.keys(schema.shape);
 

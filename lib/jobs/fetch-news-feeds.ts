@@ -1,10 +1,10 @@
 // Every 10 minutes: reads the live news family's feeds into PostgreSQL (conditional requests, so an
 // unchanged feed costs a 304), which GET /v1/news/articles then reads; does nothing while news is
-// not live (the sandbox or an upstream serves it). lib/api/providers/live/news/refresh.ts.
+// not live (the sandbox or an upstream serves it). lib/ingest/news/refresh-news-feeds.ts.
 import type { Task, WorkerUtils } from 'graphile-worker';
 
 import { resolveSources } from '@/lib/api/providers/sources';
-import { refreshNewsFeeds, type FeedOutcome } from '@/lib/api/providers/live/news/refresh';
+import { refreshNewsFeeds, type FeedOutcome } from '@/lib/ingest/news/refresh-news-feeds';
 
 type EnvRecord = Readonly<Record<string, string | undefined>>;
 

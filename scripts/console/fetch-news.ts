@@ -2,7 +2,7 @@
 // which runs no worker, or a feed just added): a line per feed, then the job's summary. Exit 1
 // when every feed failed.
 import { feedAddress } from '@/lib/api/providers/live/news/feeds';
-import { refreshNewsFeeds, type FeedOutcome } from '@/lib/api/providers/live/news/refresh';
+import { refreshNewsFeeds, type FeedOutcome } from '@/lib/ingest/news/refresh-news-feeds';
 import { newsIsLive, summarizeOutcomes } from '@/lib/jobs/fetch-news-feeds';
 
 import { parseFlags } from './args';

@@ -2,7 +2,7 @@
 // address (scheme, host and path; never the credentials or query its URL may carry) with its last
 // success, last error and the articles stored from it, and the units of a platform's daily quota
 // used today. Reads the database only; check-sources calls the platforms, fetch-news reads the feeds.
-import { isFeedFailing, type NewsFeedStatus } from '@/lib/api/providers/live/news/status';
+import { isFeedFailing, type NewsFeedStatus } from '@/lib/ingest/news/feed-status';
 import { getOperatorStatus, type OperatorFamilyStatus } from '@/lib/server/status/get-operator-status';
 
 import { parseFlags } from './args';

@@ -32,6 +32,7 @@ export const layerRules: LayerRule[] = [
     never: [
       'lib/server/',
       'lib/api/',
+      'lib/ingest/',
       'lib/actions/',
       'lib/jobs/',
       'lib/stripe/',
@@ -62,13 +63,27 @@ export const layerRules: LayerRule[] = [
   },
   {
     from: 'lib/queue/',
-    never: ['lib/server/', 'lib/api/', 'lib/actions/', 'lib/jobs/', 'app/', 'components/'],
+    never: ['lib/server/', 'lib/api/', 'lib/ingest/', 'lib/actions/', 'lib/jobs/', 'app/', 'components/'],
     why: 'the queue adds jobs by name, below the code that enqueues',
   },
   {
     from: 'lib/api/',
-    never: ['lib/server/', 'lib/auth/', 'lib/actions/', 'lib/jobs/', 'app/', 'components/'],
-    why: 'the API process never imports the console',
+    never: ['lib/server/', 'lib/ingest/', 'lib/auth/', 'lib/actions/', 'lib/jobs/', 'app/', 'components/'],
+    why: 'the API process never imports the console, nor the ingest: it reads what the ingest stored in SQL of its own',
+  },
+  {
+    from: 'lib/ingest/',
+    never: [
+      'lib/server/',
+      'lib/auth/',
+      'lib/actions/',
+      'lib/jobs/',
+      'lib/api/gateway/',
+      'lib/api/process/',
+      'app/',
+      'components/',
+    ],
+    why: "the ingest fills the tables the API reads, on the live framework's politeness and settings; the worker and the console call it, not the other way",
   },
   {
     from: 'lib/api/',

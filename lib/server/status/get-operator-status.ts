@@ -4,14 +4,12 @@ import 'server-only';
 // (`npm run console -- source-status`): each live news feed by its address (scheme, host and path,
 // never its credentials or query) with its last success, last error and articles stored, and the
 // units of a platform's daily quota this deployment used today (videosite).
-import type { NewsFeedStatus } from '@/lib/api/providers/live/news/status';
 import { prismaSql } from '@/lib/db/prisma-sql';
 import { nextQuotaDayStart, quotaDay, quotaUnitsOn } from '@/lib/api/providers/live/quota';
 import type { LiveAdapter } from '@/lib/api/providers/live/types';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
 import type { Family } from '@/lib/api/registry/types';
-
-import { readListedNewsFeeds } from './read-listed-news-feeds';
+import { readListedNewsFeeds, type NewsFeedStatus } from '@/lib/ingest/news/feed-status';
 
 /** A live platform's daily quota as this deployment used it (lib/api/providers/live/quota.ts). */
 export interface QuotaToday {

@@ -11,12 +11,11 @@ import 'server-only';
 // STATUS_TTL_MS per process.
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
-import { summarizeNewsFeeds, type NewsFeedSummary } from '@/lib/api/providers/live/news/status';
 import type { LiveAdapter } from '@/lib/api/providers/live/types';
 import { summarizeSources, type FamilySourceSummary } from '@/lib/api/providers/source-summary';
 import type { Family } from '@/lib/api/registry/types';
+import { readNewsFeedSummary, type NewsFeedSummary } from '@/lib/ingest/news/feed-status';
 
-import { readListedNewsFeeds } from './read-listed-news-feeds';
 import { type Incident, isDegraded, readIncidents } from './read-incidents';
 
 export interface LiveHour {
@@ -108,7 +107,7 @@ async function readSourceStatus(options: StatusOptions, now: Date): Promise<Sour
   const hours = await readLastHour(livePaths, new Date(now.getTime() - 3_600_000), now);
   const empty: LiveHour = { calls: 0, errors: 0, p50Ms: null, p95Ms: null, lastSuccess: null };
   const newsLive = summary.families.some((f) => f.family === 'news' && f.source === 'live');
-  const newsFeeds = newsLive ? summarizeNewsFeeds(await readListedNewsFeeds(options.env ?? process.env)) : null;
+  const newsFeeds = newsLive ? await readNewsFeedSummary(options.env ?? process.env) : null;
   const families: FamilyStatus[] = summary.families.map((f) => ({
     ...f,
     lastHour: f.source === 'live' ? (hours.get(f.family) ?? empty) : null,

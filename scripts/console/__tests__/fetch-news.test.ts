@@ -1,9 +1,9 @@
 // npm run console -- fetch-news: one run of the news job now, a line per feed, against the recorded
-// feeds on the tests' feed server (lib/api/providers/live/news/__tests__/feed-server.ts); then
+// feeds on the tests' feed server (lib/ingest/news/__tests__/feed-server.ts); then
 // check-sources' call to news reads what it stored.
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFeedServer, type FeedServer } from '@/lib/api/providers/live/news/__tests__/feed-server';
+import { startFeedServer, type FeedServer } from '@/lib/ingest/news/__tests__/feed-server';
 import { feeds } from '@/lib/api/providers/live/news/__tests__/routes';
 import { checkSources } from '../check-sources';
 import { consoleArgs } from '@/lib/testing/console-command';

@@ -1,6 +1,7 @@
 // The news live adapter: articles from the RSS and Atom feeds the operator lists (LIVE_NEWS_FEEDS,
-// feeds.ts). The worker's fetch_news_feeds job reads the feeds every few minutes into PostgreSQL
-// (refresh.ts); GET /v1/news/articles reads the table (search.ts) and never waits on a feed.
+// feeds.ts). The news ingest (lib/ingest/news, the worker's fetch_news_feeds task) reads the feeds
+// every few minutes into PostgreSQL; GET /v1/news/articles reads the tables (search.ts) and never
+// waits on a feed.
 import type { z } from 'zod';
 import type { newsEndpoints } from '../../../registry/news';
 import { ProviderError } from '../../../registry/types';
@@ -15,7 +16,7 @@ export const newsAdapter: LiveAdapter = {
   // News has no one platform: the feeds carry their own addresses. LIVE_NEWS_URL, when set, is
   // the base of relative LIVE_NEWS_FEEDS entries; this default is never requested as such.
   defaultBaseUrl: DEFAULT_NEWS_FEEDS[0]!,
-  // Each article names its own outlet and host (the feed's title, the link's host): map.ts.
+  // Each article names its own outlet and host (the feed's title, the link's host): lib/ingest/news/map.ts.
   site: 'per-record',
   // The job's requests: one per feed per run, at most 4 at once; a long list is spread over the
   // minutes between runs rather than fired at once.

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
 import type { NewsArticle } from '@/lib/api/registry/news';
 import { startLiveApi, stopLiveApi, type LiveApi } from '../../__tests__/live-api';
-import { refreshNewsFeeds } from '../refresh';
-import { startFeedServer, type FeedServer } from './feed-server';
+import { refreshNewsFeeds } from '@/lib/ingest/news/refresh-news-feeds';
+import { startFeedServer, type FeedServer } from '@/lib/ingest/news/__tests__/feed-server';
 import { contentTypeOf, feeds, recording } from './routes';
 
 const PATH = '/v1/news/articles';

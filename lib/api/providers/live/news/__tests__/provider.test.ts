@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
 import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { newsArticlesResponse, type NewsArticle } from '@/lib/api/registry/news';
-import { refreshNewsFeeds } from '../refresh';
-import { startFeedServer, type FeedServer } from './feed-server';
+import { refreshNewsFeeds } from '@/lib/ingest/news/refresh-news-feeds';
+import { startFeedServer, type FeedServer } from '@/lib/ingest/news/__tests__/feed-server';
 import type { Sql } from '../../types';
 import { feeds } from './routes';
 

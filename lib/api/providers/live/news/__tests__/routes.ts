@@ -1,8 +1,8 @@
 // The news recordings (data/live/news/, sources and licences in NOTICE): real feeds' XML from
 // open-source feed parsers' test fixtures, each served on its own path. `newsRoutes` is the
 // framework's replay table (scripts/live-replay.ts serves it for trying the app by hand); the
-// tests serve the same files from ./feed-server.ts, which adds ETag and Last-Modified and answers
-// conditional requests 304.
+// tests serve the same files from lib/ingest/news/__tests__/feed-server.ts, which adds ETag and
+// Last-Modified and answers conditional requests 304.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReplayRoute } from '../../__tests__/replay-server';

@@ -1,4 +1,4 @@
-// Live news's state as the job left it, on the recorded feeds and the test database: each listed
+// Live news's state as the ingest left it, on the recorded feeds and the test database: each listed
 // feed's last success and last error for the operator (getOperatorStatus, `npm run console --
 // source-status`), and on the public /status (getSourceStatus) only how many feeds there are and
 // fail, never a feed's address: a feed URL can carry credentials and a token.
@@ -8,9 +8,9 @@ import { formatOperatorStatus } from '@/scripts/console/source-status';
 import { formatOutcome } from '@/scripts/console/fetch-news';
 import { getOperatorStatus } from '@/lib/server/status/get-operator-status';
 import { getSourceStatus } from '@/lib/server/status/get-source-status';
-import { refreshNewsFeeds } from '../refresh';
+import { refreshNewsFeeds } from '../refresh-news-feeds';
 import { startFeedServer, type FeedServer } from './feed-server';
-import { feeds } from './routes';
+import { feeds } from '@/lib/api/providers/live/news/__tests__/routes';
 
 describe('news feeds for the operator and on /status', () => {
   let server: FeedServer;

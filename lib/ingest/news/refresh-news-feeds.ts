@@ -1,13 +1,14 @@
-// One run of the news job (lib/jobs/fetch-news-feeds.ts, and `npm run console -- fetch-news`):
+// One run of the news ingest (the worker's fetch_news_feeds task, and `npm run console -- fetch-news`):
 // every listed feed asked once, conditionally (its stored ETag and Last-Modified), its new and
 // changed articles stored; a 304 keeps what is stored. A feed that fails (an error status, no
 // answer, not a feed, malformed XML) is recorded on its row for /status and the others go on.
 import { z } from 'zod';
-import { politenessFor, readLiveSettings } from '..';
-import { LocalPoliteness } from '../politeness';
-import { feedAddress, readNewsFeeds } from './feeds';
+import type { EnvRecord } from '@/lib/env';
+import { politenessFor, readLiveSettings } from '@/lib/api/providers/live';
+import { newsAdapter } from '@/lib/api/providers/live/news';
+import { feedAddress, readNewsFeeds } from '@/lib/api/providers/live/news/feeds';
+import { LocalPoliteness } from '@/lib/api/providers/live/politeness';
 import { FeedClient, FeedFetchError } from './fetch-feed';
-import { newsAdapter } from '.';
 import { parseFeed } from './map';
 import { decodeFeed, FeedFormatError } from './parse';
 import {
@@ -18,8 +19,6 @@ import {
   storeFeedArticles,
   type FeedState,
 } from './store';
-
-type EnvRecord = Readonly<Record<string, string | undefined>>;
 
 export type FeedOutcome =
   | { url: string; result: 'stored'; articles: number; inserted: number; updated: number }

@@ -1,22 +1,15 @@
-// Feed items -> news articles (the registry's record, lib/api/registry/news.ts). Pure: the feed's
-// parsed tree in (parse.ts), articles out; the table of which element gives which field is in
+// Feed items -> news articles as the store keeps them (the API's record, lib/api/registry/news.ts,
+// is made from the stored row by lib/api/providers/live/news/search.ts). Pure: the feed's parsed
+// tree in (parse.ts), articles out; the table of which element gives which field is in
 // docs/data-sources.md ("news"). No value is invented: where a feed has none the field is empty,
 // except the ones the registry fills otherwise (snippet falls back to the title; an undated item
 // is dated when this deployment first saw it, by the store).
 import { convert, type HtmlToTextOptions } from 'html-to-text';
-import type { NewsArticle } from '../../../registry/news';
+import type { StoredArticleText } from '@/lib/api/providers/live/news/search';
 import { attrOf, nodes, parseFeedDocument, textOf, type FeedDocument, type XmlNode } from './parse';
 
-/** An article as the store keeps it: the record's fields, the date as an instant. */
-export interface FeedArticle {
-  url: string;
-  title: string;
-  source: string;
-  domain: string;
-  snippet: string;
-  author: string;
-  imageUrl: string;
-  language: string;
+/** An article as the store keeps it: the stored text, the date as an instant. */
+export interface FeedArticle extends StoredArticleText {
   /** The item's own date; null when it has none that reads as a date. */
   publishedAt: Date | null;
 }
@@ -229,25 +222,4 @@ export function parseFeed(text: string, feedUrl: string): ParsedFeed {
   if (document.format === 'atom') return atomArticles(document.feed, document.items, feedUrl);
   const parsed = rssArticles(document.channel, document.items, feedUrl);
   return { ...parsed, format: document.format };
-}
-
-/** "2018-01-31 07:26:05" (UTC), as the registry's dates are. */
-export function utcText(date: Date): string {
-  return date.toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/** A stored article as the API's record. */
-export function toNewsArticle(article: Omit<FeedArticle, 'publishedAt'> & { date: Date }): NewsArticle {
-  return {
-    title: article.title,
-    url: article.url,
-    source: article.source,
-    domain: article.domain,
-    snippet: article.snippet,
-    date: utcText(article.date),
-    date_timestamp: Math.floor(article.date.getTime() / 1000),
-    author: article.author,
-    image_url: article.imageUrl,
-    language: article.language,
-  };
 }

@@ -1,12 +1,12 @@
-// The news job (refreshNewsFeeds) against the recorded feeds on a real HTTP server with ETag and
+// The news ingest (refreshNewsFeeds) against the recorded feeds on a real HTTP server with ETag and
 // Last-Modified (./feed-server.ts), into the test database: conditional requests and 304s, a run
 // twice inserting nothing twice, a changed feed, and each failure recorded on its feed while the
 // others go on. Nothing is mocked.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
-import { refreshNewsFeeds, type RefreshOptions } from '../refresh';
+import { refreshNewsFeeds, type RefreshOptions } from '../refresh-news-feeds';
 import { startFeedServer, type FeedServer } from './feed-server';
-import { feeds, recording } from './routes';
+import { feeds, recording } from '@/lib/api/providers/live/news/__tests__/routes';
 
 const USER_AGENT = 'news-test/1.0 (ops@example.test)';
 

@@ -1,4 +1,4 @@
-// The news job's writes: each feed's row (validators, last success, last error: both kept, each
+// The news ingest's writes: each feed's row (validators, last success, last error: both kept, each
 // with its time, so /status tells a failing feed from one that failed once) and its articles,
 // one per feed and link, so that a feed fetched twice inserts nothing twice and an article the
 // feed changed (a corrected title) is updated in place.

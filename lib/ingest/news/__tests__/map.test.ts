@@ -3,9 +3,10 @@
 // strict record schema, the charset, relative links, dates, and the documents that are not feeds.
 import { describe, expect, test } from 'vitest';
 import { newsArticleSchema } from '@/lib/api/registry/news';
-import { languageOf, parseFeed, parseFeedDate, toNewsArticle, type FeedArticle } from '../map';
+import { toNewsArticle } from '@/lib/api/providers/live/news/search';
+import { languageOf, parseFeed, parseFeedDate, type FeedArticle } from '../map';
 import { decodeFeed, FeedFormatError } from '../parse';
-import { contentTypeOf, feeds, recording, type FeedName } from './routes';
+import { contentTypeOf, feeds, recording, type FeedName } from '@/lib/api/providers/live/news/__tests__/routes';
 
 // Where the tests' feed server would serve them: relative links must not resolve against it.
 const servedAt = (file: string) => `http://127.0.0.1:9/${file}`;

@@ -1,11 +1,11 @@
-// One feed request, for the news job. The framework's PlatformClient reads JSON and caches pages
+// One feed request, for the news ingest. The framework's PlatformClient reads JSON and caches pages
 // for API calls; a feed is XML fetched by the worker with its validators (If-None-Match,
 // If-Modified-Since), so this is a small client of its own on the same parts: undici, the
 // operator's LIVE_USER_AGENT, UPSTREAM_TIMEOUT_MS per request, and the framework's token bucket
 // and concurrency cap (LIVE_NEWS_REQUESTS_PER_MINUTE, _BURST, _CONCURRENCY).
 import { Agent, request } from 'undici';
-import { parseRetryAfter } from '../platform-client';
-import type { Politeness } from '../politeness';
+import { parseRetryAfter } from '@/lib/api/providers/live/platform-client';
+import type { Politeness } from '@/lib/api/providers/live/politeness';
 
 /** The validators of the last answer that was read, sent back for a conditional request. */
 export interface FeedValidators {

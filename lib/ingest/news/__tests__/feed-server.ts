@@ -1,12 +1,13 @@
 // A stand-in for the feeds' web servers in tests: a real HTTP server on loopback serving the
-// recorded feeds (./routes.ts) as a web server serves a file: an ETag (a hash of the bytes) and a
-// Last-Modified, a 304 to a request whose If-None-Match or If-Modified-Since still holds. A path
-// can be given other bytes (the feed changed), and the next request(s) can fail: a status (with
-// Retry-After), a reset connection, a stall. Every request is recorded with its headers.
+// recorded feeds (the news adapter's replay table, lib/api/providers/live/news/__tests__/routes.ts)
+// as a web server serves a file: an ETag (a hash of the bytes) and a Last-Modified, a 304 to a
+// request whose If-None-Match or If-Modified-Since still holds. A path can be given other bytes
+// (the feed changed), and the next request(s) can fail: a status (with Retry-After), a reset
+// connection, a stall. Every request is recorded with its headers.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { contentTypeOf, feeds, recording } from './routes';
+import { contentTypeOf, feeds, recording } from '@/lib/api/providers/live/news/__tests__/routes';
 
 export interface FeedRequest {
   path: string;

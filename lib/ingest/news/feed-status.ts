@@ -1,8 +1,11 @@
-// Each listed feed's state for the operator (`npm run console -- source-status`): its last success
-// and its last error, each with its time (a feed is failing when its last error is the newer), and
-// the articles stored from it; and the summary the public /status shows (no feed named).
+// What the news ingest left in the database, for the two readers of its state: the operator
+// (`npm run console -- source-status`: each listed feed's last success and its last error, each
+// with its time, and the articles stored from it; a feed is failing when its last error is the
+// newer) and the public /status (how many feeds are listed and fail, the newest success; no feed
+// named, since a feed URL can carry credentials).
 import { db } from '@/lib/db';
-import { feedAddress } from './feeds';
+import type { EnvRecord } from '@/lib/env';
+import { feedAddress, readNewsFeeds } from '@/lib/api/providers/live/news/feeds';
 
 export interface NewsFeedStatus {
   /** Scheme, host and path: never the URL's credentials or query (feedAddress). */
@@ -20,7 +23,7 @@ export interface NewsFeedStatus {
 }
 
 /** The feeds in the operator's order; a feed never fetched yet has empty fields. */
-export async function readNewsFeedStatus(feeds: readonly string[]): Promise<NewsFeedStatus[]> {
+async function readNewsFeedStatus(feeds: readonly string[]): Promise<NewsFeedStatus[]> {
   const [rows, counts] = await Promise.all([
     db.newsFeed.findMany({ where: { url: { in: [...feeds] } } }),
     db.newsArticle.groupBy({ by: ['feedUrl'], where: { feedUrl: { in: [...feeds] } }, _count: { _all: true } }),
@@ -42,6 +45,17 @@ export async function readNewsFeedStatus(feeds: readonly string[]): Promise<News
   });
 }
 
+/** The listed news feeds' states; none when LIVE_NEWS_FEEDS cannot be read (its calls say why). */
+export async function readListedNewsFeeds(env: EnvRecord): Promise<NewsFeedStatus[]> {
+  let feeds: string[];
+  try {
+    feeds = readNewsFeeds(env);
+  } catch {
+    return [];
+  }
+  return readNewsFeedStatus(feeds);
+}
+
 /** A feed fails when its last error is newer than its last success (or it never succeeded). */
 export function isFeedFailing(feed: NewsFeedStatus): boolean {
   return feed.lastErrorAt !== null && (feed.lastSuccessAt === null || feed.lastErrorAt > feed.lastSuccessAt);
@@ -54,7 +68,9 @@ export interface NewsFeedSummary {
   lastSuccessAt: Date | null;
 }
 
-export function summarizeNewsFeeds(feeds: readonly NewsFeedStatus[]): NewsFeedSummary {
+/** The public /status's one read of the ingest: the listed feeds summed up, none named. */
+export async function readNewsFeedSummary(env: EnvRecord): Promise<NewsFeedSummary> {
+  const feeds = await readListedNewsFeeds(env);
   const successes = feeds.flatMap((f) => (f.lastSuccessAt ? [f.lastSuccessAt.getTime()] : []));
   return {
     listed: feeds.length,
