@@ -289,6 +289,17 @@ export type Env = z.infer<typeof schema>;
  */
 export type EnvRecord = Readonly<Record<string, string | undefined>>;
 
+/**
+ * The whole environment as it is now, for the variables whose names are made from a family
+ * (DATA_SOURCE_<FAMILY>, LIVE_<FAMILY>_URL and _REQUESTS_PER_MINUTE, _BURST, _CONCURRENCY,
+ * UPSTREAM_<FAMILY>_URL, FAMILY_<FAMILY>_SOURCE and _DOMAIN), which the schema above cannot name
+ * one by one; the code that knows the families checks them (lib/api/providers/sources.ts). Read
+ * at each call, not once, so that a setting a test or a start script changes is seen.
+ */
+export function envRecord(): EnvRecord {
+  return process.env;
+}
+
 /** The variables the app reads, for the test that keeps docs/configuration.md and .env.example in step. */
 export const envVariableNames = (): string[] => Object.keys(schema.shape);
 

@@ -1,25 +1,26 @@
 // Background and scheduled work, on graphile-worker (jobs and cron in PostgreSQL, so several
 // instances share one schedule). `npm start` runs it beside the console and the API server.
 import { Logger, run, type Task } from 'graphile-worker';
+import { env } from '@/lib/env';
 import { logger } from '@/lib/observability/logger';
 import { metrics } from '@/lib/observability/metrics';
 import { startMetrics } from '@/lib/observability/metrics-server';
 
-import { announceKeyExpiryCron, announceKeyExpiryTask } from './announce-key-expiry';
-import { blockOverdueAccountsCron, blockOverdueAccountsTask } from './block-overdue-accounts';
-import { closePreviousMonth, crontab } from './close-previous-month';
-import { closeUnclosedMonthsCron, closeUnclosedMonthsTask } from './close-unclosed-months';
-import { evaluateUsageAlertsCron, evaluateUsageAlertsTask } from './evaluate-usage-alerts';
-import { expireCreditsCron, expireCreditsTask } from './expire-credits';
-import { deliverWebhookTask } from './deliver-webhook';
-import { fetchNewsFeedsCron, fetchNewsFeedsTask, queueNewsFetchAtStart } from './fetch-news-feeds';
-import { pruneUsageLogCron, pruneUsageLogTask } from './prune-usage-log';
-import { pruneWebhookEventsCron, pruneWebhookEventsTask } from './prune-webhook-events';
-import { rechargeCreditsCron, rechargeCreditsTask } from './recharge-credits';
-import { reconcileBillingCron, reconcileBillingTask } from './reconcile-billing';
-import { sendMailTask } from './send-mail';
+import { announceKeyExpiryCron, announceKeyExpiryTask } from './announce-key-expiry-task';
+import { blockOverdueAccountsCron, blockOverdueAccountsTask } from './block-overdue-accounts-task';
+import { closePreviousMonthCron, closePreviousMonthTask } from './close-previous-month-task';
+import { closeUnclosedMonthsCron, closeUnclosedMonthsTask } from './close-unclosed-months-task';
+import { deliverWebhookTask } from './deliver-webhook-task';
+import { evaluateUsageAlertsCron, evaluateUsageAlertsTask } from './evaluate-usage-alerts-task';
+import { expireCreditsCron, expireCreditsTask } from './expire-credits-task';
+import { fetchNewsFeedsCron, fetchNewsFeedsTask, queueNewsFetchAtStart } from './fetch-news-feeds-task';
+import { pruneUsageLogCron, pruneUsageLogTask } from './prune-usage-log-task';
+import { pruneWebhookEventsCron, pruneWebhookEventsTask } from './prune-webhook-events-task';
+import { rechargeCreditsCron, rechargeCreditsTask } from './recharge-credits-task';
+import { reconcileBillingCron, reconcileBillingTask } from './reconcile-billing-task';
+import { sendMailTask } from './send-mail-task';
 
-const connectionString = process.env.DATABASE_URL;
+const connectionString = env.DATABASE_URL;
 if (!connectionString) {
   logger.fatal('worker: DATABASE_URL is not set (npm start sets it for the embedded PostgreSQL)');
   process.exit(2);
@@ -38,21 +39,80 @@ function counted(name: string, task: Task): Task {
   };
 }
 
-const tasks: Record<string, Task> = {
-  close_previous_month: closePreviousMonth,
-  close_unclosed_months: closeUnclosedMonthsTask,
-  prune_usage_log: pruneUsageLogTask,
-  send_mail: sendMailTask,
-  evaluate_usage_alerts: evaluateUsageAlertsTask,
-  announce_key_expiry: announceKeyExpiryTask,
-  block_overdue_accounts: blockOverdueAccountsTask,
-  reconcile_billing: reconcileBillingTask,
-  expire_credits: expireCreditsTask,
-  recharge_credits: rechargeCreditsTask,
-  fetch_news_feeds: fetchNewsFeedsTask,
-  deliver_webhook: deliverWebhookTask,
-  prune_webhook_events: pruneWebhookEventsTask,
-};
+/**
+ * Every task the worker runs: its name (the crontab's and enqueueJob's), its crontab line (none
+ * for the tasks queued as work arrives) and when it runs, in words, for the start-up log line.
+ */
+const schedule: { name: string; task: Task; cron?: string; when: string }[] = [
+  {
+    name: 'close_previous_month',
+    task: closePreviousMonthTask,
+    cron: closePreviousMonthCron,
+    when: 'monthly invoicing at 00:05 UTC on the 1st',
+  },
+  {
+    name: 'close_unclosed_months',
+    task: closeUnclosedMonthsTask,
+    cron: closeUnclosedMonthsCron,
+    when: 'unclosed months swept at 01:05 UTC daily',
+  },
+  {
+    name: 'expire_credits',
+    task: expireCreditsTask,
+    cron: expireCreditsCron,
+    when: 'credits expired at 00:20 UTC daily',
+  },
+  {
+    name: 'prune_usage_log',
+    task: pruneUsageLogTask,
+    cron: pruneUsageLogCron,
+    when: 'request-log pruning at 03:15 UTC daily',
+  },
+  {
+    name: 'prune_webhook_events',
+    task: pruneWebhookEventsTask,
+    cron: pruneWebhookEventsCron,
+    when: 'webhook events past 30 days pruned at 03:45 UTC daily',
+  },
+  {
+    name: 'block_overdue_accounts',
+    task: blockOverdueAccountsTask,
+    cron: blockOverdueAccountsCron,
+    when: 'overdue invoices hourly',
+  },
+  {
+    name: 'reconcile_billing',
+    task: reconcileBillingTask,
+    cron: reconcileBillingCron,
+    when: 'reconciliation with Stripe hourly',
+  },
+  {
+    name: 'evaluate_usage_alerts',
+    task: evaluateUsageAlertsTask,
+    cron: evaluateUsageAlertsCron,
+    when: 'usage alerts and spending-cap warnings every minute',
+  },
+  {
+    name: 'recharge_credits',
+    task: rechargeCreditsTask,
+    cron: rechargeCreditsCron,
+    when: 'auto-recharge of prepaid accounts every minute',
+  },
+  {
+    name: 'announce_key_expiry',
+    task: announceKeyExpiryTask,
+    cron: announceKeyExpiryCron,
+    when: 'key expiry notices every 15 minutes',
+  },
+  {
+    name: 'fetch_news_feeds',
+    task: fetchNewsFeedsTask,
+    cron: fetchNewsFeedsCron,
+    when: 'live news feeds every 10 minutes when news is live',
+  },
+  { name: 'deliver_webhook', task: deliverWebhookTask, when: 'webhook deliveries as they are due' },
+  { name: 'send_mail', task: sendMailTask, when: 'mail over SMTP_URL as it is queued' },
+];
 const levels = { error: 'error', warning: 'warn', info: 'info', debug: 'debug' } as const;
 
 await startMetrics('job-worker');
@@ -66,22 +126,10 @@ const runner = await run({
   // error level and ends the process by the signal, not with code 0.
   noHandleSignals: true,
   pollInterval: 5_000,
-  taskList: Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, counted(name, task)])),
+  taskList: Object.fromEntries(schedule.map(({ name, task }) => [name, counted(name, task)])),
   // graphile-worker's own lines (job failures, retries) in the same JSON log.
   logger: new Logger((scope) => (level, message, meta) => logger[levels[level]]({ ...scope, ...meta }, message)),
-  crontab: [
-    crontab,
-    closeUnclosedMonthsCron,
-    pruneUsageLogCron,
-    evaluateUsageAlertsCron,
-    announceKeyExpiryCron,
-    blockOverdueAccountsCron,
-    reconcileBillingCron,
-    expireCreditsCron,
-    rechargeCreditsCron,
-    fetchNewsFeedsCron,
-    pruneWebhookEventsCron,
-  ].join('\n'),
+  crontab: schedule.flatMap(({ cron }) => (cron ? [cron] : [])).join('\n'),
 });
 
 // A deploy stops the worker with SIGTERM (`npm start`'s Ctrl-C sends SIGINT too): a normal end,
@@ -107,7 +155,5 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await queueNewsFetchAtStart(runner);
-logger.info(
-  'Worker running (monthly invoicing at 00:05 UTC on the 1st, unclosed months swept at 01:05 UTC and request-log pruning at 03:15 UTC daily, overdue invoices and reconciliation with Stripe hourly, usage alerts and spending-cap warnings every minute, key expiry notices every 15 minutes, live news feeds every 10 minutes when news is live, webhook deliveries as they are due and webhook events past 30 days pruned at 03:45 UTC; mail over SMTP_URL)',
-);
+logger.info(`Worker running (${schedule.map(({ when }) => when).join(', ')})`);
 await runner.promise;

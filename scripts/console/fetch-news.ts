@@ -2,8 +2,13 @@
 // which runs no worker, or a feed just added): a line per feed, then the job's summary. Exit 1
 // when every feed failed.
 import { feedAddress } from '@/lib/api/providers/live/news/feeds';
-import { refreshNewsFeeds, type FeedOutcome } from '@/lib/ingest/news/refresh-news-feeds';
-import { newsIsLive, summarizeOutcomes } from '@/lib/jobs/fetch-news-feeds';
+import { envRecord } from '@/lib/env';
+import {
+  newsIsLive,
+  refreshNewsFeeds,
+  summarizeOutcomes,
+  type FeedOutcome,
+} from '@/lib/ingest/news/refresh-news-feeds';
 
 import { parseFlags } from './args';
 import type { ConsoleCommand } from './command';
@@ -29,11 +34,11 @@ export const fetchNewsCommand: ConsoleCommand = {
     'Read the live news feeds (LIVE_NEWS_FEEDS) into the database now, as the worker does every 10 minutes; a line per feed.',
   async run(args) {
     parseFlags(args, []);
-    if (!newsIsLive())
+    if (!newsIsLive(envRecord()))
       console.log(
         'Note: news is not live here (DATA_SOURCE=live or DATA_SOURCE_NEWS=live), so the API does not serve these articles yet.',
       );
-    const outcomes = await refreshNewsFeeds({ env: process.env, log: (line) => console.error(line) });
+    const outcomes = await refreshNewsFeeds({ env: envRecord(), log: (line) => console.error(line) });
     for (const outcome of outcomes) console.log(formatOutcome(outcome));
     console.log(summarizeOutcomes(outcomes));
     if (outcomes.every((o) => o.result === 'failed')) throw new Error('no feed could be read');

@@ -97,8 +97,8 @@ export const layerRules: LayerRule[] = [
   },
   {
     from: 'lib/jobs/',
-    never: ['lib/actions/', 'app/', 'components/'],
-    why: 'jobs call lib/server, not the transport or the pages',
+    never: ['lib/actions/', 'lib/db/', 'lib/generated/', 'lib/api/', 'app/', 'components/'],
+    why: 'jobs call the use cases of lib/server and lib/ingest, not the database, the API, the transport or the pages',
   },
   {
     from: 'lib/jobs/',

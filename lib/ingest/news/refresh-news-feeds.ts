@@ -8,6 +8,7 @@ import { politenessFor, readLiveSettings } from '@/lib/api/providers/live';
 import { newsAdapter } from '@/lib/api/providers/live/news';
 import { feedAddress, readNewsFeeds } from '@/lib/api/providers/live/news/feeds';
 import { LocalPoliteness } from '@/lib/api/providers/live/politeness';
+import { resolveSources } from '@/lib/api/providers/sources';
 import { FeedClient, FeedFetchError } from './fetch-feed';
 import { parseFeed } from './map';
 import { decodeFeed, FeedFormatError } from './parse';
@@ -34,6 +35,19 @@ export interface RefreshOptions {
 }
 
 const retentionDays = z.coerce.number().int().min(1).default(30);
+
+/** Whether the API serves news from the stored feeds; otherwise (the sandbox, an upstream) there is nothing to read. */
+export function newsIsLive(env: EnvRecord): boolean {
+  return resolveSources(env).news.source === 'live';
+}
+
+/** One line per run: how many feeds were read in full, unchanged, failed or waiting. */
+export function summarizeOutcomes(outcomes: readonly FeedOutcome[]): string {
+  const count = (result: FeedOutcome['result']) => outcomes.filter((o) => o.result === result).length;
+  const sum = (field: 'inserted' | 'updated') =>
+    outcomes.reduce((total, o) => total + (o.result === 'stored' ? o[field] : 0), 0);
+  return `news feeds: ${outcomes.length} listed, ${count('stored')} read in full (${sum('inserted')} new articles, ${sum('updated')} updated), ${count('not-modified')} unchanged (304), ${count('failed')} failed, ${count('waiting')} waiting for their Retry-After`;
+}
 
 /** Reads every listed feed once; the outcomes in the feeds' order. */
 export async function refreshNewsFeeds(options: RefreshOptions): Promise<FeedOutcome[]> {

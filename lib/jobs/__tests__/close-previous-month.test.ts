@@ -4,7 +4,7 @@ import { quickAddJob, runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { billedAccount, type BillingWorld, startBillingWorld } from '@/lib/server/billing/__tests__/billing-harness';
-import { closePreviousMonth } from '../close-previous-month';
+import { closePreviousMonthTask } from '../close-previous-month-task';
 import { previousMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;
@@ -43,7 +43,7 @@ test('closes the previous month for every account when its cron job runs', { tim
   await quickAddJob({ connectionString }, 'close_previous_month', {
     _cron: { ts: new Date().toISOString(), backfilled: false },
   });
-  await runOnce({ connectionString, taskList: { close_previous_month: closePreviousMonth } });
+  await runOnce({ connectionString, taskList: { close_previous_month: closePreviousMonthTask } });
   const invoice = await db.invoice.findFirstOrThrow({ where: { accountId, month } });
   expect({ cents: invoice.amountCents, status: invoice.status }).toEqual({ cents: 90, status: 'paid' });
 });

@@ -9,7 +9,7 @@ import { closeMonthHooks } from '@/lib/server/billing/close-month-hooks';
 import { getBillingStatus } from '@/lib/server/billing/get-billing-status';
 import { billedAccount, type BillingWorld, startBillingWorld } from '@/lib/server/billing/__tests__/billing-harness';
 import { monthsAgo, recordCallsIn } from '@/lib/server/billing/__tests__/month-close-helpers';
-import { closeUnclosedMonthsTask } from '../close-unclosed-months';
+import { closeUnclosedMonthsTask } from '../close-unclosed-months-task';
 
 let world: BillingWorld;
 beforeAll(async () => {

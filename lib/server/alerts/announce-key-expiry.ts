@@ -27,7 +27,7 @@ export function expiryStage(expiresAt: Date, now: Date): ExpiryStage | null {
  * seen a day before hears of the day only (the stage only moves on), and a changed expiry is
  * announced again. Expiries
  * passed more than a day before a run are not told (a worker that was down does not flood the
- * receivers with old news). Run by the worker (lib/jobs/announce-key-expiry.ts). The number of
+ * receivers with old news). Run by the worker (lib/jobs/announce-key-expiry-task.ts). The number of
  * announcements made.
  */
 export async function announceKeyExpiry({ now = new Date() }: { now?: Date } = {}): Promise<number> {

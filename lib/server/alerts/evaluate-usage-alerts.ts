@@ -18,7 +18,7 @@ export function reachedThresholds(thresholds: number[], value: bigint, base: big
 /**
  * Evaluates every usage alert against the spend and units recorded so far this UTC day and month,
  * and fires each threshold reached once per period (fireUsageAlert). Run by the worker after usage
- * is recorded (lib/jobs/evaluate-usage-alerts.ts), never on an API request. The spending-cap
+ * is recorded (lib/jobs/evaluate-usage-alerts-task.ts), never on an API request. The spending-cap
  * warnings are the cap alerts: a cap that refused a call this period (SpendingCapReached, written
  * by the API's reserve_call) counts as reached at 100 % whatever the spend, since a call holds its
  * largest cost and the calls refused come short of the cap. The number of mails queued.

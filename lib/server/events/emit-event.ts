@@ -25,7 +25,7 @@ export function newEventId(): string {
 
 /**
  * Stores an event (WebhookEvent, kept 30 days) and queues one delivery to every enabled endpoint
- * of the account that subscribes to its type (lib/jobs/deliver-webhook.ts delivers them). With
+ * of the account that subscribes to its type (lib/jobs/deliver-webhook-task.ts delivers them). With
  * `tx` it all happens in the caller's transaction, the worker's jobs included; without, in a
  * transaction of its own. Never calls out: it costs a few inserts, none when nobody listens.
  */

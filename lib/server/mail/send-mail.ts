@@ -30,7 +30,7 @@ export async function storeMail(
   return message?.id ?? null;
 }
 
-/** With SMTP_URL, has the worker deliver stored messages (lib/jobs/send-mail.ts, retried). */
+/** With SMTP_URL, has the worker deliver stored messages (lib/jobs/send-mail-task.ts, retried). */
 export async function deliverMail(ids: string[]): Promise<void> {
   if (!env.SMTP_URL) return;
   for (const id of ids) await enqueueJob('send_mail', { id }, { jobKey: `mail:${id}` });
@@ -38,7 +38,7 @@ export async function deliverMail(ids: string[]): Promise<void> {
 
 /**
  * Queues one message. Every message is kept in MailMessage first (an outbox: nothing is lost if
- * SMTP is down); with SMTP_URL the worker delivers it (lib/jobs/send-mail.ts, retried), without
+ * SMTP is down); with SMTP_URL the worker delivers it (lib/jobs/send-mail-task.ts, retried), without
  * it the message stays there for /dev/mailbox. The caller never waits on SMTP, so the time a
  * request takes does not tell whether a mail was sent (password reset, sign-up). False when a
  * message with the same onceKey already went to this address (nothing is sent again).

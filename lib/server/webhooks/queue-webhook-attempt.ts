@@ -4,7 +4,7 @@ import { runMigrations } from 'graphile-worker';
 
 import type { Prisma } from '@/lib/generated/prisma/client';
 
-/** One delivery attempt for the worker (lib/jobs/deliver-webhook.ts). */
+/** One delivery attempt for the worker (lib/jobs/deliver-webhook-task.ts). */
 export type WebhookAttemptJob = {
   eventId: string;
   endpointId: string;

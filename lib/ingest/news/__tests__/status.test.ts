@@ -3,12 +3,12 @@
 // source-status`), and on the public /status (getSourceStatus) only how many feeds there are and
 // fail, never a feed's address: a feed URL can carry credentials and a token.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { fetchNewsFeedsTask, newsIsLive, summarizeOutcomes } from '@/lib/jobs/fetch-news-feeds';
+import { fetchNewsFeedsTask } from '@/lib/jobs/fetch-news-feeds-task';
 import { formatOperatorStatus } from '@/scripts/console/source-status';
 import { formatOutcome } from '@/scripts/console/fetch-news';
 import { getOperatorStatus } from '@/lib/server/status/get-operator-status';
 import { getSourceStatus } from '@/lib/server/status/get-source-status';
-import { refreshNewsFeeds } from '../refresh-news-feeds';
+import { newsIsLive, refreshNewsFeeds, summarizeOutcomes } from '../refresh-news-feeds';
 import { startFeedServer, type FeedServer } from './feed-server';
 import { feeds } from '@/lib/api/providers/live/news/__tests__/routes';
 

@@ -4,7 +4,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from 'node:net';
 
 import { db } from '@/lib/db';
-import { makeDeliverWebhookTask } from '@/lib/jobs/deliver-webhook';
+import { makeDeliverWebhookTask } from '@/lib/jobs/deliver-webhook-task';
 import { sealSecret } from '@/lib/server/auth/secret-box';
 import type { DeliverOptions } from '@/lib/server/webhooks/deliver-webhook';
 import { DELIVER_WEBHOOK_TASK, type WebhookAttemptJob } from '@/lib/server/webhooks/queue-webhook-attempt';

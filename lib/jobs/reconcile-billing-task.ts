@@ -1,5 +1,5 @@
 // Hourly: what Stripe says now, applied as the webhooks would have (a lost invoice.paid, a lost
-// customer.updated): reconcile-with-stripe.ts.
+// customer.updated): lib/server/billing/reconcile-with-stripe.ts.
 import type { Task } from 'graphile-worker';
 
 import { reconcileWithStripe } from '@/lib/server/billing/reconcile-with-stripe';

@@ -1,5 +1,6 @@
 // Hourly: blocks the accounts with an invoice unpaid past its due date (invoice-billed accounts),
-// in case Stripe's invoice.overdue is late or not configured (refresh-overdue-standing.ts).
+// in case Stripe's invoice.overdue is late or not configured
+// (lib/server/billing/refresh-overdue-standing.ts).
 import type { Task } from 'graphile-worker';
 
 import { refreshOverdueStanding } from '@/lib/server/billing/refresh-overdue-standing';

@@ -1,5 +1,5 @@
 // Every minute: prepaid accounts below their auto-recharge threshold are recharged off-session
-// (auto-recharge.ts), and a recharge a killed run left pending is finished.
+// (lib/server/billing/auto-recharge.ts), and a recharge a killed run left pending is finished.
 import type { Task } from 'graphile-worker';
 
 import { rechargeLowAccounts } from '@/lib/server/billing/auto-recharge';

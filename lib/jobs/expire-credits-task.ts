@@ -1,4 +1,4 @@
-// Daily: credits past their 12 months expire, oldest first (expire-credits.ts).
+// Daily: credits past their 12 months expire, oldest first (lib/server/billing/expire-credits.ts).
 import type { Task } from 'graphile-worker';
 
 import { expireCredits } from '@/lib/server/billing/expire-credits';

@@ -1,13 +1,12 @@
-// Mail delivery: the worker's send_mail job delivers a stored message once, however often
-// it runs, and a failed delivery leaves the message unsent for the retry. Delivered over SMTP to
-// a small SMTP catcher on loopback, through nodemailer as in production.
+// Mail delivery (what the worker's send_mail task runs): a stored message is delivered once,
+// however often its job runs, and a failed delivery leaves the message unsent for the retry.
+// Delivered over SMTP to a small SMTP catcher on loopback, through nodemailer as in production.
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
-import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
-import { storeMail } from '@/lib/server/mail/send-mail';
-import { sendMailTask } from '../send-mail';
+import { deliverStoredMail } from '../deliver-stored-mail';
+import { storeMail } from '../send-mail';
 
 /** An SMTP server that keeps what it is sent, or refuses every message while `refusing`. */
 class SmtpCatcher {
@@ -64,20 +63,16 @@ class SmtpCatcher {
 }
 
 const catcher = new SmtpCatcher();
-const savedSmtpUrl = process.env.SMTP_URL;
+let smtpUrl = '';
 beforeAll(async () => {
-  process.env.SMTP_URL = await catcher.start();
+  smtpUrl = await catcher.start();
 });
 afterAll(async () => {
-  // Assigning undefined would store the string "undefined", which every child process that other
-  // files in this worker start would then refuse as an invalid SMTP_URL.
-  if (savedSmtpUrl === undefined) delete process.env.SMTP_URL;
-  else process.env.SMTP_URL = savedSmtpUrl;
   await catcher.close();
 });
 
-/** What graphile-worker hands a task; send_mail reads only its payload. */
-const helpers = {} as JobHelpers;
+/** One run of the send_mail job for the message: a delivery over the catcher. */
+const deliver = (id: string) => deliverStoredMail(id, { smtpUrl });
 
 async function storedMessage(): Promise<{ id: string; subject: string }> {
   const subject = `Guarded delivery ${randomUUID()}`;
@@ -90,8 +85,8 @@ const sentAtOf = async (id: string) => (await db.mailMessage.findUniqueOrThrow({
 
 test('a mail is delivered once, even if its job runs twice', async () => {
   const { id, subject } = await storedMessage();
-  await sendMailTask({ id }, helpers);
-  await sendMailTask({ id }, helpers);
+  await deliver(id);
+  await deliver(id);
   expect(deliveriesOf(subject)).toBe(1);
   expect(await sentAtOf(id)).toBeInstanceOf(Date);
 });
@@ -100,15 +95,15 @@ test('a failed delivery leaves the mail unsent, and the retry delivers it once',
   const { id, subject } = await storedMessage();
   catcher.refusing = true;
   try {
-    await expect(sendMailTask({ id }, helpers)).rejects.toThrow(/451/);
+    await expect(deliver(id)).rejects.toThrow(/451/);
   } finally {
     catcher.refusing = false;
   }
   expect(deliveriesOf(subject)).toBe(0);
   expect(await sentAtOf(id)).toBeNull();
 
-  await sendMailTask({ id }, helpers);
-  await sendMailTask({ id }, helpers);
+  await deliver(id);
+  await deliver(id);
   expect(deliveriesOf(subject)).toBe(1);
   expect(await sentAtOf(id)).toBeInstanceOf(Date);
 });

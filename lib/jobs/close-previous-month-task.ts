@@ -1,11 +1,12 @@
-// The monthly invoicing job: shortly after a month ends (UTC), close it for every account.
+// The monthly invoicing job: shortly after a month ends (UTC), close it for every account
+// (lib/server/billing/close-month.ts).
 import type { Task } from 'graphile-worker';
 
 import { closeMonth } from '@/lib/server/billing/close-month';
 import { previousMonth } from '@/lib/utc-month';
 
 /** graphile-worker task: its crontab passes the scheduled time as `_cron.ts`. */
-export const closePreviousMonth: Task = async (payload, helpers) => {
+export const closePreviousMonthTask: Task = async (payload, helpers) => {
   const scheduled = (payload as { _cron?: { ts?: string } } | null)?._cron?.ts;
   const month = previousMonth(scheduled ? new Date(scheduled) : new Date());
   const closed = await closeMonth({ month });
@@ -21,7 +22,7 @@ export const closePreviousMonth: Task = async (payload, helpers) => {
  * 00:05 UTC on the 1st of each month. graphile-worker records each cron run in PostgreSQL, so
  * with several workers (several instances) each month is closed by exactly one of them, and a
  * run missed while every worker was down is backfilled for up to three days. An account whose
- * close fails does not fail the job: it is recorded and the daily sweep (close-unclosed-months.ts)
+ * close fails does not fail the job: it is recorded and the daily sweep (close-unclosed-months-task.ts)
  * closes it.
  */
-export const crontab = '5 0 1 * * close_previous_month ?fill=3d&max=5&jobKey=close_previous_month';
+export const closePreviousMonthCron = '5 0 1 * * close_previous_month ?fill=3d&max=5&jobKey=close_previous_month';
