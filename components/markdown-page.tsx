@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
+import { envRecord } from '@/lib/env';
 import { fillOperatorIdentity, type LegalPageFile, readLegalPage } from '@/lib/legal-pages';
 import { parseMarkdown, type Block, type Inline } from '@/lib/markdown/parse-markdown';
 
@@ -71,6 +72,6 @@ function block(node: Block, i: number): ReactNode {
  * filled in from its settings (lib/legal-pages.ts); read when the page renders.
  */
 export function MarkdownPage({ file }: { file: LegalPageFile }) {
-  const source = fillOperatorIdentity(readLegalPage(file), process.env);
+  const source = fillOperatorIdentity(readLegalPage(file), envRecord());
   return <article className="flex max-w-2xl flex-col gap-4">{parseMarkdown(source).map(block)}</article>;
 }

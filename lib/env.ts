@@ -1,5 +1,10 @@
-// The environment, parsed once. Every variable the app reads is here (and in docs/configuration.md's
-// configuration table); a bad value fails fast with a readable message.
+// The environment: product code reads it only through this file. Every variable with a fixed
+// name is in the schema below (and in docs/configuration.md's configuration table and
+// .env.example, kept in step by lib/__tests__/env-example.test.ts), parsed once at start-up, so
+// that a bad value fails fast with a readable message. The variables whose names are made from a
+// family (DATA_SOURCE_<FAMILY>, LIVE_<FAMILY>_URL, UPSTREAM_<FAMILY>_URL, ...) cannot be listed
+// here: envRecord() hands them to the code that knows the families, which checks them. The tools
+// under scripts/ (run.ts, the benchmarks) and the billing sandbox's own program read their own.
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 

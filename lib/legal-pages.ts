@@ -3,9 +3,11 @@
 // in where the text names a variable ({{OPERATOR_NAME}}). Sign-up says the user agrees to them,
 // so a deployment serving real customers must not show placeholders: `npm start` refuses to start
 // a production configuration while any remain, and the console server warns (scripts/run.ts,
-// scripts/console-server.ts). Read by scripts without lib/env, hence the plain environment.
+// scripts/console-server.ts). Read by scripts/run.ts before any environment is parsed, hence the
+// plain environment record (lib/env.ts's type only, nothing parsed).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { EnvRecord } from '@/lib/env';
 
 /** The settings the pages name, and how a page shows one left unset. */
 export const OPERATOR_IDENTITY = {
@@ -16,7 +18,6 @@ export const OPERATOR_IDENTITY = {
 } as const;
 
 type IdentityVariable = keyof typeof OPERATOR_IDENTITY;
-type Environment = Record<string, string | undefined>;
 
 export const LEGAL_PAGE_FILES = ['terms.md', 'privacy.md'] as const;
 export type LegalPageFile = (typeof LEGAL_PAGE_FILES)[number];
@@ -24,7 +25,7 @@ export type LegalPageFile = (typeof LEGAL_PAGE_FILES)[number];
 /** SUPPORT_EMAIL's default (lib/env.ts): a development value, a placeholder in production. */
 const DEFAULT_SUPPORT_EMAIL = 'support@localhost';
 
-function identityValue(env: Environment, name: IdentityVariable): string | null {
+function identityValue(env: EnvRecord, name: IdentityVariable): string | null {
   const value = env[name]?.trim();
   if (!value || (name === 'SUPPORT_EMAIL' && value === DEFAULT_SUPPORT_EMAIL)) return null;
   return value;
@@ -34,7 +35,7 @@ function identityValue(env: Environment, name: IdentityVariable): string | null 
 const FACTS: Record<string, string> = { USAGE_LOG_RETENTION_DAYS: '400' };
 
 /** A page's Markdown with the operator's settings filled in (an unset one stays a visible placeholder). */
-export function fillOperatorIdentity(markdown: string, env: Environment): string {
+export function fillOperatorIdentity(markdown: string, env: EnvRecord): string {
   return markdown.replace(/\{\{([A-Z_]+)\}\}/g, (token, name: string) => {
     if (name in OPERATOR_IDENTITY)
       return identityValue(env, name as IdentityVariable) ?? OPERATOR_IDENTITY[name as IdentityVariable];
@@ -51,7 +52,7 @@ export function readLegalPage(file: LegalPageFile, root = process.cwd()): string
  * left unset, and each file's bracketed placeholders ("[date]", "[Jurisdiction.]"; a Markdown
  * link's text, followed by its address, is not one) and its "Placeholder:" note. Empty when done.
  */
-export function legalPagePlaceholders(env: Environment, root = process.cwd()): string[] {
+export function legalPagePlaceholders(env: EnvRecord, root = process.cwd()): string[] {
   const problems: string[] = [];
   const unset = (Object.keys(OPERATOR_IDENTITY) as IdentityVariable[]).filter((name) => !identityValue(env, name));
   if (unset.length) problems.push(`settings not set: ${unset.join(', ')}`);

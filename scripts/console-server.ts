@@ -11,15 +11,15 @@ import next from 'next';
 
 import { limitConnections } from '../lib/api/process/connection-limits';
 import { onEmbeddedDatabase } from '../lib/db/embedded-default';
-import { env } from '../lib/env';
+import { env, envRecord } from '../lib/env';
 import { appendForwardedFor } from '../lib/http/client-address';
 import { describeLegalPagePlaceholders, legalPagePlaceholders } from '../lib/legal-pages';
 
 // An operator's deployment whose terms and privacy policy are still placeholders: say so at every
 // start (`npm start` refuses outright when it takes real payments; compose and the image run this
 // file directly).
-if (!onEmbeddedDatabase(process.env)) {
-  const placeholders = legalPagePlaceholders(process.env);
+if (!onEmbeddedDatabase(envRecord())) {
+  const placeholders = legalPagePlaceholders(envRecord());
   if (placeholders.length) console.warn(`Warning: ${describeLegalPagePlaceholders(placeholders)}`);
 }
 

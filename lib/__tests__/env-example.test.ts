@@ -96,6 +96,25 @@ describe('the configuration documents and lib/env.ts list the same variables', (
     expect(readmeTable.filter((name) => !covered(name, appTable))).toEqual([]);
   });
 
+  it('product code reads the environment through lib/env.ts only', () => {
+    // Outside lib/env.ts, process.env belongs to test support, to the tools of scripts/ (each a
+    // program of its own: run.ts composes its children's environment, the benchmarks take their
+    // knobs) and to the billing sandbox, which runs as a program of its own and writes its address
+    // into the environment of the process it starts for (ensure-running.ts).
+    const productCode = ['lib', 'app', 'components', 'scripts/console']
+      .flatMap(codeFiles)
+      .concat(path.join('scripts', 'console-server.ts'))
+      .filter((file) => !/(^|\/)__tests__\/|\.test\.tsx?$/.test(file))
+      .filter(
+        (file) =>
+          !file.startsWith(path.join('lib', 'testing')) && !file.startsWith(path.join('lib', 'billing', 'sandbox')),
+      )
+      .filter((file) => file !== path.join('lib', 'env.ts'));
+    expect(productCode.filter((file) => /\bprocess\.env\b/.test(read(file).replace(/^\s*(\/\/|\*).*$/gm, '')))).toEqual(
+      [],
+    );
+  });
+
   it('names patterns as patterns: a concrete family variable matches its pattern, another prefix does not', () => {
     expect(covered('UPSTREAM_FORUMSITE_URL', ['UPSTREAM_<FAMILY>_URL'])).toBe(true);
     expect(covered('UPSTREAM_<FAMILY>_URL', ['UPSTREAM_NEWS_URL'])).toBe(true);

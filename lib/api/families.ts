@@ -3,6 +3,7 @@
 // its public `source` and `domain` (the records' fields). The spec hides the platforms' real
 // names, so the defaults are neutral; an operator sets the real ones with FAMILY_<NAME>_SOURCE
 // and FAMILY_<NAME>_DOMAIN (e.g. FAMILY_SHOP_DOMAIN). Families without endpoints have no title.
+import { envRecord } from '@/lib/env';
 import type { EndpointDefinition, Family } from './registry/types';
 
 type Group = EndpointDefinition['family'];
@@ -105,7 +106,7 @@ export function familyTitle(family: Group): string {
 
 /** A family's public source and domain, as the operator set them or the neutral defaults. */
 export function familySite(family: Family): { source: string; domain: string } {
-  const env = process.env;
+  const env = envRecord();
   const key = `FAMILY_${family.toUpperCase()}`;
   return {
     source: env[`${key}_SOURCE`] ?? table[family].site.source,

@@ -2,6 +2,7 @@
 // field name cannot reach: a feed URL with credentials or a token in its query, an Authorization
 // header quoted in an error, a key pasted into a message. The log (logger.ts) runs every message
 // through redactSecretsInText.
+import { envRecord, type EnvRecord } from '@/lib/env';
 
 const CENSOR = '[redacted]';
 
@@ -42,10 +43,7 @@ function escapeRegExp(text: string): string {
 }
 
 /** The text with every secret it visibly carries replaced by [redacted]. */
-export function redactSecretsInText(
-  text: string,
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): string {
+export function redactSecretsInText(text: string, env: EnvRecord = envRecord()): string {
   let out = text
     .replace(urlCredentials, `$1${CENSOR}@`)
     .replace(secretAssignment, `$1${CENSOR}`)

@@ -2,11 +2,12 @@
 // console's lib/server code that enqueues stands below lib/jobs, whose tasks import lib/server.
 // One WorkerUtils per process; it installs graphile-worker's schema on first use if the worker has not yet.
 import { makeWorkerUtils, type WorkerUtils } from 'graphile-worker';
+import { env } from '@/lib/env';
 
 const globalForQueue = globalThis as unknown as { workerUtils?: Promise<WorkerUtils> };
 
 function workerUtils(): Promise<WorkerUtils> {
-  globalForQueue.workerUtils ??= makeWorkerUtils({ connectionString: process.env.DATABASE_URL });
+  globalForQueue.workerUtils ??= makeWorkerUtils({ connectionString: env.DATABASE_URL });
   return globalForQueue.workerUtils;
 }
 

@@ -3,7 +3,7 @@
 // makes the same calls either way and has no code path of its own for the sandbox.
 import Stripe from 'stripe';
 
-import { env } from '@/lib/env';
+import { env, envRecord } from '@/lib/env';
 
 let client: Stripe | undefined;
 /** The sandbox address and key the client was made for: a process that points elsewhere gets a new client. */
@@ -24,9 +24,11 @@ export function stripe(): Stripe {
     client ??= new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2 });
     return client;
   }
-  // Read when needed (not at start-up): a console command points at the running app's sandbox first.
-  const sandboxUrl = process.env.STRIPE_SANDBOX_URL ?? env.STRIPE_SANDBOX_URL;
-  const sandboxKey = process.env.STRIPE_SANDBOX_SECRET_KEY ?? env.STRIPE_SANDBOX_SECRET_KEY;
+  // Read when needed (not at start-up): a console command points at the running app's sandbox
+  // first (lib/billing/sandbox/ensure-running.ts sets these after the environment was parsed).
+  const now = envRecord();
+  const sandboxUrl = now.STRIPE_SANDBOX_URL ?? env.STRIPE_SANDBOX_URL;
+  const sandboxKey = now.STRIPE_SANDBOX_SECRET_KEY ?? env.STRIPE_SANDBOX_SECRET_KEY;
   if (client && clientSandbox === `${sandboxUrl} ${sandboxKey}`) return client;
   if (!sandboxUrl || !sandboxKey) {
     throw new Error(
@@ -47,5 +49,5 @@ export function stripe(): Stripe {
 
 /** The secret webhooks are signed with (STRIPE_WEBHOOK_SECRET; the sandbox's is set by scripts/run.ts). */
 export function webhookSecret(): string | undefined {
-  return process.env.STRIPE_WEBHOOK_SECRET || env.STRIPE_WEBHOOK_SECRET;
+  return envRecord().STRIPE_WEBHOOK_SECRET || env.STRIPE_WEBHOOK_SECRET;
 }

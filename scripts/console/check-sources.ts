@@ -16,6 +16,7 @@ import type { Family } from '@/lib/api/registry/types';
 import { readLiveSettings } from '@/lib/api/providers/live';
 import { liveAdapters } from '@/lib/api/providers/live/adapters';
 import { prismaSql } from '@/lib/db/prisma-sql';
+import { envRecord, type EnvRecord } from '@/lib/env';
 import {
   describeSourceSettings,
   findRunningSources,
@@ -36,7 +37,7 @@ export interface SourceCheck {
 }
 
 export interface CheckOptions {
-  env?: Readonly<Record<string, string | undefined>>;
+  env?: EnvRecord;
   adapters?: Partial<Record<Family, LiveAdapter>>;
   /** Only this family. */
   family?: string;
@@ -45,7 +46,7 @@ export interface CheckOptions {
 }
 
 export async function checkSources(options: CheckOptions = {}): Promise<SourceCheck[]> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? envRecord();
   const adapters = options.adapters ?? liveAdapters;
   const summary = summarizeSources(env, adapters);
   if (summary.error) throw new Error(summary.error);
@@ -122,7 +123,7 @@ export function formatChecks(checks: readonly SourceCheck[]): string[] {
  * running on this database, when one is and `settings` is not 'shell'; and the line saying which.
  */
 export function settingsToCheck(
-  env: Readonly<Record<string, string | undefined>>,
+  env: EnvRecord,
   settings: 'app' | 'shell' | undefined,
 ): { env: Record<string, string | undefined>; description: string } {
   const running = settings === 'shell' ? null : findRunningSources(env.DATABASE_URL ?? '');
@@ -150,7 +151,7 @@ export const checkSourcesCommand: ConsoleCommand = {
     const flags = parseFlags(args, ['family', 'settings']);
     if (flags.settings !== undefined && flags.settings !== 'app' && flags.settings !== 'shell')
       throw new UsageError("--settings must be app (the running app's, the default when one runs) or shell");
-    const { env, description } = settingsToCheck(process.env, flags.settings);
+    const { env, description } = settingsToCheck(envRecord(), flags.settings);
     console.log(description);
     const checks = await checkSources({ env, family: flags.family, log: (line) => console.error(line) });
     for (const line of formatChecks(checks)) console.log(line);

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { startReplayServer, type ReplayServer } from '@/lib/api/providers/live/__tests__/replay-server';
 import { liveAdapters } from '@/lib/api/providers/live/adapters';
 import type { Family } from '@/lib/api/registry/types';
+import type { EnvRecord } from '@/lib/env';
 
 /** Politeness for a replay on this machine: no queueing behind a platform's limits. */
 export const REPLAY_REQUESTS_PER_MINUTE = '60000';
@@ -70,10 +71,7 @@ const call = (input: ReplayedFamily['inputs'][number]) => `${input.path}?${new U
  * What to run next: `npm start` with every family's settings on the ports the user chose (PORT,
  * API_PORT from `env`, else 3000 and 3001), then the recorded inputs as calls to the API.
  */
-export function replayInstructions(
-  replayed: readonly ReplayedFamily[],
-  env: Readonly<Record<string, string | undefined>>,
-): string {
+export function replayInstructions(replayed: readonly ReplayedFamily[], env: EnvRecord): string {
   const port = env.PORT || '3000';
   const apiPort = env.API_PORT || '3001';
   const settings = replayed.map((r) =>

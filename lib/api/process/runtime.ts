@@ -3,7 +3,7 @@
 import cluster from 'node:cluster';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { env } from '@/lib/env';
+import { env, envRecord } from '@/lib/env';
 import { apiBaseUrl } from '@/lib/http/api-base-url';
 import { logError, logger } from '@/lib/observability/logger';
 import { analyzeSentiment } from '@/lib/sentiment';
@@ -53,7 +53,7 @@ export async function createApiRuntime(options: RuntimeOptions = {}): Promise<Ap
       : new LocalLimiter();
   const recorder = new UsageRecorder(pool, { maxParallelFlushes: env.USAGE_PARALLEL_FLUSHES });
   // Built here, so closed here: live providers hold kept-alive connections and maybe Redis.
-  const ownProviders = options.providerFor ? null : createProviderResolver(process.env, { sql: pool });
+  const ownProviders = options.providerFor ? null : createProviderResolver(envRecord(), { sql: pool });
   const gateway = createGateway({
     pool,
     directory,

@@ -7,8 +7,7 @@ import { HttpProvider } from './http-provider';
 import { createLiveShared, createLiveSource, politenessFor, type LiveShared } from './live';
 import type { LiveAdapter, Sql } from './live/types';
 import { resolveSources } from './sources';
-
-type EnvRecord = Readonly<Record<string, string | undefined>>;
+import { envRecord, type EnvRecord } from '@/lib/env';
 
 export interface ProviderResolver {
   (endpoint: EndpointDefinition): Provider;
@@ -17,7 +16,7 @@ export interface ProviderResolver {
 }
 
 export function createProviderResolver(
-  env: EnvRecord = process.env,
+  env: EnvRecord = envRecord(),
   options: {
     adapters?: Partial<Record<Family, LiveAdapter>>;
     log?: (message: string) => void;

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { EnvRecord } from '@/lib/env';
 
 export interface RunningSources {
   /** The process that registered them (`scripts/run.ts`), alive while the app runs. */
@@ -23,7 +24,7 @@ export const isSourceSetting = (name: string): boolean =>
   /^(DATA_SOURCE(_[A-Z0-9]+)?|LIVE_[A-Z0-9_]+|UPSTREAM_[A-Z0-9_]+)$/.test(name);
 
 /** The source settings of an environment (empty values are unset, as lib/env.ts reads them). */
-export function sourceSettings(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+export function sourceSettings(env: EnvRecord): Record<string, string> {
   return Object.fromEntries(
     Object.entries(env).filter((entry): entry is [string, string] => isSourceSetting(entry[0]) && !!entry[1]),
   );
@@ -44,11 +45,7 @@ const alive = (pid: number) => {
 };
 
 /** Registers this process's app and its source settings; returns the function that removes them. */
-export function registerRunningSources(
-  databaseUrl: string,
-  env: Readonly<Record<string, string | undefined>>,
-  root = process.cwd(),
-): () => void {
+export function registerRunningSources(databaseUrl: string, env: EnvRecord, root = process.cwd()): () => void {
   const file = registrationFile(databaseUrl, root);
   const registration: RunningSources = {
     pid: process.pid,

@@ -7,6 +7,7 @@ import type { Family } from '../registry/types';
 import { liveAdapters } from './live/adapters';
 import type { LiveAdapter } from './live/types';
 import { resolveSources, type DataSource, type FamilySource } from './sources';
+import { envRecord, type EnvRecord } from '@/lib/env';
 
 /**
  * Where one endpoint's answers come from: the family's source, or for a family with a native
@@ -53,7 +54,7 @@ export interface SourceSummary {
 }
 
 export function summarizeSources(
-  env: Readonly<Record<string, string | undefined>> = process.env,
+  env: EnvRecord = envRecord(),
   adapters?: Partial<Record<Family, LiveAdapter>>,
 ): SourceSummary {
   const families = [...new Set(dataEndpoints.map((e) => e.family))].filter((f): f is Family => f !== 'platform');

@@ -5,6 +5,7 @@
 import { families, type Family } from '../registry/types';
 import { liveAdapters } from './live/adapters';
 import type { LiveAdapter } from './live/types';
+import type { EnvRecord } from '@/lib/env';
 
 export type DataSource = 'sandbox' | 'live' | 'upstream';
 
@@ -27,8 +28,6 @@ export class SourceConfigError extends Error {
     this.name = 'SourceConfigError';
   }
 }
-
-type EnvRecord = Readonly<Record<string, string | undefined>>;
 
 /** Families no native adapter can serve, and why: /status shows it when DATA_SOURCE=live. */
 const noLiveSource: Partial<Record<Family, string>> = {

@@ -10,6 +10,7 @@ import type { LiveAdapter } from '@/lib/api/providers/live/types';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
 import type { Family } from '@/lib/api/registry/types';
 import { readListedNewsFeeds, type NewsFeedStatus } from '@/lib/ingest/news/feed-status';
+import { envRecord, type EnvRecord } from '@/lib/env';
 
 /** A live platform's daily quota as this deployment used it (lib/api/providers/live/quota.ts). */
 export interface QuotaToday {
@@ -30,7 +31,7 @@ export interface OperatorFamilyStatus {
 }
 
 export interface OperatorStatusOptions {
-  env?: Readonly<Record<string, string | undefined>>;
+  env?: EnvRecord;
   /** The adapters to describe (tests); the registered ones by default. */
   adapters?: Partial<Record<Family, LiveAdapter>>;
   now?: Date;
@@ -38,7 +39,7 @@ export interface OperatorStatusOptions {
 
 /** Every family with its source; the quota and the feeds where they apply. Throws on a configuration the API refuses. */
 export async function getOperatorStatus(options: OperatorStatusOptions = {}): Promise<OperatorFamilyStatus[]> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? envRecord();
   const now = options.now ?? new Date();
   const summary = summarizeSources(env, options.adapters);
   if (summary.error) throw new Error(summary.error);

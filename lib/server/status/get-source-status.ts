@@ -17,6 +17,7 @@ import type { Family } from '@/lib/api/registry/types';
 import { readNewsFeedSummary, type NewsFeedSummary } from '@/lib/ingest/news/feed-status';
 
 import { type Incident, isDegraded, readIncidents } from './read-incidents';
+import { envRecord, type EnvRecord } from '@/lib/env';
 
 export interface LiveHour {
   calls: number;
@@ -95,19 +96,19 @@ async function readLastHour(livePaths: string[], since: Date, until: Date): Prom
 }
 
 interface StatusOptions {
-  env?: Readonly<Record<string, string | undefined>>;
+  env?: EnvRecord;
   /** The adapters to describe (tests); the registered ones by default. */
   adapters?: Partial<Record<Family, LiveAdapter>>;
   now?: Date;
 }
 
 async function readSourceStatus(options: StatusOptions, now: Date): Promise<SourceStatus> {
-  const summary = summarizeSources(options.env ?? process.env, options.adapters);
+  const summary = summarizeSources(options.env ?? envRecord(), options.adapters);
   const livePaths = summary.families.flatMap((f) => f.livePaths);
   const hours = await readLastHour(livePaths, new Date(now.getTime() - 3_600_000), now);
   const empty: LiveHour = { calls: 0, errors: 0, p50Ms: null, p95Ms: null, lastSuccess: null };
   const newsLive = summary.families.some((f) => f.family === 'news' && f.source === 'live');
-  const newsFeeds = newsLive ? await readNewsFeedSummary(options.env ?? process.env) : null;
+  const newsFeeds = newsLive ? await readNewsFeedSummary(options.env ?? envRecord()) : null;
   const families: FamilyStatus[] = summary.families.map((f) => ({
     ...f,
     lastHour: f.source === 'live' ? (hours.get(f.family) ?? empty) : null,

@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { isPrivateAddress } from '@/lib/api/providers/live/newsletter/client';
 import { onEmbeddedDatabase } from '@/lib/db/embedded-default';
 import { isLoopbackAddress } from '@/lib/dev-mailbox';
+import { envRecord, type EnvRecord } from '@/lib/env';
 
 // Where a delivery may connect. Outside development, never to a private, loopback, link-local or
 // otherwise internal address (the API's own network); plain http only to this machine, and only
@@ -19,7 +20,7 @@ export type AddressPolicy = {
 };
 
 /** The policy of this process: development on the embedded default or NODE_ENV=development. */
-export function defaultAddressPolicy(env: NodeJS.ProcessEnv = process.env): AddressPolicy {
+export function defaultAddressPolicy(env: EnvRecord = envRecord()): AddressPolicy {
   return { allowPrivate: onEmbeddedDatabase(env) || env.NODE_ENV === 'development' };
 }
 

@@ -2,6 +2,7 @@ import 'server-only';
 
 import { runMigrations } from 'graphile-worker';
 
+import { env } from '@/lib/env';
 import type { Prisma } from '@/lib/generated/prisma/client';
 
 /** One delivery attempt for the worker (lib/jobs/deliver-webhook-task.ts). */
@@ -27,7 +28,7 @@ function ensureQueueSchema(client: Prisma.TransactionClient): Promise<void> {
   globalForQueue.webhookQueueSchema ??= (async () => {
     const [row] = await client.$queryRaw<{ present: boolean }[]>`
       SELECT to_regproc('graphile_worker.add_job') IS NOT NULL AS present`;
-    if (!row?.present) await runMigrations({ connectionString: process.env.DATABASE_URL });
+    if (!row?.present) await runMigrations({ connectionString: env.DATABASE_URL });
   })().catch((error: unknown) => {
     globalForQueue.webhookQueueSchema = undefined;
     throw error;

@@ -10,8 +10,7 @@ import { PlatformClient } from './platform-client';
 import { LocalPoliteness, RedisPoliteness, type Politeness, type PolitenessLimits } from './politeness';
 import { liveSiteFor } from './site';
 import type { LiveAdapter, Sql } from './types';
-
-type EnvRecord = Readonly<Record<string, string | undefined>>;
+import type { EnvRecord } from '@/lib/env';
 
 const liveSettings = z.object({
   ...liveEnvShape,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ProviderError } from '../../registry/types';
 import type { PlatformClient, PlatformResponse } from './platform-client';
+import type { EnvRecord } from '@/lib/env';
 
 /** The Graph API version the adapters ask for (a path prefix: /v21.0/…). */
 export const GRAPH_VERSION = 'v21.0';
@@ -132,6 +133,6 @@ export function utcText(seconds: number): string {
 }
 
 /** The token setting's value, trimmed; undefined when unset or blank. */
-export function setting(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
+export function setting(env: EnvRecord, name: string): string | undefined {
   return env[name]?.trim() || undefined;
 }

@@ -4,8 +4,7 @@
 // (lib/api/families.ts); FAMILY_<NAME>_SOURCE and _DOMAIN, when the operator sets them, win here too.
 import { familySite } from '../../families';
 import type { LiveAdapter, PlatformSite } from './types';
-
-type EnvRecord = Readonly<Record<string, string | undefined>>;
+import type { EnvRecord } from '@/lib/env';
 
 /** A base address's host without `www.` ("https://www.reddit.com" -> "reddit.com"). */
 export function siteDomainOf(baseUrl: string): string {

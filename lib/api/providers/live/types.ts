@@ -6,6 +6,7 @@ import type { LookupFunction } from 'node:net';
 import type { EndpointDefinition, Family, Provider } from '../../registry/types';
 import type { PlatformClient } from './platform-client';
 import type { PolitenessLimits } from './politeness';
+import type { EnvRecord } from '@/lib/env';
 
 /**
  * One parameterised statement ($1, $2, …) on the service's database, for the adapters that keep
@@ -34,7 +35,7 @@ export interface LiveContext {
   /** Requests to the platform (LIVE_<FAMILY>_URL or the adapter's default base URL). */
   platform: PlatformClient;
   /** The process environment, for the adapter's own settings and credentials (never log them). */
-  env: Readonly<Record<string, string | undefined>>;
+  env: EnvRecord;
   /** Operator log lines (one line, no credentials, no customer data beyond the path). */
   log(message: string): void;
 }
@@ -47,7 +48,7 @@ export interface LiveAdapter {
    * Optional: the default base address for these settings when it depends on them (openmicro:
    * the account's server once credentials are set); `defaultBaseUrl` when it answers undefined.
    */
-  defaultBaseUrlFor?(env: Readonly<Record<string, string | undefined>>): string | undefined;
+  defaultBaseUrlFor?(env: EnvRecord): string | undefined;
   /**
    * The platform's own display name and domain, which its records carry as `source` and `domain`
    * ({ source: 'Reddit', domain: 'reddit.com' }); the sandbox keeps the family's neutral ones. A
@@ -78,7 +79,7 @@ export interface LiveAdapter {
    * then leaves the family on its sandbox or upstream and /status shows the reason;
    * DATA_SOURCE_<FAMILY>=live is refused at start with it.
    */
-  unavailableReason?(env: Readonly<Record<string, string | undefined>>): string | undefined;
+  unavailableReason?(env: EnvRecord): string | undefined;
   /**
    * Optional: the platform counts a daily quota of units (the YouTube Data API), reset at midnight
    * in this zone. The adapter records its units (./quota.ts); /status shows the day's count.

@@ -9,6 +9,7 @@ import type { LiveAdapter } from '../types';
 import { ForumsiteClient, OAUTH_BASE_URL, communityFrom } from './client';
 import { postComments } from './comments';
 import { searchPosts } from './search';
+import type { EnvRecord } from '@/lib/env';
 
 /** The platform's rate-limit reset header (seconds), used when a 429 carries no Retry-After. */
 function retryAfterSeconds(headers: Readonly<Record<string, string>>): number | undefined {
@@ -19,9 +20,7 @@ function retryAfterSeconds(headers: Readonly<Record<string, string>>): number | 
 }
 
 /** Both credentials or neither: one alone is a setting that cannot be honoured. */
-export function forumsiteCredentials(
-  env: Readonly<Record<string, string | undefined>>,
-): { id: string; secret: string } | null {
+export function forumsiteCredentials(env: EnvRecord): { id: string; secret: string } | null {
   const id = env.LIVE_FORUMSITE_CLIENT_ID || undefined;
   const secret = env.LIVE_FORUMSITE_CLIENT_SECRET || undefined;
   if (!id && !secret) return null;

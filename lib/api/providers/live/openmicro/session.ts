@@ -8,6 +8,7 @@ import { ProviderError } from '../../../registry/types';
 import type { PlatformClient } from '../platform-client';
 import { parsePayload } from '../payload';
 import { sessionSchema, xrpcError, type SessionTokens } from './schema';
+import type { EnvRecord } from '@/lib/env';
 
 export interface Credentials {
   identifier: string;
@@ -15,7 +16,7 @@ export interface Credentials {
 }
 
 /** Both variables, or neither; one without the other is refused at start (lib/env.ts). */
-export function credentialsOf(env: Readonly<Record<string, string | undefined>>): Credentials | null {
+export function credentialsOf(env: EnvRecord): Credentials | null {
   const identifier = env.LIVE_OPENMICRO_IDENTIFIER || undefined;
   const password = env.LIVE_OPENMICRO_PASSWORD || undefined;
   return identifier && password ? { identifier, password } : null;

@@ -8,10 +8,9 @@ import type { placesSearchParams } from '../../../registry/places';
 import type { LiveAdapter } from '../types';
 import { type Call, type Center, distanceMetres, locate, searchPlaces } from './client';
 import { toPlace } from './map';
+import type { EnvRecord } from '@/lib/env';
 
 type SearchQuery = z.output<typeof placesSearchParams>;
-type EnvRecord = Readonly<Record<string, string | undefined>>;
-
 const PUBLIC_INSTANCE = 'https://nominatim.openstreetmap.org';
 const DEFAULT_RADIUS = 5000;
 /** lib/env.ts's default LIVE_USER_AGENT, which names no operator. */

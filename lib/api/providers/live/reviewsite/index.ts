@@ -15,11 +15,10 @@ import { walkPages } from '../paging';
 import type { LiveAdapter, PlatformSite } from '../types';
 import { type Call, fetchReviews, SEARCH_WINDOW, searchBusinesses } from './client';
 import { toReviewsiteBusiness, toReviewsiteReview } from './map';
+import type { EnvRecord } from '@/lib/env';
 
 type SearchQuery = z.output<typeof reviewsiteBusinessesParams>;
 type ReviewsQuery = z.output<typeof reviewsiteReviewsParams>;
-type EnvRecord = Readonly<Record<string, string | undefined>>;
-
 export function reviewsiteApiKey(env: EnvRecord): string | undefined {
   return env.LIVE_REVIEWSITE_API_KEY?.trim() || undefined;
 }

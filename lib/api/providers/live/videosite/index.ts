@@ -11,8 +11,7 @@ import type { LiveAdapter } from '../types';
 import { QUOTA_TIME_ZONE, QuotaSpentError, findChannel, lookupsFor, type ChannelParams } from './client';
 import { toVideositeChannel } from './map';
 import { searchVideos, type VideoCall, videoComments } from './videos';
-
-type EnvRecord = Readonly<Record<string, string | undefined>>;
+import type { EnvRecord } from '@/lib/env';
 
 export function videositeApiKey(env: EnvRecord): string | undefined {
   return env.LIVE_VIDEOSITE_API_KEY?.trim() || undefined;

@@ -11,10 +11,9 @@ import { walkPages } from '../paging';
 import type { LiveAdapter } from '../types';
 import { type Call, searchPage } from './client';
 import { toWebsearchResult, webAddress } from './map';
+import type { EnvRecord } from '@/lib/env';
 
 type ResultsQuery = z.output<typeof websearchResultsParams>;
-type EnvRecord = Readonly<Record<string, string | undefined>>;
-
 const PAGE = 10;
 
 export function websearchUrl(env: EnvRecord): string | undefined {

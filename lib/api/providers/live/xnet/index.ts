@@ -9,10 +9,9 @@ import { recordQuotaUnits } from '../quota';
 import type { LiveAdapter } from '../types';
 import { COUNT_TIME_ZONE, retryAfterFromReset, searchPage } from './client';
 import { toXnetPost, type XUser } from './map';
+import type { EnvRecord } from '@/lib/env';
 
 type PostsQuery = z.output<typeof xnetPostsParams>;
-type EnvRecord = Readonly<Record<string, string | undefined>>;
-
 export function xnetBearerToken(env: EnvRecord): string | undefined {
   return env.LIVE_XNET_BEARER_TOKEN?.trim() || undefined;
 }
