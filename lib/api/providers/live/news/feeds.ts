@@ -3,8 +3,7 @@
 // below. An entry without a scheme (world.xml, /feeds/world.xml) is resolved against LIVE_NEWS_URL,
 // a mirror or the replay server of the tests; the news family has no other use for that setting.
 import { existsSync, readFileSync } from 'node:fs';
-
-type EnvRecord = Readonly<Record<string, string | undefined>>;
+import type { EnvRecord } from '@/lib/env';
 
 /**
  * Public world-news feeds, RSS 2.0 and Atom, each offered by its outlet for feed readers. Check
