@@ -2,8 +2,8 @@ import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 
-import { TestModeBanner } from '@/components/test-mode-banner';
-import { ThemeScript } from '@/components/theme-script';
+import { TestModeBanner } from '@/components/layout/test-mode-banner';
+import { ThemeScript } from '@/components/layout/theme-script';
 import { NONCE_HEADER } from '@/lib/http/security-headers';
 
 import './globals.css';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 
-import { PublicPage } from '@/components/public-page';
+import { PublicPage } from '@/components/layout/public-page';
 
 export default function NotFound() {
   return (

@@ -2,11 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 
-import { DataSourceList } from '@/components/data-source-list';
+import { DataSourceList } from '@/components/status/data-source-list';
 import { CodeBlock } from '@/components/docs/code-block';
-import { LandingPricing } from '@/components/landing-pricing';
-import { SiteFooter } from '@/components/site-footer';
-import { ThemeToggle } from '@/components/theme-toggle';
+import { LandingPricing } from '@/components/landing/landing-pricing';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
 import { FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
 import { summarizeSources } from '@/lib/api/providers/source-summary';

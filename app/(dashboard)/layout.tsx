@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
-import { AccountMenu } from '@/components/account-menu';
-import { BlockedBanner } from '@/components/blocked-banner';
-import { DashboardNav } from '@/components/dashboard-nav';
-import { ThemeToggle } from '@/components/theme-toggle';
-import { VerifyEmailBanner } from '@/components/verify-email-banner';
+import { AccountMenu } from '@/components/layout/account-menu';
+import { BlockedBanner } from '@/components/billing/blocked-banner';
+import { DashboardNav } from '@/components/layout/dashboard-nav';
+import { ThemeToggle } from '@/components/layout/theme-toggle';
+import { VerifyEmailBanner } from '@/components/auth/verify-email-banner';
 import { getAccountSettings } from '@/lib/server/account/get-account-settings';
 import { requireSession } from '@/lib/auth/require-session';
 import { getAccountStanding } from '@/lib/server/billing/get-account-standing';

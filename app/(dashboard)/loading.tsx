@@ -1,4 +1,4 @@
-import { PageSkeleton } from '@/components/page-skeleton';
+import { PageSkeleton } from '@/components/layout/page-skeleton';
 
 export default function DashboardLoading() {
   return <PageSkeleton label="Loading…" blocks={[12]} />;

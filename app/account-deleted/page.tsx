@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 
-import { PublicPage } from '@/components/public-page';
+import { PublicPage } from '@/components/layout/public-page';
 
 export const metadata: Metadata = { title: 'Account deleted' };
 

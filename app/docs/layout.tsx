@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
-import { ThemeToggle } from '@/components/theme-toggle';
+import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
 
 // The reference is public (no sign-in), so it has its own header rather than the console's.

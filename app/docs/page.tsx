@@ -4,7 +4,7 @@ import { DocsDataSources } from '@/components/docs/docs-data-sources';
 import { DocsIntro } from '@/components/docs/docs-intro';
 import { DocsSidebar } from '@/components/docs/docs-sidebar';
 import { EndpointReference } from '@/components/docs/endpoint-reference';
-import { Providers } from '@/components/providers';
+import { Providers } from '@/components/layout/providers';
 import { endpoints } from '@/lib/api/registry';
 import { apiBaseUrl } from '@/lib/http/api-base-url';
 import { describeEndpoint, describeResponse } from '@/lib/docs/endpoint-model';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 
-import { MarkdownPage } from '@/components/markdown-page';
-import { PublicPage } from '@/components/public-page';
+import { MarkdownPage } from '@/components/layout/markdown-page';
+import { PublicPage } from '@/components/layout/public-page';
 
 export const metadata: Metadata = { title: 'Privacy policy' };
 

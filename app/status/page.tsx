@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 
-import { DataSourceBadge } from '@/components/data-source-badge';
-import { SiteFooter } from '@/components/site-footer';
-import { SiteHeader } from '@/components/site-header';
+import { DataSourceBadge } from '@/components/status/data-source-badge';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
 import { DateTime } from '@/components/ui/date-time';
 import type { EndpointSourceSummary } from '@/lib/api/providers/source-summary';
 import { getSourceStatus, type FamilyStatus, type SourceStatus } from '@/lib/server/status/get-source-status';

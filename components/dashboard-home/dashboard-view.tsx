@@ -4,7 +4,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 import { formatAmount } from '@/lib/money';
-import { MonthEndEstimateText } from '@/components/month-end-estimate-text';
+import { MonthEndEstimateText } from '@/components/billing/month-end-estimate-text';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import type { DashboardOverview } from '@/lib/server/usage/get-dashboard-overview';

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 
-import { DataSourceList } from '@/components/data-source-list';
+import { DataSourceList } from '@/components/status/data-source-list';
 import type { SourceSummary } from '@/lib/api/providers/source-summary';
 
 /**

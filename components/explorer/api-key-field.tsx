@@ -2,8 +2,8 @@
 
 import { useActionState, useEffect, useState } from 'react';
 
-import { KeyStatusProvider, KeyStatusRegion } from '@/components/key-status';
-import { NewKeyPanel } from '@/components/new-key-panel';
+import { KeyStatusProvider, KeyStatusRegion } from '@/components/keys/key-status';
+import { NewKeyPanel } from '@/components/keys/new-key-panel';
 import { Button } from '@/components/ui/button';
 import { LiveRegion } from '@/components/ui/live-region';
 import { idleState } from '@/lib/actions/action-state';

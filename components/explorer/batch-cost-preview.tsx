@@ -5,8 +5,8 @@ import { useMemo } from 'react';
 import { formatPrice } from '@/lib/money';
 import type { EndpointModel } from '@/lib/docs/endpoint-model';
 import { batchCost, batchPaidPaths, type BatchItemCost } from '@/lib/explorer/batch-cost';
-import { useFetched } from '@/lib/explorer/use-fetched';
-import { fetchFreeUnits, freeUnitsKey } from '@/lib/explorer/usage-queries';
+import { useFetched } from '@/components/explorer/use-fetched';
+import { fetchFreeUnits, freeUnitsKey } from '@/components/explorer/usage-queries';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

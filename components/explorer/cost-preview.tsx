@@ -4,8 +4,8 @@ import { formatPrice } from '@/lib/money';
 import type { EndpointModel } from '@/lib/docs/endpoint-model';
 import { maxCost } from '@/lib/explorer/cost';
 import type { FormValues } from '@/lib/explorer/form-values';
-import { useFetched } from '@/lib/explorer/use-fetched';
-import { fetchFreeUnits, freeUnitsKey } from '@/lib/explorer/usage-queries';
+import { useFetched } from '@/components/explorer/use-fetched';
+import { fetchFreeUnits, freeUnitsKey } from '@/components/explorer/usage-queries';
 
 /** What the call will cost at most, and this endpoint's free units left this month. */
 export function CostPreview({ model, values }: { model: EndpointModel; values: FormValues }) {

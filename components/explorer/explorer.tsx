@@ -5,16 +5,16 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { EndpointModel } from '@/lib/docs/endpoint-model';
 import { initialValues, queryPairs, type FormValues } from '@/lib/explorer/form-values';
 import type { HistoryEntry } from '@/lib/explorer/history';
-import { useCallHistory, useTabKey } from '@/lib/explorer/hooks';
+import { useCallHistory, useTabKey } from '@/components/explorer/use-browser-state';
 import { pickerGroups } from '@/lib/explorer/picker';
 import { brokenRules, ruleParams } from '@/lib/explorer/rule-state';
-import { useExplorerAddress } from '@/lib/explorer/use-explorer-address';
+import { useExplorerAddress } from '@/components/explorer/use-explorer-address';
 import type { CallRequest, CallResult } from '@/lib/explorer/send-call';
 import type { SentimentRecord } from '@/lib/explorer/sentiment';
-import { useParamCheck } from '@/lib/explorer/use-param-check';
-import { invalidateUsage } from '@/lib/explorer/usage-queries';
+import { useParamCheck } from '@/components/explorer/use-param-check';
+import { invalidateUsage } from '@/components/explorer/usage-queries';
 
-import { KeyRestrictionNote } from '@/components/key-restriction-note';
+import { KeyRestrictionNote } from '@/components/explorer/key-restriction-note';
 
 import { ApiKeyField } from './api-key-field';
 import { CallHistory } from './call-history';

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 
 import { formatAmount } from '@/lib/money';
-import { EndpointUsageTable } from '@/components/endpoint-usage-table';
+import { EndpointUsageTable } from '@/components/usage/endpoint-usage-table';
 import { buttonClasses } from '@/components/ui/button';
 import { Live, type LiveState } from '@/components/live/live';
 import { keyFilterLabel, usageKeyLabel } from '@/lib/usage-key-label';

@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useRef, useState } from 'react';
 
-import { SubmitButton } from '@/components/submit-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import { LiveRegion } from '@/components/ui/live-region';
 import { WebhookSecretPanel } from '@/components/webhooks/webhook-secret-panel';

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 
-import { ActionForm } from '@/components/action-form';
-import { AuthCard } from '@/components/auth-card';
+import { ActionForm } from '@/components/forms/action-form';
+import { AuthCard } from '@/components/auth/auth-card';
 import { buttonClasses } from '@/components/ui/button';
 import { resetPasswordAction } from '@/lib/actions/account';
 import { checkPasswordResetLink } from '@/lib/server/account/reset-password';

@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 
-import { AuthCard } from '@/components/auth-card';
-import { CredentialsForm } from '@/components/credentials-form';
-import { OAuthButtons } from '@/components/oauth-buttons';
+import { AuthCard } from '@/components/auth/auth-card';
+import { CredentialsForm } from '@/components/auth/credentials-form';
+import { OAuthButtons } from '@/components/auth/oauth-buttons';
 import { signUpAction } from '@/lib/actions/auth';
 import { getConsoleSession } from '@/lib/auth/get-console-session';
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 
-import { ActionForm } from '@/components/action-form';
-import { AuthCard } from '@/components/auth-card';
+import { ActionForm } from '@/components/forms/action-form';
+import { AuthCard } from '@/components/auth/auth-card';
 import { verifyEmailAction } from '@/lib/actions/account';
 
 export const metadata: Metadata = { title: 'Verify your email address' };

@@ -1,16 +1,16 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 
-import { AccountActivityList } from '@/components/account-activity-list';
-import { BillingInvoices } from '@/components/billing-invoices';
-import { BillingMonthAccount } from '@/components/billing-month-account';
-import { CapWarnings } from '@/components/cap-warnings';
-import { EndpointUsageTable } from '@/components/endpoint-usage-table';
-import { BillingModeSection, PrepaidCredits } from '@/components/prepaid-credits';
-import { MonthEndEstimateText } from '@/components/month-end-estimate-text';
-import { SpendingCapsForm } from '@/components/spending-caps-form';
-import { UsageAlertForm } from '@/components/usage-alert-form';
-import { UsageAlertList } from '@/components/usage-alert-list';
+import { AccountActivityList } from '@/components/billing/account-activity-list';
+import { BillingInvoices } from '@/components/billing/billing-invoices';
+import { BillingMonthAccount } from '@/components/billing/billing-month-account';
+import { CapWarnings } from '@/components/billing/cap-warnings';
+import { EndpointUsageTable } from '@/components/usage/endpoint-usage-table';
+import { BillingModeSection, PrepaidCredits } from '@/components/billing/prepaid-credits';
+import { MonthEndEstimateText } from '@/components/billing/month-end-estimate-text';
+import { SpendingCapsForm } from '@/components/billing/spending-caps-form';
+import { UsageAlertForm } from '@/components/billing/usage-alert-form';
+import { UsageAlertList } from '@/components/billing/usage-alert-list';
 import { formatAmount, formatCents, microsToDollarInput } from '@/lib/money';
 import { buttonClasses } from '@/components/ui/button';
 import { addPaymentMethodAction, openBillingPortalAction } from '@/lib/actions/billing';
@@ -76,7 +76,7 @@ export default async function BillingPage({
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-1">
-        {/* Test mode: the strip at the top of every page (components/test-mode-banner.tsx). */}
+        {/* Test mode: the strip at the top of every page (components/layout/test-mode-banner.tsx). */}
         <h1 className="text-2xl font-semibold">Billing</h1>
         <p className="text-sm text-muted">
           {prepaid

@@ -1,4 +1,4 @@
-import { PageSkeleton } from '@/components/page-skeleton';
+import { PageSkeleton } from '@/components/layout/page-skeleton';
 
 export default function KeysLoading() {
   return <PageSkeleton label="Loading your API keys…" blocks={[7, 16, 12]} />;

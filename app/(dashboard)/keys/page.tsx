@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 
-import { ApiKeyTable } from '@/components/api-key-table';
-import { CreateKeyForm } from '@/components/create-key-form';
-import { KeyActivityList } from '@/components/key-activity-list';
-import { KeyStatusProvider, KeyStatusRegion } from '@/components/key-status';
+import { ApiKeyTable } from '@/components/keys/api-key-table';
+import { CreateKeyForm } from '@/components/keys/create-key-form';
+import { KeyActivityList } from '@/components/keys/key-activity-list';
+import { KeyStatusProvider, KeyStatusRegion } from '@/components/keys/key-status';
 import { requireSession } from '@/lib/auth/require-session';
 import { listApiKeys } from '@/lib/server/keys/list-api-keys';
 import { keyScopeOptions } from '@/lib/server/keys/key-scope-options';

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { Suspense, type ReactNode } from 'react';
 
-import { ActionForm } from '@/components/action-form';
-import { SessionList } from '@/components/session-list';
-import { TwoFactorSettings } from '@/components/two-factor-settings';
+import { ActionForm } from '@/components/forms/action-form';
+import { SessionList } from '@/components/account/session-list';
+import { TwoFactorSettings } from '@/components/account/two-factor-settings';
 import { buttonClasses } from '@/components/ui/button';
 import { WebhooksSettings, WebhooksSettingsSkeleton } from '@/components/webhooks/webhooks-settings';
 import {

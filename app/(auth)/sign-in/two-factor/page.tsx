@@ -3,8 +3,8 @@ import Link from 'next/link';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 
-import { ActionForm } from '@/components/action-form';
-import { AuthCard } from '@/components/auth-card';
+import { ActionForm } from '@/components/forms/action-form';
+import { AuthCard } from '@/components/auth/auth-card';
 import { twoFactorSignInAction } from '@/lib/actions/auth';
 import { getConsoleSession } from '@/lib/auth/get-console-session';
 import { readTwoFactorChallenge, TWO_FACTOR_COOKIE } from '@/lib/server/auth/two-factor-challenge';

@@ -3,7 +3,7 @@ import type { BillingOverview } from '@/lib/server/billing/get-billing-overview'
 
 import type { AmountsDue } from '@/lib/server/billing/amounts-due';
 import { formatCarried, formatCents } from '@/lib/money';
-import { Badge } from './ui/badge';
+import { Badge } from '@/components/ui/badge';
 
 type Invoice = BillingOverview['invoices'][number];
 

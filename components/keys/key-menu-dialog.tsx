@@ -2,11 +2,11 @@
 
 import { useActionState, useEffect } from 'react';
 
-import { useKeyStatus } from '@/components/key-status';
-import { scopesInWords } from '@/components/key-scopes-in-words';
+import { useKeyStatus } from '@/components/keys/key-status';
+import { scopesInWords } from '@/components/keys/key-scopes-in-words';
 import { microsToDollarInput } from '@/lib/money';
-import { SubmitButton } from '@/components/submit-button';
-import { UsageAlertForm } from '@/components/usage-alert-form';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { UsageAlertForm } from '@/components/billing/usage-alert-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';

@@ -3,7 +3,7 @@
 // Back returns to the previous one; a changed parameter replaces the current entry.
 import { useEffect, useRef } from 'react';
 
-import { explorerLink, readShareLink } from './share-link';
+import { explorerLink, readShareLink } from '@/lib/explorer/share-link';
 
 export function useExplorerAddress(
   path: string,

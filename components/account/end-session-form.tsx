@@ -2,7 +2,7 @@
 
 import { useFormStatus } from 'react-dom';
 
-import { SubmitButton } from '@/components/submit-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { endSessionAction } from '@/lib/actions/sessions';
 
 function EndButton({ device }: { device: string }) {

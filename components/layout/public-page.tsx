@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
-import { SiteFooter } from '@/components/site-footer';
-import { SiteHeader } from '@/components/site-header';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
 
 /** A public page with the site's header and footer around its main content. */
 export function PublicPage({ children }: { children: ReactNode }) {

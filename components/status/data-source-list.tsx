@@ -1,6 +1,6 @@
 import Link from 'next/link';
 
-import { DataSourceBadge } from '@/components/data-source-badge';
+import { DataSourceBadge } from '@/components/status/data-source-badge';
 import type { SourceSummary } from '@/lib/api/providers/source-summary';
 
 /**

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 
-import { ThemeToggle } from '@/components/theme-toggle';
+import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
 
 /**

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 
-import { SubmitButton } from '@/components/submit-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import type { ActionState } from '@/lib/actions/action-state';
 import { buyCreditsAction } from '@/lib/actions/billing';

@@ -1,8 +1,8 @@
 'use client';
 
-import { scopesInWords } from '@/components/key-scopes-in-words';
+import { scopesInWords } from '@/components/keys/key-scopes-in-words';
 import { keyRestrictionAction } from '@/lib/actions/api-keys';
-import { useFetched } from '@/lib/explorer/use-fetched';
+import { useFetched } from '@/components/explorer/use-fetched';
 
 function allows(scopes: readonly string[], path: string): boolean {
   if (scopes.length === 0 || path === '/v1/batch' || path.startsWith('/v1/account/')) return true;

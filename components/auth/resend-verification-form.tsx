@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 
-import { SubmitButton } from '@/components/submit-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { idleState, type ActionState } from '@/lib/actions/action-state';
 
 export type ResendVerificationFormProps = {

@@ -3,8 +3,8 @@
 // Both are read again when the owner changes; what another user left is erased, never shown.
 import { useCallback, useEffect, useState } from 'react';
 
-import { addToHistory, clearHistory, historyStorage, readHistory, type HistoryEntry } from './history';
-import { readTabKey, writeTabKey } from './tab-key';
+import { addToHistory, clearHistory, historyStorage, readHistory, type HistoryEntry } from '@/lib/explorer/history';
+import { readTabKey, writeTabKey } from '@/lib/explorer/tab-key';
 
 /** The API key for this tab: read after mount (the server has no sessionStorage), saved on change. */
 export function useTabKey(owner: string): [string, (key: string) => void] {

@@ -2,11 +2,11 @@
 
 import { useActionState, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 
-import { ApiKeyRow } from '@/components/api-key-row';
-import { KeyMenuDialog } from '@/components/key-menu-dialog';
-import { KeyRollDialog } from '@/components/key-roll-dialog';
-import { KEYS_HEADING_ID, useKeyStatus } from '@/components/key-status';
-import { NewKeyPanel } from '@/components/new-key-panel';
+import { ApiKeyRow } from '@/components/keys/api-key-row';
+import { KeyMenuDialog } from '@/components/keys/key-menu-dialog';
+import { KeyRollDialog } from '@/components/keys/key-roll-dialog';
+import { KEYS_HEADING_ID, useKeyStatus } from '@/components/keys/key-status';
+import { NewKeyPanel } from '@/components/keys/new-key-panel';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TH } from '@/components/ui/table';

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useActionState, useEffect, useRef, type ReactNode } from 'react';
 
-import { SubmitButton } from '@/components/submit-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import type { ActionState } from '@/lib/actions/action-state';
 

@@ -5,7 +5,7 @@
 // is a hint until a value breaks it), so it loads on the first edit or send, not with the page.
 import { useCallback, useMemo, useState } from 'react';
 
-import type { checkParams as CheckParams, ParamCheck } from './validate-params';
+import type { checkParams as CheckParams, ParamCheck } from '@/lib/explorer/validate-params';
 
 type Check = typeof CheckParams;
 
@@ -14,7 +14,7 @@ let loaded: Check | null = null;
 
 /** validate-params' checkParams, imported once per page. */
 export function loadParamCheck(): Promise<Check> {
-  loading ??= import('./validate-params').then((m) => (loaded = m.checkParams));
+  loading ??= import('@/lib/explorer/validate-params').then((m) => (loaded = m.checkParams));
   return loading;
 }
 

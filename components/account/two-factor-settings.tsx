@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useRef, useState } from 'react';
 
-import { SubmitButton } from '@/components/submit-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useCopy } from '@/components/ui/use-copy';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useKeyStatus } from '@/components/key-status';
+import { useKeyStatus } from '@/components/keys/key-status';
 import { Button } from '@/components/ui/button';
 import { copyFailedText, copyToClipboard } from '@/components/ui/use-copy';
 

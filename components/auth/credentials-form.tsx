@@ -2,8 +2,8 @@
 
 import { useActionState, useEffect, useRef } from 'react';
 
-import { ResendVerificationForm } from '@/components/resend-verification-form';
-import { SubmitButton } from '@/components/submit-button';
+import { ResendVerificationForm } from '@/components/auth/resend-verification-form';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import type { ActionState } from '@/lib/actions/action-state';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password-rules';

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 
-import { EndSessionForm } from '@/components/end-session-form';
+import { EndSessionForm } from '@/components/account/end-session-form';
 import { DateTime } from '@/components/ui/date-time';
 import { Table, TD, TH, THead, TR } from '@/components/ui/table';
 

@@ -2,9 +2,9 @@
 
 import type { ReactNode } from 'react';
 
-import { ApiKeyStatusBadge } from '@/components/api-key-status-badge';
+import { ApiKeyStatusBadge } from '@/components/keys/api-key-status-badge';
 import { Button } from '@/components/ui/button';
-import { scopesInWords } from '@/components/key-scopes-in-words';
+import { scopesInWords } from '@/components/keys/key-scopes-in-words';
 import { formatAmount } from '@/lib/money';
 import { DateTime } from '@/components/ui/date-time';
 import type { ApiKeyRecord } from '@/lib/server/keys/api-key-select';

@@ -2,10 +2,10 @@
 
 import { useActionState, useEffect, useRef, useState } from 'react';
 
-import { KEYS_HEADING_ID, useKeyStatus } from '@/components/key-status';
-import { KeyScopePicker } from '@/components/key-scope-picker';
-import { NewKeyPanel } from '@/components/new-key-panel';
-import { SubmitButton } from '@/components/submit-button';
+import { KEYS_HEADING_ID, useKeyStatus } from '@/components/keys/key-status';
+import { KeyScopePicker } from '@/components/keys/key-scope-picker';
+import { NewKeyPanel } from '@/components/keys/new-key-panel';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import { createApiKeyAction } from '@/lib/actions/api-keys';
 import type { ActionState } from '@/lib/actions/action-state';
