@@ -1,32 +1,12 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import type { ReactNode } from 'react';
 
+import { MailText } from '@/components/dev/mail-text';
 import { DateTime } from '@/components/ui/date-time';
 import { mailboxClientAllowed } from '@/lib/dev-mailbox';
 import { env } from '@/lib/env';
 import { listMailbox } from '@/lib/server/mail/list-mailbox';
-
-// A web address in a mail's text: up to the next space, without a sentence's closing punctuation.
-const LINK = /https?:\/\/[^\s<>"]*[^\s<>".,;:!?)]/g;
-
-/** A mail's text as a mail program shows it: its web addresses are links one can follow. */
-function MailText({ text }: { text: string }) {
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(LINK)) {
-    parts.push(text.slice(last, match.index));
-    parts.push(
-      <a key={match.index} href={match[0]} className="text-primary underline">
-        {match[0]}
-      </a>,
-    );
-    last = match.index + match[0].length;
-  }
-  parts.push(text.slice(last));
-  return <>{parts}</>;
-}
 
 /** Anyone not allowed gets the same 404 as in production: the title too says nothing of the page. */
 async function requireMailboxAccess(): Promise<void> {
