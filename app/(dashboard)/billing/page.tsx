@@ -4,20 +4,18 @@ import { redirect } from 'next/navigation';
 import { AccountActivityList } from '@/components/billing/account-activity-list';
 import { BillingInvoices } from '@/components/billing/billing-invoices';
 import { BillingMonthAccount } from '@/components/billing/billing-month-account';
+import { BillingNotices } from '@/components/billing/billing-notices';
 import { CapWarnings } from '@/components/billing/cap-warnings';
 import { EndpointUsageTable } from '@/components/usage/endpoint-usage-table';
 import { BillingModeSection, PrepaidCredits } from '@/components/billing/prepaid-credits';
 import { MonthEndEstimateText } from '@/components/billing/month-end-estimate-text';
+import { PaymentMethodSection } from '@/components/billing/payment-method-section';
 import { SpendingCapsForm } from '@/components/billing/spending-caps-form';
 import { UsageAlertForm } from '@/components/billing/usage-alert-form';
 import { UsageAlertList } from '@/components/billing/usage-alert-list';
-import { formatAmount, formatCents, microsToDollarInput } from '@/lib/money';
-import { buttonClasses } from '@/components/ui/button';
-import { addPaymentMethodAction, openBillingPortalAction } from '@/lib/actions/billing';
+import { formatCents, microsToDollarInput } from '@/lib/money';
 import { requireSession } from '@/lib/auth/require-session';
-import { logConsoleError } from '@/lib/observability/console-log';
-import { completePaymentMethodSetup } from '@/lib/server/billing/complete-payment-method-setup';
-import { applyCreditCheckout, MIN_PURCHASE_CENTS, maxPurchaseCents } from '@/lib/server/billing/credit-purchases';
+import { MIN_PURCHASE_CENTS, maxPurchaseCents } from '@/lib/server/billing/credit-purchases';
 import { readCreditLedger } from '@/lib/server/billing/credits';
 import { getBillingOverview } from '@/lib/server/billing/get-billing-overview';
 import { estimateMonthEnd } from '@/lib/server/billing/month-end-estimate';
@@ -39,22 +37,11 @@ export default async function BillingPage({
   }>;
 }) {
   const { accountId } = await requireSession();
-  const { setup, error, credits, bought, mode } = await searchParams;
-  if (credits) {
-    // Back from Checkout (payment mode): add the credits now if the webhook has not yet (once either way).
-    const applied = await applyCreditCheckout({ checkoutSessionId: credits, accountId }).catch(async (e: unknown) => {
-      await logConsoleError('Applying a credit purchase on return failed (the webhook or the reconciliation will)', e);
-      return false;
-    });
-    redirect(applied ? '/billing?bought=1' : '/billing?bought=pending');
-  }
-  if (setup) {
-    // Back from Checkout: apply the saved card now rather than waiting for Stripe's webhook, then
-    // load the console again, so that everything on it (the blocked banner too) shows the result.
-    const applied = await completePaymentMethodSetup({ accountId, checkoutSessionId: setup });
-    redirect(applied ? '/billing?saved=1' : '/billing');
-  }
-  const saved = (await searchParams).saved === '1';
+  const { setup, saved, error, credits, bought, mode } = await searchParams;
+  // A Checkout session made before its success_url was /billing/return comes back here: the page
+  // only reads, so the return route applies it.
+  if (credits) redirect(`/billing/return?${new URLSearchParams({ credits })}`);
+  if (setup) redirect(`/billing/return?${new URLSearchParams({ setup })}`);
   const now = new Date();
   const [overview, due, alerts, ledger] = await Promise.all([
     getBillingOverview({ accountId, now }),
@@ -72,7 +59,6 @@ export default async function BillingPage({
     blocked: account.blockedAt !== null,
     monthlyCapMicros: account.monthlyCapMicros,
   });
-  const onFile = account.hasPaymentMethod || account.billingByInvoice;
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-1">
@@ -84,87 +70,16 @@ export default async function BillingPage({
             : "Each endpoint's first 50 units a month are free; past them you pay per call, invoiced after each month (UTC)."}
         </p>
       </header>
-      <div aria-live="polite" className="empty:hidden">
-        {saved ? (
-          <p className="rounded-md border border-success bg-success-soft p-3 text-sm">
-            {account.emailUnverified
-              ? 'Your card is saved. Calls past the free tier also need a verified email address: follow the link we mailed you, then they are billed to this card.'
-              : 'Your card is saved. Calls past the free tier are billed from now on.'}
-          </p>
-        ) : null}
-        {bought === '1' ? (
-          <p className="rounded-md border border-success bg-success-soft p-3 text-sm">
-            Thank you: your credits are in your balance. The receipt is on its way by mail.
-          </p>
-        ) : null}
-        {bought === 'pending' ? (
-          <p className="rounded-md border border-border bg-surface p-3 text-sm">
-            Your payment is not confirmed yet: the credits appear here as soon as it is.
-          </p>
-        ) : null}
-        {mode === 'prepaid' || mode === 'postpaid' ? (
-          <p className="rounded-md border border-success bg-success-soft p-3 text-sm">
-            {mode === 'prepaid'
-              ? "You are on prepaid credits now: this month's calls so far were invoiced. Buy credits below to call past the free tier."
-              : ledger.balanceMicros > 0n
-                ? `You are on post-paid billing now: calls past the free tier are invoiced after each month, and your ${formatAmount(ledger.balanceMicros)} of credits pay those invoices first.`
-                : 'You are on post-paid billing now: calls past the free tier are invoiced after each month.'}
-          </p>
-        ) : null}
-        {mode === 'refused' ? (
-          <p className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
-            The billing mode could not be changed now (this month&apos;s invoice could not be made). Please try again in
-            a moment.
-          </p>
-        ) : null}
-        {error ? (
-          <p className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
-            Payments are unavailable right now. Please try again in a moment.
-          </p>
-        ) : null}
-      </div>
+      <BillingNotices
+        saved={saved === '1'}
+        emailUnverified={account.emailUnverified}
+        bought={bought}
+        mode={mode}
+        error={error}
+        creditsMicros={ledger.balanceMicros}
+      />
 
-      <section
-        aria-labelledby="method-heading"
-        className="flex flex-col gap-3 rounded-lg border border-border bg-raised p-4"
-      >
-        <h2 id="method-heading" className="text-lg font-semibold">
-          Payment method
-        </h2>
-        <p className="text-sm">
-          {account.billingByInvoice ? (
-            'Billed by invoice (arranged with us).'
-          ) : account.hasPaymentMethod ? (
-            <>
-              On file: <strong>{account.paymentMethodLabel ?? 'a card'}</strong>
-            </>
-          ) : prepaid ? (
-            'Credits are paid for in Checkout, with a saved card or a new one.'
-          ) : (
-            'No payment method on file: each endpoint stops at its free tier (50 units a month) with 402 payment_required.'
-          )}
-        </p>
-        {account.emailUnverified ? (
-          <p className="text-sm text-muted">
-            Calls past the free tier need a verified email address as well as a payment method: follow the link we
-            mailed you.
-          </p>
-        ) : null}
-        <div className="flex flex-wrap gap-2">
-          <form action={addPaymentMethodAction}>
-            <button type="submit" className={buttonClasses('primary')}>
-              {onFile ? 'Update payment method' : 'Add payment method'}
-            </button>
-          </form>
-          {account.hasPaymentMethod ? (
-            <form action={openBillingPortalAction}>
-              <button type="submit" className={buttonClasses('secondary')}>
-                Manage billing
-              </button>
-            </form>
-          ) : null}
-        </div>
-      </section>
+      <PaymentMethodSection account={account} prepaid={prepaid} />
 
       <BillingModeSection ledger={ledger} />
 

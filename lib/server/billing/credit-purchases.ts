@@ -57,7 +57,7 @@ export async function startCreditPurchase({
     ],
     payment_intent_data: { setup_future_usage: 'off_session', metadata },
     metadata,
-    success_url: `${consoleOrigin}/billing?credits={CHECKOUT_SESSION_ID}`,
+    success_url: `${consoleOrigin}/billing/return?credits={CHECKOUT_SESSION_ID}`,
     cancel_url: `${consoleOrigin}/billing`,
   });
   if (!session.url) throw new Error('Stripe returned a Checkout session without a URL');

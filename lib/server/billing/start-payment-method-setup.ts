@@ -16,7 +16,7 @@ export async function startPaymentMethodSetup({
     mode: 'setup',
     customer,
     currency: 'usd',
-    success_url: `${consoleOrigin}/billing?setup={CHECKOUT_SESSION_ID}`,
+    success_url: `${consoleOrigin}/billing/return?setup={CHECKOUT_SESSION_ID}`,
     cancel_url: `${consoleOrigin}/billing`,
     metadata: { accountId },
   });
