@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 
-import { RequestLog, type RequestLogFilters } from '@/components/usage/request-log';
+import { RequestLog } from '@/components/usage/request-log';
+import type { RequestLogFilters } from '@/components/usage/request-log-filters';
 import { UsageTabs } from '@/components/usage/usage-tabs';
 import { errorStatus } from '@/lib/api/errors';
 import { endpoints } from '@/lib/api/registry';
