@@ -4,6 +4,8 @@ import { useState } from 'react';
 
 import { formatAmount } from '@/lib/money';
 
+import { FreeTierBar } from './free-tier-bar';
+
 /** One endpoint's calls, as /usage and /billing both show them (amounts in micro-dollars). */
 export type EndpointUsageRow = {
   endpoint: string;
@@ -35,24 +37,6 @@ const COLUMNS: Column[] = [
 
 const value = (row: EndpointUsageRow, key: Column['key']) =>
   key === 'billedUnits' ? row.units - row.freeUnits : row[key];
-
-/** Free units used of the month's allowance, as a bar and as text. */
-function FreeTierBar({ used, of }: { used: number; of: number }) {
-  const percent = Math.min(100, Math.round((used / of) * 100));
-  return (
-    <div className="flex items-center justify-end gap-2">
-      <span className="tabular-nums">
-        {used} / {of}
-      </span>
-      <span
-        aria-hidden="true"
-        className="inline-block h-2 w-16 overflow-hidden rounded-full bg-surface ring-1 ring-border"
-      >
-        <span className={`block h-full ${used >= of ? 'bg-warning' : 'bg-primary'}`} style={{ width: `${percent}%` }} />
-      </span>
-    </div>
-  );
-}
 
 const count = (n: number) => n.toLocaleString('en-US');
 
