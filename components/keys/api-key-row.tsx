@@ -3,28 +3,16 @@
 import type { ReactNode } from 'react';
 
 import { ApiKeyStatusBadge } from '@/components/keys/api-key-status-badge';
-import { Button } from '@/components/ui/button';
 import { scopesInWords } from '@/components/keys/key-scopes-in-words';
 import { formatAmount } from '@/lib/money';
 import { DateTime } from '@/components/ui/date-time';
 import type { ApiKeyRecord } from '@/lib/server/keys/api-key-select';
 
-export type ApiKeyRowProps = {
-  apiKey: ApiKeyRecord;
-  /** The key's name in buttons' labels: unique on the page ("Revoke production"). */
-  label: string;
-  busy: boolean;
-  /** Past its expiry or a roll's grace end (judged on the server, as the page was made). */
-  expired: boolean;
-  /** The key that replaced this one in a roll: this one is ending (or ended) and is not rolled again. */
-  replacedBy: ApiKeyRecord | null;
+import { ApiKeyRowActions, type ApiKeyRowActionsProps } from './api-key-row-actions';
+
+export type ApiKeyRowProps = ApiKeyRowActionsProps & {
   /** The key this one replaced in a roll, listed right below it. */
   replaces: ApiKeyRecord | null;
-  toggleAction: (formData: FormData) => void;
-  onToggle: (keyId: string) => void;
-  onDelete: (key: ApiKeyRecord) => void;
-  onRoll: (key: ApiKeyRecord) => void;
-  onManage: (key: ApiKeyRecord) => void;
 };
 
 // Below md each row is a card: cells stack with their column's name in front (the header row is
@@ -49,8 +37,6 @@ export function ApiKeyRow({
   onRoll,
   onManage,
 }: ApiKeyRowProps) {
-  const active = key.status === 'active';
-  const toggleText = active ? 'Revoke' : 'Re-enable';
   // Being replaced: a roll made a newer key and this one works only until its end.
   const ending = replacedBy !== null && !expired;
   return (
@@ -122,71 +108,18 @@ export function ApiKeyRow({
         <DateTime value={key.lastUsedAt} precise />
       </td>
       <td className={`${cellClass} max-md:mt-2`}>
-        <div className="flex w-full flex-wrap justify-end gap-2 max-md:justify-stretch">
-          {active && !expired && !replacedBy ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              className="max-md:flex-1"
-              aria-disabled={busy}
-              data-key-action="roll"
-              aria-label={`Roll ${label}`}
-              onClick={() => !busy && onRoll(key)}
-            >
-              Roll
-            </Button>
-          ) : null}
-          {!expired ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              className="max-md:flex-1"
-              aria-disabled={busy}
-              data-key-action="manage"
-              aria-label={`Manage ${label}`}
-              onClick={() => !busy && onManage(key)}
-            >
-              Manage
-            </Button>
-          ) : null}
-          {!expired ? (
-            <form
-              action={toggleAction}
-              className="max-md:flex-1"
-              onSubmit={(event) => {
-                // aria-disabled, not disabled: a disabled button would drop the focus on <body>.
-                if (busy) event.preventDefault();
-                else onToggle(key.id);
-              }}
-            >
-              <input type="hidden" name="keyId" value={key.id} />
-              <Button
-                type="submit"
-                variant="secondary"
-                size="sm"
-                className="w-full"
-                aria-disabled={busy}
-                data-key-action="toggle"
-                aria-label={`${toggleText} ${label}`}
-              >
-                {toggleText}
-              </Button>
-            </form>
-          ) : null}
-          <Button
-            variant="danger"
-            size="sm"
-            className="max-md:flex-1"
-            aria-disabled={busy}
-            data-key-action="delete"
-            aria-label={`Delete ${label}`}
-            onClick={() => {
-              if (!busy) onDelete(key);
-            }}
-          >
-            Delete
-          </Button>
-        </div>
+        <ApiKeyRowActions
+          apiKey={key}
+          label={label}
+          busy={busy}
+          expired={expired}
+          replacedBy={replacedBy}
+          toggleAction={toggleAction}
+          onToggle={onToggle}
+          onDelete={onDelete}
+          onRoll={onRoll}
+          onManage={onManage}
+        />
       </td>
     </tr>
   );

@@ -2,14 +2,14 @@
 
 import { useActionState, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 
-import { ApiKeyRow } from '@/components/keys/api-key-row';
+import { DeleteExpiredKeysDialog, DeleteKeyDialog } from '@/components/keys/key-delete-dialogs';
+import { keyLabels } from '@/components/keys/key-labels';
+import { KeyListTable } from '@/components/keys/key-list-table';
 import { KeyMenuDialog } from '@/components/keys/key-menu-dialog';
 import { KeyRollDialog } from '@/components/keys/key-roll-dialog';
 import { KEYS_HEADING_ID, useKeyStatus } from '@/components/keys/key-status';
 import { NewKeyPanel } from '@/components/keys/new-key-panel';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { TH } from '@/components/ui/table';
 import {
   deleteApiKeyAction,
   deleteExpiredApiKeysAction,
@@ -22,23 +22,6 @@ import type { ActionState } from '@/lib/actions/action-state';
 import type { ApiKeyRecord } from '@/lib/server/keys/api-key-select';
 
 const idle: ActionState = { status: 'idle' };
-
-/**
- * Each key's name for buttons' labels. Names are unique among live keys, but keys made before
- * that rule may share one: those (and unnamed keys) are told apart by prefix and last four.
- */
-function keyLabels(keys: ApiKeyRecord[]): Map<string, string> {
-  const counts = new Map<string, number>();
-  for (const key of keys)
-    if (key.name) counts.set(key.name.toLowerCase(), (counts.get(key.name.toLowerCase()) ?? 0) + 1);
-  return new Map(
-    keys.map((key) => {
-      const display = `${key.prefix}…${key.last4}`;
-      if (!key.name) return [key.id, display];
-      return [key.id, (counts.get(key.name.toLowerCase()) ?? 0) > 1 ? `${key.name} (${display})` : key.name];
-    }),
-  );
-}
 
 /**
  * The account's keys with roll, manage (expiry and limit), revoke, re-enable and (confirmed)
@@ -121,63 +104,30 @@ export function ApiKeyTable({ keys, now, liveCount }: { keys: ApiKeyRecord[]; no
           }}
         />
       ) : null}
-      {keys.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-border bg-surface p-6 text-center">
-          <p className="font-medium">No API keys yet</p>
-          <p className="mt-1 text-sm text-muted">Create a key above to start calling the API.</p>
-        </div>
-      ) : (
-        <div
-          ref={listRef}
-          role="region"
-          aria-label="API keys"
-          tabIndex={0}
-          className="md:overflow-x-auto md:rounded-lg md:border md:border-border"
-        >
-          <table className="w-full border-collapse text-left text-sm max-md:block">
-            <caption className="sr-only">API keys</caption>
-            <thead className="bg-surface text-muted max-md:sr-only">
-              <tr>
-                <TH>Name</TH>
-                <TH>Key</TH>
-                <TH>Status</TH>
-                <TH>Created</TH>
-                <TH>Last used</TH>
-                <TH className="text-right">Actions</TH>
-              </tr>
-            </thead>
-            <tbody className="max-md:flex max-md:flex-col max-md:gap-3">
-              {ordered.map(({ key, replacedBy, replaces }) => (
-                <ApiKeyRow
-                  key={key.id}
-                  apiKey={key}
-                  label={labels.get(key.id) ?? key.id}
-                  busy={busy}
-                  expired={isExpired(key)}
-                  replacedBy={replacedBy}
-                  replaces={replaces}
-                  onRoll={(record) => {
-                    setToRoll(record);
-                    setRollOpen(true);
-                  }}
-                  onManage={(record) => {
-                    setToManage(record);
-                    setManageOpen(true);
-                  }}
-                  toggleAction={key.status === 'active' ? revokeAction : reenableAction}
-                  onToggle={(keyId) => {
-                    changedKey.current = keyId;
-                  }}
-                  onDelete={(record) => {
-                    setToDelete(record);
-                    setDialogOpen(true);
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <KeyListTable
+        listRef={listRef}
+        ordered={ordered}
+        labels={labels}
+        isExpired={isExpired}
+        revokeAction={revokeAction}
+        reenableAction={reenableAction}
+        busy={busy}
+        onRoll={(record) => {
+          setToRoll(record);
+          setRollOpen(true);
+        }}
+        onManage={(record) => {
+          setToManage(record);
+          setManageOpen(true);
+        }}
+        onToggle={(keyId) => {
+          changedKey.current = keyId;
+        }}
+        onDelete={(record) => {
+          setToDelete(record);
+          setDialogOpen(true);
+        }}
+      />
       <KeyRollDialog
         apiKey={toRoll}
         label={toRoll ? (labels.get(toRoll.id) ?? '') : ''}
@@ -191,60 +141,13 @@ export function ApiKeyTable({ keys, now, liveCount }: { keys: ApiKeyRecord[]; no
         open={manageOpen}
         onClose={closeManage}
       />
-      <Dialog
+      <DeleteExpiredKeysDialog
+        keys={expiredKeys}
         open={clearOpen}
         onClose={() => setClearOpen(false)}
-        title={`Delete ${expiredKeys.length} expired ${expiredKeys.length === 1 ? 'key' : 'keys'}?`}
-        description="They no longer work and cannot be restored. Their calls stay in your usage."
-      >
-        <form action={clearAction} onSubmit={() => setClearOpen(false)} className="flex flex-col gap-4">
-          <ul aria-label="Expired keys" className="flex flex-col gap-1 text-sm">
-            {expiredKeys.map((key) => (
-              <li key={key.id}>
-                <input type="hidden" name="keyId" value={key.id} />
-                <span className="font-mono">
-                  {key.prefix}…{key.last4}
-                </span>
-                {key.name ? ` (${key.name})` : ''}
-              </li>
-            ))}
-          </ul>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" autoFocus onClick={() => setClearOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive">
-              Delete expired keys
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-      <Dialog
-        open={dialogOpen}
-        onClose={() => setDialogOpen(false)}
-        title="Delete this key?"
-        description={
-          toDelete ? (
-            <>
-              <span className="font-mono">
-                {toDelete.prefix}…{toDelete.last4}
-              </span>
-              {toDelete.name ? ` (${toDelete.name})` : ''} will stop working at once and cannot be restored. Requests
-              with it will answer “Invalid API key”.
-            </>
-          ) : null
-        }
-      >
-        <form action={deleteAction} onSubmit={() => setDialogOpen(false)} className="flex justify-end gap-2">
-          <input type="hidden" name="keyId" value={toDelete?.id ?? ''} />
-          <Button variant="secondary" autoFocus onClick={() => setDialogOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive">
-            Delete key
-          </Button>
-        </form>
-      </Dialog>
+        action={clearAction}
+      />
+      <DeleteKeyDialog apiKey={toDelete} open={dialogOpen} onClose={() => setDialogOpen(false)} action={deleteAction} />
     </section>
   );
 }
