@@ -1,56 +1,25 @@
 'use client';
 
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 
 import type { EndpointModel } from '@/lib/docs/endpoint-model';
-import { initialValues, queryPairs, type FormValues } from '@/lib/explorer/form-values';
+import { batchExample, initialValues, queryPairs, type FormValues } from '@/lib/explorer/form-values';
 import type { HistoryEntry } from '@/lib/explorer/history';
-import { useCallHistory, useTabKey } from '@/components/explorer/use-browser-state';
 import { pickerGroups } from '@/lib/explorer/picker';
-import { brokenRules, ruleParams } from '@/lib/explorer/rule-state';
-import { useExplorerAddress } from '@/components/explorer/use-explorer-address';
-import type { CallRequest, CallResult } from '@/lib/explorer/send-call';
-import type { SentimentRecord } from '@/lib/explorer/sentiment';
-import { useParamCheck } from '@/components/explorer/use-param-check';
-import { invalidateUsage } from '@/components/explorer/usage-queries';
-
-import { KeyRestrictionNote } from '@/components/explorer/key-restriction-note';
+import { shownCheck } from '@/lib/explorer/rule-state';
 
 import { ApiKeyField } from './api-key-field';
 import { CallHistory } from './call-history';
 import { EndpointPicker } from './endpoint-picker';
-import { ParamForm, type FormStatus } from './param-form';
+import { ExplorerAnswer } from './explorer-answer';
+import { KeyRestrictionNote } from './key-restriction-note';
+import { ParamForm } from './param-form';
 import { ShareLinkBox } from './share-link-box';
 import { SnippetTabs } from './snippet-tabs';
-
-// Loaded with the first answer, not the page: the headers table, the JSON tree and the emotions.
-// React.lazy rather than next/dynamic: the answer never renders on the server, and next/dynamic's
-// own loader would add a kilobyte to the page (the first-load budget: 150 kB a page).
-const ResponseView = lazy(() => import('./response-view').then((m) => ({ default: m.ResponseView })));
-const responseLoading = (
-  <p className="flex h-40 items-center justify-center rounded-lg border border-border p-6 text-sm text-muted">
-    Showing the response…
-  </p>
-);
-
-type Outgoing = Omit<CallRequest, 'apiKey'>;
-/** The answer on screen and the call it belongs to. */
-interface ShownCall {
-  result: CallResult;
-  method: 'GET' | 'POST';
-  path: string;
-  sentiment: SentimentRecord[];
-}
-
-/** A batch body built from the first data endpoint's example, so it is never written twice. */
-function batchExample(models: readonly EndpointModel[]): string {
-  const first = models.find((m) => m.method === 'GET' && m.priceMicros > 0);
-  return JSON.stringify({ requests: first ? [{ path: first.path, params: first.example }] : [] }, null, 2);
-}
-
-function focusField(id: string) {
-  document.getElementById(id)?.focus();
-}
+import { useCallHistory, useTabKey } from './use-browser-state';
+import { focusField, type Outgoing, useCallSender } from './use-call-sender';
+import { useExplorerAddress } from './use-explorer-address';
+import { useParamCheck } from './use-param-check';
 
 /**
  * The explorer: pick an endpoint, fill its form, send it with the tab's key, read the answer.
@@ -79,21 +48,12 @@ export function Explorer({
   const history = useCallHistory(owner);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
-  const [shown, setShown] = useState<ShownCall | null>(null);
-  const [pending, setPending] = useState(false);
-  const [status, setStatus] = useState<FormStatus | null>(null);
+  const { shown, setShown, pending, status, setStatus, send } = useCallSender(apiKey, byPath, history.add);
 
   const pairs = useMemo(() => queryPairs(model, values), [model, values]);
   const { check, load: loadCheck } = useParamCheck(path, pairs);
-  const visibleErrors = useMemo(
-    () => Object.fromEntries(Object.entries(check.fieldErrors).filter(([name]) => attempted || touched.has(name))),
-    [check, attempted, touched],
-  );
-  const visibleBrokenRules = useMemo(
-    () =>
-      brokenRules(model.rules, check).map(
-        (broken, i) => broken && (attempted || ruleParams(model.rules[i]!).some((name) => touched.has(name))),
-      ),
+  const shownErrors = useMemo(
+    () => shownCheck(model.rules, check, attempted, touched),
     [model, check, attempted, touched],
   );
 
@@ -108,7 +68,7 @@ export function Explorer({
       setAttempted(false);
       setStatus(null);
     },
-    [byPath],
+    [byPath, setStatus],
   );
 
   useExplorerAddress(path, pairs, (fromUrl, params) => {
@@ -116,57 +76,6 @@ export function Explorer({
     open(nextPath, params);
     return nextPath;
   });
-
-  async function send(outgoing: Outgoing) {
-    if (!apiKey) {
-      // An earlier answer would read as this call's.
-      setShown(null);
-      setStatus({ tone: 'error', text: 'Paste an API key or create one for the explorer first.' });
-      focusField('explorer-api-key');
-      return;
-    }
-    setPending(true);
-    setStatus({ text: `Sending ${outgoing.path}…` });
-    try {
-      const sentimentOn = outgoing.params.some(([n, v]) => n === 'get_sentiment' && v === 'true');
-      // The sender loads with the first call, like the check (use-param-check.ts).
-      const { sendCall } = await import('@/lib/explorer/send-call');
-      const result = await sendCall({ ...outgoing, apiKey }, { parseLarge: sentimentOn });
-      const target = byPath.get(outgoing.path)?.sentimentTarget ?? null;
-      // The emotions' reader (zod's sentiment schema) loads only for a call that asked for them.
-      const sentiment =
-        sentimentOn && result.status < 400
-          ? (await import('@/lib/explorer/sentiment')).sentimentRecords(result.json, target)
-          : [];
-      setShown({ result, method: outgoing.method, path: outgoing.path, sentiment });
-      history.add({
-        id: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
-        at: new Date().toISOString(),
-        method: outgoing.method,
-        path: outgoing.path,
-        params: outgoing.params.map(([n, v]) => [n, v]),
-        ...(outgoing.method === 'POST' ? { body: outgoing.body } : {}),
-        status: result.status,
-        code: result.code,
-        units: result.units,
-        durationMs: result.durationMs,
-        requestId: result.requestId,
-      });
-      const units = result.units === null ? '' : ` · ${result.units} unit${result.units === 1 ? '' : 's'} billed`;
-      setStatus({
-        tone: result.status < 400 ? 'success' : 'error',
-        text: `${result.status}${result.code ? ` ${result.code}` : ''} in ${result.durationMs} ms${units}`,
-      });
-      invalidateUsage();
-    } catch (error) {
-      setStatus({
-        tone: 'error',
-        text: `The call did not reach the API: ${error instanceof Error ? error.message : 'network error'}`,
-      });
-    } finally {
-      setPending(false);
-    }
-  }
 
   const outgoing: Outgoing = {
     method: model.method,
@@ -209,8 +118,8 @@ export function Explorer({
           model={model}
           endpointsByPath={byPath}
           values={values}
-          fieldErrors={visibleErrors}
-          brokenRules={visibleBrokenRules}
+          fieldErrors={shownErrors.fieldErrors}
+          brokenRules={shownErrors.brokenRules}
           body={body}
           pending={pending}
           status={status}
@@ -224,21 +133,7 @@ export function Explorer({
           onSend={() => void trySend()}
           onForceSend={() => void send(outgoing)}
         />
-        {shown ? (
-          <Suspense fallback={responseLoading}>
-            <ResponseView
-              result={shown.result}
-              method={shown.method}
-              path={shown.path}
-              current={shown.path === path}
-              sentiment={shown.sentiment}
-            />
-          </Suspense>
-        ) : (
-          <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted">
-            Send a call to see its status, headers, body and cost here.
-          </p>
-        )}
+        <ExplorerAnswer shown={shown} currentPath={path} />
         <section aria-label="Share" className="flex flex-col gap-4">
           <ShareLinkBox path={path} params={pairs} />
           <SnippetTabs request={{ baseUrl, ...outgoing }} apiKey={apiKey} />

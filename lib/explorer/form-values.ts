@@ -42,3 +42,9 @@ export function rulesFor(model: Pick<EndpointModel, 'rules'>, name: string): num
     return rule.low === name || rule.high === name ? [i] : [];
   });
 }
+
+/** A batch body built from the first data endpoint's example, so it is never written twice. */
+export function batchExample(models: readonly EndpointModel[]): string {
+  const first = models.find((m) => m.method === 'GET' && m.priceMicros > 0);
+  return JSON.stringify({ requests: first ? [{ path: first.path, params: first.example }] : [] }, null, 2);
+}

@@ -27,3 +27,23 @@ export function brokenRules(rules: readonly ParameterRule[], check: ParamCheck):
   const messages = Object.values(check.fieldErrors).flat();
   return rules.map((rule) => messages.some((message) => breaks(rule, message)));
 }
+
+/**
+ * What the form shows of a check: a field's errors and a rule's once one of its fields was
+ * touched, and all of them once a send was tried.
+ */
+export function shownCheck(
+  rules: readonly ParameterRule[],
+  check: ParamCheck,
+  attempted: boolean,
+  touched: ReadonlySet<string>,
+): { fieldErrors: Record<string, string[]>; brokenRules: boolean[] } {
+  return {
+    fieldErrors: Object.fromEntries(
+      Object.entries(check.fieldErrors).filter(([name]) => attempted || touched.has(name)),
+    ),
+    brokenRules: brokenRules(rules, check).map(
+      (broken, i) => broken && (attempted || ruleParams(rules[i]!).some((name) => touched.has(name))),
+    ),
+  };
+}
