@@ -71,17 +71,14 @@ export function ApiKeyTable({ keys, now, liveCount }: { keys: ApiKeyRecord[]; no
     if (rollState.message)
       announce({ tone: rollState.status === 'error' ? 'error' : 'success', text: rollState.message });
   }, [rollState, announce]);
-  useEffect(() => {
-    if (!clearState.message) return;
-    announce({ tone: clearState.status === 'error' ? 'error' : 'success', text: clearState.message });
-    if (clearState.status === 'success') headingRef.current?.focus();
-  }, [clearState, announce]);
-  useEffect(() => {
-    if (!deleteState.message) return;
-    announce({ tone: deleteState.status === 'error' ? 'error' : 'success', text: deleteState.message });
-    // The deleted row and its button are gone: continue at the list's heading.
-    if (deleteState.status === 'success') headingRef.current?.focus();
-  }, [deleteState, announce]);
+  // A deletion is reported; the deleted rows and their buttons are gone: continue at the list's heading.
+  const reportRemoval = useEffectEvent((state: ActionState) => {
+    if (!state.message) return;
+    announce({ tone: state.status === 'error' ? 'error' : 'success', text: state.message });
+    if (state.status === 'success') headingRef.current?.focus();
+  });
+  useEffect(() => reportRemoval(clearState), [clearState]);
+  useEffect(() => reportRemoval(deleteState), [deleteState]);
 
   return (
     <section aria-labelledby={KEYS_HEADING_ID} className="flex flex-col gap-3">
