@@ -11,6 +11,7 @@ import { pagingText } from '@/lib/explorer/picker';
 
 import { CostPreview } from './cost-preview';
 import { ParamField } from './param-field';
+import { ParamRules } from './param-rules';
 
 // Loaded when POST /v1/batch is picked, not with the page (the first-load budget: 150 kB a page).
 const BatchCostPreview = lazy(() => import('./batch-cost-preview').then((m) => ({ default: m.BatchCostPreview })));
@@ -80,25 +81,7 @@ export function ParamForm({
       {model.ruleTexts.length > 0 ? (
         // Drawn once, as a hint: a rule turns into an error only while the values break it. The
         // fields it names point at it (aria-describedby) instead of repeating it.
-        <div className="flex flex-col gap-0.5 text-xs">
-          <p id="explorer-rules-title" className="font-medium text-muted">
-            {model.ruleTexts.length === 1 ? 'Rule between parameters' : 'Rules between parameters'}
-          </p>
-          <ul aria-labelledby="explorer-rules-title" data-testid="explorer-rules" className="flex flex-col gap-0.5">
-            {model.ruleTexts.map((rule, i) =>
-              brokenRules[i] ? (
-                <li key={rule} id={`explorer-rule-${i}`} data-broken="" className="font-medium text-danger">
-                  <span className="sr-only">Not met: </span>
-                  {rule}
-                </li>
-              ) : (
-                <li key={rule} id={`explorer-rule-${i}`} className="text-muted">
-                  {rule}
-                </li>
-              ),
-            )}
-          </ul>
-        </div>
+        <ParamRules ruleTexts={model.ruleTexts} brokenRules={brokenRules} />
       ) : null}
       {model.method === 'POST' ? (
         <div className="flex flex-col gap-1">
