@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 const TEST_SERVERS_DIR = '.data/test-servers';
-/** Read by lib/api/__tests__/api-server-process.ts in the workers, which inherit it. */
+/** Read by lib/api/__tests__/support/api-server-process.ts in the workers, which inherit it. */
 export const API_SERVER_BUNDLE_ENV = 'TEST_API_SERVER_BUNDLE';
 /** Read by lib/testing/console-command.ts: the operator command line, bundled the same way. */
 export const CONSOLE_BUNDLE_ENV = 'TEST_CONSOLE_BUNDLE';

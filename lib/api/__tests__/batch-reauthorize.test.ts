@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
-import { GatedProvider } from './gated-provider';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
+import { GatedProvider } from './support/gated-provider';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './support/harness';
 
 const gate = new GatedProvider();
 let api: TestApi;

@@ -8,9 +8,9 @@ import { sentimentParameterDescription } from '../openapi';
 import { dataEndpoints, endpoints } from '../registry';
 import { forumsiteSorts } from '../registry/forumsite';
 import { shopCountries } from '../registry/shop';
-import { billing, refusals, usageEvents } from './cases';
-import { GatedProvider } from './gated-provider';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
+import { billing, refusals, usageEvents } from './support/cases';
+import { GatedProvider } from './support/gated-provider';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './support/harness';
 
 let api: TestApi;
 // A second gateway whose upstream holds calls until the test releases them: slot tests by events, not timing.

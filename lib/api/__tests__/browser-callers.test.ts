@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiBaseUrl } from '@/lib/http/api-base-url';
 import { endpoints } from '../registry';
-import { billing } from './cases';
-import { newAccountWithKey, startTestApi, type TestApi } from './harness';
+import { billing } from './support/cases';
+import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -7,10 +7,10 @@
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { env } from '@/lib/env';
 import { holdLeaseMs } from '../gateway/hold-lease';
-import { freePort, killApiServers, startApiServer } from './api-server-process';
-import { billing } from './cases';
-import { newAccountWithKey, startTestApi, type TestApi } from './harness';
-import { startHeldUpstream, type HeldUpstream } from './held-upstream';
+import { freePort, killApiServers, startApiServer } from './support/api-server-process';
+import { billing } from './support/cases';
+import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { startHeldUpstream, type HeldUpstream } from './support/held-upstream';
 
 const POSTS = '/v1/forumsite/community/posts';
 

@@ -7,9 +7,9 @@ import { db } from '@/lib/db';
 import type { ProviderResult } from '../registry/types';
 import { releaseCall, reserveCall } from '../gateway/holds';
 import { UsageRecorder } from '../gateway/usage-recorder';
-import { billing } from './cases';
-import { GatedProvider } from './gated-provider';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
+import { billing } from './support/cases';
+import { GatedProvider } from './support/gated-provider';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './support/harness';
 
 const POSTS = '/v1/forumsite/community/posts';
 const PAGE_MICROS = 3_000; // forumsite posts, $0.003 a page

@@ -17,8 +17,8 @@ import {
   sandboxCases,
   usageEvents,
   withQuery,
-} from './cases';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
+} from './support/cases';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './support/harness';
 
 let api: TestApi;
 /** Only ever sends invalid parameters: nothing may be recorded for it. */

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dataEndpoints, type EndpointDefinition } from '../registry';
 import { sentimentSchema } from '../../sentiment/schema';
-import { billing } from './cases';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
+import { billing } from './support/cases';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './support/harness';
 
 let api: TestApi;
 let account: TestAccount;

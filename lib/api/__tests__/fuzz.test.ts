@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dataEndpoints, type EndpointDefinition } from '../registry';
 import { Rng } from '../providers/sandbox/random';
-import { errorBodySchema, paramSpecs, type Pairs, withQuery } from './cases';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
+import { errorBodySchema, paramSpecs, type Pairs, withQuery } from './support/cases';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './support/harness';
 
 const REQUESTS_PER_ENDPOINT = 40;
 

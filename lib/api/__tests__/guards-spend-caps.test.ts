@@ -6,8 +6,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 
 import { capRefusal } from '../gateway/spend-caps';
-import { billedAndCounted, refusals } from './cases';
-import { newAccountWithKey, startTestApi, type TestApi } from './harness';
+import { billedAndCounted, refusals } from './support/cases';
+import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
 import { billingMonth } from '@/lib/utc-month';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });

@@ -8,7 +8,7 @@ import { findEndpoint } from '../registry';
 import { createProviderResolver } from '../providers';
 import { HttpProvider } from '../providers/http-provider';
 import { sandboxProvider } from '../providers/sandbox';
-import { newAccountWithKey, startTestApi, type TestApi } from './harness';
+import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
 
 const seen: { url: string; authorization?: string }[] = [];
 let upstream: http.Server;

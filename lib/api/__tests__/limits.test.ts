@@ -1,7 +1,7 @@
 // Concurrency limits per account per endpoint, and that a slot is released however a call ends.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { GatedProvider } from './gated-provider';
-import { newAccountWithKey, startTestApi, type TestApi } from './harness';
+import { GatedProvider } from './support/gated-provider';
+import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
 
 const gate = new GatedProvider();
 let api: TestApi;

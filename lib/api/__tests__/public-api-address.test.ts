@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { env } from '@/lib/env';
 import { buildSnippet } from '@/lib/explorer/snippets';
 import { apiBaseUrl } from '@/lib/http/api-base-url';
-import { startTestApi } from './harness';
+import { startTestApi } from './support/harness';
 
 const settable = env as { API_PUBLIC_URL?: string };
 const original = settable.API_PUBLIC_URL;

@@ -6,7 +6,7 @@ import { afterAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
 import { encodeBatch, RECORD_USAGE_SQL } from '../gateway/usage-recorder';
-import { newAccountWithKey } from './harness';
+import { newAccountWithKey } from './support/harness';
 import { billingMonth } from '@/lib/utc-month';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });

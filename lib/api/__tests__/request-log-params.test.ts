@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { LOGGED_PARAMS_CUT, LOGGED_PARAMS_MAX } from '@/lib/usage-log-params';
-import { usageEvents } from './cases';
-import { newAccountWithKey, startTestApi, type TestApi } from './harness';
+import { usageEvents } from './support/cases';
+import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
 
 const POSTS = '/v1/forumsite/community/posts';
 

@@ -7,8 +7,8 @@ import { listUsageRequests } from '@/lib/server/usage/list-usage-requests';
 import { requestLogQuerySchema } from '@/lib/validation/usage';
 import { SENTIMENT_SURCHARGE_MICROS } from '../pricing';
 import type { Provider } from '../registry/types';
-import { billing, byPath } from './cases';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './harness';
+import { billing, byPath } from './support/cases';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './support/harness';
 
 const POSTS = '/v1/forumsite/community/posts';
 const PRICE = byPath(POSTS).priceMicros;

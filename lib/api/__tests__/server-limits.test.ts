@@ -5,8 +5,8 @@ import net from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_BODY_BYTES } from '../gateway/batch';
-import { freePort, killApiServers, residentBytes, startApiServer } from './api-server-process';
-import { newAccountWithKey, type TestAccount } from './harness';
+import { freePort, killApiServers, residentBytes, startApiServer } from './support/api-server-process';
+import { newAccountWithKey, type TestAccount } from './support/harness';
 
 let port: number;
 let server: ChildProcess;

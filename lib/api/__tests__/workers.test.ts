@@ -14,9 +14,9 @@ import {
   startApiServer,
   whenRefusingConnections,
   workerPids,
-} from './api-server-process';
-import { newAccountWithKey } from './harness';
-import { startHeldUpstream, type HeldUpstream } from './held-upstream';
+} from './support/api-server-process';
+import { newAccountWithKey } from './support/harness';
+import { startHeldUpstream, type HeldUpstream } from './support/held-upstream';
 
 const posts = findEndpoint('/v1/forumsite/community/posts')!;
 const limit = posts.concurrency;

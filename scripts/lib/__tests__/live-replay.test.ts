@@ -9,7 +9,7 @@ import { createProviderResolver } from '@/lib/api/providers';
 import { liveAdapters } from '@/lib/api/providers/live/adapters';
 import { findEndpoint } from '@/lib/api/registry';
 import { checkSources } from '../../console/check-sources';
-import { freePort } from '@/lib/api/__tests__/api-server-process';
+import { freePort } from '@/lib/api/__tests__/support/api-server-process';
 import { replayInstructions, startLiveReplay, type ReplayedFamily } from '../live-replay';
 
 const started: ReplayedFamily[] = [];

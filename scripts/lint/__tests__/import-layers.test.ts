@@ -104,7 +104,7 @@ describe('import layers', () => {
         },
         { file: 'lib/api/registry/common.ts', source: "import { sentimentSchema } from '../../sentiment/schema';" },
         {
-          file: 'lib/api/__tests__/harness.ts',
+          file: 'lib/api/__tests__/support/harness.ts',
           source: "import { createApiKey } from '@/lib/server/keys/create-api-key';",
         },
         { file: 'app/page.tsx', source: "import { x } from '@/components/x';" },

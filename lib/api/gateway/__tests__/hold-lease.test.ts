@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import type { Provider } from '../../registry/types';
-import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/harness';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 import { holdLeaseMs } from '../hold-lease';
 
 const POSTS = '/v1/forumsite/community/posts';

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort, killApiServers, startApiServer } from '../../__tests__/api-server-process';
-import { newAccountWithKey, type TestAccount } from '../../__tests__/harness';
+import { freePort, killApiServers, startApiServer } from '../../__tests__/support/api-server-process';
+import { newAccountWithKey, type TestAccount } from '../../__tests__/support/harness';
 import { forwardToApiServer, type ForwardingOptions } from '../forward-to-api-server';
 import { FORWARDED_CLIENT_HEADER, FORWARD_SECRET_HEADER } from '../trusted-forwarding';
 

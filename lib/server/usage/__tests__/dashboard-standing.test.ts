@@ -1,7 +1,7 @@
 // On real PostgreSQL: the dashboard's month-end estimate is /usage's
 // (and none while blocked), and its standing names a cap or key limit that refuses calls, until when.
 import { describe, expect, test } from 'vitest';
-import { newAccountWithKey } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey } from '@/lib/api/__tests__/support/harness';
 import { db } from '@/lib/db';
 import { rollApiKey } from '@/lib/server/keys/roll-api-key';
 import { setApiKeyLimit } from '@/lib/server/keys/set-api-key-limit';

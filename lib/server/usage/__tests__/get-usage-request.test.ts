@@ -1,7 +1,7 @@
 // The request detail's server read (/usage/requests/<id>): the call's fields with its parameters
 // as the gateway logged them, for the signed-in account only.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { newAccountWithKey, startTestApi, type TestApi } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, startTestApi, type TestApi } from '@/lib/api/__tests__/support/harness';
 import { db } from '@/lib/db';
 import { getUsageRequest } from '../get-usage-request';
 

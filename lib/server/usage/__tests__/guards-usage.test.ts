@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
 import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
-import { newAccountWithKey } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey } from '@/lib/api/__tests__/support/harness';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { streamUsageCsv } from '../stream-usage-csv';
 import { billingMonth } from '@/lib/utc-month';

@@ -4,7 +4,7 @@
 // the 429s of a key's own limit and of a daily cap told apart. The dashboard's error count equals
 // the log's. Through the real gateway on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/support/harness';
 import { db } from '@/lib/db';
 import { refreshAccountStanding } from '@/lib/server/billing/refresh-account-standing';
 import { setSpendingCaps } from '@/lib/server/billing/set-spending-caps';

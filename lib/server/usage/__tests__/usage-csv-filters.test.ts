@@ -2,7 +2,7 @@
 // endpoint. Its rows under a filter sum to what the page shows under it, and another account's
 // key reads as nothing. Calls made through the real gateway on PostgreSQL.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { newAccountWithKey, startTestApi, type TestApi } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, startTestApi, type TestApi } from '@/lib/api/__tests__/support/harness';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { billingMonth } from '@/lib/utc-month';
 import { usageExportQuerySchema } from '@/lib/validation/usage';

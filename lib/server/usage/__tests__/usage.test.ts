@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
-import { newAccountWithKey, startTestApi, type TestApi } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, startTestApi, type TestApi } from '@/lib/api/__tests__/support/harness';
 import { db } from '@/lib/db';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { requestLogQuerySchema } from '@/lib/validation/usage';

@@ -2,8 +2,8 @@
 // through the real gateway and billing: errors, the cache, the rate limit and the selection.
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/harness';
-import { usageEvents } from '@/lib/api/__tests__/cases';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/support/harness';
+import { usageEvents } from '@/lib/api/__tests__/support/cases';
 import { requireRedis } from '@/lib/testing/require-service';
 import { createProviderResolver, type ProviderResolver } from '../..';
 import { startReplayServer, type ReplayServer } from './replay-server';

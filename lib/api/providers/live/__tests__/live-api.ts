@@ -2,8 +2,8 @@
 // from the given settings (DATA_SOURCE, LIVE_<FAMILY>_URL pointing at a replay server, ...), with
 // the providers' log lines collected so a test can read what was logged, and the database through
 // Prisma unless the test hands its own.
-import { usageEvents } from '@/lib/api/__tests__/cases';
-import { startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/harness';
+import { usageEvents } from '@/lib/api/__tests__/support/cases';
+import { startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/support/harness';
 import { createProviderResolver, type ProviderResolver } from '@/lib/api/providers';
 import { prismaSql } from '@/lib/db/prisma-sql';
 

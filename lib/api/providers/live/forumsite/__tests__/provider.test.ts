@@ -2,8 +2,8 @@
 // answering the platform's paths from the recordings (no mocked fetch): whole records, pages and
 // billing, sorts and filters, every error path, the cache, the rate limit and app-only OAuth.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/harness';
-import { usageEvents } from '@/lib/api/__tests__/cases';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/support/harness';
+import { usageEvents } from '@/lib/api/__tests__/support/cases';
 import { createProviderResolver, type ProviderResolver } from '../../..';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
 import { forumsiteAdapter } from '..';

@@ -3,7 +3,7 @@
 // field by field, the `page` cut and its cursor, the comment tree flattened with "more" stubs
 // followed within the page budget, pages billed, and the platform's 404, 429 and redirects.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/live-api';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
 import { forumsiteAdapter } from '..';

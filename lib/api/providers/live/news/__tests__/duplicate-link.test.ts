@@ -2,7 +2,7 @@
 // LIVE_NEWS_FEEDS (docs/data-sources.md, news). Through the real job and gateway: the feeds are
 // read into the test database, then the same stored rows are asked for with the list in each order.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import type { NewsArticle } from '@/lib/api/registry/news';
 import { startLiveApi, stopLiveApi, type LiveApi } from '../../__tests__/live-api';
 import { refreshNewsFeeds } from '@/lib/ingest/news/refresh-news-feeds';

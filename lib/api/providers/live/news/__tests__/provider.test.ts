@@ -3,7 +3,7 @@
 // database, then every call reads the database and no feed is asked. Nothing is mocked.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { newsArticlesResponse, type NewsArticle } from '@/lib/api/registry/news';
 import { refreshNewsFeeds } from '@/lib/ingest/news/refresh-news-feeds';

@@ -2,7 +2,7 @@
 // through the real gateway and billing: the record, every error path, the cache, the politeness,
 // and the family's other paths staying on the sandbox. Nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';

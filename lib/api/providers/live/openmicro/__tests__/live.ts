@@ -1,7 +1,7 @@
 // The openmicro adapter behind the real gateway and billing, pointed at a replay server: shared by
 // the provider and session tests.
-import { usageEvents } from '@/lib/api/__tests__/cases';
-import { startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/harness';
+import { usageEvents } from '@/lib/api/__tests__/support/cases';
+import { startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/support/harness';
 import { createProviderResolver, type ProviderResolver } from '@/lib/api/providers';
 import type { ReplayServer } from '../../__tests__/replay-server';
 

@@ -2,7 +2,7 @@
 // the real gateway and billing: records, pages and billing, the parameters sent, every error path,
 // the cache and the politeness. The adapter makes real HTTP requests; nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { startReplayServer, type ReplayRoute, type ReplayServer } from '../../__tests__/replay-server';
 import { toOpenmicroPost } from '../map';
 import { searchPostsSchema } from '../schema';

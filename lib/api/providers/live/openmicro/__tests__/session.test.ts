@@ -3,7 +3,7 @@
 // expired renewed with refreshSession (or a new login), a refused account, the default base
 // address, and credentials never logged.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { resolveSources } from '@/lib/api/providers/sources';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
 import { billedUnits, startLive, stopLive, type Live } from './live';

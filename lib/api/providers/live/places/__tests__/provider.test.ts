@@ -2,7 +2,7 @@
 // gateway and billing: records field by field, the `near` lookup and the radius, the politeness of
 // the public instance, and the platform's 403, 404 and 429. Nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
 import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { type ReplayServer, startReplayServer } from '../../__tests__/replay-server';

@@ -2,7 +2,7 @@
 // through the real gateway and billing: records, pages and billing, every error path, the cache
 // and the politeness. The adapter makes real HTTP requests; nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
 import { CHAINSAWRIOT, SCHOCHASTICS, SUSPENDED_USER, UNKNOWN_USER, politicnetRoutes, recording } from './routes';

@@ -2,7 +2,7 @@
 // the real gateway and billing: records field by field, the bearer key, the offset walk and its
 // billing, the 240-result window, and the API's 400, 404, 401 and 429. Nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
 import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';

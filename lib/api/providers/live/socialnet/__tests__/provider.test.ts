@@ -4,7 +4,7 @@
 // 404; an app without app secret proof: 502), throttling and the 429, and the sandbox with
 // /status's reason without a token. Nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
 import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/live-api';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';

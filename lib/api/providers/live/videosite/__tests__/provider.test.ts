@@ -3,7 +3,7 @@
 // API's errors (key, quota, outages), the quota units counted, the cache and the politeness. The
 // adapter makes real HTTP requests; nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
 import { prismaSql } from '@/lib/db/prisma-sql';

@@ -3,7 +3,7 @@
 // refused at start; with it, the operator's status (npm run console -- source-status) shows the quota units the day's requests spent, and the public /status does not.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
-import { newAccountWithKey, startTestApi } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, startTestApi } from '@/lib/api/__tests__/support/harness';
 import { createProviderResolver } from '@/lib/api/providers';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
 import { SourceConfigError } from '@/lib/api/providers/sources';

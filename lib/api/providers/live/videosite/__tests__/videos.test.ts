@@ -3,7 +3,7 @@
 // nextPageToken followed for pages=N, the pages billed, the quota units counted (search.list 100,
 // videos.list and commentThreads.list 1), and the API's 404, comments turned off and quota 429.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/live-api';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
 import type { Sql } from '../../types';

@@ -3,7 +3,7 @@
 // billed, results already returned left out, the instance's 403, 404 and 429, and the sandbox
 // fallback without LIVE_WEBSEARCH_URL. Nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
 import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
 import { type ReplayServer, startReplayServer } from '../../__tests__/replay-server';

@@ -2,7 +2,7 @@
 // through the real gateway and billing: records field by field, next_token followed, pages billed,
 // X's refusals and 429 mapped, the token sent and every platform request counted for the operator.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/harness';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/live-api';
 import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
 import { prismaSql } from '@/lib/db/prisma-sql';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { db } from '@/lib/db';
 import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
-import { createApiRuntime, type ApiRuntime, type RuntimeOptions } from '../process/runtime';
+import { createApiRuntime, type ApiRuntime, type RuntimeOptions } from '../../process/runtime';
 
 export interface TestApi {
   runtime: ApiRuntime;

@@ -1,7 +1,7 @@
 // A provider that holds every call until the test opens the gate, so a test can keep requests
 // in flight. It honours the abort signal the way a real upstream call does.
-import { sandboxProvider } from '../providers/sandbox';
-import type { Provider } from '../registry/types';
+import { sandboxProvider } from '../../providers/sandbox';
+import type { Provider } from '../../registry/types';
 
 export class GatedProvider implements Provider {
   private waiters: (() => void)[] = [];

@@ -3,8 +3,8 @@
 // know exactly how many are in flight, without sleeping.
 import http from 'node:http';
 import type net from 'node:net';
-import { findEndpoint } from '../registry';
-import { sandboxProvider } from '../providers/sandbox';
+import { findEndpoint } from '../../registry';
+import { sandboxProvider } from '../../providers/sandbox';
 
 export interface HeldUpstream {
   url: string;

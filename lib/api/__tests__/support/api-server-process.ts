@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { API_SERVER_BUNDLE_ENV } from '@/lib/testing/build-test-servers';
-import { apiServerArgs, apiServerNodeFlags } from '../process/node-flags';
+import { apiServerArgs, apiServerNodeFlags } from '../../process/node-flags';
 
 /** The bundle built for this run (Vitest's global setup), else the source through tsx. */
 const bundle = process.env[API_SERVER_BUNDLE_ENV];

@@ -4,11 +4,11 @@
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { db } from '@/lib/db';
-import { dataEndpoints, type EndpointDefinition } from '../registry';
-import { sandboxNotes } from '../providers/sandbox';
-import { SANDBOX_MISSING_ASIN } from '../providers/sandbox/shop';
-import { SANDBOX_MISSING_CHANNEL_ID } from '../providers/sandbox/videosite';
-import { SANDBOX_MISSING_VIDEO_ID } from '../providers/sandbox/videosite-videos';
+import { dataEndpoints, type EndpointDefinition } from '../../registry';
+import { sandboxNotes } from '../../providers/sandbox';
+import { SANDBOX_MISSING_ASIN } from '../../providers/sandbox/shop';
+import { SANDBOX_MISSING_CHANNEL_ID } from '../../providers/sandbox/videosite';
+import { SANDBOX_MISSING_VIDEO_ID } from '../../providers/sandbox/videosite-videos';
 
 export type Pairs = [string, string][];
 
