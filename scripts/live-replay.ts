@@ -1,7 +1,7 @@
 // Serves the live adapters' recordings on loopback, to try DATA_SOURCE=live without the network:
 //   npx tsx scripts/live-replay.ts [forumsite politicnet openmicro]
 // starts one replay server per family (its route table, lib/api/providers/live/<family>/__tests__/
-// routes.ts, export <family>Routes, and <family>ReplayEnv for other settings it needs, such as a key)
+// support/routes.ts, export <family>Routes, and <family>ReplayEnv for other settings it needs, such as a key)
 // and prints the command to start the app against them, on the ports in PORT and API_PORT (3000
 // and 3001 unless set), with the platforms' politeness limits lifted for the replay, then the
 // calls each family's recordings answer (scripts/lib/live-replay.ts).

@@ -23,7 +23,7 @@
 //   BENCH_CASES=live-<family> (live-xnet, live-reviewsite, live-websearch, live-places,
 //   live-photonet, live-socialnet, live-textthreads, live-forumsite, live-videosite; live-all for
 //   these and live): each adapter on its endpoints, from its replay route table
-//   (lib/api/providers/live/<family>/__tests__/routes.ts, served by scripts/bench/
+//   (lib/api/providers/live/<family>/__tests__/support/routes.ts, served by scripts/bench/
 //   live-replay-platform.ts) with the dummy credentials the table names, on one gateway with the
 //   page cache and one without: req/s, the gateway's CPU per page both ways (over 1 ms with the
 //   cache is flagged), and that every call billed its expected pages (the table of calls and

@@ -1,5 +1,5 @@
 // The live-<family> cases of npm run bench:api: each adapter's endpoints served from its replay
-// route table (lib/api/providers/live/<family>/__tests__/routes.ts, by scripts/bench/
+// route table (lib/api/providers/live/<family>/__tests__/support/routes.ts, by scripts/bench/
 // live-replay-platform.ts), each call one the provider tests make, with the units it bills on that
 // replay (the tests' own billedUnits figures). A case's calls go in turn on every connection.
 //
@@ -87,7 +87,7 @@ export const liveReplayCases: readonly LiveReplayCase[] = [
 ];
 
 /** The route table of a family, when it has one. */
-export const routeTableOf = (family: Family) => `lib/api/providers/live/${family}/__tests__/routes.ts`;
+export const routeTableOf = (family: Family) => `lib/api/providers/live/${family}/__tests__/support/routes.ts`;
 
 export const hasRouteTable = (family: Family) => existsSync(routeTableOf(family));
 

@@ -1,13 +1,13 @@
 // The platforms of the live-<family> cases of npm run bench:api: in one process, one replay server
-// per family (lib/api/providers/live/__tests__/replay-server.ts, answering the family's route table
-// lib/api/providers/live/<family>/__tests__/routes.ts, the tests' and scripts/live-replay.ts's
+// per family (lib/api/providers/live/__tests__/support/replay-server.ts, answering the family's route table
+// lib/api/providers/live/<family>/__tests__/support/routes.ts, the tests' and scripts/live-replay.ts's
 // recordings), for the families in BENCH_REPLAY_FAMILIES (comma-separated), on ports from
 // BENCH_REPLAY_PORT upwards in that order. BENCH_REPLAY_CONTROL_PORT answers GET /_count with each
 // family's requests answered and unmatched (answered 501) so far, as JSON. The replay servers keep
 // every request for the tests; here they are counted and let go each second, so a long run does not
 // hold them all in memory.
 import http from 'node:http';
-import { type ReplayServer, startReplayServer } from '../../lib/api/providers/live/__tests__/replay-server';
+import { type ReplayServer, startReplayServer } from '../../lib/api/providers/live/__tests__/support/replay-server';
 
 const families = (process.env.BENCH_REPLAY_FAMILIES ?? '').split(',').filter(Boolean);
 const firstPort = Number(process.env.BENCH_REPLAY_PORT ?? 3882);
@@ -16,7 +16,7 @@ const controlPort = Number(process.env.BENCH_REPLAY_CONTROL_PORT ?? 3881);
 const servers = new Map<string, ReplayServer>();
 const counts = new Map<string, { answered: number; unmatched: number; firstUnmatched: string | null }>();
 for (const [index, family] of families.entries()) {
-  const module = (await import(`../../lib/api/providers/live/${family}/__tests__/routes.ts`)) as Record<
+  const module = (await import(`../../lib/api/providers/live/${family}/__tests__/support/routes.ts`)) as Record<
     string,
     unknown
   >;

@@ -6,7 +6,7 @@
 // The platforms' politeness limits (a few requests a minute for some) protect real platforms,
 // not a local replay: the printed settings lift them for each replayed family.
 import { existsSync } from 'node:fs';
-import { startReplayServer, type ReplayServer } from '@/lib/api/providers/live/__tests__/replay-server';
+import { startReplayServer, type ReplayServer } from '@/lib/api/providers/live/__tests__/support/replay-server';
 import { liveAdapters } from '@/lib/api/providers/live/adapters';
 import type { Family } from '@/lib/api/registry/types';
 import type { EnvRecord } from '@/lib/env';
@@ -35,7 +35,7 @@ export async function startLiveReplay(
   const errors: string[] = [];
   for (const [index, family] of families.entries()) {
     const adapter = liveAdapters[family as Family];
-    const file = `lib/api/providers/live/${family}/__tests__/routes.ts`;
+    const file = `lib/api/providers/live/${family}/__tests__/support/routes.ts`;
     if (!adapter || !existsSync(file)) {
       errors.push(`${family}: no live adapter with recordings (${file})`);
       continue;

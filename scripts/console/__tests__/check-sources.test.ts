@@ -2,9 +2,9 @@
 // adapter on the replay server here), a line per family, exit 1 when a live source fails.
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startReplayServer, type ReplayServer } from '@/lib/api/providers/live/__tests__/replay-server';
-import { testAdapter, testRoutes } from '@/lib/api/providers/live/__tests__/test-adapter';
-import { forumsiteRoutes } from '@/lib/api/providers/live/forumsite/__tests__/routes';
+import { startReplayServer, type ReplayServer } from '@/lib/api/providers/live/__tests__/support/replay-server';
+import { testAdapter, testRoutes } from '@/lib/api/providers/live/__tests__/support/test-adapter';
+import { forumsiteRoutes } from '@/lib/api/providers/live/forumsite/__tests__/support/routes';
 import { registerRunningSources } from '@/lib/api/providers/running-sources';
 import { checkSources, formatChecks } from '../check-sources';
 import { consoleArgs } from '@/lib/testing/console-command';

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { dataEndpoints } from '../../registry';
 import type { Family } from '../../registry/types';
-import { testAdapter } from '../live/__tests__/test-adapter';
+import { testAdapter } from '../live/__tests__/support/test-adapter';
 import type { LiveAdapter } from '../live/types';
 import { summarizeSources, type SourceSummary } from '../source-summary';
 

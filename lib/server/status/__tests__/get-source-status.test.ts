@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
-import { testAdapter } from '@/lib/api/providers/live/__tests__/test-adapter';
+import { testAdapter } from '@/lib/api/providers/live/__tests__/support/test-adapter';
 import { getSourceStatus } from '../get-source-status';
 
 // An hour of its own, far from any other test's calls.

@@ -6,8 +6,8 @@ import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from 
 import { usageEvents } from '@/lib/api/__tests__/support/cases';
 import { requireRedis } from '@/lib/testing/require-service';
 import { createProviderResolver, type ProviderResolver } from '../..';
-import { startReplayServer, type ReplayServer } from './replay-server';
-import { TEST_SECRET, testAdapter, testRoutes } from './test-adapter';
+import { startReplayServer, type ReplayServer } from './support/replay-server';
+import { TEST_SECRET, testAdapter, testRoutes } from './support/test-adapter';
 
 const PATH = '/v1/textthreads/user/posts';
 const API_PATH = '/api/users/alice/posts';

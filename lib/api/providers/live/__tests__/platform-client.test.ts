@@ -4,8 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createLiveShared, createLiveSource, type LiveShared } from '..';
 import type { PlatformClient } from '../platform-client';
-import { startReplayServer, type ReplayServer } from './replay-server';
-import { testAdapter, testRoutes } from './test-adapter';
+import { startReplayServer, type ReplayServer } from './support/replay-server';
+import { testAdapter, testRoutes } from './support/test-adapter';
 
 const PAGE = '/api/users/bob/posts';
 

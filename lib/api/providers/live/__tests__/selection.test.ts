@@ -11,7 +11,7 @@ import { HttpProvider } from '../../http-provider';
 import { resolveSources } from '../../sources';
 import { politenessFor } from '..';
 import { RedisPoliteness } from '../politeness';
-import { testAdapter } from './test-adapter';
+import { testAdapter } from './support/test-adapter';
 
 const adapters = { textthreads: testAdapter() };
 const endpoint = (path: string) => findEndpoint(path) as EndpointDefinition;

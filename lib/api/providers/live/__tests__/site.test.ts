@@ -7,7 +7,7 @@ import { liveAdapters } from '../adapters';
 import { politicnetSite } from '../politicnet';
 import { liveSiteFor } from '../site';
 import type { LiveAdapter } from '../types';
-import { testAdapter } from './test-adapter';
+import { testAdapter } from './support/test-adapter';
 
 const adapter = (site: LiveAdapter['site']): LiveAdapter => ({ ...testAdapter(), site });
 

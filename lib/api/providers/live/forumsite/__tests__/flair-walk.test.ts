@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, startLiveApi, stopLiveApi, type LiveApi } from '../../__tests__/live-api';
-import { startReplayServer, type ReplayRoute, type ReplayServer } from '../../__tests__/replay-server';
+import { billedUnits, startLiveApi, stopLiveApi, type LiveApi } from '../../__tests__/support/live-api';
+import { startReplayServer, type ReplayRoute, type ReplayServer } from '../../__tests__/support/replay-server';
 import { forumsiteAdapter } from '..';
 
 const LISTING = '/r/popular/hot.json';

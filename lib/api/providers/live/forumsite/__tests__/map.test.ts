@@ -13,7 +13,7 @@ import {
   postPayload,
   type PostPayload,
 } from '../map';
-import { announcementsCommunity, galleryPost, redditdevCommunity, site, textPost, videoPost } from './expected';
+import { announcementsCommunity, galleryPost, redditdevCommunity, site, textPost, videoPost } from './support/expected';
 
 const dir = path.resolve(import.meta.dirname, '../../../../../../data/live/forumsite');
 const read = (file: string): unknown => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));

@@ -5,10 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/support/harness';
 import { usageEvents } from '@/lib/api/__tests__/support/cases';
 import { createProviderResolver, type ProviderResolver } from '../../..';
-import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
+import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { forumsiteAdapter } from '..';
-import { announcementsCommunity, galleryPost, redditdevCommunity, textPost, videoPost } from './expected';
-import { RECORDED_TOKEN, forumsiteRoutes, oldPayloadRoutes } from './routes';
+import { announcementsCommunity, galleryPost, redditdevCommunity, textPost, videoPost } from './support/expected';
+import { RECORDED_TOKEN, forumsiteRoutes, oldPayloadRoutes } from './support/routes';
 
 const POSTS = '/v1/forumsite/community/posts';
 const COMMUNITY = '/v1/forumsite/community';

@@ -4,10 +4,10 @@
 // followed within the page budget, pages billed, and the platform's 404, 429 and redirects.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/live-api';
-import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
+import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { forumsiteAdapter } from '..';
-import { COMMENTS_POST, MISSING_POST, forumsiteRoutes, moreQuery, recordedStubs, searchQuery } from './routes';
+import { COMMENTS_POST, MISSING_POST, forumsiteRoutes, moreQuery, recordedStubs, searchQuery } from './support/routes';
 
 const SEARCH = '/v1/forumsite/posts';
 const COMMENTS = '/v1/forumsite/post/comments';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import type { NewsArticle } from '@/lib/api/registry/news';
-import { startLiveApi, stopLiveApi, type LiveApi } from '../../__tests__/live-api';
+import { startLiveApi, stopLiveApi, type LiveApi } from '../../__tests__/support/live-api';
 import { refreshNewsFeeds } from '@/lib/ingest/news/refresh-news-feeds';
 import { startFeedServer, type FeedServer } from '@/lib/ingest/news/__tests__/feed-server';
 import { contentTypeOf, feeds, recording } from './routes';

@@ -4,7 +4,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
+import {
+  billedUnits,
+  type LiveApi as Live,
+  startLiveApi,
+  stopLiveApi as stopLive,
+} from '../../__tests__/support/live-api';
 import { newsArticlesResponse, type NewsArticle } from '@/lib/api/registry/news';
 import { refreshNewsFeeds } from '@/lib/ingest/news/refresh-news-feeds';
 import { startFeedServer, type FeedServer } from '@/lib/ingest/news/__tests__/feed-server';

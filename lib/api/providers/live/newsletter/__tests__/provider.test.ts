@@ -3,10 +3,15 @@
 // and the family's other paths staying on the sandbox. Nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
+import {
+  billedUnits,
+  type LiveApi as Live,
+  startLiveApi,
+  stopLiveApi as stopLive,
+} from '../../__tests__/support/live-api';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
-import { ANGELSANT, EMPTY_HOST, UNKNOWN_HOST, newsletterRoutes } from './routes';
+import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
+import { ANGELSANT, EMPTY_HOST, UNKNOWN_HOST, newsletterRoutes } from './support/routes';
 
 const PATH = '/v1/newsletter/publication';
 const ARCHIVE = `/${ANGELSANT.host}/api/v1/archive`;

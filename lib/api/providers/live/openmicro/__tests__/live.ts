@@ -3,7 +3,7 @@
 import { usageEvents } from '@/lib/api/__tests__/support/cases';
 import { startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/support/harness';
 import { createProviderResolver, type ProviderResolver } from '@/lib/api/providers';
-import type { ReplayServer } from '../../__tests__/replay-server';
+import type { ReplayServer } from '../../__tests__/support/replay-server';
 
 export interface Live {
   api: TestApi;

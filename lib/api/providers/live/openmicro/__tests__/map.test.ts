@@ -7,7 +7,7 @@ import { retryAfterOf } from '..';
 import { toOpenmicroPost, utcDateOf } from '../map';
 import { holdsExcluded, planSearch, searchRequest } from '../query';
 import { postViewSchema, searchPostsSchema, type PostView } from '../schema';
-import { recording } from './routes';
+import { recording } from './support/routes';
 
 const site = { source: 'Openmicro', domain: 'openmicro.example' };
 const search = (file: string) => searchPostsSchema.parse(recording(file)).posts;

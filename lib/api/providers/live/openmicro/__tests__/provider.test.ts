@@ -3,7 +3,7 @@
 // the cache and the politeness. The adapter makes real HTTP requests; nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { startReplayServer, type ReplayRoute, type ReplayServer } from '../../__tests__/replay-server';
+import { startReplayServer, type ReplayRoute, type ReplayServer } from '../../__tests__/support/replay-server';
 import { toOpenmicroPost } from '../map';
 import { searchPostsSchema } from '../schema';
 import { billedUnits, startLive, stopLive, type Live } from './live';
@@ -16,7 +16,7 @@ import {
   recording,
   recordingText,
   searchQuery,
-} from './routes';
+} from './support/routes';
 
 const PATH = '/v1/openmicro/posts';
 // The platform's own name and domain (the adapter's `site`), not the sandbox's neutral ones.

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { resolveSources } from '@/lib/api/providers/sources';
-import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
+import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { billedUnits, startLive, stopLive, type Live } from './live';
 import {
   CREATE_SESSION,
@@ -17,7 +17,7 @@ import {
   recordingText,
   searchQuery,
   sessionBody,
-} from './routes';
+} from './support/routes';
 
 const PATH = '/v1/openmicro/posts';
 const CREDENTIALS = {

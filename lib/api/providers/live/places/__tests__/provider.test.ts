@@ -4,8 +4,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
-import { type ReplayServer, startReplayServer } from '../../__tests__/replay-server';
+import {
+  billedUnits,
+  type LiveApi as Live,
+  startLiveApi,
+  stopLiveApi as stopLive,
+} from '../../__tests__/support/live-api';
+import { type ReplayServer, startReplayServer } from '../../__tests__/support/replay-server';
 import { placesAdapter } from '..';
 import { SEARCH_PATH, viewboxOf } from '../client';
 import {
@@ -19,7 +24,7 @@ import {
   OFF_CENTER,
   placesRoutes,
   recording,
-} from './routes';
+} from './support/routes';
 
 const PLACES = '/v1/places/search';
 

@@ -6,7 +6,7 @@ import { politicnetPostSchema } from '@/lib/api/registry/politicnet';
 import { nextMaxIdOf, retryAfterFromReset } from '../client';
 import { politicnetAdapter } from '..';
 import { mastodonAccountSchema, mastodonStatusesSchema, titleOf, toPoliticnetPost, type MastodonStatus } from '../map';
-import { recording } from './routes';
+import { recording } from './support/routes';
 
 const site = { source: 'Politicnet', domain: 'politicnet.example' };
 const page = (file: string) => mastodonStatusesSchema.parse(JSON.parse(recording(file)));

@@ -3,9 +3,21 @@
 // and the politeness. The adapter makes real HTTP requests; nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
-import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
-import { CHAINSAWRIOT, SCHOCHASTICS, SUSPENDED_USER, UNKNOWN_USER, politicnetRoutes, recording } from './routes';
+import {
+  billedUnits,
+  type LiveApi as Live,
+  startLiveApi,
+  stopLiveApi as stopLive,
+} from '../../__tests__/support/live-api';
+import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
+import {
+  CHAINSAWRIOT,
+  SCHOCHASTICS,
+  SUSPENDED_USER,
+  UNKNOWN_USER,
+  politicnetRoutes,
+  recording,
+} from './support/routes';
 
 const PATH = '/v1/politicnet/user/posts';
 const LOOKUP = '/api/v1/accounts/lookup';

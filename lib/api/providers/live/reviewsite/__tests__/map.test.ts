@@ -2,7 +2,7 @@
 // the API's tracking parameters taken off the site's addresses.
 import { describe, expect, test } from 'vitest';
 import { pacificToUtc, toReviewsiteBusiness, withoutTracking, yelpSearchSchema } from '../map';
-import { recording } from './routes';
+import { recording } from './support/routes';
 
 describe('reviewsite mapping', () => {
   test.each([

@@ -4,8 +4,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
-import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
+import {
+  billedUnits,
+  type LiveApi as Live,
+  startLiveApi,
+  stopLiveApi as stopLive,
+} from '../../__tests__/support/live-api';
+import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { reviewsPath, SEARCH_PATH } from '../client';
 import {
   LA_PALMA,
@@ -16,7 +21,7 @@ import {
   TWENTY_THREE,
   UNKNOWN_BUSINESS,
   UNKNOWN_LOCATION,
-} from './routes';
+} from './support/routes';
 
 const SEARCH = '/v1/reviewsite/businesses';
 const REVIEWS = '/v1/reviewsite/business/reviews';

@@ -6,10 +6,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/live-api';
-import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
+import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { videosPath } from '../client';
-import { RECORDED_PAGE, REFUSED_PAGE, REPLAY_TOKEN, socialnetReplayEnv, socialnetRoutes, UNKNOWN_PAGE } from './routes';
+import {
+  RECORDED_PAGE,
+  REFUSED_PAGE,
+  REPLAY_TOKEN,
+  socialnetReplayEnv,
+  socialnetRoutes,
+  UNKNOWN_PAGE,
+} from './support/routes';
 
 const VIDEOS = '/v1/socialnet/page/videos';
 

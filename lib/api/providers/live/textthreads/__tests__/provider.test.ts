@@ -6,8 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/live-api';
-import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
+import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { PROFILE_POSTS_PATH } from '../client';
 import {
   DOCUMENTED_USER,
@@ -16,7 +16,7 @@ import {
   textthreadsRoutes,
   THIRTY_EIGHT,
   UNKNOWN_USER,
-} from './routes';
+} from './support/routes';
 
 const POSTS = '/v1/textthreads/user/posts';
 

@@ -3,7 +3,7 @@
 // the ISO 8601 durations the API sends.
 import { describe, expect, test } from 'vitest';
 import { decodeEntities, durationSeconds, toVideositeVideo, videoListSchema } from '../map-videos';
-import { recording } from './routes';
+import { recording } from './support/routes';
 
 const site = { source: 'YouTube', domain: 'youtube.com' };
 

@@ -7,7 +7,7 @@ import { videositeChannelSchema } from '@/lib/api/registry/videosite';
 import { nextQuotaDayStart, quotaDay, secondsUntilNextQuotaDay } from '../../quota';
 import { QUOTA_TIME_ZONE, lookupsFor } from '../client';
 import { channelListSchema, errorReasons, humanCount, toVideositeChannel, type YoutubeChannel } from '../map';
-import { GOOGLE, GOOGLE_DEVELOPERS, recording } from './routes';
+import { GOOGLE, GOOGLE_DEVELOPERS, recording } from './support/routes';
 
 const items = (file: string): YoutubeChannel[] => channelListSchema.parse(JSON.parse(recording(file))).items ?? [];
 const channel = (file: string, id: string) => items(file).find((item) => item.id === id)!;

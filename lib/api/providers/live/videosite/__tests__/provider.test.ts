@@ -4,8 +4,13 @@
 // adapter makes real HTTP requests; nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
-import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
+import {
+  billedUnits,
+  type LiveApi as Live,
+  startLiveApi,
+  stopLiveApi as stopLive,
+} from '../../__tests__/support/live-api';
+import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { prismaSql } from '@/lib/db/prisma-sql';
 import { quotaUnitsOn, secondsUntilNextQuotaDay } from '../../quota';
 import { CHANNELS_PATH, QUOTA_TIME_ZONE } from '../client';
@@ -19,7 +24,7 @@ import {
   channelsQuery,
   recording,
   videositeRoutes,
-} from './routes';
+} from './support/routes';
 
 const PATH = '/v1/videosite/channel';
 

@@ -9,11 +9,11 @@ import { summarizeSources } from '@/lib/api/providers/source-summary';
 import { SourceConfigError } from '@/lib/api/providers/sources';
 import { getOperatorStatus } from '@/lib/server/status/get-operator-status';
 import { getSourceStatus } from '@/lib/server/status/get-source-status';
-import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
+import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { prismaSql } from '@/lib/db/prisma-sql';
 import { recordQuotaUnits } from '../../quota';
 import { QUOTA_TIME_ZONE } from '../client';
-import { GOOGLE, REPLAY_API_KEY, videositeRoutes } from './routes';
+import { GOOGLE, REPLAY_API_KEY, videositeRoutes } from './support/routes';
 
 // A quota day of its own, far from the days the provider tests count in.
 const now = new Date('2031-05-01T19:00:00Z'); // 12:00 PDT

@@ -4,8 +4,8 @@
 // videos.list and commentThreads.list 1), and the API's 404, comments turned off and quota 429.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/live-api';
-import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
+import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import type { Sql } from '../../types';
 import { COMMENT_THREADS_PATH, SEARCH_PATH, VIDEO_PARTS, VIDEOS_PATH } from '../videos';
 import {
@@ -18,7 +18,7 @@ import {
   searchQuery,
   threadsQuery,
   videositeRoutes,
-} from './routes';
+} from './support/routes';
 
 const VIDEOS = '/v1/videosite/videos';
 const COMMENTS = '/v1/videosite/video/comments';

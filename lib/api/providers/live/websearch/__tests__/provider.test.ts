@@ -5,10 +5,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { billedUnits, type LiveApi as Live, startLiveApi, stopLiveApi as stopLive } from '../../__tests__/live-api';
-import { type ReplayServer, startReplayServer } from '../../__tests__/replay-server';
+import {
+  billedUnits,
+  type LiveApi as Live,
+  startLiveApi,
+  stopLiveApi as stopLive,
+} from '../../__tests__/support/live-api';
+import { type ReplayServer, startReplayServer } from '../../__tests__/support/replay-server';
 import { SEARCH_PATH } from '../client';
-import { PORTALS, searchQuery, websearchRoutes } from './routes';
+import { PORTALS, searchQuery, websearchRoutes } from './support/routes';
 
 const RESULTS = '/v1/websearch/results';
 

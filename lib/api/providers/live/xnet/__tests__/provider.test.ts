@@ -3,8 +3,8 @@
 // X's refusals and 429 mapped, the token sent and every platform request counted for the operator.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/live-api';
-import { startReplayServer, type ReplayServer } from '../../__tests__/replay-server';
+import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { prismaSql } from '@/lib/db/prisma-sql';
 import { quotaUnitsOn } from '../../quota';
 import { COUNT_TIME_ZONE, SEARCH_PATH } from '../client';
@@ -17,7 +17,7 @@ import {
   REPLAY_TOKEN,
   recording,
   xnetRoutes,
-} from './routes';
+} from './support/routes';
 
 const PATH = '/v1/xnet/posts';
 

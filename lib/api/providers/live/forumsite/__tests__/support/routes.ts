@@ -17,10 +17,10 @@
 // platform is documented to send (Pyprohly/reddit-api-doc-notes), kept under documented/.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ReplayRoute } from '../../__tests__/replay-server';
+import type { ReplayRoute } from '../../../__tests__/support/replay-server';
 
 const dir = 'data/live/forumsite';
-const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../..');
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../../..');
 /** The post whose comments are recorded. */
 export const COMMENTS_POST = '3hahrw';
 /** A post id no post has: the platform's recorded 404 body. */

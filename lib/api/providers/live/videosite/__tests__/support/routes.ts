@@ -13,12 +13,12 @@
 //   a handle.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ReplayRoute } from '../../__tests__/replay-server';
-import { CHANNEL_PARTS, CHANNELS_PATH, type ChannelLookup } from '../client';
-import { COMMENT_THREADS_PATH, SEARCH_PATH, VIDEO_PARTS, VIDEOS_PATH } from '../videos';
+import type { ReplayRoute } from '../../../__tests__/support/replay-server';
+import { CHANNEL_PARTS, CHANNELS_PATH, type ChannelLookup } from '../../client';
+import { COMMENT_THREADS_PATH, SEARCH_PATH, VIDEO_PARTS, VIDEOS_PATH } from '../../videos';
 
 const DIR = 'data/live/videosite';
-const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../..');
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../../..');
 
 /** The key the replay expects (LIVE_VIDEOSITE_API_KEY for tests and scripts/live-replay.ts). */
 export const REPLAY_API_KEY = 'replay-videosite-key';

@@ -10,10 +10,10 @@
 //   on the same server was, and Mastodon's lookup renders the same Account entity.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ReplayRoute } from '../../__tests__/replay-server';
+import type { ReplayRoute } from '../../../__tests__/support/replay-server';
 
 const DIR = 'data/live/politicnet';
-const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../..');
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../../..');
 
 /** A recording's text, for faults and for payloads a test derives from it. */
 export function recording(file: string): string {

@@ -15,11 +15,11 @@
 //   400 LOCATION_NOT_FOUND body is inline (Yelp's documented text).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ReplayRoute } from '../../__tests__/replay-server';
-import { reviewsPath, SEARCH_PATH } from '../client';
+import type { ReplayRoute } from '../../../__tests__/support/replay-server';
+import { reviewsPath, SEARCH_PATH } from '../../client';
 
 const DIR = 'data/live/reviewsite';
-const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../..');
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../../..');
 
 /** The key the replay expects (LIVE_REVIEWSITE_API_KEY for tests and scripts/live-replay.ts). */
 export const REPLAY_API_KEY = 'replay-reviewsite-key';

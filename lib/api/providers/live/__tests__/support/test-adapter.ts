@@ -3,11 +3,11 @@
 // contract in a few lines: a payload schema checked before mapping, cursor paging with
 // walkPages, a platform 404 as the spec's not_found, and a credential header never logged.
 import { z } from 'zod';
-import type { TextthreadsPost } from '../../../registry/textthreads';
-import { ProviderError } from '../../../registry/types';
-import { walkPages } from '../paging';
-import { parsePayload } from '../payload';
-import type { LiveAdapter } from '../types';
+import type { TextthreadsPost } from '../../../../registry/textthreads';
+import { ProviderError } from '../../../../registry/types';
+import { walkPages } from '../../paging';
+import { parsePayload } from '../../payload';
+import type { LiveAdapter } from '../../types';
 import type { ReplayRoute } from './replay-server';
 
 export const TEST_SECRET = 'test-secret-never-logged';

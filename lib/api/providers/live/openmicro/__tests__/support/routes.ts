@@ -14,10 +14,10 @@
 //   recording and test tokens of their own.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ReplayRoute } from '../../__tests__/replay-server';
+import type { ReplayRoute } from '../../../__tests__/support/replay-server';
 
 export const DIR = 'data/live/openmicro';
-const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../..');
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../../..');
 
 /** A recording's text, as recorded (fault bodies). */
 export function recordingText(file: string): string {

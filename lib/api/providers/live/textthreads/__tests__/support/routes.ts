@@ -11,11 +11,11 @@
 // written in the Graph API's error shape (Meta documents no body for it).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ReplayRoute } from '../../__tests__/replay-server';
-import { POSTS_PAGE_SIZE, PROFILE_POSTS_PATH, profilePostsQuery } from '../client';
+import type { ReplayRoute } from '../../../__tests__/support/replay-server';
+import { POSTS_PAGE_SIZE, PROFILE_POSTS_PATH, profilePostsQuery } from '../../client';
 
 const DIR = 'data/live/textthreads';
-const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../..');
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../../..');
 
 export const REPLAY_TOKEN = 'replay-textthreads-token';
 

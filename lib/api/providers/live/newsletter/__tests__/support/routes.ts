@@ -5,7 +5,7 @@
 // No archive answer of a publication was recorded; the archive route answers the one post that
 // was (the `post` of posts/by-id/167180194, unedited) as a one-element array, the shape the
 // archive has in NHagar/substack_api (a list of posts read by their fields).
-import type { ReplayRoute } from '../../__tests__/replay-server';
+import type { ReplayRoute } from '../../../__tests__/support/replay-server';
 
 const DIR = 'data/live/newsletter';
 

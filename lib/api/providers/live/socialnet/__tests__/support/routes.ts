@@ -11,8 +11,8 @@
 // - error-object-does-not-exist.json and error-ppca-needs-app-token.json are the same tests' real
 //   400 bodies (code 100): a page the token cannot see, and an app without Page Public Content
 //   Access's app secret proof.
-import type { ReplayRoute } from '../../__tests__/replay-server';
-import { videosPath, videosQuery } from '../client';
+import type { ReplayRoute } from '../../../__tests__/support/replay-server';
+import { videosPath, videosQuery } from '../../client';
 
 const DIR = 'data/live/socialnet';
 

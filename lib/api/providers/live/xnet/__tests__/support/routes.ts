@@ -13,11 +13,11 @@
 //   search with expansions was found.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ReplayRoute } from '../../__tests__/replay-server';
-import { SEARCH_PATH, searchQuery } from '../client';
+import type { ReplayRoute } from '../../../__tests__/support/replay-server';
+import { SEARCH_PATH, searchQuery } from '../../client';
 
 const DIR = 'data/live/xnet';
-const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../..');
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../../..');
 
 /** The token the replay expects (LIVE_XNET_BEARER_TOKEN for tests and scripts/live-replay.ts). */
 export const REPLAY_TOKEN = 'replay-xnet-bearer-token';

@@ -58,7 +58,7 @@ export interface ReplayServer {
   close(): Promise<void>;
 }
 
-const repositoryRoot = path.resolve(import.meta.dirname, '../../../../..');
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../..');
 
 function sameQuery(expected: Readonly<Record<string, string>>, actual: Record<string, string>): boolean {
   const keys = Object.keys(expected);

@@ -1,6 +1,6 @@
 // Records written out by hand from the recorded payloads (data/live/forumsite/), field by field:
 // what the adapter must make of them. Each comment names the payload field a value comes from.
-import type { ForumsiteCommunity, ForumsitePost } from '../../../../registry/forumsite';
+import type { ForumsiteCommunity, ForumsitePost } from '../../../../../registry/forumsite';
 
 /** The family's default public name and domain (lib/api/families.ts). */
 // The platform's own name and domain (the adapter's `site`), not the sandbox's neutral ones.

@@ -9,8 +9,8 @@
 // - The 400 for an account business discovery cannot find (code 110, subcode 2207013) and the
 //   throttling 400 (code 4) are written here in the Graph API's documented error shape; no
 //   recording of them with a licence was found.
-import type { ReplayRoute } from '../../__tests__/replay-server';
-import { discoveryFields, discoveryPath } from '../client';
+import type { ReplayRoute } from '../../../__tests__/support/replay-server';
+import { discoveryFields, discoveryPath } from '../../client';
 
 const DIR = 'data/live/photonet';
 

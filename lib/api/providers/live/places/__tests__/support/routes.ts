@@ -13,11 +13,11 @@
 //   `category` as the documentation says jsonv2 does. It tests the mapping of tags, not the platform.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ReplayRoute } from '../../__tests__/replay-server';
-import { type Center, SEARCH_PATH, viewboxOf } from '../client';
+import type { ReplayRoute } from '../../../__tests__/support/replay-server';
+import { type Center, SEARCH_PATH, viewboxOf } from '../../client';
 
 const DIR = 'data/live/places';
-const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../..');
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../../..');
 
 /** The settings scripts/live-replay.ts prints beside LIVE_PLACES_URL. */
 /** @public read by name by scripts/live-replay.ts */

@@ -9,8 +9,8 @@
 // `unresponsive_engines`), with real open-data sites: page 1 holds 11 results (one more than a
 // page), page 2 repeats one of page 1 and adds two, page 3 is empty (the engines have no more).
 // They test the paging, the merging and the mapping, not the engines.
-import type { ReplayRoute } from '../../__tests__/replay-server';
-import { SEARCH_PATH } from '../client';
+import type { ReplayRoute } from '../../../__tests__/support/replay-server';
+import { SEARCH_PATH } from '../../client';
 
 const DIR = 'data/live/websearch';
 
