@@ -3,8 +3,8 @@
 // check-sources' call to news reads what it stored.
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFeedServer, type FeedServer } from '@/lib/ingest/news/__tests__/feed-server';
-import { feeds } from '@/lib/api/providers/live/news/__tests__/routes';
+import { startFeedServer, type FeedServer } from '@/lib/ingest/news/__tests__/support/feed-server';
+import { feeds } from '@/lib/api/providers/live/news/__tests__/support/routes';
 import { checkSources } from '../check-sources';
 import { consoleArgs } from '@/lib/testing/console-command';
 

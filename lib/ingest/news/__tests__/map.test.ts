@@ -6,7 +6,7 @@ import { newsArticleSchema } from '@/lib/api/registry/news';
 import { toNewsArticle } from '@/lib/api/providers/live/news/search';
 import { languageOf, parseFeed, parseFeedDate, type FeedArticle } from '../map';
 import { decodeFeed, FeedFormatError } from '../parse';
-import { contentTypeOf, feeds, recording, type FeedName } from '@/lib/api/providers/live/news/__tests__/routes';
+import { contentTypeOf, feeds, recording, type FeedName } from '@/lib/api/providers/live/news/__tests__/support/routes';
 
 // Where the tests' feed server would serve them: relative links must not resolve against it.
 const servedAt = (file: string) => `http://127.0.0.1:9/${file}`;

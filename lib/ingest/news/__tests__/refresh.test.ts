@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { refreshNewsFeeds, type RefreshOptions } from '../refresh-news-feeds';
-import { startFeedServer, type FeedServer } from './feed-server';
-import { feeds, recording } from '@/lib/api/providers/live/news/__tests__/routes';
+import { startFeedServer, type FeedServer } from './support/feed-server';
+import { feeds, recording } from '@/lib/api/providers/live/news/__tests__/support/routes';
 
 const USER_AGENT = 'news-test/1.0 (ops@example.test)';
 

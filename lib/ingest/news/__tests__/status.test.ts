@@ -9,8 +9,8 @@ import { formatOutcome } from '@/scripts/console/fetch-news';
 import { getOperatorStatus } from '@/lib/server/status/get-operator-status';
 import { getSourceStatus } from '@/lib/server/status/get-source-status';
 import { newsIsLive, refreshNewsFeeds, summarizeOutcomes } from '../refresh-news-feeds';
-import { startFeedServer, type FeedServer } from './feed-server';
-import { feeds } from '@/lib/api/providers/live/news/__tests__/routes';
+import { startFeedServer, type FeedServer } from './support/feed-server';
+import { feeds } from '@/lib/api/providers/live/news/__tests__/support/routes';
 
 describe('news feeds for the operator and on /status', () => {
   let server: FeedServer;

@@ -6,8 +6,8 @@ import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support
 import type { NewsArticle } from '@/lib/api/registry/news';
 import { startLiveApi, stopLiveApi, type LiveApi } from '../../__tests__/support/live-api';
 import { refreshNewsFeeds } from '@/lib/ingest/news/refresh-news-feeds';
-import { startFeedServer, type FeedServer } from '@/lib/ingest/news/__tests__/feed-server';
-import { contentTypeOf, feeds, recording } from './routes';
+import { startFeedServer, type FeedServer } from '@/lib/ingest/news/__tests__/support/feed-server';
+import { contentTypeOf, feeds, recording } from './support/routes';
 
 const PATH = '/v1/news/articles';
 const LINK = 'https://www.theguardian.com/us-news/2018/jan/31/donald-trump-state-of-the-union-address-unity-discord';

@@ -12,9 +12,9 @@ import {
 } from '../../__tests__/support/live-api';
 import { newsArticlesResponse, type NewsArticle } from '@/lib/api/registry/news';
 import { refreshNewsFeeds } from '@/lib/ingest/news/refresh-news-feeds';
-import { startFeedServer, type FeedServer } from '@/lib/ingest/news/__tests__/feed-server';
+import { startFeedServer, type FeedServer } from '@/lib/ingest/news/__tests__/support/feed-server';
 import type { Sql } from '../../types';
-import { feeds } from './routes';
+import { feeds } from './support/routes';
 
 const PATH = '/v1/news/articles';
 

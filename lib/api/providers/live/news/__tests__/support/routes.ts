@@ -5,10 +5,10 @@
 // Last-Modified and answers conditional requests 304.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ReplayRoute } from '../../__tests__/support/replay-server';
+import type { ReplayRoute } from '../../../__tests__/support/replay-server';
 
 export const NEWS_DIR = 'data/live/news';
-const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../..');
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../../..');
 
 /** The recordings by what the tests use them for. */
 export const feeds = {

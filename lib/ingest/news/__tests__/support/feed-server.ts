@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { contentTypeOf, feeds, recording } from '@/lib/api/providers/live/news/__tests__/routes';
+import { contentTypeOf, feeds, recording } from '@/lib/api/providers/live/news/__tests__/support/routes';
 
 export interface FeedRequest {
   path: string;
