@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { ConsoleSession } from '@/lib/auth/require-session';
 import { listApiKeys } from '@/lib/server/keys/list-api-keys';
-import { seedAccount } from '@/lib/server/keys/__tests__/seed';
+import { seedAccount } from '@/lib/server/keys/__tests__/support/seed';
 
 const signedIn = vi.hoisted(() => ({ session: null as ConsoleSession | null }));
 

@@ -7,7 +7,7 @@ import { db } from '@/lib/db';
 import type { ConsoleSession } from '@/lib/auth/require-session';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
-import { seedAccount } from '@/lib/server/keys/__tests__/seed';
+import { seedAccount } from '@/lib/server/keys/__tests__/support/seed';
 
 const signedIn = vi.hoisted(() => ({ session: null as ConsoleSession | null }));
 

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { ConsoleSession } from '@/lib/auth/require-session';
 import { db } from '@/lib/db';
-import { seedAccount } from '@/lib/server/keys/__tests__/seed';
+import { seedAccount } from '@/lib/server/keys/__tests__/support/seed';
 import { createWebhookEndpoint } from '@/lib/server/webhooks/endpoints';
 
 const signedIn = vi.hoisted(() => ({ session: null as ConsoleSession | null }));

@@ -6,8 +6,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { closeMonth } from '@/lib/server/billing/close-month';
 import { closeMonthHooks } from '@/lib/server/billing/close-month-hooks';
-import { billedAccount, type BillingWorld, startBillingWorld } from '@/lib/server/billing/__tests__/billing-harness';
-import { monthsAgo, recordCallsIn } from '@/lib/server/billing/__tests__/month-close-helpers';
+import {
+  billedAccount,
+  type BillingWorld,
+  startBillingWorld,
+} from '@/lib/server/billing/__tests__/support/billing-harness';
+import { monthsAgo, recordCallsIn } from '@/lib/server/billing/__tests__/support/month-close-helpers';
 import { consoleArgs } from '@/lib/testing/console-command';
 
 function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {

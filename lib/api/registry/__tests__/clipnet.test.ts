@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractTests, familyKit, listOf } from './family-kit';
+import { contractTests, familyKit, listOf } from './support/family-kit';
 import { clipnetSandbox } from '../../providers/sandbox/clipnet';
 import { CLIPNET_FOLLOWERS_MAX_PAGES, clipnetEndpoints } from '../clipnet';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { forumsiteSandbox } from '@/lib/api/providers/sandbox/forumsite';
 import { forumsiteEndpoints } from '../forumsite';
 import { ProviderError } from '../types';
-import { contractTests, familyKit } from './family-kit';
+import { contractTests, familyKit } from './support/family-kit';
 
 const kit = familyKit(forumsiteEndpoints, forumsiteSandbox);
 const SEARCH = '/v1/forumsite/posts';

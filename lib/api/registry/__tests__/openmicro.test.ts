@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openmicroSandbox } from '../../providers/sandbox/openmicro';
 import { SANDBOX_NOW } from '../../providers/sandbox/random';
 import { openmicroEndpoints } from '../openmicro';
-import { contractTests, familyKit } from './family-kit';
+import { contractTests, familyKit } from './support/family-kit';
 
 const kit = familyKit(openmicroEndpoints, openmicroSandbox);
 const def = openmicroEndpoints[0]!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractTests, familyKit } from './family-kit';
+import { contractTests, familyKit } from './support/family-kit';
 import { photonetSandbox } from '../../providers/sandbox/photonet';
 import { photonetEndpoints } from '../photonet';
 

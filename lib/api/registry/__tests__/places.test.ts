@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { placesSandbox } from '../../providers/sandbox/places';
 import { placesEndpoints } from '../places';
-import { contractTests, familyKit } from './family-kit';
+import { contractTests, familyKit } from './support/family-kit';
 
 const kit = familyKit(placesEndpoints, placesSandbox);
 const def = placesEndpoints[0]!;

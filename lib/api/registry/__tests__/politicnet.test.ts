@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { politicnetSandbox } from '../../providers/sandbox/politicnet';
-import { contractTests, familyKit } from './family-kit';
+import { contractTests, familyKit } from './support/family-kit';
 import { politicnetEndpoints } from '../politicnet';
 
 const kit = familyKit(politicnetEndpoints, politicnetSandbox);

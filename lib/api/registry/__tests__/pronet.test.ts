@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveSources } from '../../providers/sources';
 import { pronetSandbox } from '../../providers/sandbox/pronet';
 import { pronetEndpoints } from '../pronet';
-import { contractTests, familyKit } from './family-kit';
+import { contractTests, familyKit } from './support/family-kit';
 
 const kit = familyKit(pronetEndpoints, pronetSandbox);
 const def = pronetEndpoints[0]!;

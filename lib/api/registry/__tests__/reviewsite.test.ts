@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reviewsiteSandbox } from '../../providers/sandbox/reviewsite';
 import { reviewsiteEndpoints } from '../reviewsite';
-import { contractTests, familyKit } from './family-kit';
+import { contractTests, familyKit } from './support/family-kit';
 
 const kit = familyKit(reviewsiteEndpoints, reviewsiteSandbox);
 const search = kit.endpoint('/v1/reviewsite/businesses');

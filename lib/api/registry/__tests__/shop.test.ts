@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractTests, familyKit } from './family-kit';
+import { contractTests, familyKit } from './support/family-kit';
 import { SANDBOX_MISSING_ASIN, shopSandbox } from '../../providers/sandbox/shop';
 import { shopCountries, shopEndpoints } from '../shop';
 

@@ -4,7 +4,7 @@ import { videositeSandbox } from '@/lib/api/providers/sandbox/videosite';
 import { SANDBOX_MISSING_VIDEO_ID, SANDBOX_NO_COMMENTS_VIDEO_ID } from '@/lib/api/providers/sandbox/videosite-videos';
 import { ProviderError } from '../types';
 import { videositeEndpoints } from '../videosite';
-import { contractTests, familyKit } from './family-kit';
+import { contractTests, familyKit } from './support/family-kit';
 
 const kit = familyKit(videositeEndpoints, videositeSandbox);
 const VIDEOS = '/v1/videosite/videos';

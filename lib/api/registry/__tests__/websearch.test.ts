@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { websearchSandbox } from '../../providers/sandbox/websearch';
 import { websearchEndpoints } from '../websearch';
-import { contractTests, familyKit } from './family-kit';
+import { contractTests, familyKit } from './support/family-kit';
 
 const kit = familyKit(websearchEndpoints, websearchSandbox);
 const def = websearchEndpoints[0]!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { xnetSandbox } from '../../providers/sandbox/xnet';
 import { xnetEndpoints } from '../xnet';
-import { contractTests, familyKit } from './family-kit';
+import { contractTests, familyKit } from './support/family-kit';
 
 const kit = familyKit(xnetEndpoints, xnetSandbox);
 const def = xnetEndpoints[0]!;

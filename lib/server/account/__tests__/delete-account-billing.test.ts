@@ -13,9 +13,9 @@ import {
   type BillingWorld,
   recordCalls,
   startBillingWorld,
-} from '@/lib/server/billing/__tests__/billing-harness';
-import { monthsAgo, recordCallsIn } from '@/lib/server/billing/__tests__/month-close-helpers';
-import { DECLINING_CARD, GOOD_CARD } from '@/lib/server/billing/__tests__/standing-helpers';
+} from '@/lib/server/billing/__tests__/support/billing-harness';
+import { monthsAgo, recordCallsIn } from '@/lib/server/billing/__tests__/support/month-close-helpers';
+import { DECLINING_CARD, GOOD_CARD } from '@/lib/server/billing/__tests__/support/standing-helpers';
 
 let world: BillingWorld;
 beforeAll(async () => {

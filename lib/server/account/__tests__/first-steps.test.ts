@@ -11,7 +11,7 @@ import { createAccountWithUser } from '@/lib/server/account/create-account-with-
 import { setSpendingCaps } from '@/lib/server/billing/set-spending-caps';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
-import { seedAccount, uniqueEmail } from '@/lib/server/keys/__tests__/seed';
+import { seedAccount, uniqueEmail } from '@/lib/server/keys/__tests__/support/seed';
 import { getDashboardOverview } from '@/lib/server/usage/get-dashboard-overview';
 import { billingMonth } from '@/lib/utc-month';
 

@@ -13,7 +13,7 @@ import { refreshAccountStanding } from '../refresh-account-standing';
 import { refreshOverdueStanding } from '../refresh-overdue-standing';
 import { setInvoiceBilling } from '../set-invoice-billing';
 import { unblockAccount } from '../unblock-account';
-import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld } from './billing-harness';
+import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld } from './support/billing-harness';
 import {
   addCardInPortal,
   chargeMonth,
@@ -27,7 +27,7 @@ import {
   loseDispute,
   mailTo,
   standingOf,
-} from './standing-helpers';
+} from './support/standing-helpers';
 import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;

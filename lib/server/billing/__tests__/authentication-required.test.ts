@@ -8,8 +8,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { db } from '@/lib/db';
 import { invoiceLink } from '../invoice-links';
-import { type BillingWorld, startBillingWorld } from './billing-harness';
-import { closedAccount, deliverAgain, eventsOf, mailTo, standingOf } from './standing-helpers';
+import { type BillingWorld, startBillingWorld } from './support/billing-harness';
+import { closedAccount, deliverAgain, eventsOf, mailTo, standingOf } from './support/standing-helpers';
 
 let world: BillingWorld;
 beforeAll(async () => {

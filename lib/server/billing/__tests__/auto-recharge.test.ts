@@ -8,8 +8,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { rechargeIfLow } from '../auto-recharge';
 import { readCreditLedger } from '../credits';
-import { billedAccount, type BillingWorld, saveCard, startBillingWorld } from './billing-harness';
-import { DECLINING_CARD, GOOD_CARD, mailTo } from './standing-helpers';
+import { billedAccount, type BillingWorld, saveCard, startBillingWorld } from './support/billing-harness';
+import { DECLINING_CARD, GOOD_CARD, mailTo } from './support/standing-helpers';
 
 let world: BillingWorld;
 beforeAll(async () => {

@@ -10,8 +10,8 @@ import { invoiceLink } from '../invoice-links';
 import { refreshAccountStanding } from '../refresh-account-standing';
 import { setSpendingCaps } from '../set-spending-caps';
 import { evaluateUsageAlerts } from '@/lib/server/alerts/evaluate-usage-alerts';
-import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld } from './billing-harness';
-import { closedAccount, DECLINING_CARD, deliverAgain, eventsOf, GOOD_CARD, mailTo } from './standing-helpers';
+import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld } from './support/billing-harness';
+import { closedAccount, DECLINING_CARD, deliverAgain, eventsOf, GOOD_CARD, mailTo } from './support/standing-helpers';
 import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { closeMonth } from '../close-month';
 import { getBillingOverview } from '../get-billing-overview';
-import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './billing-harness';
-import { monthsAgo, recordCallsIn } from './month-close-helpers';
+import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './support/billing-harness';
+import { monthsAgo, recordCallsIn } from './support/month-close-helpers';
 
 let world: BillingWorld;
 beforeAll(async () => {

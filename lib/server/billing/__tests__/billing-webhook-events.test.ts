@@ -4,8 +4,15 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { db } from '@/lib/db';
 import { refreshAccountStanding } from '../refresh-account-standing';
-import { type BillingWorld, startBillingWorld } from './billing-harness';
-import { addCardInPortal, closedAccount, DECLINING_CARD, deliverAgain, eventsOf, GOOD_CARD } from './standing-helpers';
+import { type BillingWorld, startBillingWorld } from './support/billing-harness';
+import {
+  addCardInPortal,
+  closedAccount,
+  DECLINING_CARD,
+  deliverAgain,
+  eventsOf,
+  GOOD_CARD,
+} from './support/standing-helpers';
 
 let world: BillingWorld;
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { db } from '@/lib/db';
 import { closeMonth } from '../close-month';
 import { closeMonthHooks } from '../close-month-hooks';
 import { MICROS_PER_CENT } from '../invoice-amounts';
-import { billedAccount, type BillingWorld, startBillingWorld } from './billing-harness';
-import { closeAtOnce, monthsAgo, recordCallsIn } from './month-close-helpers';
+import { billedAccount, type BillingWorld, startBillingWorld } from './support/billing-harness';
+import { closeAtOnce, monthsAgo, recordCallsIn } from './support/month-close-helpers';
 
 let world: BillingWorld;
 beforeAll(async () => {

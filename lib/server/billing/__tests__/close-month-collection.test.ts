@@ -12,7 +12,7 @@ import { env } from '@/lib/env';
 import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { closeMonth } from '../close-month';
 import { setInvoiceBilling } from '../set-invoice-billing';
-import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './billing-harness';
+import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './support/billing-harness';
 import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;

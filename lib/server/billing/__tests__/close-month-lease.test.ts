@@ -7,8 +7,8 @@ import { db } from '@/lib/db';
 import { closeMonth } from '../close-month';
 import { closeMonthHooks, type LeaseClock } from '../close-month-hooks';
 import { MONTH_CLOSE_HEARTBEAT_MS, MONTH_CLOSE_LEASE_MS } from '../month-close-lease';
-import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './billing-harness';
-import { watchLeaseWaits } from './month-close-helpers';
+import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './support/billing-harness';
+import { watchLeaseWaits } from './support/month-close-helpers';
 import { billingMonth } from '@/lib/utc-month';
 
 /** Time that moves only when the test says, running the heartbeats that fall due on the way. */

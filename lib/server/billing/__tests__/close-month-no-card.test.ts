@@ -9,8 +9,8 @@ import { billingMonth } from '@/lib/utc-month';
 import { closeMonth } from '../close-month';
 import { closeMonthHooks } from '../close-month-hooks';
 import { invoiceLink } from '../invoice-links';
-import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './billing-harness';
-import { addCardInPortal, GOOD_CARD, mailTo, standingOf } from './standing-helpers';
+import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './support/billing-harness';
+import { addCardInPortal, GOOD_CARD, mailTo, standingOf } from './support/standing-helpers';
 
 let world: BillingWorld;
 beforeAll(async () => {

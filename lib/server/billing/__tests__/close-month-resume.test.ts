@@ -6,7 +6,13 @@ import { db } from '@/lib/db';
 import { closeMonth } from '../close-month';
 import { closeMonthHooks, type CloseMonthStep } from '../close-month-hooks';
 import { MICROS_PER_CENT } from '../invoice-amounts';
-import { billedAccount, type BillingWorld, ledgerMicros, recordCalls, startBillingWorld } from './billing-harness';
+import {
+  billedAccount,
+  type BillingWorld,
+  ledgerMicros,
+  recordCalls,
+  startBillingWorld,
+} from './support/billing-harness';
 import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;

@@ -7,7 +7,13 @@ import { describeClose } from '@/scripts/console/close-month';
 import { closeMonth } from '../close-month';
 import { closeMonthHooks } from '../close-month-hooks';
 import { MICROS_PER_CENT } from '../invoice-amounts';
-import { billedAccount, type BillingWorld, ledgerMicros, recordCalls, startBillingWorld } from './billing-harness';
+import {
+  billedAccount,
+  type BillingWorld,
+  ledgerMicros,
+  recordCalls,
+  startBillingWorld,
+} from './support/billing-harness';
 import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;

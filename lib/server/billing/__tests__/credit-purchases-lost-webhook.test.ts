@@ -8,8 +8,8 @@ import { db } from '@/lib/db';
 import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { startCreditPurchase } from '../credit-purchases';
 import { reconcileWithStripe } from '../reconcile-with-stripe';
-import { type BillingWorld, startBillingWorld } from './billing-harness';
-import { GOOD_CARD, mailTo } from './standing-helpers';
+import { type BillingWorld, startBillingWorld } from './support/billing-harness';
+import { GOOD_CARD, mailTo } from './support/standing-helpers';
 
 let world: BillingWorld;
 beforeAll(async () => {

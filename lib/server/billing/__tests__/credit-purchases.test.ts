@@ -13,8 +13,8 @@ import { ConsoleError } from '@/lib/server/console-error';
 import { applyCreditCheckout, startCreditPurchase } from '../credit-purchases';
 import { creditReceiptPdf, findCreditReceipt } from '../credit-receipt';
 import { readCreditLedger } from '../credits';
-import { type BillingWorld, startBillingWorld } from './billing-harness';
-import { DECLINING_CARD, GOOD_CARD, mailTo } from './standing-helpers';
+import { type BillingWorld, startBillingWorld } from './support/billing-harness';
+import { DECLINING_CARD, GOOD_CARD, mailTo } from './support/standing-helpers';
 
 let world: BillingWorld;
 beforeAll(async () => {

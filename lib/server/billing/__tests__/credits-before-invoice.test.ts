@@ -9,7 +9,13 @@ import { billingMonth } from '@/lib/utc-month';
 import { closeMonth } from '../close-month';
 import { addCredits, readCreditLedger } from '../credits';
 import { setBillingMode } from '../set-billing-mode';
-import { billedAccount, type BillingWorld, ledgerMicros, recordCalls, startBillingWorld } from './billing-harness';
+import {
+  billedAccount,
+  type BillingWorld,
+  ledgerMicros,
+  recordCalls,
+  startBillingWorld,
+} from './support/billing-harness';
 
 let world: BillingWorld;
 beforeAll(async () => {

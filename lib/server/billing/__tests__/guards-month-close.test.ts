@@ -7,8 +7,14 @@ import { db } from '@/lib/db';
 import { getUsageMonth } from '@/lib/server/usage/get-usage-month';
 import { closeMonth } from '../close-month';
 import { closeMonthHooks } from '../close-month-hooks';
-import { billedAccount, type BillingWorld, ledgerMicros, recordCalls, startBillingWorld } from './billing-harness';
-import { watchLeaseWaits } from './month-close-helpers';
+import {
+  billedAccount,
+  type BillingWorld,
+  ledgerMicros,
+  recordCalls,
+  startBillingWorld,
+} from './support/billing-harness';
+import { watchLeaseWaits } from './support/month-close-helpers';
 import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;

@@ -21,7 +21,7 @@ import {
   saveCard,
   startBillingWorld,
   WEBHOOK_SECRET,
-} from './billing-harness';
+} from './support/billing-harness';
 import {
   addCardInPortal,
   chargeMonth,
@@ -30,7 +30,7 @@ import {
   eventsOf,
   GOOD_CARD,
   standingOf,
-} from './standing-helpers';
+} from './support/standing-helpers';
 import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;

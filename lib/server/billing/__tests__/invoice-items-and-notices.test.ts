@@ -11,9 +11,9 @@ import { billingMonth, monthRange } from '@/lib/utc-month';
 import { closeMonth } from '../close-month';
 import { handleStripeEvent } from '../handle-stripe-event';
 import { setInvoiceBilling } from '../set-invoice-billing';
-import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './billing-harness';
-import { monthsAgo, recordCallsIn } from './month-close-helpers';
-import { eventsOf, GOOD_CARD, mailTo } from './standing-helpers';
+import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './support/billing-harness';
+import { monthsAgo, recordCallsIn } from './support/month-close-helpers';
+import { eventsOf, GOOD_CARD, mailTo } from './support/standing-helpers';
 
 let world: BillingWorld;
 beforeAll(async () => {

@@ -8,8 +8,8 @@ import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-
 import { billingMonth } from '@/lib/utc-month';
 import { closeMonth } from '../close-month';
 import { setInvoiceBilling } from '../set-invoice-billing';
-import { type BillingWorld, recordCalls, startBillingWorld } from './billing-harness';
-import { standingOf } from './standing-helpers';
+import { type BillingWorld, recordCalls, startBillingWorld } from './support/billing-harness';
+import { standingOf } from './support/standing-helpers';
 
 let world: BillingWorld;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { pdfText } from '@/lib/stripe-emulator/__tests__/pdf-text';
 import { db } from '@/lib/db';
 import { billingMonth } from '@/lib/utc-month';
 import { closeMonth } from '../close-month';
-import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './billing-harness';
+import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './support/billing-harness';
 
 let world: BillingWorld;
 beforeAll(async () => {

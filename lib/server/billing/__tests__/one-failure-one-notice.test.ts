@@ -8,8 +8,8 @@ import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { blockAccount } from '../block-account';
 import { refreshAccountStanding } from '../refresh-account-standing';
-import { billedAccount, type BillingWorld, startBillingWorld } from './billing-harness';
-import { closedAccount, DECLINING_CARD, deliverAgain, eventsOf, mailTo } from './standing-helpers';
+import { billedAccount, type BillingWorld, startBillingWorld } from './support/billing-harness';
+import { closedAccount, DECLINING_CARD, deliverAgain, eventsOf, mailTo } from './support/standing-helpers';
 
 let world: BillingWorld;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import { db } from '@/lib/db';
 import { billingMonth } from '@/lib/utc-month';
 import { closeMonth } from '../close-month';
 import { reconcileWithStripe } from '../reconcile-with-stripe';
-import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './billing-harness';
-import { GOOD_CARD, mailTo, standingOf } from './standing-helpers';
+import { billedAccount, type BillingWorld, recordCalls, startBillingWorld } from './support/billing-harness';
+import { GOOD_CARD, mailTo, standingOf } from './support/standing-helpers';
 
 let world: BillingWorld;
 beforeAll(async () => {

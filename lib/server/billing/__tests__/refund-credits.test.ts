@@ -12,8 +12,8 @@ import { applyCreditCheckout, startCreditPurchase } from '../credit-purchases';
 import { addCredits, readCreditLedger } from '../credits';
 import { ConsoleError } from '@/lib/server/console-error';
 import { finishCreditRefunds, refundCredits } from '../refund-credits';
-import { type BillingWorld, startBillingWorld } from './billing-harness';
-import { GOOD_CARD } from './standing-helpers';
+import { type BillingWorld, startBillingWorld } from './support/billing-harness';
+import { GOOD_CARD } from './support/standing-helpers';
 
 let world: BillingWorld;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-
 import { billingMonth } from '@/lib/utc-month';
 import { closeMonth } from '../close-month';
 import { ensureStripeCustomer } from '../ensure-stripe-customer';
-import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld } from './billing-harness';
+import { billedAccount, type BillingWorld, recordCalls, saveCard, startBillingWorld } from './support/billing-harness';
 
 let world: BillingWorld;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { db } from '@/lib/db';
-import { billedAccount, type BillingWorld, saveCard, startBillingWorld } from './billing-harness';
+import { billedAccount, type BillingWorld, saveCard, startBillingWorld } from './support/billing-harness';
 
 let world: BillingWorld;
 beforeAll(async () => {

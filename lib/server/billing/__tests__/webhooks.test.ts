@@ -14,7 +14,7 @@ import {
   saveCard,
   startBillingWorld,
   WEBHOOK_SECRET,
-} from './billing-harness';
+} from './support/billing-harness';
 import { billingMonth } from '@/lib/utc-month';
 
 let world: BillingWorld;

@@ -9,7 +9,7 @@ import { listKeyEvents } from '@/lib/server/keys/list-key-events';
 import { reenableApiKey } from '@/lib/server/keys/reenable-api-key';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
 
-import { seedAccount } from './seed';
+import { seedAccount } from './support/seed';
 
 describe('cross-account isolation', () => {
   it.each([

@@ -10,7 +10,7 @@ import { listKeyEvents } from '@/lib/server/keys/list-key-events';
 import { reenableApiKey } from '@/lib/server/keys/reenable-api-key';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
 
-import { seedAccount } from './seed';
+import { seedAccount } from './support/seed';
 
 async function expectApiKeyError(promise: Promise<unknown>, code: ConsoleError['code'], message: string | RegExp) {
   const error = await promise.then(

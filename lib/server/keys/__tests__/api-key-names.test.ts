@@ -6,7 +6,7 @@ import { deleteApiKey } from '@/lib/server/keys/delete-api-key';
 import { listApiKeys } from '@/lib/server/keys/list-api-keys';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
 
-import { seedAccount } from './seed';
+import { seedAccount } from './support/seed';
 
 async function refusal(promise: Promise<unknown>): Promise<ConsoleError> {
   const error = await promise.then(

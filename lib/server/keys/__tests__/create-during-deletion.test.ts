@@ -8,7 +8,7 @@ import { deleteAccount } from '@/lib/server/account/delete-account';
 import { ConsoleError } from '@/lib/server/console-error';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 
-import { seedAccount } from './seed';
+import { seedAccount } from './support/seed';
 
 /** Resolves once some other backend is waiting for a lock that backend `pid` holds. */
 async function someoneWaitsOn(pid: number): Promise<void> {

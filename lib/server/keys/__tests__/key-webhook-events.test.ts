@@ -8,7 +8,7 @@ import { reenableApiKey } from '@/lib/server/keys/reenable-api-key';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
 import { rollApiKey } from '@/lib/server/keys/roll-api-key';
 
-import { seedAccount } from './seed';
+import { seedAccount } from './support/seed';
 
 async function eventsOf(accountId: string) {
   const rows = await db.webhookEvent.findMany({ where: { accountId }, orderBy: { createdAt: 'asc' } });

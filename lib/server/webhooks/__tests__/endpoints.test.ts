@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { db } from '@/lib/db';
 import { openSecret } from '@/lib/server/auth/secret-box';
-import { seedAccount } from '@/lib/server/keys/__tests__/seed';
+import { seedAccount } from '@/lib/server/keys/__tests__/support/seed';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,

@@ -4,12 +4,18 @@ import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { db } from '@/lib/db';
-import { seedAccount } from '@/lib/server/keys/__tests__/seed';
+import { seedAccount } from '@/lib/server/keys/__tests__/support/seed';
 import { emitEvent } from '@/lib/server/events/emit-event';
 import { listDeliveries } from '@/lib/server/webhooks/list-deliveries';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from '@/lib/server/webhooks/sign-webhook';
 
-import { createTestEndpoint, queuedAttempt, type Receiver, runQueuedAttempt, startReceiver } from './webhook-harness';
+import {
+  createTestEndpoint,
+  queuedAttempt,
+  type Receiver,
+  runQueuedAttempt,
+  startReceiver,
+} from './support/webhook-harness';
 
 const development = { allowPrivate: true };
 const production = { allowPrivate: false };

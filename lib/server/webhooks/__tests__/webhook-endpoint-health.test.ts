@@ -3,14 +3,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { db } from '@/lib/db';
-import { seedAccount } from '@/lib/server/keys/__tests__/seed';
+import { seedAccount } from '@/lib/server/keys/__tests__/support/seed';
 import { emitEvent } from '@/lib/server/events/emit-event';
 import { listDeliveries } from '@/lib/server/webhooks/list-deliveries';
 import { pruneWebhookEvents } from '@/lib/server/webhooks/prune-webhook-events';
 import { resendDelivery } from '@/lib/server/webhooks/resend-delivery';
 import { sendTestEvent } from '@/lib/server/webhooks/send-test-event';
 
-import { createTestEndpoint, queuedAttempt, type Receiver, runQueuedAttempt, startReceiver } from './webhook-harness';
+import {
+  createTestEndpoint,
+  queuedAttempt,
+  type Receiver,
+  runQueuedAttempt,
+  startReceiver,
+} from './support/webhook-harness';
 
 const development = { allowPrivate: true };
 const T0 = new Date('2031-05-01T08:00:00.000Z');

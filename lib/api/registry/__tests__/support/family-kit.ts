@@ -2,8 +2,8 @@
 // sandbox handler on parsed params, and turn a rejected query into the API's error.
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { toParameterError } from '../params';
-import type { EndpointDefinition, SandboxHandler } from '../types';
+import { toParameterError } from '../../params';
+import type { EndpointDefinition, SandboxHandler } from '../../types';
 
 type Query = Readonly<Record<string, string | undefined>>;
 

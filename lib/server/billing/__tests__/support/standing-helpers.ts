@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
 
 import { db } from '@/lib/db';
-import { closeMonth } from '../close-month';
+import { closeMonth } from '../../close-month';
 import { billedAccount, type BillingWorld, recordCalls, WEBHOOK_SECRET } from './billing-harness';
 import { billingMonth } from '@/lib/utc-month';
 

@@ -1,7 +1,7 @@
 // Helpers of the month-close tests: usage in a past month, and a barrier that holds closes of
 // one account at the point where they have read the carried remainder.
 import { randomUUID } from 'node:crypto';
-import { closeMonthHooks } from '../close-month-hooks';
+import { closeMonthHooks } from '../../close-month-hooks';
 import type { BillingWorld } from './billing-harness';
 
 /** "YYYY-MM", `back` months before the current one (UTC). */

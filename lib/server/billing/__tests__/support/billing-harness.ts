@@ -9,7 +9,7 @@ import { UsageRecorder } from '@/lib/api/gateway/usage-recorder';
 import { startStripeSandbox, type StripeSandbox } from '@/lib/stripe-emulator/server';
 import { db } from '@/lib/db';
 import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
-import { ensureStripeCustomer } from '../ensure-stripe-customer';
+import { ensureStripeCustomer } from '../../ensure-stripe-customer';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
 import { billingMonth } from '@/lib/utc-month';
 
