@@ -5,9 +5,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 
-import { capRefusal } from '../gateway/spend-caps';
-import { billedAndCounted, refusals } from './support/cases';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { capRefusal } from '../spend-caps';
+import { billedAndCounted, refusals } from '../../__tests__/support/cases';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 import { billingMonth } from '@/lib/utc-month';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });

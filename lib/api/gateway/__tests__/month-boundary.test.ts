@@ -4,8 +4,8 @@
 // clock is the process's (Date faked, timers real), moved while the call waits at the provider.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { db } from '@/lib/db';
-import { GatedProvider } from './support/gated-provider';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { GatedProvider } from '../../__tests__/support/gated-provider';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 const POSTS = '/v1/forumsite/community/posts';
 

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
-import { billing, byPath, refusals, usageEvents } from './support/cases';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './support/harness';
+import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../../pricing';
+import { billing, byPath, refusals, usageEvents } from '../../__tests__/support/cases';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '../../__tests__/support/harness';
 import { billingMonth } from '@/lib/utc-month';
 
 let api: TestApi;

@@ -12,8 +12,8 @@ import { listApiKeys } from '@/lib/server/keys/list-api-keys';
 import { listKeyEvents } from '@/lib/server/keys/list-key-events';
 import { rollApiKey } from '@/lib/server/keys/roll-api-key';
 import { setApiKeyExpiry } from '@/lib/server/keys/set-api-key-expiry';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
-import { startNotifyHoldProxy, type NotifyHoldProxy } from './support/notify-hold-proxy';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
+import { startNotifyHoldProxy, type NotifyHoldProxy } from '../../__tests__/support/notify-hold-proxy';
 
 const actor = { id: null, label: 'test' };
 const posts = { community: 'news' };

@@ -1,7 +1,7 @@
 // Concurrency limits per account per endpoint, and that a slot is released however a call ends.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { GatedProvider } from './support/gated-provider';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { GatedProvider } from '../../__tests__/support/gated-provider';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 const gate = new GatedProvider();
 let api: TestApi;

@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
-import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../pricing';
-import { encodeBatch, RECORD_USAGE_SQL } from '../gateway/usage-recorder';
-import { newAccountWithKey } from './support/harness';
+import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '../../pricing';
+import { encodeBatch, RECORD_USAGE_SQL } from '../usage-recorder';
+import { newAccountWithKey } from '../../__tests__/support/harness';
 import { billingMonth } from '@/lib/utc-month';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });

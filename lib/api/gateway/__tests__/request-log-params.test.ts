@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { LOGGED_PARAMS_CUT, LOGGED_PARAMS_MAX } from '@/lib/usage-log-params';
-import { usageEvents } from './support/cases';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { usageEvents } from '../../__tests__/support/cases';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 const POSTS = '/v1/forumsite/community/posts';
 

@@ -2,8 +2,8 @@
 // endpoint, status and minute instead of one ledger row each, while served calls stay one row each.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
-import { billedAndCounted, nothingBilled, refusals, usageEvents } from './support/cases';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { billedAndCounted, nothingBilled, refusals, usageEvents } from '../../__tests__/support/cases';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -3,9 +3,9 @@
 // batch items with their own ids and bills, and an OpenAPI document a client can use as is.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiBaseUrl } from '@/lib/http/api-base-url';
-import { endpoints } from '../registry';
-import { billing } from './support/cases';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { endpoints } from '../../registry';
+import { billing } from '../../__tests__/support/cases';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 let api: TestApi;
 beforeAll(async () => {

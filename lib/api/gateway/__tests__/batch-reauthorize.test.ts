@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
-import { GatedProvider } from './support/gated-provider';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './support/harness';
+import { GatedProvider } from '../../__tests__/support/gated-provider';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '../../__tests__/support/harness';
 
 const gate = new GatedProvider();
 let api: TestApi;

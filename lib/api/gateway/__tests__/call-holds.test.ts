@@ -4,12 +4,12 @@
 // asked for; a failed call's holds are released through the gateway; holds past their lease are purged.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { db } from '@/lib/db';
-import type { ProviderResult } from '../registry/types';
-import { releaseCall, reserveCall } from '../gateway/holds';
-import { UsageRecorder } from '../gateway/usage-recorder';
-import { billing } from './support/cases';
-import { GatedProvider } from './support/gated-provider';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './support/harness';
+import type { ProviderResult } from '../../registry/types';
+import { releaseCall, reserveCall } from '../holds';
+import { UsageRecorder } from '../usage-recorder';
+import { billing } from '../../__tests__/support/cases';
+import { GatedProvider } from '../../__tests__/support/gated-provider';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '../../__tests__/support/harness';
 
 const POSTS = '/v1/forumsite/community/posts';
 const PAGE_MICROS = 3_000; // forumsite posts, $0.003 a page

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
-import { usageEvents } from './support/cases';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { usageEvents } from '../../__tests__/support/cases';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 let api: TestApi;
 beforeAll(async () => {

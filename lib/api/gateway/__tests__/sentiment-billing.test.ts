@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { listUsageRequests } from '@/lib/server/usage/list-usage-requests';
 import { requestLogQuerySchema } from '@/lib/validation/usage';
-import { SENTIMENT_SURCHARGE_MICROS } from '../pricing';
-import type { Provider } from '../registry/types';
-import { billing, byPath } from './support/cases';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './support/harness';
+import { SENTIMENT_SURCHARGE_MICROS } from '../../pricing';
+import type { Provider } from '../../registry/types';
+import { billing, byPath } from '../../__tests__/support/cases';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '../../__tests__/support/harness';
 
 const POSTS = '/v1/forumsite/community/posts';
 const PRICE = byPath(POSTS).priceMicros;

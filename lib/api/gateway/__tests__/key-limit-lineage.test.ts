@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { rollApiKey } from '@/lib/server/keys/roll-api-key';
 import { setApiKeyLimit } from '@/lib/server/keys/set-api-key-limit';
-import { billedAndCounted, billing } from './support/cases';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './support/harness';
+import { billedAndCounted, billing } from '../../__tests__/support/cases';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '../../__tests__/support/harness';
 
 const actor = { id: null, label: 'test' };
 const POSTS = '/v1/forumsite/community/posts';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { deleteAccount } from '@/lib/server/account/delete-account';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 const invalidKey = { error: 'Invalid API key', code: 'invalid_api_key' };
 const posts = { community: 'news' };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { getBillingOverview } from '@/lib/server/billing/get-billing-overview';
 import { evaluateUsageAlerts } from '@/lib/server/alerts/evaluate-usage-alerts';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 const POSTS = '/v1/forumsite/community/posts';
 

@@ -10,9 +10,9 @@ import { addCredits } from '@/lib/server/billing/credits';
 import { closeMonth } from '@/lib/server/billing/close-month';
 import { findUnclosedMonths } from '@/lib/server/billing/find-unclosed-months';
 import { billingMonth } from '@/lib/utc-month';
-import { billing } from './support/cases';
-import { GatedProvider } from './support/gated-provider';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './support/harness';
+import { billing } from '../../__tests__/support/cases';
+import { GatedProvider } from '../../__tests__/support/gated-provider';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '../../__tests__/support/harness';
 
 const POSTS = '/v1/forumsite/community/posts';
 const PAGE_MICROS = 3_000; // forumsite posts, $0.003 a page

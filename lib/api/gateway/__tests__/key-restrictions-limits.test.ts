@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { db } from '@/lib/db';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
 import { setApiKeyLimit } from '@/lib/server/keys/set-api-key-limit';
-import { billedAndCounted, billing, usageEvents } from './support/cases';
-import { GatedProvider } from './support/gated-provider';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { billedAndCounted, billing, usageEvents } from '../../__tests__/support/cases';
+import { GatedProvider } from '../../__tests__/support/gated-provider';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 const actor = { id: null, label: 'test' };
 const POSTS = '/v1/forumsite/community/posts';

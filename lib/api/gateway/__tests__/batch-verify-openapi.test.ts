@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import { createApiKey } from '@/lib/server/keys/create-api-key';
-import { sentimentParameterDescription } from '../openapi';
-import { dataEndpoints, endpoints } from '../registry';
-import { forumsiteSorts } from '../registry/forumsite';
-import { shopCountries } from '../registry/shop';
-import { billing, refusals, usageEvents } from './support/cases';
-import { GatedProvider } from './support/gated-provider';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from './support/harness';
+import { sentimentParameterDescription } from '../../openapi';
+import { dataEndpoints, endpoints } from '../../registry';
+import { forumsiteSorts } from '../../registry/forumsite';
+import { shopCountries } from '../../registry/shop';
+import { billing, refusals, usageEvents } from '../../__tests__/support/cases';
+import { GatedProvider } from '../../__tests__/support/gated-provider';
+import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '../../__tests__/support/harness';
 
 let api: TestApi;
 // A second gateway whose upstream holds calls until the test releases them: slot tests by events, not timing.

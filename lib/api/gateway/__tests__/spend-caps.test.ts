@@ -4,9 +4,9 @@
 // spend never passes the cap; a call the free tier covers is never refused.
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { db } from '@/lib/db';
-import { billedAndCounted, billing, refusals } from './support/cases';
-import { GatedProvider } from './support/gated-provider';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { billedAndCounted, billing, refusals } from '../../__tests__/support/cases';
+import { GatedProvider } from '../../__tests__/support/gated-provider';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 
 import { refreshAccountStanding } from '@/lib/server/billing/refresh-account-standing';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 import { billingMonth } from '@/lib/utc-month';
 
 const POSTS = '/v1/forumsite/community/posts';

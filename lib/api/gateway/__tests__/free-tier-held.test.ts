@@ -3,9 +3,9 @@
 // "used up" (X-Free-Tier-Remaining still shows units left): 402 only once the tier is really used.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { env } from '@/lib/env';
-import { billing } from './support/cases';
-import { GatedProvider } from './support/gated-provider';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { billing } from '../../__tests__/support/cases';
+import { GatedProvider } from '../../__tests__/support/gated-provider';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 const POSTS = '/v1/forumsite/community/posts';
 const page = (pages: number) => ({ community: 'gardening', pages });

@@ -5,7 +5,7 @@ import { db } from '@/lib/db';
 import { createUsageAlert } from '@/lib/server/alerts/create-usage-alert';
 import { evaluateUsageAlerts } from '@/lib/server/alerts/evaluate-usage-alerts';
 import { usageAlertSchema } from '@/lib/validation/usage-alerts';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 const POSTS = '/v1/forumsite/community/posts';
 

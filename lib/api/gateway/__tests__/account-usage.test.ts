@@ -12,8 +12,8 @@ import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
 import { rollApiKey } from '@/lib/server/keys/roll-api-key';
 import { setApiKeyLimit } from '@/lib/server/keys/set-api-key-limit';
 import { checkParams } from '@/lib/explorer/validate-params';
-import { billedAndCounted, refusals, usageEvents } from './support/cases';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { billedAndCounted, refusals, usageEvents } from '../../__tests__/support/cases';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 const USAGE = '/v1/account/usage';
 const POSTS = '/v1/forumsite/community/posts';

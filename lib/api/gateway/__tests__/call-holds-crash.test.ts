@@ -6,11 +6,11 @@
 // calls go through a gateway in this process whose clock (Date only) the test moves.
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { env } from '@/lib/env';
-import { holdLeaseMs } from '../gateway/hold-lease';
-import { freePort, killApiServers, startApiServer } from './support/api-server-process';
-import { billing } from './support/cases';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
-import { startHeldUpstream, type HeldUpstream } from './support/held-upstream';
+import { holdLeaseMs } from '../hold-lease';
+import { freePort, killApiServers, startApiServer } from '../../__tests__/support/api-server-process';
+import { billing } from '../../__tests__/support/cases';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
+import { startHeldUpstream, type HeldUpstream } from '../../__tests__/support/held-upstream';
 
 const POSTS = '/v1/forumsite/community/posts';
 

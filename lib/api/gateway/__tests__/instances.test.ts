@@ -10,9 +10,9 @@ import { deleteApiKey } from '@/lib/server/keys/delete-api-key';
 import { reenableApiKey } from '@/lib/server/keys/reenable-api-key';
 import { revokeApiKey } from '@/lib/server/keys/revoke-api-key';
 import { requireRedis } from '@/lib/testing/require-service';
-import { GatedProvider } from './support/gated-provider';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
-import { startNotifyHoldProxy, type NotifyHoldProxy } from './support/notify-hold-proxy';
+import { GatedProvider } from '../../__tests__/support/gated-provider';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
+import { startNotifyHoldProxy, type NotifyHoldProxy } from '../../__tests__/support/notify-hold-proxy';
 
 const redisUrl = await requireRedis(import.meta.filename);
 const posts = { community: 'news' };
