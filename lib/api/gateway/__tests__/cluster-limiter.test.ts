@@ -1,6 +1,6 @@
 // The cluster's shared concurrency count (cluster-limiter.ts) without processes: workers'
 // ClusterLimiters wired to one SlotKeeper through a channel that, like IPC, delivers later and
-// as JSON. The end-to-end version, with real workers, is lib/api/__tests__/workers.test.ts.
+// as JSON. The end-to-end version, with real workers, is lib/api/process/__tests__/workers.test.ts.
 import { expect, test } from 'vitest';
 import { ClusterLimiter, SlotKeeper } from '../cluster-limiter';
 

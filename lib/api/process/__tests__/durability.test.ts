@@ -5,10 +5,10 @@
 // holds it, so the kill comes when every client's call is waiting upstream, known exactly.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
-import { freePort, killApiServers, startApiServer as startServer } from './support/api-server-process';
-import { load, type Received } from './support/client-load';
-import { newAccountWithKey } from './support/harness';
-import { startHeldUpstream, type HeldUpstream } from './support/held-upstream';
+import { freePort, killApiServers, startApiServer as startServer } from '../../__tests__/support/api-server-process';
+import { load, type Received } from '../../__tests__/support/client-load';
+import { newAccountWithKey } from '../../__tests__/support/harness';
+import { startHeldUpstream, type HeldUpstream } from '../../__tests__/support/held-upstream';
 
 let upstream: HeldUpstream;
 beforeAll(async () => {

@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { db } from '@/lib/db';
-import { findEndpoint } from '../registry';
+import { findEndpoint } from '../../registry';
 import {
   freePort,
   hasExited,
@@ -14,9 +14,9 @@ import {
   startApiServer,
   whenRefusingConnections,
   workerPids,
-} from './support/api-server-process';
-import { newAccountWithKey } from './support/harness';
-import { startHeldUpstream, type HeldUpstream } from './support/held-upstream';
+} from '../../__tests__/support/api-server-process';
+import { newAccountWithKey } from '../../__tests__/support/harness';
+import { startHeldUpstream, type HeldUpstream } from '../../__tests__/support/held-upstream';
 
 const posts = findEndpoint('/v1/forumsite/community/posts')!;
 const limit = posts.concurrency;

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { listeningAddresses } from '@/lib/testing/listening-addresses';
 
-import { freePort, killApiServers, startApiServer } from './support/api-server-process';
+import { freePort, killApiServers, startApiServer } from '../../__tests__/support/api-server-process';
 
 afterAll(killApiServers);
 

@@ -4,7 +4,7 @@
 // the client: no answer, and a 502 from a proxy. A real server process with its default settings.
 import { afterAll, describe, expect, test } from 'vitest';
 import { reuseAfterIdle } from '@/lib/testing/reuse-after-idle';
-import { freePort, killApiServers, startApiServer } from './support/api-server-process';
+import { freePort, killApiServers, startApiServer } from '../../__tests__/support/api-server-process';
 
 afterAll(killApiServers);
 

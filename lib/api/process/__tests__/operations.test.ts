@@ -5,8 +5,8 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { checkReadiness, expectedMigrations } from '@/lib/observability/readiness';
-import { freePort, killApiServers, startApiServer } from './support/api-server-process';
-import { newAccountWithKey } from './support/harness';
+import { freePort, killApiServers, startApiServer } from '../../__tests__/support/api-server-process';
+import { newAccountWithKey } from '../../__tests__/support/harness';
 
 afterAll(killApiServers);
 

@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
 import { addCredits } from '@/lib/server/billing/credits';
-import { freePort, killApiServers, startApiServer as startServer } from './support/api-server-process';
-import { load, type Received } from './support/client-load';
-import { newAccountWithKey } from './support/harness';
-import { startHeldUpstream, type HeldUpstream } from './support/held-upstream';
+import { freePort, killApiServers, startApiServer as startServer } from '../../__tests__/support/api-server-process';
+import { load, type Received } from '../../__tests__/support/client-load';
+import { newAccountWithKey } from '../../__tests__/support/harness';
+import { startHeldUpstream, type HeldUpstream } from '../../__tests__/support/held-upstream';
 
 let upstream: HeldUpstream;
 beforeAll(async () => {

@@ -4,9 +4,14 @@
 // until the test releases them, so nothing here depends on timing.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
-import { freePort, killApiServers, startApiServer, whenRefusingConnections } from './support/api-server-process';
-import { newAccountWithKey } from './support/harness';
-import { startHeldUpstream, type HeldUpstream } from './support/held-upstream';
+import {
+  freePort,
+  killApiServers,
+  startApiServer,
+  whenRefusingConnections,
+} from '../../__tests__/support/api-server-process';
+import { newAccountWithKey } from '../../__tests__/support/harness';
+import { startHeldUpstream, type HeldUpstream } from '../../__tests__/support/held-upstream';
 
 let upstream: HeldUpstream;
 beforeAll(async () => {

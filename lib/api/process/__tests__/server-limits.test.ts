@@ -4,9 +4,9 @@ import http from 'node:http';
 import net from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_BODY_BYTES } from '../gateway/batch';
-import { freePort, killApiServers, residentBytes, startApiServer } from './support/api-server-process';
-import { newAccountWithKey, type TestAccount } from './support/harness';
+import { MAX_BODY_BYTES } from '../../gateway/batch';
+import { freePort, killApiServers, residentBytes, startApiServer } from '../../__tests__/support/api-server-process';
+import { newAccountWithKey, type TestAccount } from '../../__tests__/support/harness';
 
 let port: number;
 let server: ChildProcess;

@@ -6,8 +6,8 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '@/lib/db';
-import { freePort, killApiServers, startApiServer } from './support/api-server-process';
-import { newAccountWithKey, type TestAccount } from './support/harness';
+import { freePort, killApiServers, startApiServer } from '../../__tests__/support/api-server-process';
+import { newAccountWithKey, type TestAccount } from '../../__tests__/support/harness';
 
 let port: number;
 let account: TestAccount;
