@@ -4,11 +4,11 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { findEndpoint } from '../registry';
-import { createProviderResolver } from '../providers';
-import { HttpProvider } from '../providers/http-provider';
-import { sandboxProvider } from '../providers/sandbox';
-import { newAccountWithKey, startTestApi, type TestApi } from './support/harness';
+import { findEndpoint } from '../../registry';
+import { createProviderResolver } from '..';
+import { HttpProvider } from '../http-provider';
+import { sandboxProvider } from '../sandbox';
+import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
 const seen: { url: string; authorization?: string }[] = [];
 let upstream: http.Server;
