@@ -13,10 +13,10 @@ export interface LiveApi {
   logs: string[];
 }
 
-export async function startLiveApi(
-  env: Record<string, string>,
-  options: Omit<NonNullable<Parameters<typeof createProviderResolver>[1]>, 'log'> = {},
-): Promise<LiveApi> {
+/** What a test may hand the resolver besides the settings: its own adapters, or its own database. */
+export type LiveApiOptions = Omit<NonNullable<Parameters<typeof createProviderResolver>[1]>, 'log'>;
+
+export async function startLiveApi(env: Record<string, string>, options: LiveApiOptions = {}): Promise<LiveApi> {
   const logs: string[] = [];
   const resolver = createProviderResolver(env, { sql: prismaSql, ...options, log: (m) => logs.push(m) });
   const api = await startTestApi({ providerFor: resolver, redisUrl: '' });

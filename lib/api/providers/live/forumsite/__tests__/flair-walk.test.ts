@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, startLiveApi, stopLiveApi, type LiveApi } from '../../__tests__/support/live-api';
+import { billedUnits, stopLiveApi, type LiveApi } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayRoute, type ReplayServer } from '../../__tests__/support/replay-server';
 import { forumsiteAdapter } from '..';
 
@@ -32,14 +33,10 @@ describe('a flair walk', () => {
 
   beforeAll(async () => {
     replay = await startReplayServer(endlessListing(20));
-    live = await startLiveApi(
-      {
-        DATA_SOURCE: 'live',
-        LIVE_FORUMSITE_URL: replay.url,
-        LIVE_CACHE_SECONDS: '0',
-        LIVE_FORUMSITE_REQUESTS_PER_MINUTE: '6000',
-        LIVE_FORUMSITE_BURST: '100',
-      },
+    live = await startFamilyApi(
+      'forumsite',
+      replay,
+      { ...unhurried('forumsite') },
       { adapters: { forumsite: forumsiteAdapter } },
     );
   });

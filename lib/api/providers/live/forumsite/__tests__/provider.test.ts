@@ -2,9 +2,9 @@
 // answering the platform's paths from the recordings (no mocked fetch): whole records, pages and
 // billing, sorts and filters, every error path, the cache, the rate limit and app-only OAuth.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { newAccountWithKey, startTestApi, type TestAccount, type TestApi } from '@/lib/api/__tests__/support/harness';
-import { usageEvents } from '@/lib/api/__tests__/support/cases';
-import { createProviderResolver, type ProviderResolver } from '../../..';
+import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
+import { billedUnits as billed, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { forumsiteAdapter } from '..';
 import { announcementsCommunity, galleryPost, redditdevCommunity, textPost, videoPost } from './support/expected';
@@ -14,38 +14,14 @@ const POSTS = '/v1/forumsite/community/posts';
 const COMMUNITY = '/v1/forumsite/community';
 const SECRET = 'forumsite-secret-never-logged';
 
-interface Live {
-  api: TestApi;
-  resolver: ProviderResolver;
-  logs: string[];
-}
-
-async function startLive(replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> {
-  const logs: string[] = [];
-  const resolver = createProviderResolver(
-    {
-      DATA_SOURCE: 'live',
-      LIVE_FORUMSITE_URL: replay.url,
-      LIVE_CACHE_SECONDS: '0',
-      LIVE_USER_AGENT: 'test-agent/1 (ops@example.test)',
-      ...env,
-    },
-    { adapters: { forumsite: forumsiteAdapter }, log: (m) => logs.push(m) },
+/** The forumsite adapter alone, on the platform answered by `replay`. */
+const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
+  startFamilyApi(
+    'forumsite',
+    replay,
+    { LIVE_USER_AGENT: 'test-agent/1 (ops@example.test)', ...env },
+    { adapters: { forumsite: forumsiteAdapter } },
   );
-  const api = await startTestApi({ providerFor: resolver, redisUrl: '' });
-  return { api, resolver, logs };
-}
-
-async function stopLive(live: Live | undefined): Promise<void> {
-  await live?.api.close();
-  await live?.resolver.close();
-}
-
-/** Units billed for the call that answered `response`. */
-async function billed(account: TestAccount, response: Response): Promise<number | undefined> {
-  const id = response.headers.get('x-request-id')!;
-  return (await usageEvents(account.accountId)).find((e) => e.id === id)?.units;
-}
 
 interface PostsBody {
   posts: Array<Record<string, unknown> & { post_id: string; flair: string }>;
@@ -56,11 +32,7 @@ interface PostsBody {
 }
 
 // Politeness lifted for the tests that are not about it (the platform is the replay server).
-const fast = {
-  LIVE_FORUMSITE_REQUESTS_PER_MINUTE: '6000',
-  LIVE_FORUMSITE_BURST: '100',
-  LIVE_FORUMSITE_CONCURRENCY: '4',
-};
+const fast = { ...unhurried('forumsite'), LIVE_FORUMSITE_CONCURRENCY: '4' };
 
 describe('forumsite through the gateway on recorded pages', () => {
   let replay: ReplayServer;

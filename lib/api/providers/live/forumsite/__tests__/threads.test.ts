@@ -4,7 +4,8 @@
 // followed within the page budget, pages billed, and the platform's 404, 429 and redirects.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { billedUnits, type LiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { forumsiteAdapter } from '..';
 import { COMMENTS_POST, MISSING_POST, forumsiteRoutes, moreQuery, recordedStubs, searchQuery } from './support/routes';
@@ -26,16 +27,10 @@ describe('forumsite search and comments on recorded answers', () => {
 
   beforeAll(async () => {
     replay = await startReplayServer(forumsiteRoutes);
-    live = await startLiveApi(
-      {
-        DATA_SOURCE: 'live',
-        LIVE_FORUMSITE_URL: replay.url,
-        LIVE_CACHE_SECONDS: '0',
-        UPSTREAM_TIMEOUT_MS: '2000',
-        LIVE_FORUMSITE_REQUESTS_PER_MINUTE: '6000',
-        LIVE_FORUMSITE_BURST: '100',
-        LIVE_FORUMSITE_CONCURRENCY: '4',
-      },
+    live = await startFamilyApi(
+      'forumsite',
+      replay,
+      { ...unhurried('forumsite'), UPSTREAM_TIMEOUT_MS: '2000', LIVE_FORUMSITE_CONCURRENCY: '4' },
       { adapters: { forumsite: forumsiteAdapter } },
     );
     account = await newAccountWithKey();

@@ -3,13 +3,9 @@
 // and the family's other paths staying on the sandbox. Nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import {
-  billedUnits,
-  type LiveApi as Live,
-  startLiveApi,
-  stopLiveApi as stopLive,
-} from '../../__tests__/support/live-api';
+import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
+import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { ANGELSANT, EMPTY_HOST, UNKNOWN_HOST, newsletterRoutes } from './support/routes';
 
@@ -18,7 +14,7 @@ const ARCHIVE = `/${ANGELSANT.host}/api/v1/archive`;
 const BY_ID = `/api/v1/posts/by-id/${ANGELSANT.postId}`;
 
 const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
-  startLiveApi({ DATA_SOURCE: 'live', LIVE_NEWSLETTER_URL: replay.url, LIVE_CACHE_SECONDS: '0', ...env });
+  startFamilyApi('newsletter', replay, env);
 
 describe('newsletter publication from Substack', () => {
   let replay: ReplayServer;
@@ -29,8 +25,7 @@ describe('newsletter publication from Substack', () => {
     replay = await startReplayServer(newsletterRoutes);
     live = await startLive(replay, {
       UPSTREAM_TIMEOUT_MS: '2000',
-      LIVE_NEWSLETTER_REQUESTS_PER_MINUTE: '6000',
-      LIVE_NEWSLETTER_BURST: '100',
+      ...unhurried('newsletter'),
     });
     account = await newAccountWithKey();
   });

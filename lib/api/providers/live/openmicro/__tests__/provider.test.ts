@@ -6,7 +6,8 @@ import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support
 import { startReplayServer, type ReplayRoute, type ReplayServer } from '../../__tests__/support/replay-server';
 import { toOpenmicroPost } from '../map';
 import { searchPostsSchema } from '../schema';
-import { billedUnits, startLive, stopLive, type Live } from './live';
+import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
 import {
   DOCUMENTED,
   NO_HITS,
@@ -17,6 +18,10 @@ import {
   recordingText,
   searchQuery,
 } from './support/routes';
+
+// Politeness has its own test: elsewhere the bucket never makes a call wait.
+const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
+  startFamilyApi('openmicro', replay, { ...unhurried('openmicro'), ...env });
 
 const PATH = '/v1/openmicro/posts';
 // The platform's own name and domain (the adapter's `site`), not the sandbox's neutral ones.

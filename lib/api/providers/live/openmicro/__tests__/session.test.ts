@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { resolveSources } from '@/lib/api/providers/sources';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
-import { billedUnits, startLive, stopLive, type Live } from './live';
+import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
 import {
   CREATE_SESSION,
   DOCUMENTED,
@@ -18,6 +19,10 @@ import {
   searchQuery,
   sessionBody,
 } from './support/routes';
+
+// Politeness has its own test: elsewhere the bucket never makes a call wait.
+const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
+  startFamilyApi('openmicro', replay, { ...unhurried('openmicro'), ...env });
 
 const PATH = '/v1/openmicro/posts';
 const CREDENTIALS = {

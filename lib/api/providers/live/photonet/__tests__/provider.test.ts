@@ -5,7 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { billedUnits, type LiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { startFamilyApi } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { discoveryFields, discoveryPath } from '../client';
 import {
@@ -27,12 +28,7 @@ describe('photonet user from Instagram business discovery', () => {
 
   beforeAll(async () => {
     replay = await startReplayServer(photonetRoutes);
-    live = await startLiveApi({
-      DATA_SOURCE: 'live',
-      LIVE_PHOTONET_URL: replay.url,
-      ...photonetReplayEnv,
-      LIVE_CACHE_SECONDS: '0',
-    });
+    live = await startFamilyApi('photonet', replay, photonetReplayEnv);
     account = await newAccountWithKey();
   });
   afterEach(() => expect(replay.unmatched).toEqual([]));

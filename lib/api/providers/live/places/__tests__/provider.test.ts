@@ -4,12 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import {
-  billedUnits,
-  type LiveApi as Live,
-  startLiveApi,
-  stopLiveApi as stopLive,
-} from '../../__tests__/support/live-api';
+import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
 import { type ReplayServer, startReplayServer } from '../../__tests__/support/replay-server';
 import { placesAdapter } from '..';
 import { SEARCH_PATH, viewboxOf } from '../client';
@@ -28,14 +24,8 @@ import {
 
 const PLACES = '/v1/places/search';
 
-const startLive = (replay: ReplayServer): Promise<Live> =>
-  startLiveApi({
-    DATA_SOURCE: 'live',
-    LIVE_PLACES_URL: replay.url,
-    LIVE_CACHE_SECONDS: '0',
-    LIVE_PLACES_REQUESTS_PER_MINUTE: '6000',
-    LIVE_PLACES_BURST: '100',
-  });
+const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
+  startFamilyApi('places', replay, { ...unhurried('places'), ...env });
 
 describe('places from Nominatim', () => {
   let replay: ReplayServer;

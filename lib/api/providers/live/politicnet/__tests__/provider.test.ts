@@ -3,12 +3,8 @@
 // and the politeness. The adapter makes real HTTP requests; nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import {
-  billedUnits,
-  type LiveApi as Live,
-  startLiveApi,
-  stopLiveApi as stopLive,
-} from '../../__tests__/support/live-api';
+import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import {
   CHAINSAWRIOT,
@@ -39,7 +35,7 @@ interface Body {
 }
 
 const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
-  startLiveApi({ DATA_SOURCE: 'live', LIVE_POLITICNET_URL: replay.url, LIVE_CACHE_SECONDS: '0', ...env });
+  startFamilyApi('politicnet', replay, env);
 
 describe('politicnet user posts from a Mastodon server', () => {
   let replay: ReplayServer;
@@ -51,8 +47,7 @@ describe('politicnet user posts from a Mastodon server', () => {
     // Politeness is its own test below: here the bucket never makes a call wait.
     live = await startLive(replay, {
       UPSTREAM_TIMEOUT_MS: '2000',
-      LIVE_POLITICNET_REQUESTS_PER_MINUTE: '6000',
-      LIVE_POLITICNET_BURST: '100',
+      ...unhurried('politicnet'),
     });
     account = await newAccountWithKey();
   });

@@ -4,12 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import {
-  billedUnits,
-  type LiveApi as Live,
-  startLiveApi,
-  stopLiveApi as stopLive,
-} from '../../__tests__/support/live-api';
+import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { reviewsPath, SEARCH_PATH } from '../client';
 import {
@@ -27,15 +23,7 @@ const SEARCH = '/v1/reviewsite/businesses';
 const REVIEWS = '/v1/reviewsite/business/reviews';
 
 const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
-  startLiveApi({
-    DATA_SOURCE: 'live',
-    LIVE_REVIEWSITE_URL: replay.url,
-    LIVE_REVIEWSITE_API_KEY: REPLAY_API_KEY,
-    LIVE_CACHE_SECONDS: '0',
-    LIVE_REVIEWSITE_REQUESTS_PER_MINUTE: '6000',
-    LIVE_REVIEWSITE_BURST: '100',
-    ...env,
-  });
+  startFamilyApi('reviewsite', replay, { ...unhurried('reviewsite'), LIVE_REVIEWSITE_API_KEY: REPLAY_API_KEY, ...env });
 
 interface Review {
   review_id: string;

@@ -6,7 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { billedUnits, type LiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { startFamilyApi } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { videosPath } from '../client';
 import {
@@ -32,12 +33,7 @@ describe('socialnet page videos from the Graph API', () => {
 
   beforeAll(async () => {
     replay = await startReplayServer(socialnetRoutes);
-    live = await startLiveApi({
-      DATA_SOURCE: 'live',
-      LIVE_SOCIALNET_URL: replay.url,
-      ...socialnetReplayEnv,
-      LIVE_CACHE_SECONDS: '0',
-    });
+    live = await startFamilyApi('socialnet', replay, socialnetReplayEnv);
     account = await newAccountWithKey();
   });
   afterEach(() => expect(replay.unmatched).toEqual([]));

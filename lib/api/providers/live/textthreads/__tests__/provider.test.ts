@@ -6,7 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { billedUnits, type LiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { startFamilyApi } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { PROFILE_POSTS_PATH } from '../client';
 import {
@@ -65,12 +66,7 @@ describe('textthreads user posts from the Threads API', () => {
 
   beforeAll(async () => {
     replay = await startReplayServer(textthreadsRoutes);
-    live = await startLiveApi({
-      DATA_SOURCE: 'live',
-      LIVE_TEXTTHREADS_URL: replay.url,
-      ...textthreadsReplayEnv,
-      LIVE_CACHE_SECONDS: '0',
-    });
+    live = await startFamilyApi('textthreads', replay, textthreadsReplayEnv);
     account = await newAccountWithKey();
   });
   afterEach(() => expect(replay.unmatched).toEqual([]));

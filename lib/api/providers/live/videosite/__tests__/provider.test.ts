@@ -4,12 +4,8 @@
 // adapter makes real HTTP requests; nothing is mocked.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import {
-  billedUnits,
-  type LiveApi as Live,
-  startLiveApi,
-  stopLiveApi as stopLive,
-} from '../../__tests__/support/live-api';
+import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { prismaSql } from '@/lib/db/prisma-sql';
 import { quotaUnitsOn, secondsUntilNextQuotaDay } from '../../quota';
@@ -36,13 +32,7 @@ interface Channel {
   url: string;
 }
 const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
-  startLiveApi({
-    DATA_SOURCE: 'live',
-    LIVE_VIDEOSITE_URL: replay.url,
-    LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY,
-    LIVE_CACHE_SECONDS: '0',
-    ...env,
-  });
+  startFamilyApi('videosite', replay, { LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY, ...env });
 
 const quotaToday = () => quotaUnitsOn(prismaSql, 'videosite', new Date(), QUOTA_TIME_ZONE);
 
@@ -56,8 +46,7 @@ describe('videosite channels from the YouTube Data API', () => {
     // Politeness is its own test below: here the bucket never makes a call wait.
     live = await startLive(replay, {
       UPSTREAM_TIMEOUT_MS: '2000',
-      LIVE_VIDEOSITE_REQUESTS_PER_MINUTE: '6000',
-      LIVE_VIDEOSITE_BURST: '100',
+      ...unhurried('videosite'),
     });
     account = await newAccountWithKey();
   });

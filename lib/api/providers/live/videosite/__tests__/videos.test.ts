@@ -4,7 +4,8 @@
 // videos.list and commentThreads.list 1), and the API's 404, comments turned off and quota 429.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { billedUnits, type LiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import type { Sql } from '../../types';
 import { COMMENT_THREADS_PATH, SEARCH_PATH, VIDEO_PARTS, VIDEOS_PATH } from '../videos';
@@ -43,16 +44,10 @@ describe('videosite video search and comments from the YouTube Data API', () => 
 
   beforeAll(async () => {
     replay = await startReplayServer(videositeRoutes);
-    live = await startLiveApi(
-      {
-        DATA_SOURCE: 'live',
-        LIVE_VIDEOSITE_URL: replay.url,
-        LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY,
-        LIVE_CACHE_SECONDS: '0',
-        UPSTREAM_TIMEOUT_MS: '2000',
-        LIVE_VIDEOSITE_REQUESTS_PER_MINUTE: '6000',
-        LIVE_VIDEOSITE_BURST: '100',
-      },
+    live = await startFamilyApi(
+      'videosite',
+      replay,
+      { ...unhurried('videosite'), LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY, UPSTREAM_TIMEOUT_MS: '2000' },
       { sql: quotaSql },
     );
     account = await newAccountWithKey();
@@ -192,13 +187,10 @@ describe('videosite video search and comments from the YouTube Data API', () => 
 
   test('a spent daily quota on search.list (403 quotaExceeded) is 429 until midnight Pacific, not billed', async () => {
     // Its own provider: the spent quota holds every later call of the process at 429.
-    const own = await startLiveApi(
-      {
-        DATA_SOURCE: 'live',
-        LIVE_VIDEOSITE_URL: replay.url,
-        LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY,
-        LIVE_CACHE_SECONDS: '0',
-      },
+    const own = await startFamilyApi(
+      'videosite',
+      replay,
+      { LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY },
       { sql: quotaSql },
     );
     try {

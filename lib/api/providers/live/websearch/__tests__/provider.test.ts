@@ -5,12 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import {
-  billedUnits,
-  type LiveApi as Live,
-  startLiveApi,
-  stopLiveApi as stopLive,
-} from '../../__tests__/support/live-api';
+import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
 import { type ReplayServer, startReplayServer } from '../../__tests__/support/replay-server';
 import { SEARCH_PATH } from '../client';
 import { PORTALS, searchQuery, websearchRoutes } from './support/routes';
@@ -25,14 +21,8 @@ interface Result {
   domain: string;
 }
 
-const startLive = (replay: ReplayServer): Promise<Live> =>
-  startLiveApi({
-    DATA_SOURCE: 'live',
-    LIVE_WEBSEARCH_URL: replay.url,
-    LIVE_CACHE_SECONDS: '0',
-    LIVE_WEBSEARCH_REQUESTS_PER_MINUTE: '6000',
-    LIVE_WEBSEARCH_BURST: '100',
-  });
+const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
+  startFamilyApi('websearch', replay, { ...unhurried('websearch'), ...env });
 
 describe('websearch from a SearXNG instance', () => {
   let replay: ReplayServer;

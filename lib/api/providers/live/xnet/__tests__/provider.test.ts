@@ -3,7 +3,8 @@
 // X's refusals and 429 mapped, the token sent and every platform request counted for the operator.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi, startLiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { billedUnits, type LiveApi, stopLiveApi } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { prismaSql } from '@/lib/db/prisma-sql';
 import { quotaUnitsOn } from '../../quota';
@@ -42,15 +43,7 @@ const requestsToday = () => quotaUnitsOn(prismaSql, 'xnet', new Date(), COUNT_TI
 const ids = (file: string) => (JSON.parse(recording(file)) as { data: Array<{ id: string }> }).data.map((t) => t.id);
 
 const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<LiveApi> =>
-  startLiveApi({
-    DATA_SOURCE: 'live',
-    LIVE_XNET_URL: replay.url,
-    LIVE_XNET_BEARER_TOKEN: REPLAY_TOKEN,
-    LIVE_CACHE_SECONDS: '0',
-    LIVE_XNET_REQUESTS_PER_MINUTE: '6000',
-    LIVE_XNET_BURST: '100',
-    ...env,
-  });
+  startFamilyApi('xnet', replay, { ...unhurried('xnet'), LIVE_XNET_BEARER_TOKEN: REPLAY_TOKEN, ...env });
 
 describe('xnet posts from X API v2 recent search', () => {
   let replay: ReplayServer;
