@@ -3,7 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { quickAddJob, runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '@/lib/db';
-import { billedAccount, type BillingWorld, startBillingWorld } from '@/lib/server/billing/__tests__/support/billing-harness';
+import {
+  billedAccount,
+  type BillingWorld,
+  startBillingWorld,
+} from '@/lib/server/billing/__tests__/support/billing-harness';
 import { closePreviousMonthTask } from '../close-previous-month-task';
 import { previousMonth } from '@/lib/utc-month';
 

@@ -7,7 +7,11 @@ import { db } from '@/lib/db';
 import { closeMonth } from '@/lib/server/billing/close-month';
 import { closeMonthHooks } from '@/lib/server/billing/close-month-hooks';
 import { getBillingStatus } from '@/lib/server/billing/get-billing-status';
-import { billedAccount, type BillingWorld, startBillingWorld } from '@/lib/server/billing/__tests__/support/billing-harness';
+import {
+  billedAccount,
+  type BillingWorld,
+  startBillingWorld,
+} from '@/lib/server/billing/__tests__/support/billing-harness';
 import { monthsAgo, recordCallsIn } from '@/lib/server/billing/__tests__/support/month-close-helpers';
 import { closeUnclosedMonthsTask } from '../close-unclosed-months-task';
 
