@@ -3,7 +3,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { env, envRecord } from '@/lib/env';
 import { PrismaClient } from '../generated/prisma/client';
-import { logger } from '../observability/logger';
 
 const globalForDb = globalThis as unknown as { db?: PrismaClient };
 
@@ -11,7 +10,8 @@ function createClient(): PrismaClient {
   const connectionString = env.DATABASE_URL;
   // Next's own setting: its production build loads this module without a database.
   if (!connectionString && envRecord().NEXT_PHASE !== 'phase-production-build') {
-    logger.warn('DATABASE_URL is not set: start the app with `npm run dev` or `npm start`, which provide it.');
+    // console, not the logger: the logger reads its settings when loaded, and lib/db loads first.
+    console.warn('DATABASE_URL is not set: start the app with `npm run dev` or `npm start`, which provide it.');
   }
   const adapter = new PrismaPg({ connectionString, max: env.DATABASE_POOL_SIZE });
   return new PrismaClient({ adapter });
