@@ -14,8 +14,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleSession } from '@/lib/auth/require-session';
 import { db } from '@/lib/db';
 
-process.env.AUTH_GITHUB_ID = 'proof-test-github-client';
-process.env.AUTH_GITHUB_SECRET = 'proof-test-github-secret';
+// Before the imports (vi.hoisted): lib/db reads lib/env.ts, which parses the environment once.
+vi.hoisted(() => {
+  process.env.AUTH_GITHUB_ID = 'proof-test-github-client';
+  process.env.AUTH_GITHUB_SECRET = 'proof-test-github-secret';
+});
 
 const request = vi.hoisted(() => ({
   session: null as ConsoleSession | null,
