@@ -99,7 +99,7 @@ describe('the configuration documents and lib/env.ts list the same variables', (
   it('product code reads the environment through lib/env.ts only', () => {
     // Outside lib/env.ts, process.env belongs to test support, to the tools of scripts/ (each a
     // program of its own: run.ts composes its children's environment, the benchmarks take their
-    // knobs) and to the billing sandbox, which runs as a program of its own and writes its address
+    // knobs) and to the Stripe emulator, which runs as a program of its own and writes its address
     // into the environment of the process it starts for (ensure-running.ts).
     const productCode = ['lib', 'app', 'components', 'scripts/console']
       .flatMap(codeFiles)
@@ -107,7 +107,7 @@ describe('the configuration documents and lib/env.ts list the same variables', (
       .filter((file) => !/(^|\/)__tests__\/|\.test\.tsx?$/.test(file))
       .filter(
         (file) =>
-          !file.startsWith(path.join('lib', 'testing')) && !file.startsWith(path.join('lib', 'billing', 'sandbox')),
+          !file.startsWith(path.join('lib', 'testing')) && !file.startsWith(path.join('lib', 'stripe-emulator')),
       )
       .filter((file) => file !== path.join('lib', 'env.ts'));
     expect(productCode.filter((file) => /\bprocess\.env\b/.test(read(file).replace(/^\s*(\/\/|\*).*$/gm, '')))).toEqual(

@@ -100,11 +100,6 @@ export const layerRules: LayerRule[] = [
     never: ['lib/actions/', 'lib/db/', 'lib/generated/', 'lib/api/', 'app/', 'components/'],
     why: 'jobs call the use cases of lib/server and lib/ingest, not the database, the API, the transport or the pages',
   },
-  {
-    from: 'lib/jobs/',
-    never: ['lib/db/', 'lib/api/'],
-    why: 'jobs call lib/server use cases, not Prisma or the API process',
-  },
   { from: 'lib/', never: ['app/', 'components/'], why: 'lib/ never imports the React tree or the routes' },
   { from: 'components/', never: ['app/'], why: 'components never import routes' },
 ];

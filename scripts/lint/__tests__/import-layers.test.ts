@@ -41,8 +41,8 @@ describe('import layers', () => {
     ).toEqual([
       'lib/api/gateway/holds.ts imports lib/db (the API process reaches PostgreSQL through its own pg pool, never the Prisma client)',
       'lib/api/providers/live/quota.ts imports lib/db (the API process reaches PostgreSQL through its own pg pool, never the Prisma client)',
-      'lib/jobs/send-mail.ts imports lib/db (jobs call lib/server use cases, not Prisma or the API process)',
-      'lib/jobs/fetch-news.ts imports lib/api/providers/live/news/refresh (jobs call lib/server use cases, not Prisma or the API process)',
+      'lib/jobs/send-mail.ts imports lib/db (jobs call the use cases of lib/server and lib/ingest, not the database, the API, the transport or the pages)',
+      'lib/jobs/fetch-news.ts imports lib/api/providers/live/news/refresh (jobs call the use cases of lib/server and lib/ingest, not the database, the API, the transport or the pages)',
     ]);
   });
 
@@ -53,8 +53,8 @@ describe('import layers', () => {
         { file: 'lib/jobs/x.ts', source: "import { a } from '@/lib/actions/keys';" },
       ]),
     ).toEqual([
-      'lib/api/gateway/x.ts imports lib/server/keys/create-api-key (the API process never imports the console)',
-      'lib/jobs/x.ts imports lib/actions/keys (jobs call lib/server, not the transport or the pages)',
+      'lib/api/gateway/x.ts imports lib/server/keys/create-api-key (the API process never imports the console, nor the ingest: it reads what the ingest stored in SQL of its own)',
+      'lib/jobs/x.ts imports lib/actions/keys (jobs call the use cases of lib/server and lib/ingest, not the database, the API, the transport or the pages)',
     ]);
   });
 
@@ -69,7 +69,7 @@ describe('import layers', () => {
     ];
     expect(withoutKnownBreaches(problems, known)).toEqual({
       problems: [
-        'lib/jobs/close-month.ts imports lib/db (jobs call lib/server use cases, not Prisma or the API process)',
+        'lib/jobs/close-month.ts imports lib/db (jobs call the use cases of lib/server and lib/ingest, not the database, the API, the transport or the pages)',
       ],
       stale: [known[1]],
     });
