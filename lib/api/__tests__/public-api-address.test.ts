@@ -58,7 +58,7 @@ describe('one source for the address', () => {
     expect(readers).toEqual([path.join('lib', 'http', 'api-base-url.ts')]);
   });
 
-  test('the pages that show calls (the landing page's sample, /docs, /explorer, /dashboard) take the address from apiBaseUrl()', () => {
+  test('the pages that show calls (the landing sample, /docs, /explorer, /dashboard) take the address from apiBaseUrl()', () => {
     for (const page of [
       'components/landing/landing-sample.tsx',
       'app/docs/page.tsx',
