@@ -1,5 +1,6 @@
 // The registry: every /v1 endpoint, defined once. The gateway, billing, the OpenAPI document,
 // the docs and the explorer read it; nothing else describes an endpoint.
+import type { z } from 'zod';
 import { clipnetEndpoints } from './clipnet';
 import { forumsiteEndpoints } from './forumsite';
 import { newsEndpoints } from './news';
@@ -14,14 +15,15 @@ import { reviewsiteEndpoints } from './reviewsite';
 import { shopEndpoints } from './shop';
 import { socialnetEndpoints } from './socialnet';
 import { textthreadsEndpoints } from './textthreads';
-import type { EndpointDefinition } from './types';
+import type { EndpointDefinition, Family } from './types';
 import { videositeEndpoints } from './videosite';
 import { websearchEndpoints } from './websearch';
 import { xnetEndpoints } from './xnet';
 
 // Each family's list is checked on its own (a single array literal of them all would make
-// TypeScript unify the literal types of their examples).
-const families: readonly (readonly EndpointDefinition[])[] = [
+// TypeScript unify the literal types of their examples), and keeps its definitions' own types:
+// the path map below is made of them.
+const families = [
   shopEndpoints,
   photonetEndpoints,
   clipnetEndpoints,
@@ -38,7 +40,16 @@ const families: readonly (readonly EndpointDefinition[])[] = [
   pronetEndpoints,
   websearchEndpoints,
   placesEndpoints,
-];
+] as const satisfies readonly (readonly EndpointDefinition[])[];
+
+/** Any data endpoint's definition, with its own path, family and parameter schema. */
+type DataEndpoint = (typeof families)[number][number];
+/** The path of a data endpoint: the key of the providers' handler maps. */
+export type DataPath = DataEndpoint['path'];
+/** The data paths of one family. */
+export type FamilyPath<F extends Family> = Extract<DataEndpoint, { family: F }>['path'];
+/** The validated parameters of the endpoint at a path: its parameter schema's output. */
+export type ParamsOf<P extends DataPath> = z.output<Extract<DataEndpoint, { path: P }>['params']>;
 
 /** The data endpoints, in the spec's order. */
 export const dataEndpoints: readonly EndpointDefinition[] = families.flat();

@@ -19,7 +19,12 @@ export function username(max = 100) {
     .refine((v) => v.length > 0, { error: 'must be a username, not only @' });
 }
 
-/** An integer from min to max; with a default when given. */
+/** A query value parsed as an integer (a string of digits, then its number and its bounds). */
+type IntSchema = z.ZodPipe<z.ZodPipe<z.ZodString, z.ZodTransform<number, string>>, z.ZodNumber>;
+
+/** An integer from min to max; with a default when given, so that it is never absent once parsed. */
+export function int(min: number, max: number | null): z.ZodOptional<IntSchema>;
+export function int(min: number, max: number | null, fallback: number): z.ZodDefault<IntSchema>;
 export function int(min: number, max: number | null, fallback?: number) {
   const rule = max === null ? `an integer of at least ${min}` : `an integer from ${min} to ${max}`;
   let n = z
@@ -62,7 +67,14 @@ export function bool() {
     .meta({ type: 'boolean', default: false });
 }
 
-/** One of a fixed set of strings, with a default when given. */
+/** One of a fixed set of strings, with a default when given (then never absent once parsed). */
+export function oneOf<const T extends readonly [string, ...string[]]>(
+  values: T,
+): z.ZodOptional<z.ZodEnum<z.util.ToEnum<T[number]>>>;
+export function oneOf<const T extends readonly [string, ...string[]]>(
+  values: T,
+  fallback: T[number],
+): z.ZodDefault<z.ZodEnum<z.util.ToEnum<T[number]>>>;
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T, fallback?: T[number]) {
   const schema = z.enum(values, { error: `must be one of: ${values.join(', ')}` });
   return fallback === undefined ? schema.optional() : schema.default(fallback as never);

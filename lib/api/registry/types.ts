@@ -34,7 +34,18 @@ export type ProviderErrorCode =
   // A live platform refused the caller's own input (e.g. a search query it cannot parse).
   | 'invalid_parameter';
 
-export interface EndpointDefinition {
+/**
+ * An endpoint's query-parameter schema: a z.strictObject whose fields parse the raw query-string
+ * values (strings), built with the helpers in ./params.ts.
+ */
+type ParamsSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+/**
+ * One endpoint, generic over its parameter schema. The registry keeps each definition's own
+ * schema type, so the providers' handlers, keyed by path (./index.ts `ParamsOf`), read typed,
+ * validated parameters; code that handles any endpoint uses the default, `EndpointDefinition`.
+ */
+export interface EndpointDefinition<S extends ParamsSchema = ParamsSchema> {
   /** Full path, e.g. "/v1/shop/products". */
   path: `/v1/${string}`;
   /** The platform family, or 'platform' for batch and the key check. */
@@ -48,7 +59,7 @@ export interface EndpointDefinition {
    * and carry every rule of the spec; built with the helpers in ./params.ts so that every
    * failure message names the parameter and the rule.
    */
-  params: z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+  params: S;
   /** The success body. */
   response: z.ZodType;
   /** Price of one billable unit in micro-dollars ($0.005 = 5000). */
@@ -110,6 +121,3 @@ export interface Provider {
   readonly local?: boolean;
   call(endpoint: EndpointDefinition, params: Record<string, unknown>, signal: AbortSignal): Promise<ProviderResult>;
 }
-
-/** A sandbox generator for one endpoint: parsed params in, a deterministic result out. */
-export type SandboxHandler = (params: Record<string, unknown>) => ProviderResult | Promise<ProviderResult>;

@@ -1,17 +1,17 @@
 // Sandbox data for clipnet users (their videos and followers), plus the ID and CDN-link helpers
 // that the comment and search generators share.
-import type { z } from 'zod';
+import type { ParamsOf } from '../../registry';
 import { familySite } from '../../families';
-import type { clipnetUserFollowersParams, clipnetUserVideosParams } from '../../registry/clipnet';
 import type { ClipnetFollower, ClipnetUserVideo } from '../../registry/clipnet-records';
 import { ProviderError } from '../../registry/types';
-import { type Defaulted, handleFromUrl, itemRng, listSeed, pageWindow, person, regions, tagWords } from './people';
+import { handleFromUrl, itemRng, listSeed, pageWindow, person, regions, tagWords } from './people';
 import { formatDate, type Rng, rngFor, SANDBOX_NOW, sentence, throwOnSandboxInput, titleWords } from './random';
 
 const USER_VIDEOS_PAGE = 30;
 const FOLLOWERS_PAGE = 100;
 
-type UserQuery = Defaulted<z.output<typeof clipnetUserVideosParams>, 'pages'>;
+type UserQuery = ParamsOf<'/v1/clipnet/user/videos'>;
+type FollowersQuery = ParamsOf<'/v1/clipnet/user/followers'>;
 
 export const DIGITS = '0123456789';
 export const songs = ['Golden Hour', 'Night Drive', 'original sound', 'Espresso', 'Paint The Town'];
@@ -21,22 +21,26 @@ export const cdn = (domain: string, rng: Rng, kind: string) =>
   `https://p16-sign.cdn.${domain}/${kind}/${rng.id(24)}~tplv-obj.jpeg?x-expires=${SANDBOX_NOW + 86400}`;
 
 /** The account a user endpoint names, and the errors the sandbox answers for it. */
-function resolveUser(params: Record<string, unknown>, allowed: Parameters<typeof throwOnSandboxInput>[1]) {
-  const q = params as UserQuery;
-  const handle = q.username ?? (q.url ? handleFromUrl(q.url) : undefined);
+function resolveUser(params: UserQuery | FollowersQuery, allowed: Parameters<typeof throwOnSandboxInput>[1]) {
+  const handle = params.username ?? (params.url ? handleFromUrl(params.url) : undefined);
   throwOnSandboxInput({ ...params, username: handle }, allowed);
-  const key = handle ?? q.user_id ?? '';
+  const key = handle ?? params.user_id ?? '';
   const rng = rngFor('clipnet-user', { key });
   const who = person(rng);
-  return { key, handle: handle ?? who.handle, name: who.name, id: q.user_id ?? longId(rng), region: rng.pick(regions) };
+  return {
+    key,
+    handle: handle ?? who.handle,
+    name: who.name,
+    id: params.user_id ?? longId(rng),
+    region: rng.pick(regions),
+  };
 }
 
-export function userVideos(params: Record<string, unknown>) {
+export function userVideos(params: UserQuery) {
   const owner = resolveUser(params, ['not_found']);
-  const q = params as UserQuery;
   const { source, domain } = familySite('clipnet');
   const seed = listSeed('/v1/clipnet/user/videos', { key: owner.key });
-  const window = pageWindow(itemRng(seed, -1), USER_VIDEOS_PAGE, q.pages, 1000, itemRng(seed, -3).int(31, 3000));
+  const window = pageWindow(itemRng(seed, -1), USER_VIDEOS_PAGE, params.pages, 1000, itemRng(seed, -3).int(31, 3000));
   // Newest first: each video is a gap older than the previous one, with jitter inside the gap.
   const gap = itemRng(seed, -2).int(6, 96) * 3600;
   const pinned = itemRng(seed, -4).int(0, 3);
@@ -105,15 +109,14 @@ export function userVideos(params: Record<string, unknown>) {
 
 const languages = ['en', 'es', 'pt', 'de', 'fr', 'ja', 'hi', ''];
 
-export function userFollowers(params: Record<string, unknown>) {
+export function userFollowers(params: FollowersQuery) {
   const owner = resolveUser(params, ['not_found', 'limited_account']);
   // The platform hides the followers of a private account: 403 limited_account.
   if (owner.handle === 'sandbox_private')
     throw new ProviderError('limited_account', 'Sandbox: followers of a private account are hidden');
-  const q = params as Defaulted<z.output<typeof clipnetUserFollowersParams>, 'pages'>;
   const domain = familySite('clipnet').domain;
   const seed = listSeed('/v1/clipnet/user/followers', { key: owner.key });
-  const window = pageWindow(itemRng(seed, -1), FOLLOWERS_PAGE, q.pages, 100);
+  const window = pageWindow(itemRng(seed, -1), FOLLOWERS_PAGE, params.pages, 100);
   const followers: ClipnetFollower[] = [];
   for (let i = 0; i < window.count; i++) {
     const rng = itemRng(seed, i);

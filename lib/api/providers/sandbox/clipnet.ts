@@ -1,16 +1,11 @@
 // Sandbox data for the clipnet family: comments, replies and search results, with 19-digit IDs,
 // @handle URLs and temporary-looking CDN links. User videos and followers are in clipnet-users.ts.
-import type { z } from 'zod';
 import { familySite } from '../../families';
-import type {
-  clipnetCommentRepliesParams,
-  clipnetVideoCommentsParams,
-  clipnetVideosParams,
-} from '../../registry/clipnet';
 import type { ClipnetComment, ClipnetReply, ClipnetSearchVideo } from '../../registry/clipnet-records';
-import type { SandboxHandler } from '../../registry/types';
+import type { FamilyPath, ParamsOf } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
 import { cdn, longId, songs, userFollowers, userVideos } from './clipnet-users';
-import { type Defaulted, itemRng, listSeed, pageWindow, person, regions, tagWords } from './people';
+import { itemRng, listSeed, pageWindow, person, regions, tagWords } from './people';
 import { formatDate, type Rng, rngFor, SANDBOX_NOW, sentence, throwOnSandboxInput, titleWords } from './random';
 
 const COMMENTS_PAGE = 50;
@@ -18,9 +13,9 @@ const SEARCH_PAGE = 20;
 /** The platform exposes only roughly the first 450 comments of a video. */
 const EXPOSED_COMMENTS = 450;
 
-type CommentsQuery = Defaulted<z.output<typeof clipnetVideoCommentsParams>, 'pages'>;
-type RepliesQuery = Defaulted<z.output<typeof clipnetCommentRepliesParams>, 'pages'>;
-type SearchQuery = Defaulted<z.output<typeof clipnetVideosParams>, 'pages' | 'publish_time' | 'sort_by'>;
+type CommentsQuery = ParamsOf<'/v1/clipnet/video/comments'>;
+type RepliesQuery = ParamsOf<'/v1/clipnet/comment/replies'>;
+type SearchQuery = ParamsOf<'/v1/clipnet/videos'>;
 
 /** The numeric ID in a video URL; a short link has none, so one is derived from the link. */
 function videoIdOf(q: { url?: string; video_id?: string }): string {
@@ -53,13 +48,12 @@ function commentFields(rng: Rng, site: { source: string; domain: string }, video
   };
 }
 
-function videoComments(params: Record<string, unknown>) {
+function videoComments(params: CommentsQuery) {
   throwOnSandboxInput(params, []);
-  const q = params as CommentsQuery;
-  const videoId = videoIdOf(q);
+  const videoId = videoIdOf(params);
   const clipnet = familySite('clipnet');
   const seed = listSeed('/v1/clipnet/video/comments', { video_id: videoId });
-  const window = pageWindow(itemRng(seed, -1), COMMENTS_PAGE, q.pages, 1000, EXPOSED_COMMENTS);
+  const window = pageWindow(itemRng(seed, -1), COMMENTS_PAGE, params.pages, 1000, EXPOSED_COMMENTS);
   const posted = itemRng(seed, -2).timestamp(200);
   const comments: ClipnetComment[] = [];
   for (let i = 0; i < window.count; i++) {
@@ -75,24 +69,23 @@ function videoComments(params: Record<string, unknown>) {
   };
 }
 
-function commentReplies(params: Record<string, unknown>) {
+function commentReplies(params: RepliesQuery) {
   throwOnSandboxInput(params, []);
-  const q = params as RepliesQuery;
-  const videoId = videoIdOf(q);
+  const videoId = videoIdOf(params);
   const clipnet = familySite('clipnet');
-  const seed = listSeed('/v1/clipnet/comment/replies', { video_id: videoId, comment_id: q.comment_id });
-  const window = pageWindow(itemRng(seed, -1), COMMENTS_PAGE, q.pages, 1000, itemRng(seed, -3).int(51, 900));
+  const seed = listSeed('/v1/clipnet/comment/replies', { video_id: videoId, comment_id: params.comment_id });
+  const window = pageWindow(itemRng(seed, -1), COMMENTS_PAGE, params.pages, 1000, itemRng(seed, -3).int(51, 900));
   const posted = itemRng(seed, -2).timestamp(200);
   const replies: ClipnetReply[] = [];
   for (let i = 0; i < window.count; i++) {
     const rng = itemRng(seed, i);
     const at = Math.min(SANDBOX_NOW, posted + i * 600 + rng.int(0, 599));
-    replies.push({ ...commentFields(rng, clipnet, videoId, at), parent_comment_id: q.comment_id });
+    replies.push({ ...commentFields(rng, clipnet, videoId, at), parent_comment_id: params.comment_id });
   }
   return {
     body: {
       replies,
-      comment_id: q.comment_id,
+      comment_id: params.comment_id,
       video_id: videoId,
       total: window.available,
       pages: window.pages,
@@ -102,24 +95,23 @@ function commentReplies(params: Record<string, unknown>) {
   };
 }
 
-function searchVideos(params: Record<string, unknown>) {
+function searchVideos(params: SearchQuery) {
   throwOnSandboxInput(params, []);
-  const q = params as SearchQuery;
   const { source, domain } = familySite('clipnet');
   const seed = listSeed('/v1/clipnet/videos', params);
-  const window = pageWindow(itemRng(seed, -1), SEARCH_PAGE, q.pages, 10);
-  const span = (q.publish_time || 3 * 365) * 86400;
+  const window = pageWindow(itemRng(seed, -1), SEARCH_PAGE, params.pages, 10);
+  const span = (params.publish_time || 3 * 365) * 86400;
   const step = Math.floor(span / (SEARCH_PAGE * 10));
   const topLikes = itemRng(seed, -2).int(50_000, 4_000_000);
-  const queryTag = q.query.replace(/[^\p{L}\p{N}]+/gu, '').toLowerCase() || 'fyp';
+  const queryTag = params.query.replace(/[^\p{L}\p{N}]+/gu, '').toLowerCase() || 'fyp';
   const videos: ClipnetSearchVideo[] = [];
   for (let i = 0; i < window.count; i++) {
     const rng = itemRng(seed, i);
     const who = person(rng);
     // most_recent is newest first and most_liked is by likes; relevance mixes both.
     const at =
-      q.sort_by === 'most_recent' ? SANDBOX_NOW - i * step - rng.int(0, step - 1) : SANDBOX_NOW - rng.int(0, span);
-    const likes = q.sort_by === 'most_liked' ? Math.floor(topLikes * 0.97 ** i) : rng.int(10, topLikes);
+      params.sort_by === 'most_recent' ? SANDBOX_NOW - i * step - rng.int(0, step - 1) : SANDBOX_NOW - rng.int(0, span);
+    const likes = params.sort_by === 'most_liked' ? Math.floor(topLikes * 0.97 ** i) : rng.int(10, topLikes);
     const title = sentence(rng);
     videos.push({
       title,
@@ -146,7 +138,7 @@ function searchVideos(params: Record<string, unknown>) {
   return { body: { videos, pages: window.pages, count: videos.length }, pagesReturned: window.pages };
 }
 
-export const clipnetSandbox: Record<string, SandboxHandler> = {
+export const clipnetSandbox: SandboxHandlers<FamilyPath<'clipnet'>> = {
   '/v1/clipnet/video/comments': videoComments,
   '/v1/clipnet/comment/replies': commentReplies,
   '/v1/clipnet/videos': searchVideos,

@@ -2,7 +2,9 @@
 // flattened in reading order with depth and parent, served a page per "load more" as live does.
 import { familySite } from '../../families';
 import { type ForumsiteComment, POST_URL_PATTERN } from '../../registry/forumsite';
-import { ProviderError, type SandboxHandler } from '../../registry/types';
+import type { ParamsOf } from '../../registry';
+import { ProviderError } from '../../registry/types';
+import type { SandboxHandlers } from '../handlers';
 import { SANDBOX_NOW, formatDate, sentence, throwOnSandboxInput } from './random';
 import { baseSeed, itemRng, listRng, person } from './texts';
 
@@ -11,16 +13,15 @@ const FIRST_PAGE = 40;
 const LATER_PAGE = 15;
 
 /** The post named by `post_id` or by the /comments/<id> (or redd.it/<id>) part of `url`. */
-function postOf(params: Record<string, unknown>): string {
-  if (typeof params.post_id === 'string') return params.post_id;
-  return POST_URL_PATTERN.exec(String(params.url))?.[1]?.toLowerCase() ?? '';
+function postOf(params: ParamsOf<'/v1/forumsite/post/comments'>): string {
+  return params.post_id ?? POST_URL_PATTERN.exec(params.url ?? '')?.[1]?.toLowerCase() ?? '';
 }
 
-export const forumsiteCommentsSandbox: Record<string, SandboxHandler> = {
+export const forumsiteCommentsSandbox: SandboxHandlers<'/v1/forumsite/post/comments'> = {
   '/v1/forumsite/post/comments': (params) => {
     throwOnSandboxInput(params, ['not_found']);
     // A URL's title slug may be a documented error input: /comments/<id>/sandbox_not_found/.
-    const slug = /\/comments\/[0-9a-z]+\/([^/?#]+)/i.exec(String(params.url ?? ''))?.[1];
+    const slug = /\/comments\/[0-9a-z]+\/([^/?#]+)/i.exec(params.url ?? '')?.[1];
     if (slug) throwOnSandboxInput({ slug }, ['not_found']);
     const post_id = postOf(params);
     if (post_id === 'sandboxnf')
@@ -30,7 +31,7 @@ export const forumsiteCommentsSandbox: Record<string, SandboxHandler> = {
     const seed = baseSeed(rng);
     // Some posts have few comments: their thread ends before the pages asked for.
     const total = post_id === 'sandbox0' ? 0 : rng.bool(0.3) ? rng.int(1, 60) : 400;
-    const wanted = Number(params.pages ?? 1);
+    const wanted = params.pages;
     const comments: ForumsiteComment[] = [];
     let pages = 0;
     let stack: { id: string; depth: number }[] = [];

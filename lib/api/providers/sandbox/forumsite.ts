@@ -3,7 +3,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { familySite } from '../../families';
 import type { ForumsiteCommunity, ForumsitePost } from '../../registry/forumsite';
-import { ProviderError, type SandboxHandler } from '../../registry/types';
+import { ProviderError } from '../../registry/types';
+import type { FamilyPath, ParamsOf } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
 import { forumsiteCommentsSandbox, forumsiteCommentsSandboxNotes } from './forumsite-comments';
 import {
   type Rng,
@@ -41,9 +43,8 @@ const unbrowsable: Record<string, ForumsiteCommunity['status']> = {
 };
 
 /** The community named by `community` or by the /r/<name> part of `url`. */
-function communityOf(params: Record<string, unknown>): string {
-  if (typeof params.community === 'string') return params.community;
-  return /\/r\/([A-Za-z0-9_]+)/i.exec(String(params.url))?.[1] ?? '';
+function communityOf(params: ParamsOf<'/v1/forumsite/community' | '/v1/forumsite/community/posts'>): string {
+  return params.community ?? /\/r\/([A-Za-z0-9_]+)/i.exec(params.url ?? '')?.[1] ?? '';
 }
 
 function notFound(community: string): ProviderError {
@@ -111,25 +112,25 @@ function buildPost(
   };
 }
 
-export const forumsiteSandbox: Record<string, SandboxHandler> = {
+export const forumsiteSandbox: SandboxHandlers<FamilyPath<'forumsite'>> = {
   '/v1/forumsite/community/posts': async (params) => {
     throwOnSandboxInput(params, ['not_found']);
     const community = communityOf(params);
     const key = community.toLowerCase();
     if (key === 'sandbox_not_found' || key in unbrowsable) throw notFound(community);
-    const sort_by = String(params.sort_by ?? 'hot');
-    const flair = typeof params.flair === 'string' ? params.flair : '';
+    const sort_by = params.sort_by;
+    const flair = params.flair ?? '';
     const rng = listRng('/v1/forumsite/community/posts', params);
     const site = familySite('forumsite');
     const topVotes = rng.int(2000, 60000);
     const seed = baseSeed(rng);
-    const plan = planPages(seed, Number(params.pages ?? 1), POSTS_PER_PAGE, 40);
+    const plan = planPages(seed, params.pages, POSTS_PER_PAGE, 40);
     const pages = plan.perPage.length;
     if (flair)
       await sleep(flair.toLowerCase() === 'sandbox_slow' ? FLAIR_SLOW_TOTAL_MS : FLAIR_DELAY_MS_PER_PAGE * pages);
 
     // Dates and votes follow the sort: most_recent is newest first, top has falling scores.
-    const window = windows[String(params.posted_ago ?? '24h')] ?? 86400;
+    const window = windows[params.posted_ago ?? '24h'] ?? 86400;
     const span = sort_by === 'hot' ? 3 * 86400 : sort_by === 'rising' ? 12 * 3600 : window;
     const times = sort_by === 'most_recent' ? descendingTimes(timesRng(seed), SANDBOX_NOW, plan.count, 2400) : null;
     const posts: ForumsitePost[] = new Array<ForumsitePost>(plan.count);
@@ -191,16 +192,14 @@ export const forumsiteSandbox: Record<string, SandboxHandler> = {
 
   '/v1/forumsite/posts': (params) => {
     throwOnSandboxInput(params, []);
-    const query = String(params.query);
-    const sort_by = String(params.sort_by ?? 'relevance');
-    const page = Number(params.page ?? 1);
+    const { query, sort_by, page } = params;
     // The page number is left out of the seed: page 2 continues the list page 1 began.
     const { page: _page, ...stable } = params;
     const rng = rngFor('/v1/forumsite/posts', stable);
     const site = familySite('forumsite');
     const seed = baseSeed(rng);
     const total = query.toLowerCase() === 'sandbox_no_results' ? 0 : availableItems(rng, POSTS_PER_PAGE, 12);
-    const window = windows[String(params.posted_ago ?? 'all')] ?? windows.all!;
+    const window = windows[params.posted_ago] ?? windows.all!;
     const communities = ['AskScience', 'technology', 'programming', 'worldnews', 'explainlikeimfive', 'gardening'];
     const first = (page - 1) * POSTS_PER_PAGE;
     const posts: ForumsitePost[] = [];

@@ -1,6 +1,8 @@
 // The sandbox provider: deterministic data for every data endpoint, the default for every
 // family unless an operator configures an HTTP upstream or a live adapter (lib/api/providers).
-import { ProviderError, type Provider, type SandboxHandler } from '../../registry/types';
+import type { DataPath } from '../../registry';
+import { ProviderError, type Provider } from '../../registry/types';
+import { handlerAt, type SandboxHandlers } from '../handlers';
 import { clipnetSandbox, clipnetSandboxNotes } from './clipnet';
 import { forumsiteSandbox, forumsiteSandboxNotes } from './forumsite';
 import { newsSandbox, newsSandboxNotes } from './news';
@@ -19,7 +21,8 @@ import { pronetSandbox, pronetSandboxNotes } from './pronet';
 import { websearchSandbox, websearchSandboxNotes } from './websearch';
 import { xnetSandbox, xnetSandboxNotes } from './xnet';
 
-const handlers: Record<string, SandboxHandler> = {
+// Typed as every data path: an endpoint added to the registry without sandbox data fails the type check.
+const handlers: SandboxHandlers<DataPath> = {
   ...shopSandbox,
   ...photonetSandbox,
   ...clipnetSandbox,
@@ -61,7 +64,7 @@ export const sandboxNotes: readonly string[] = [
 export const sandboxProvider: Provider = {
   local: true,
   async call(endpoint, params, signal) {
-    const handler = handlers[endpoint.path];
+    const handler = handlerAt(handlers, endpoint.path);
     if (!handler) throw new ProviderError('upstream_error', `No sandbox data for ${endpoint.path}`);
     signal.throwIfAborted();
     return handler(params);

@@ -1,6 +1,7 @@
 // Sandbox handler of the news family: article search, newest first.
 import type { NewsArticle } from '../../registry/news';
-import type { SandboxHandler } from '../../registry/types';
+import type { FamilyPath } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
 import { SANDBOX_NOW, formatDate, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
 import { baseSeed, descendingTimes, itemRng, person, slugify, titleCase } from './texts';
 
@@ -16,11 +17,10 @@ const outlets: readonly { source: string; domain: string; language: string }[] =
 ];
 const sections = ['world', 'business', 'technology', 'science', 'politics', 'culture'];
 
-export const newsSandbox: Record<string, SandboxHandler> = {
+export const newsSandbox: SandboxHandlers<FamilyPath<'news'>> = {
   '/v1/news/articles': (params) => {
     throwOnSandboxInput(params, []);
-    const query = String(params.query);
-    const limit = Number(params.limit ?? 10);
+    const { query, limit } = params;
     // Matches per query do not depend on the limit, so a larger limit extends a smaller one.
     const rng = rngFor('/v1/news/articles', { query });
     const matches = rng.bool(0.3) ? rng.int(1, 30) : 100;

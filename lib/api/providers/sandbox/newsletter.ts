@@ -1,7 +1,8 @@
 // Sandbox handlers of the newsletter family: deterministic data shaped like the real service.
 import { familySite } from '../../families';
 import type { NewsletterFeedItem, NewsletterNote, NewsletterUser } from '../../registry/newsletter-records';
-import type { SandboxHandler } from '../../registry/types';
+import type { FamilyPath } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
 import { SANDBOX_NOW, hashString, rngFor, throwOnSandboxInput } from './random';
 import { buildNote, buildPostItem, buildUser, newsletterCategories } from './newsletter-records';
 import { buildPublication, parsePublication } from './newsletter-publication';
@@ -18,12 +19,12 @@ function resolveCategory(input: string): { category_id: number; name: string } {
   return { category_id: 100_000 + (hashString(key) % 900_000), name: titleCase(key) };
 }
 
-export const newsletterSandbox: Record<string, SandboxHandler> = {
+export const newsletterSandbox: SandboxHandlers<FamilyPath<'newsletter'>> = {
   '/v1/newsletter/users': (params) => {
     throwOnSandboxInput(params, []);
     const path = '/v1/newsletter/users';
-    const query = String(params.query);
-    const page = Number(params.page ?? 1);
+    const query = params.query;
+    const page = params.page;
     // Profiles per query do not depend on the page asked for, so pages line up.
     const rng = rngFor(path, { query });
     const total = rng.bool(0.3) ? rng.int(3, 45) : rng.int(70, 79);
@@ -41,12 +42,12 @@ export const newsletterSandbox: Record<string, SandboxHandler> = {
   '/v1/newsletter/notes': (params) => {
     throwOnSandboxInput(params, []);
     const path = '/v1/newsletter/notes';
-    const query = String(params.query);
+    const query = params.query;
     const sort_by = params.sort_by === 'top' ? 'top' : 'most_recent';
     const seed = baseSeed(listRng(path, params));
     const site = familySite('newsletter');
     // Posts mixed into the upstream feed are dropped, so a page holds 9 to 12 notes.
-    const plan = planPages(seed, Number(params.pages ?? 1), 12, 250, (r) => r.int(9, 12));
+    const plan = planPages(seed, params.pages, 12, 250, (r) => r.int(9, 12));
     const times = sort_by === 'most_recent' ? descendingTimes(timesRng(seed), SANDBOX_NOW, plan.count, 5400) : null;
     const notes: NewsletterNote[] = new Array<NewsletterNote>(plan.count);
     for (let i = 0; i < plan.count; i++) {
@@ -62,11 +63,11 @@ export const newsletterSandbox: Record<string, SandboxHandler> = {
   '/v1/newsletter/category/feed': (params) => {
     throwOnSandboxInput(params, []);
     const path = '/v1/newsletter/category/feed';
-    const category = resolveCategory(String(params.category));
-    const sort_by = String(params.sort_by ?? 'top');
+    const category = resolveCategory(params.category);
+    const sort_by = params.sort_by;
     const seed = baseSeed(listRng(path, params));
     const site = familySite('newsletter');
-    const plan = planPages(seed, Number(params.pages ?? 1), 11, 250, (r) => r.int(10, 12));
+    const plan = planPages(seed, params.pages, 11, 250, (r) => r.int(10, 12));
     const times = sort_by === 'most_recent' ? descendingTimes(timesRng(seed), SANDBOX_NOW, plan.count, 3600) : null;
     const items: NewsletterFeedItem[] = new Array<NewsletterFeedItem>(plan.count);
     for (let i = 0; i < plan.count; i++) {

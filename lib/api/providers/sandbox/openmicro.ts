@@ -1,10 +1,10 @@
 // Sandbox data for the openmicro family: post search over a decentralised network, with DIDs
 // as account IDs, at:// post URIs and dates inside the requested window.
-import type { z } from 'zod';
 import { familySite } from '../../families';
-import type { OpenmicroPost, openmicroPostsParams } from '../../registry/openmicro';
-import type { SandboxHandler } from '../../registry/types';
-import { type Defaulted, hashtagsOf, itemRng, listSeed, pageWindow, person, tagWords } from './people';
+import type { OpenmicroPost } from '../../registry/openmicro';
+import type { FamilyPath, ParamsOf } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
+import { hashtagsOf, itemRng, listSeed, pageWindow, person, tagWords } from './people';
 import { formatDate, type Rng, SANDBOX_NOW, sentence, throwOnSandboxInput, titleWords } from './random';
 
 const PAGE = 50;
@@ -13,7 +13,7 @@ const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 const TID = '234567abcdefghijklmnopqrstuvwxyz';
 const COLLECTION = 'app.openmicro.feed.post';
 
-type PostsQuery = Defaulted<z.output<typeof openmicroPostsParams>, 'pages' | 'sort_by'>;
+type PostsQuery = ParamsOf<'/v1/openmicro/posts'>;
 
 const dayStart = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / 1000;
 
@@ -43,19 +43,18 @@ function keywordOf(query: string): string {
   return words.join(' ');
 }
 
-function searchPosts(params: Record<string, unknown>) {
+function searchPosts(params: PostsQuery) {
   throwOnSandboxInput(params, []);
-  const q = params as PostsQuery;
   const { source, domain } = familySite('openmicro');
   const seed = listSeed('/v1/openmicro/posts', params);
-  const from = q.start_date ? dayStart(q.start_date) : SANDBOX_NOW - 365 * 86400;
-  const to = Math.min(SANDBOX_NOW, q.end_date ? dayStart(q.end_date) + 86399 : SANDBOX_NOW);
-  const window = pageWindow(itemRng(seed, -1), PAGE, q.pages, MAX_PAGES);
+  const from = params.start_date ? dayStart(params.start_date) : SANDBOX_NOW - 365 * 86400;
+  const to = Math.min(SANDBOX_NOW, params.end_date ? dayStart(params.end_date) + 86399 : SANDBOX_NOW);
+  const window = pageWindow(itemRng(seed, -1), PAGE, params.pages, MAX_PAGES);
   // A window entirely in the future holds no posts.
   const count = to < from ? 0 : window.count;
   const pages = Math.max(1, Math.ceil(count / PAGE));
   const step = Math.max(1, Math.floor((to - from) / (PAGE * MAX_PAGES)));
-  const keyword = keywordOf(q.query);
+  const keyword = keywordOf(params.query);
   const keywordTags = hashtagsOf(keyword);
   const posts: OpenmicroPost[] = [];
   for (let i = 0; i < count; i++) {
@@ -63,7 +62,7 @@ function searchPosts(params: Record<string, unknown>) {
     const who = author(rng, domain);
     const rkey = `3l${rng.id(11, TID)}`;
     // most_recent is newest first; relevance spreads over the window.
-    const at = q.sort_by === 'most_recent' ? to - i * step - rng.int(0, step - 1) : rng.int(from, to);
+    const at = params.sort_by === 'most_recent' ? to - i * step - rng.int(0, step - 1) : rng.int(from, to);
     const tag = rng.bool(0.3) ? rng.pick(tagWords) : '';
     const mention = rng.bool(0.1) ? person(rng).handle : '';
     const snippet = `${sentence(rng)}${keyword ? ` ${keyword}` : ''}${tag ? ` #${tag}` : ''}${mention ? ` @${mention}.${domain}` : ''}`;
@@ -143,7 +142,7 @@ function searchPosts(params: Record<string, unknown>) {
   return { body: { posts, pages, count: posts.length }, pagesReturned: pages };
 }
 
-export const openmicroSandbox: Record<string, SandboxHandler> = {
+export const openmicroSandbox: SandboxHandlers<FamilyPath<'openmicro'>> = {
   '/v1/openmicro/posts': searchPosts,
 };
 

@@ -149,9 +149,3 @@ export function hashtagsOf(text: string): string[] {
 
 export const tagWords = ['fyp', 'travel', 'food', 'music', 'news', 'design', 'science', 'garden', 'weekend', 'vote'];
 export const regions = ['US', 'GB', 'DE', 'FR', 'BR', 'IN', 'JP', 'MX', 'CA', 'AU', 'ES', 'IT'];
-
-/**
- * Parsed parameters as a handler receives them: the gateway has applied the schema's defaults,
- * which params.ts types as optional (its builders return optional-or-default unions).
- */
-export type Defaulted<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> };

@@ -1,21 +1,15 @@
 // Sandbox data for the photonet family: comment replies, highlight stories, profiles and
 // followed accounts, with numeric IDs, shortcodes and CDN URLs shaped like the platform's.
-import type { z } from 'zod';
 import { familySite } from '../../families';
-import type {
-  photonetCommentRepliesParams,
-  photonetFollowingParams,
-  photonetHighlightStoriesParams,
-  photonetUserParams,
-} from '../../registry/photonet';
 import type {
   PhotonetCommentReply,
   PhotonetFollowedAccount,
   PhotonetStory,
   PhotonetUser,
 } from '../../registry/photonet-records';
-import type { SandboxHandler } from '../../registry/types';
-import { type Defaulted, handleFromUrl, itemRng, listSeed, monthYear, pageWindow, person, tagWords } from './people';
+import type { FamilyPath, ParamsOf } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
+import { handleFromUrl, itemRng, listSeed, monthYear, pageWindow, person, tagWords } from './people';
 import { formatDate, type Rng, rngFor, SANDBOX_NOW, sentence, throwOnSandboxInput } from './random';
 
 const DIGITS = '0123456789';
@@ -28,25 +22,24 @@ const site = () => familySite('photonet');
 const profileUrl = (domain: string, handle: string) => `https://www.${domain}/${handle}/`;
 const picUrl = (domain: string, rng: Rng) => `https://scontent.cdn.${domain}/v/t51.2885-19/${numericId(rng, 11)}_n.jpg`;
 
-type RepliesQuery = Defaulted<z.output<typeof photonetCommentRepliesParams>, 'pages' | 'get_sentiment'>;
-type HighlightQuery = z.output<typeof photonetHighlightStoriesParams>;
-type UserQuery = z.output<typeof photonetUserParams>;
-type FollowingQuery = Defaulted<z.output<typeof photonetFollowingParams>, 'pages'>;
+type RepliesQuery = ParamsOf<'/v1/photonet/comment/replies'>;
+type HighlightQuery = ParamsOf<'/v1/photonet/highlight/stories'>;
+type UserQuery = ParamsOf<'/v1/photonet/user'>;
+type FollowingQuery = ParamsOf<'/v1/photonet/user/following'>;
 
 /** The shortcode in a post or reel URL, e.g. https://www.photonet.example/p/C9xQ2bLsK1a/. */
 function codeFromUrl(url: string): string {
   return /\/(?:p|reel|reels|tv)\/([A-Za-z0-9_-]+)/.exec(url)?.[1] ?? handleFromUrl(url);
 }
 
-function commentReplies(params: Record<string, unknown>) {
+function commentReplies(params: RepliesQuery) {
   throwOnSandboxInput(params, []);
-  const q = params as RepliesQuery;
   const { source, domain } = site();
-  const code = q.code ?? codeFromUrl(q.url ?? '');
+  const code = params.code ?? codeFromUrl(params.url ?? '');
   // A numeric media ID carries no shortcode, so reply URLs cannot be built (the spec: empty).
-  const byMediaId = q.code !== undefined && /^\d+$/.test(q.code);
+  const byMediaId = params.code !== undefined && /^\d+$/.test(params.code);
   const seed = listSeed('/v1/photonet/comment/replies', params);
-  const window = pageWindow(itemRng(seed, -1), REPLIES_PAGE, q.pages, 10);
+  const window = pageWindow(itemRng(seed, -1), REPLIES_PAGE, params.pages, 10);
   const start = SANDBOX_NOW - itemRng(seed, -2).int(20, 400) * 86400;
   const replies: PhotonetCommentReply[] = [];
   const ids: string[] = [];
@@ -74,20 +67,20 @@ function commentReplies(params: Record<string, unknown>) {
       mentions: mention ? [mention] : [],
       date: formatDate(timestamp),
       date_timestamp: timestamp,
-      url: byMediaId ? '' : `https://www.${domain}/p/${code}/c/${q.comment_id}/r/${id}/`,
+      url: byMediaId ? '' : `https://www.${domain}/p/${code}/c/${params.comment_id}/r/${id}/`,
       source,
       domain,
       gif_url: rng.bool(0.04) ? `https://media.${domain}/gif/${rng.id(12)}.gif` : null,
-      parent_comment_id: q.comment_id,
+      parent_comment_id: params.comment_id,
       // Some replies answer an earlier reply of the same thread rather than the comment itself.
-      replied_to_comment_id: i > 0 && rng.bool(0.2) ? ids[rng.int(0, i - 1)]! : q.comment_id,
+      replied_to_comment_id: i > 0 && rng.bool(0.2) ? ids[rng.int(0, i - 1)]! : params.comment_id,
     });
     ids.push(id);
   }
   return {
     body: {
       replies,
-      comment_id: q.comment_id,
+      comment_id: params.comment_id,
       code,
       total: window.available,
       pages: window.pages,
@@ -164,10 +157,9 @@ function personFields(rng: Rng) {
   return { username: who.handle, full_name: who.name, user_id: numericId(rng, 11) };
 }
 
-function highlightStories(params: Record<string, unknown>) {
+function highlightStories(params: HighlightQuery) {
   throwOnSandboxInput(params, []);
-  const q = params as HighlightQuery;
-  const highlightId = /highlights\/(\d+)/.exec(q.highlight_id)?.[1] ?? handleFromUrl(q.highlight_id);
+  const highlightId = /highlights\/(\d+)/.exec(params.highlight_id)?.[1] ?? handleFromUrl(params.highlight_id);
   const rng = rngFor('/v1/photonet/highlight/stories', { highlight_id: highlightId });
   const domain = site().domain;
   const who = person(rng);
@@ -198,9 +190,8 @@ function highlightStories(params: Record<string, unknown>) {
   return { body: { highlight, stories, count: stories.length }, pagesReturned: 1 };
 }
 
-function userProfile(params: Record<string, unknown>) {
-  const q = params as UserQuery;
-  const handle = (q.username ?? handleFromUrl(q.url ?? '')).toLowerCase();
+function userProfile(params: UserQuery) {
+  const handle = (params.username ?? handleFromUrl(params.url ?? '')).toLowerCase();
   throwOnSandboxInput({ ...params, username: handle }, ['not_found']);
   const rng = rngFor('/v1/photonet/user', { username: handle });
   const domain = site().domain;
@@ -242,21 +233,20 @@ function userProfile(params: Record<string, unknown>) {
   return { body: { user }, pagesReturned: 1 };
 }
 
-function following(params: Record<string, unknown>) {
-  const q = params as FollowingQuery;
-  const handle = (q.username ?? handleFromUrl(q.url ?? '')).toLowerCase();
+function following(params: FollowingQuery) {
+  const handle = (params.username ?? handleFromUrl(params.url ?? '')).toLowerCase();
   throwOnSandboxInput({ ...params, username: handle }, ['not_found', 'private_account', 'limited_account']);
-  const seed = listSeed('/v1/photonet/user/following', { username: handle, query: q.query });
+  const seed = listSeed('/v1/photonet/user/following', { username: handle, query: params.query });
   const domain = site().domain;
   // A search returns its matches in one page whatever `pages` was.
-  const needle = q.query
+  const needle = params.query
     ?.toLowerCase()
     .replace(/[^a-z0-9._]/g, '')
     .slice(0, 20);
   const count =
-    q.query !== undefined
+    params.query !== undefined
       ? itemRng(seed, -1).int(0, FOLLOWING_PAGE)
-      : pageWindow(itemRng(seed, -1), FOLLOWING_PAGE, q.pages, 40).count;
+      : pageWindow(itemRng(seed, -1), FOLLOWING_PAGE, params.pages, 40).count;
   const accounts: PhotonetFollowedAccount[] = [];
   for (let i = 0; i < count; i++) {
     const rng = itemRng(seed, i);
@@ -272,15 +262,15 @@ function following(params: Record<string, unknown>) {
       url: profileUrl(domain, username),
     });
   }
-  const pages = q.query !== undefined ? 1 : Math.max(1, Math.ceil(count / FOLLOWING_PAGE));
+  const pages = params.query !== undefined ? 1 : Math.max(1, Math.ceil(count / FOLLOWING_PAGE));
   const body: Record<string, unknown> = { following: accounts, username: handle };
-  if (q.query !== undefined) body.query = q.query;
+  if (params.query !== undefined) body.query = params.query;
   body.pages = pages;
   body.count = accounts.length;
   return { body, pagesReturned: pages };
 }
 
-export const photonetSandbox: Record<string, SandboxHandler> = {
+export const photonetSandbox: SandboxHandlers<FamilyPath<'photonet'>> = {
   '/v1/photonet/comment/replies': commentReplies,
   '/v1/photonet/highlight/stories': highlightStories,
   '/v1/photonet/user': userProfile,

@@ -1,10 +1,10 @@
 // Sandbox data for the places family: places matching a text around a center (the given lat/lon,
 // or a point drawn for `near`, or one for the query), within the radius, best match first.
-import type { z } from 'zod';
 import { familySite } from '../../families';
-import type { Place, placesSearchParams } from '../../registry/places';
-import type { SandboxHandler } from '../../registry/types';
-import { type Defaulted, itemRng, listSeed, pageWindow } from './people';
+import type { Place } from '../../registry/places';
+import type { FamilyPath, ParamsOf } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
+import { itemRng, listSeed, pageWindow } from './people';
 import { Rng, throwOnSandboxInput, titleWords } from './random';
 import { slugify, titleCase } from './texts';
 
@@ -17,19 +17,18 @@ const cities = [
 ] as const;
 const EARTH_METRES_PER_DEGREE = 111_320;
 
-type SearchQuery = Defaulted<z.output<typeof placesSearchParams>, 'limit'>;
+type SearchQuery = ParamsOf<'/v1/places/search'>;
 
-function searchPlaces(params: Record<string, unknown>) {
+function searchPlaces(params: SearchQuery) {
   throwOnSandboxInput(params, []);
-  const q = params as SearchQuery;
   const { domain } = familySite('places');
   const seed = listSeed('/v1/places/search', params);
-  const centerRng = new Rng(`places:${q.near ?? q.query}`);
-  const lat = q.lat ?? centerRng.int(-50_000, 60_000) / 1000;
-  const lon = q.lon ?? centerRng.int(-120_000, 140_000) / 1000;
-  const radius = q.radius ?? 5000;
+  const centerRng = new Rng(`places:${params.near ?? params.query}`);
+  const lat = params.lat ?? centerRng.int(-50_000, 60_000) / 1000;
+  const lon = params.lon ?? centerRng.int(-120_000, 140_000) / 1000;
+  const radius = params.radius ?? 5000;
   const [city, district, state, country] = centerRng.pick(cities);
-  const count = pageWindow(itemRng(seed, -1), q.limit, 1, 1, 40).count;
+  const count = pageWindow(itemRng(seed, -1), params.limit, 1, 1, 40).count;
   const places: Place[] = [];
   for (let i = 0; i < count; i++) {
     const rng = itemRng(seed, i);
@@ -66,10 +65,10 @@ function searchPlaces(params: Record<string, unknown>) {
       url: `https://${domain}/${id}`,
     });
   }
-  return { body: { places, query: q.query, count: places.length }, pagesReturned: 1 };
+  return { body: { places, query: params.query, count: places.length }, pagesReturned: 1 };
 }
 
-export const placesSandbox: Record<string, SandboxHandler> = {
+export const placesSandbox: SandboxHandlers<FamilyPath<'places'>> = {
   '/v1/places/search': searchPlaces,
 };
 

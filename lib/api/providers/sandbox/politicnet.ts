@@ -1,10 +1,10 @@
 // Sandbox data for the politicnet family: a user's posts, newest first, replies included, with
 // numeric status IDs and the HTML the network stores next to the plain text.
-import type { z } from 'zod';
 import { familySite } from '../../families';
-import type { PoliticnetPost, politicnetUserPostsParams } from '../../registry/politicnet';
-import type { SandboxHandler } from '../../registry/types';
-import { type Defaulted, hashtagsOf, itemRng, listSeed, pageWindow } from './people';
+import type { PoliticnetPost } from '../../registry/politicnet';
+import type { FamilyPath, ParamsOf } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
+import { hashtagsOf, itemRng, listSeed, pageWindow } from './people';
 import { formatDate, SANDBOX_NOW, sentence, throwOnSandboxInput, titleWords } from './random';
 
 const PAGE = 20;
@@ -12,16 +12,15 @@ const MAX_PAGES = 20;
 const DIGITS = '0123456789';
 const topics = ['vote', 'economy', 'border', 'taxes', 'healthcare', 'energy', 'election'];
 
-type PostsQuery = Defaulted<z.output<typeof politicnetUserPostsParams>, 'pages'>;
+type PostsQuery = ParamsOf<'/v1/politicnet/user/posts'>;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function userPosts(params: Record<string, unknown>) {
+function userPosts(params: PostsQuery) {
   throwOnSandboxInput(params, ['not_found']);
-  const q = params as PostsQuery;
   const { source, domain } = familySite('politicnet');
-  const seed = listSeed('/v1/politicnet/user/posts', { username: q.username.toLowerCase() });
-  const window = pageWindow(itemRng(seed, -1), PAGE, q.pages, MAX_PAGES);
+  const seed = listSeed('/v1/politicnet/user/posts', { username: params.username.toLowerCase() });
+  const window = pageWindow(itemRng(seed, -1), PAGE, params.pages, MAX_PAGES);
   // Newest first: each post is a gap older than the previous one, with jitter inside the gap.
   const gap = itemRng(seed, -2).int(1, 48) * 3600;
   const posts: PoliticnetPost[] = [];
@@ -47,9 +46,9 @@ function userPosts(params: Record<string, unknown>) {
     const likes = rng.int(0, 60000);
     posts.push({
       title: snippet.length > 80 ? `${snippet.slice(0, 77)}...` : snippet,
-      url: `https://${domain}/@${q.username}/${id}`,
+      url: `https://${domain}/@${params.username}/${id}`,
       date: formatDate(at),
-      author: q.username,
+      author: params.username,
       source,
       domain,
       snippet,
@@ -70,12 +69,12 @@ function userPosts(params: Record<string, unknown>) {
     });
   }
   return {
-    body: { posts, username: q.username, pages: window.pages, count: posts.length },
+    body: { posts, username: params.username, pages: window.pages, count: posts.length },
     pagesReturned: window.pages,
   };
 }
 
-export const politicnetSandbox: Record<string, SandboxHandler> = {
+export const politicnetSandbox: SandboxHandlers<FamilyPath<'politicnet'>> = {
   '/v1/politicnet/user/posts': userPosts,
 };
 

@@ -1,10 +1,10 @@
 // Sandbox data for the pronet family: post search one page of 10 at a time, posts by people
 // (with a headline) and by company pages.
-import type { z } from 'zod';
 import { familySite } from '../../families';
-import type { PronetPost, pronetPostsParams } from '../../registry/pronet';
-import type { SandboxHandler } from '../../registry/types';
-import { type Defaulted, hashtagsOf, itemRng, listSeed, pageWindow, person, tagWords } from './people';
+import type { PronetPost } from '../../registry/pronet';
+import type { FamilyPath, ParamsOf } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
+import { hashtagsOf, itemRng, listSeed, pageWindow, person, tagWords } from './people';
 import { formatDate, SANDBOX_NOW, sentence, throwOnSandboxInput, titleWords } from './random';
 
 const PAGE = 10;
@@ -12,16 +12,15 @@ const MAX_PAGES = 25;
 const roles = ['Data Engineer', 'Head of Product', 'Recruiter', 'Software Engineer', 'Founder', 'Marketing Lead'];
 const companies = ['Northwind', 'Contoso', 'Fabrikam', 'Tailspin', 'Wingtip', 'Litware'];
 
-type PostsQuery = Defaulted<z.output<typeof pronetPostsParams>, 'page'>;
+type PostsQuery = ParamsOf<'/v1/pronet/posts'>;
 
-function searchPosts(params: Record<string, unknown>) {
+function searchPosts(params: PostsQuery) {
   throwOnSandboxInput(params, []);
-  const q = params as PostsQuery;
   const { source, domain } = familySite('pronet');
   const seed = listSeed('/v1/pronet/posts', params);
   // The results that exist for the query; the page shows its slice of them.
   const available = pageWindow(itemRng(seed, -1), PAGE, MAX_PAGES, MAX_PAGES).count;
-  const first = (q.page - 1) * PAGE;
+  const first = (params.page - 1) * PAGE;
   const posts: PronetPost[] = [];
   for (let i = first; i < Math.min(available, first + PAGE); i++) {
     const rng = itemRng(seed, i);
@@ -30,7 +29,7 @@ function searchPosts(params: Record<string, unknown>) {
     const name = company ? rng.pick(companies) : who.name;
     const slug = company ? name.toLowerCase() : who.handle.replace(/[._]/g, '-');
     const tag = rng.bool(0.6) ? rng.pick(tagWords) : '';
-    const snippet = `${sentence(rng)} ${q.query}${tag ? ` #${tag}` : ''}`;
+    const snippet = `${sentence(rng)} ${params.query}${tag ? ` #${tag}` : ''}`;
     const activity = `${7_300_000_000_000_000_000n + BigInt(rng.int(0, 2_000_000_000)) * 1000n}`;
     const likes = rng.int(0, 5000);
     posts.push({
@@ -52,12 +51,18 @@ function searchPosts(params: Record<string, unknown>) {
     });
   }
   return {
-    body: { posts, query: q.query, page: q.page, has_next_page: first + PAGE < available, count: posts.length },
+    body: {
+      posts,
+      query: params.query,
+      page: params.page,
+      has_next_page: first + PAGE < available,
+      count: posts.length,
+    },
     pagesReturned: 1,
   };
 }
 
-export const pronetSandbox: Record<string, SandboxHandler> = {
+export const pronetSandbox: SandboxHandlers<FamilyPath<'pronet'>> = {
   '/v1/pronet/posts': searchPosts,
 };
 

@@ -1,17 +1,15 @@
 // Sandbox data for the reviewsite family: business search (one page per request, a query's
 // results end where its seed says) and a business's reviews, newest first when asked, paged by 20.
-import type { z } from 'zod';
 import { familySite } from '../../families';
 import {
   REVIEWSITE_REVIEWS_PAGE,
   REVIEWSITE_SEARCH_PAGE,
   type ReviewsiteBusiness,
   type ReviewsiteReview,
-  type reviewsiteBusinessesParams,
-  type reviewsiteReviewsParams,
 } from '../../registry/reviewsite';
-import type { SandboxHandler } from '../../registry/types';
-import { type Defaulted, itemRng, listSeed, pageWindow, person } from './people';
+import type { FamilyPath, ParamsOf } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
+import { itemRng, listSeed, pageWindow, person } from './people';
 import { formatDate, SANDBOX_NOW, sentence, throwOnSandboxInput } from './random';
 import { slugify, titleCase } from './texts';
 
@@ -28,8 +26,8 @@ const kinds = [
 ] as const;
 const streets = ['Market St', 'Valencia St', 'Main St', 'Oak Ave', 'Harbor Blvd', 'Elm St', 'Broadway'];
 
-type SearchQuery = Defaulted<z.output<typeof reviewsiteBusinessesParams>, 'page' | 'sort_by'>;
-type ReviewsQuery = Defaulted<z.output<typeof reviewsiteReviewsParams>, 'pages' | 'sort_by'>;
+type SearchQuery = ParamsOf<'/v1/reviewsite/businesses'>;
+type ReviewsQuery = ParamsOf<'/v1/reviewsite/business/reviews'>;
 
 /** The site hands out at most this many results of one search (12 pages of 20). */
 const SEARCH_WINDOW = 240;
@@ -71,25 +69,25 @@ function business(seed: number, index: number, q: SearchQuery): ReviewsiteBusine
   };
 }
 
-function searchBusinesses(params: Record<string, unknown>) {
+function searchBusinesses(params: SearchQuery) {
   throwOnSandboxInput(params, []);
-  const q = params as SearchQuery;
   const seed = listSeed('/v1/reviewsite/businesses', {
-    query: q.query.toLowerCase(),
-    location: q.location.toLowerCase(),
-    sort_by: q.sort_by,
+    query: params.query.toLowerCase(),
+    location: params.location.toLowerCase(),
+    sort_by: params.sort_by,
   });
   const total = pageWindow(itemRng(seed, -1), REVIEWSITE_SEARCH_PAGE, 500, 500).available;
   const end = Math.min(total, SEARCH_WINDOW);
-  const start = (q.page - 1) * REVIEWSITE_SEARCH_PAGE;
+  const start = (params.page - 1) * REVIEWSITE_SEARCH_PAGE;
   const businesses: ReviewsiteBusiness[] = [];
-  for (let i = start; i < Math.min(end, start + REVIEWSITE_SEARCH_PAGE); i++) businesses.push(business(seed, i, q));
+  for (let i = start; i < Math.min(end, start + REVIEWSITE_SEARCH_PAGE); i++)
+    businesses.push(business(seed, i, params));
   return {
     body: {
       businesses,
-      query: q.query,
-      location: q.location,
-      page: q.page,
+      query: params.query,
+      location: params.location,
+      page: params.page,
       total,
       has_next_page: end > start + REVIEWSITE_SEARCH_PAGE,
       count: businesses.length,
@@ -98,12 +96,14 @@ function searchBusinesses(params: Record<string, unknown>) {
   };
 }
 
-function businessReviews(params: Record<string, unknown>) {
+function businessReviews(params: ReviewsQuery) {
   throwOnSandboxInput(params, ['not_found']);
-  const q = params as ReviewsQuery;
   const { source, domain } = familySite('reviewsite');
-  const seed = listSeed('/v1/reviewsite/business/reviews', { business_id: q.business_id, sort_by: q.sort_by });
-  const window = pageWindow(itemRng(seed, -1), REVIEWSITE_REVIEWS_PAGE, q.pages, 10);
+  const seed = listSeed('/v1/reviewsite/business/reviews', {
+    business_id: params.business_id,
+    sort_by: params.sort_by,
+  });
+  const window = pageWindow(itemRng(seed, -1), REVIEWSITE_REVIEWS_PAGE, params.pages, 10);
   const gap = itemRng(seed, -2).int(6, 240) * 3600;
   const reviews: ReviewsiteReview[] = [];
   for (let i = 0; i < window.count; i++) {
@@ -112,10 +112,10 @@ function businessReviews(params: Record<string, unknown>) {
     const authorId = rng.id(22, ID_ALPHABET);
     const reviewId = rng.id(22, ID_ALPHABET);
     // Newest first is the site's order for `newest`; relevance mixes ages.
-    const age = q.sort_by === 'newest' ? i * gap + rng.int(0, gap - 1) : rng.int(0, 3 * 365 * 86400);
+    const age = params.sort_by === 'newest' ? i * gap + rng.int(0, gap - 1) : rng.int(0, 3 * 365 * 86400);
     reviews.push({
       review_id: reviewId,
-      url: `https://www.${domain}/biz/${slugify(q.business_id)}?hrid=${reviewId}`,
+      url: `https://www.${domain}/biz/${slugify(params.business_id)}?hrid=${reviewId}`,
       rating: rng.int(1, 5),
       text: sentence(rng),
       date: formatDate(SANDBOX_NOW - 3600 - age),
@@ -131,7 +131,7 @@ function businessReviews(params: Record<string, unknown>) {
   return {
     body: {
       reviews,
-      business_id: q.business_id,
+      business_id: params.business_id,
       total: window.available,
       pages: window.pages,
       count: reviews.length,
@@ -140,7 +140,7 @@ function businessReviews(params: Record<string, unknown>) {
   };
 }
 
-export const reviewsiteSandbox: Record<string, SandboxHandler> = {
+export const reviewsiteSandbox: SandboxHandlers<FamilyPath<'reviewsite'>> = {
   '/v1/reviewsite/businesses': searchBusinesses,
   '/v1/reviewsite/business/reviews': businessReviews,
 };

@@ -1,11 +1,11 @@
 // Sandbox data for one shop product page, and the marketplace helpers (local currency, hosts,
 // ASINs, image URLs) that the search and seller generators share.
-import type { z } from 'zod';
+import type { ParamsOf } from '../../registry';
 import { familySite } from '../../families';
-import type { ShopCountry, shopProductParams } from '../../registry/shop';
+import type { ShopCountry } from '../../registry/shop';
 import type { ShopProduct, ShopProductReview } from '../../registry/shop-records';
 import { ProviderError } from '../../registry/types';
-import { type Defaulted, longDate, person } from './people';
+import { longDate, person } from './people';
 import { type Rng, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
 
 /** The documented ASIN that answers 404 (sandbox_not_found is not a valid 10-character ASIN). */
@@ -68,7 +68,7 @@ export const asinOf = (rng: Rng) => `B0${rng.id(8, UPPER)}`;
 export const photoOf = (rng: Rng) =>
   `https://m.media.${familySite('shop').domain}/images/I/${rng.id(11, UPPER)}._AC_SL1500_.jpg`;
 
-type ProductQuery = Defaulted<z.output<typeof shopProductParams>, 'country'>;
+type ProductQuery = ParamsOf<'/v1/shop/product'>;
 
 function buyBox(rng: Rng, country: ShopCountry, amount: number) {
   const sellerId = `A${rng.id(13, UPPER)}`;
@@ -111,9 +111,9 @@ function productReview(rng: Rng, asin: string, country: ShopCountry): ShopProduc
   };
 }
 
-export function productPage(params: Record<string, unknown>) {
+export function productPage(params: ProductQuery) {
   throwOnSandboxInput(params, ['not_found']);
-  const { asin, country } = params as ProductQuery;
+  const { asin, country } = params;
   if (asin === SANDBOX_MISSING_ASIN) throw new ProviderError('not_found', `Sandbox: no product with ASIN ${asin}`);
   const rng = rngFor('/v1/shop/product', params);
   const host = shopHost(country);

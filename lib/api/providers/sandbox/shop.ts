@@ -1,11 +1,10 @@
 // Sandbox data for the shop family: deterministic marketplace search results, products, sellers
 // and seller reviews in the currency of the marketplace asked for.
-import type { z } from 'zod';
 import { familySite } from '../../families';
-import type { shopProductsParams, shopSellerParams, shopSellerReviewsParams } from '../../registry/shop';
 import type { ShopSearchItem, ShopSeller, ShopSellerReview } from '../../registry/shop-records';
-import type { SandboxHandler } from '../../registry/types';
-import { type Defaulted, itemRng, listSeed, longDate, person } from './people';
+import type { FamilyPath, ParamsOf } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
+import { itemRng, listSeed, longDate, person } from './people';
 import { availableItems, type Rng, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
 import {
   asinOf,
@@ -25,15 +24,9 @@ const SEARCH_PAGE = 16;
 const REVIEWS_PAGE = 10;
 const badges = ['', '', '', 'Best Seller', 'Overall Pick', 'Limited time deal', 'Climate Pledge Friendly'];
 
-type ProductsQuery = Defaulted<
-  z.output<typeof shopProductsParams>,
-  'page' | 'country' | 'sort_by' | 'product_condition' | 'deals_and_discounts' | 'is_prime' | 'four_stars_and_up'
->;
-type SellerQuery = Defaulted<z.output<typeof shopSellerParams>, 'country'>;
-type SellerReviewsQuery = Defaulted<
-  z.output<typeof shopSellerReviewsParams>,
-  'page' | 'star_rating' | 'country' | 'get_sentiment'
->;
+type ProductsQuery = ParamsOf<'/v1/shop/products'>;
+type SellerQuery = ParamsOf<'/v1/shop/seller'>;
+type SellerReviewsQuery = ParamsOf<'/v1/shop/seller/reviews'>;
 
 function searchItem(rng: Rng, q: ProductsQuery, amount: number): ShopSearchItem {
   const country = q.country;
@@ -71,29 +64,28 @@ function searchItem(rng: Rng, q: ProductsQuery, amount: number): ShopSearchItem 
   };
 }
 
-function searchProducts(params: Record<string, unknown>) {
+function searchProducts(params: ProductsQuery) {
   throwOnSandboxInput(params, []);
-  const q = params as ProductsQuery;
   const seed = listSeed('/v1/shop/products', params);
   const available = availableItems(itemRng(seed, -1), SEARCH_PAGE, 20);
   // A query that does not run out reports the marketplace's own, larger total.
   const totalProducts = available === SEARCH_PAGE * 20 ? itemRng(seed, -2).int(SEARCH_PAGE * 20, 60000) : available;
-  const start = (q.page - 1) * SEARCH_PAGE;
+  const start = (params.page - 1) * SEARCH_PAGE;
   const n = Math.max(0, Math.min(SEARCH_PAGE, totalProducts - start));
   // Prices honour min_price/max_price, which are in the marketplace currency.
-  const rate = money[q.country][2];
-  const low = q.min_price ?? 5 * rate;
-  const high = Math.max(low, q.max_price ?? 250 * rate);
+  const rate = money[params.country][2];
+  const low = params.min_price ?? 5 * rate;
+  const high = Math.max(low, params.max_price ?? 250 * rate);
   const amounts: number[] = [];
   for (let i = 0; i < n; i++)
     amounts.push(Math.round((low + itemRng(seed, start + i).next() * (high - low)) * 100) / 100);
-  if (q.sort_by === 'lowest_price') amounts.sort((a, b) => a - b);
-  if (q.sort_by === 'highest_price') amounts.sort((a, b) => b - a);
+  if (params.sort_by === 'lowest_price') amounts.sort((a, b) => a - b);
+  if (params.sort_by === 'highest_price') amounts.sort((a, b) => b - a);
   const products: ShopSearchItem[] = [];
-  for (let i = 0; i < n; i++) products.push(searchItem(itemRng(seed ^ 0x5bd1e995, start + i), q, amounts[i]!));
-  if (q.sort_by === 'reviews') products.sort((a, b) => b.num_ratings - a.num_ratings);
+  for (let i = 0; i < n; i++) products.push(searchItem(itemRng(seed ^ 0x5bd1e995, start + i), params, amounts[i]!));
+  if (params.sort_by === 'reviews') products.sort((a, b) => b.num_ratings - a.num_ratings);
   return {
-    body: { products, total_products: totalProducts, query: q.query, page: q.page, count: products.length },
+    body: { products, total_products: totalProducts, query: params.query, page: params.page, count: products.length },
     pagesReturned: 1,
   };
 }
@@ -152,13 +144,12 @@ const starRange: Record<string, [number, number]> = {
   critical: [1, 2],
 };
 
-function sellerReviews(params: Record<string, unknown>) {
+function sellerReviews(params: SellerReviewsQuery) {
   throwOnSandboxInput(params, ['not_found']);
-  const q = params as SellerReviewsQuery;
   const seed = listSeed('/v1/shop/seller/reviews', params);
   const total = availableItems(itemRng(seed, -1), REVIEWS_PAGE, 50);
-  const start = (q.page - 1) * REVIEWS_PAGE;
-  const [minStars, maxStars] = starRange[q.star_rating]!;
+  const start = (params.page - 1) * REVIEWS_PAGE;
+  const [minStars, maxStars] = starRange[params.star_rating]!;
   const reviews: ShopSellerReview[] = [];
   for (let i = start; i < Math.min(total, start + REVIEWS_PAGE); i++) {
     const rng = itemRng(seed, i);
@@ -173,9 +164,9 @@ function sellerReviews(params: Record<string, unknown>) {
   return {
     body: {
       reviews,
-      seller_id: q.seller_id,
-      page: q.page,
-      star_rating: q.star_rating,
+      seller_id: params.seller_id,
+      page: params.page,
+      star_rating: params.star_rating,
       has_next_page: total > start + REVIEWS_PAGE,
       count: reviews.length,
     },
@@ -183,7 +174,7 @@ function sellerReviews(params: Record<string, unknown>) {
   };
 }
 
-export const shopSandbox: Record<string, SandboxHandler> = {
+export const shopSandbox: SandboxHandlers<FamilyPath<'shop'>> = {
   '/v1/shop/products': searchProducts,
   '/v1/shop/product': productPage,
   '/v1/shop/seller': sellerProfile,

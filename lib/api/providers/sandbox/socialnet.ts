@@ -6,7 +6,8 @@ import type {
   SocialnetLocation,
   SocialnetPageVideo,
 } from '../../registry/socialnet';
-import type { SandboxHandler } from '../../registry/types';
+import type { FamilyPath } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
 import { SANDBOX_NOW, formatDate, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
 import { baseSeed, descendingTimes, itemRng, listRng, person, planPages, timesRng, titleCase } from './texts';
 
@@ -31,10 +32,10 @@ const placeKinds = ['', ' Old Town', ' City Center', ' International Airport', '
 
 const numericId = (r: { id: (n: number, a: string) => string }, n: number) => `1${r.id(n - 1, DIGITS)}`;
 
-export const socialnetSandbox: Record<string, SandboxHandler> = {
+export const socialnetSandbox: SandboxHandlers<FamilyPath<'socialnet'>> = {
   '/v1/socialnet/locations': (params) => {
     throwOnSandboxInput(params, []);
-    const query = titleCase(String(params.query));
+    const query = titleCase(params.query);
     const rng = rngFor('/v1/socialnet/locations', params);
     const n = rng.int(1, placeKinds.length);
     const results: SocialnetLocation[] = [];
@@ -50,7 +51,7 @@ export const socialnetSandbox: Record<string, SandboxHandler> = {
   },
 
   '/v1/socialnet/group': (params) => {
-    const slug = /\/groups\/([^/?#\s]+)/i.exec(String(params.url))?.[1] ?? '';
+    const slug = /\/groups\/([^/?#\s]+)/i.exec(params.url)?.[1] ?? '';
     throwOnSandboxInput({ ...params, group: slug }, []);
     const rng = rngFor('/v1/socialnet/group', { group: slug.toLowerCase() });
     const site = familySite('socialnet');
@@ -73,10 +74,10 @@ export const socialnetSandbox: Record<string, SandboxHandler> = {
 
   '/v1/socialnet/page/videos': (params) => {
     throwOnSandboxInput(params, []);
-    const pageId = String(params.delegate_page_id);
+    const pageId = params.delegate_page_id;
     const seed = baseSeed(listRng('/v1/socialnet/page/videos', params));
     const site = familySite('socialnet');
-    const plan = planPages(seed, Number(params.pages ?? 1), VIDEOS_PER_PAGE, 15);
+    const plan = planPages(seed, params.pages, VIDEOS_PER_PAGE, 15);
     const times = descendingTimes(timesRng(seed), SANDBOX_NOW, plan.count, 9 * 86400);
     const videos: SocialnetPageVideo[] = new Array<SocialnetPageVideo>(plan.count);
     for (let i = 0; i < plan.count; i++) {
@@ -100,17 +101,15 @@ export const socialnetSandbox: Record<string, SandboxHandler> = {
     throwOnSandboxInput(params, []);
     const seed = baseSeed(listRng('/v1/socialnet/group/search', params));
     const site = familySite('socialnet');
-    const groupId = typeof params.group_id === 'string' ? params.group_id : '';
-    const query = typeof params.query === 'string' ? params.query : '';
+    const groupId = params.group_id ?? '';
+    const query = params.query ?? '';
     // Dates bound the posts; a window wholly in the future holds none.
     const hi = Math.min(
       SANDBOX_NOW,
-      typeof params.end_date === 'string' ? Date.parse(`${params.end_date}T23:59:59Z`) / 1000 : SANDBOX_NOW,
+      params.end_date === undefined ? SANDBOX_NOW : Date.parse(`${params.end_date}T23:59:59Z`) / 1000,
     );
-    const lo =
-      typeof params.start_date === 'string' ? Date.parse(`${params.start_date}T00:00:00Z`) / 1000 : hi - 365 * 86400;
-    const plan =
-      hi > lo ? planPages(seed, Number(params.pages ?? 1), GROUP_POSTS_PER_PAGE, 10) : { perPage: [], count: 0 };
+    const lo = params.start_date === undefined ? hi - 365 * 86400 : Date.parse(`${params.start_date}T00:00:00Z`) / 1000;
+    const plan = hi > lo ? planPages(seed, params.pages, GROUP_POSTS_PER_PAGE, 10) : { perPage: [], count: 0 };
     // Posts spread over the window as if the query's whole result were returned, so that a
     // post's date does not depend on how many pages were asked for.
     const all = hi > lo ? planPages(seed, 10, GROUP_POSTS_PER_PAGE, 10).count : 0;

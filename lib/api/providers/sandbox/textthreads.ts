@@ -1,7 +1,8 @@
 // Sandbox handler of the textthreads family: a user's posts, newest first.
 import { familySite } from '../../families';
 import type { TextthreadsPost } from '../../registry/textthreads';
-import type { SandboxHandler } from '../../registry/types';
+import type { FamilyPath } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
 import { type Rng, SANDBOX_NOW, formatDate, rngFor, sentence, throwOnSandboxInput, titleWords } from './random';
 import { baseSeed, descendingTimes, itemRng, listRng, person, planPages, slugify, timesRng } from './texts';
 
@@ -113,16 +114,16 @@ function post(
   };
 }
 
-export const textthreadsSandbox: Record<string, SandboxHandler> = {
+export const textthreadsSandbox: SandboxHandlers<FamilyPath<'textthreads'>> = {
   '/v1/textthreads/user/posts': (params) => {
     throwOnSandboxInput(params, ['not_found']);
-    const handle = String(params.username).toLowerCase();
+    const handle = params.username.toLowerCase();
     const site = familySite('textthreads');
     // The profile depends on the user only; the posts on the whole call.
     const profile = rngFor('/v1/textthreads/user', { username: handle });
     const user = { handle, name: person(profile).name, verified: profile.bool(0.3) };
     const seed = baseSeed(listRng('/v1/textthreads/user/posts', params));
-    const plan = planPages(seed, Number(params.pages ?? 1), 35, 60, (r) => r.int(31, 35));
+    const plan = planPages(seed, params.pages, 35, 60, (r) => r.int(31, 35));
     const times = descendingTimes(timesRng(seed), SANDBOX_NOW, plan.count, 30 * 3600);
     const posts: TextthreadsPost[] = new Array<TextthreadsPost>(plan.count);
     for (let i = 0; i < plan.count; i++) posts[i] = post(itemRng(seed, i), site, user, times[i]!);

@@ -2,7 +2,9 @@
 // where a query's results run out, as the live adapter's do.
 import { familySite } from '../../families';
 import { VIDEO_URL_PATTERN, type VideositeComment, type VideositeVideo } from '../../registry/videosite';
-import { ProviderError, type SandboxHandler } from '../../registry/types';
+import type { ParamsOf } from '../../registry';
+import { ProviderError } from '../../registry/types';
+import type { SandboxHandlers } from '../handlers';
 import { SANDBOX_NOW, formatDate, sentence, throwOnSandboxInput, titleWords } from './random';
 import { baseSeed, descendingTimes, itemRng, listRng, person, planPages, timesRng, titleCase } from './texts';
 
@@ -13,19 +15,17 @@ export const SANDBOX_MISSING_VIDEO_ID = 'sandboxNF00';
 export const SANDBOX_NO_COMMENTS_VIDEO_ID = 'sandboxOFF0';
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-function videoIdOf(params: Record<string, unknown>): string {
-  if (typeof params.id === 'string') return params.id;
-  return VIDEO_URL_PATTERN.exec(String(params.url))?.[1] ?? '';
+function videoIdOf(params: ParamsOf<'/v1/videosite/video/comments'>): string {
+  return params.id ?? VIDEO_URL_PATTERN.exec(params.url ?? '')?.[1] ?? '';
 }
 
-export const videositeVideosSandbox: Record<string, SandboxHandler> = {
+export const videositeVideosSandbox: SandboxHandlers<'/v1/videosite/videos' | '/v1/videosite/video/comments'> = {
   '/v1/videosite/videos': (params) => {
     throwOnSandboxInput(params, []);
-    const query = String(params.query);
-    const sort_by = String(params.sort_by ?? 'relevance');
+    const { query, sort_by } = params;
     const site = familySite('videosite');
     const seed = baseSeed(listRng('/v1/videosite/videos', params));
-    const plan = planPages(seed, Number(params.pages ?? 1), VIDEOS_PER_PAGE, 10);
+    const plan = planPages(seed, params.pages, VIDEOS_PER_PAGE, 10);
     const times = sort_by === 'most_recent' ? descendingTimes(timesRng(seed), SANDBOX_NOW, plan.count, 20_000) : null;
     const videos: VideositeVideo[] = new Array<VideositeVideo>(plan.count);
     for (let i = 0; i < plan.count; i++) {
@@ -63,13 +63,13 @@ export const videositeVideosSandbox: Record<string, SandboxHandler> = {
     const video_id = videoIdOf(params);
     if (video_id === SANDBOX_MISSING_VIDEO_ID)
       throw new ProviderError('not_found', `Sandbox: no video '${video_id}' (unknown or private)`);
-    const sort_by = String(params.sort_by ?? 'top');
+    const sort_by = params.sort_by;
     const site = familySite('videosite');
     const seed = baseSeed(listRng('/v1/videosite/video/comments', { video_id, sort_by }));
     const plan =
       video_id === SANDBOX_NO_COMMENTS_VIDEO_ID
         ? { perPage: [], count: 0 }
-        : planPages(seed, Number(params.pages ?? 1), COMMENTS_PER_PAGE, 20);
+        : planPages(seed, params.pages, COMMENTS_PER_PAGE, 20);
     const times = descendingTimes(timesRng(seed), SANDBOX_NOW, plan.count, 7200);
     const comments: VideositeComment[] = new Array<VideositeComment>(plan.count);
     for (let i = 0; i < plan.count; i++) {

@@ -2,7 +2,9 @@
 // ./videosite-videos.ts.
 import { familySite } from '../../families';
 import type { VideositeChannel } from '../../registry/videosite';
-import { ProviderError, type SandboxHandler } from '../../registry/types';
+import type { FamilyPath, ParamsOf } from '../../registry';
+import { ProviderError } from '../../registry/types';
+import type { SandboxHandlers } from '../handlers';
 import { formatDate, rngFor, sentence, throwOnSandboxInput } from './random';
 import { compactCount, slugify, titleCase } from './texts';
 import { videositeVideosSandbox, videositeVideosSandboxNotes } from './videosite-videos';
@@ -13,9 +15,9 @@ const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 const countries = ['US', 'GB', 'CA', 'DE', 'IN', 'AU', 'FR', 'BR', 'JP'];
 
 /** What identifies the channel: its ID when known, else a handle or name. */
-function identify(params: Record<string, unknown>): { id?: string; handle: string; display: string } {
-  if (typeof params.id === 'string') return { id: params.id, handle: '', display: '' };
-  if (typeof params.url === 'string') {
+function identify(params: ParamsOf<'/v1/videosite/channel'>): { id?: string; handle: string; display: string } {
+  if (params.id !== undefined) return { id: params.id, handle: '', display: '' };
+  if (params.url !== undefined) {
     const path = params.url.replace(/^(?:https?:\/\/)?[^/]+\//i, '');
     const byId = /^channel\/(UC[A-Za-z0-9_-]{22})/.exec(path);
     if (byId) return { id: byId[1]!, handle: '', display: '' };
@@ -26,13 +28,13 @@ function identify(params: Record<string, unknown>): { id?: string; handle: strin
   return { handle: slugify(name.replace(/^@/, '')).replace(/-/g, ''), display: titleCase(name.replace(/^@/, '')) };
 }
 
-export const videositeSandbox: Record<string, SandboxHandler> = {
+export const videositeSandbox: SandboxHandlers<FamilyPath<'videosite'>> = {
   '/v1/videosite/channel': (params) => {
     throwOnSandboxInput(params, ['channel_not_found']);
     for (const key of ['id', 'url', 'name'] as const) {
       const value = params[key];
       if (
-        typeof value === 'string' &&
+        value !== undefined &&
         (value.toLowerCase().includes('sandbox_not_found') || value === SANDBOX_MISSING_CHANNEL_ID)
       ) {
         throw new ProviderError('channel_not_found', `Sandbox: no channel for ${key} '${value}'`);

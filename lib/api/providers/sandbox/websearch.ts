@@ -1,9 +1,9 @@
 // Sandbox data for the websearch family: organic results, 10 a page, ranked across pages, each
 // from its own site.
-import type { z } from 'zod';
-import type { SandboxHandler } from '../../registry/types';
-import type { WebsearchResult, websearchResultsParams } from '../../registry/websearch';
-import { type Defaulted, itemRng, listSeed, pageWindow } from './people';
+import type { FamilyPath, ParamsOf } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
+import type { WebsearchResult } from '../../registry/websearch';
+import { itemRng, listSeed, pageWindow } from './people';
 import { sentence, throwOnSandboxInput, titleWords } from './random';
 import { slugify } from './texts';
 
@@ -18,33 +18,32 @@ const sites = [
   ['Example University', 'cs.example.edu'],
 ] as const;
 
-type ResultsQuery = Defaulted<z.output<typeof websearchResultsParams>, 'pages' | 'country' | 'language' | 'time'>;
+type ResultsQuery = ParamsOf<'/v1/websearch/results'>;
 
-function searchResults(params: Record<string, unknown>) {
+function searchResults(params: ResultsQuery) {
   throwOnSandboxInput(params, []);
-  const q = params as ResultsQuery;
   const seed = listSeed('/v1/websearch/results', params);
-  const window = pageWindow(itemRng(seed, -1), PAGE, q.pages, MAX_PAGES);
+  const window = pageWindow(itemRng(seed, -1), PAGE, params.pages, MAX_PAGES);
   const results: WebsearchResult[] = [];
   for (let i = 0; i < window.count; i++) {
     const rng = itemRng(seed, i);
     const [source, domain] = rng.pick(sites);
-    const path = `${slugify(q.query)}-${slugify(titleWords(rng, 2))}`;
+    const path = `${slugify(params.query)}-${slugify(titleWords(rng, 2))}`;
     results.push({
       position: (i % PAGE) + 1,
       rank: i + 1,
-      title: `${titleWords(rng, 3)}: ${q.query} | ${source}`,
-      url: `https://${domain}/${q.language}/${path}`,
-      snippet: `${sentence(rng)} ${q.query}. ${sentence(rng)}`,
+      title: `${titleWords(rng, 3)}: ${params.query} | ${source}`,
+      url: `https://${domain}/${params.language}/${path}`,
+      snippet: `${sentence(rng)} ${params.query}. ${sentence(rng)}`,
       source,
       domain,
-      displayed_link: `${domain} › ${q.language} › ${path}`,
+      displayed_link: `${domain} › ${params.language} › ${path}`,
     });
   }
   return { body: { results, pages: window.pages, count: results.length }, pagesReturned: window.pages };
 }
 
-export const websearchSandbox: Record<string, SandboxHandler> = {
+export const websearchSandbox: SandboxHandlers<FamilyPath<'websearch'>> = {
   '/v1/websearch/results': searchResults,
 };
 

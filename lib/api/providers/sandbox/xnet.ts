@@ -1,10 +1,10 @@
 // Sandbox data for the xnet family: post search, newest first or by relevance, with numeric
 // post ids and author figures that stay the same for one author across posts.
-import type { z } from 'zod';
 import { familySite } from '../../families';
-import type { XnetPost, xnetPostsParams } from '../../registry/xnet';
-import type { SandboxHandler } from '../../registry/types';
-import { type Defaulted, hashtagsOf, itemRng, listSeed, pageWindow, person, tagWords } from './people';
+import type { XnetPost } from '../../registry/xnet';
+import type { FamilyPath, ParamsOf } from '../../registry';
+import type { SandboxHandlers } from '../handlers';
+import { hashtagsOf, itemRng, listSeed, pageWindow, person, tagWords } from './people';
 import { formatDate, SANDBOX_NOW, sentence, throwOnSandboxInput } from './random';
 
 const PAGE = 20;
@@ -12,7 +12,7 @@ const MAX_PAGES = 10;
 /** The platform's recent search looks back seven days. */
 const WINDOW_SECONDS = 7 * 86400;
 
-type PostsQuery = Defaulted<z.output<typeof xnetPostsParams>, 'pages' | 'sort_by'>;
+type PostsQuery = ParamsOf<'/v1/xnet/posts'>;
 
 /** The query's words without operators (from:, lang:, -word, is:), so that posts visibly match it. */
 function keywordOf(query: string): string {
@@ -23,20 +23,19 @@ function keywordOf(query: string): string {
     .join(' ');
 }
 
-function searchPosts(params: Record<string, unknown>) {
+function searchPosts(params: PostsQuery) {
   throwOnSandboxInput(params, []);
-  const q = params as PostsQuery;
   const { source, domain } = familySite('xnet');
   const seed = listSeed('/v1/xnet/posts', params);
-  const window = pageWindow(itemRng(seed, -1), PAGE, q.pages, MAX_PAGES);
+  const window = pageWindow(itemRng(seed, -1), PAGE, params.pages, MAX_PAGES);
   const step = Math.floor(WINDOW_SECONDS / (PAGE * MAX_PAGES));
-  const keyword = keywordOf(q.query);
+  const keyword = keywordOf(params.query);
   const posts: XnetPost[] = [];
   for (let i = 0; i < window.count; i++) {
     const rng = itemRng(seed, i);
     const who = person(rng);
     const at =
-      q.sort_by === 'most_recent'
+      params.sort_by === 'most_recent'
         ? SANDBOX_NOW - i * step - rng.int(0, step - 1)
         : SANDBOX_NOW - rng.int(0, WINDOW_SECONDS);
     const tag = rng.bool(0.35) ? rng.pick(tagWords) : '';
@@ -74,7 +73,7 @@ function searchPosts(params: Record<string, unknown>) {
   return { body: { posts, pages, count: posts.length }, pagesReturned: pages };
 }
 
-export const xnetSandbox: Record<string, SandboxHandler> = {
+export const xnetSandbox: SandboxHandlers<FamilyPath<'xnet'>> = {
   '/v1/xnet/posts': searchPosts,
 };
 

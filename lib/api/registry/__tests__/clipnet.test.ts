@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { handlerAt } from '@/lib/api/providers/handlers';
 import { contractTests, familyKit, listOf } from './support/family-kit';
 import { clipnetSandbox } from '../../providers/sandbox/clipnet';
 import { CLIPNET_FOLLOWERS_MAX_PAGES, clipnetEndpoints } from '../clipnet';
@@ -10,7 +11,7 @@ describe.each(clipnetEndpoints.map((d) => [d.path, d] as const))('%s', (_path, d
   contractTests(def, clipnetSandbox);
 
   it('answers the example with at least one record', async () => {
-    const result = await clipnetSandbox[def.path]!(def.params.parse(def.example));
+    const result = await handlerAt(clipnetSandbox, def.path)!(def.params.parse(def.example));
     expect(listOf(result.body).length).toBeGreaterThan(0);
   });
 
@@ -35,7 +36,7 @@ describe.each(clipnetEndpoints.map((d) => [d.path, d] as const))('%s', (_path, d
     const key = 'query' in def.example ? 'query' : 'username' in def.example ? 'username' : 'video_id';
     const outcomes = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        clipnetSandbox[def.path]!(
+        handlerAt(clipnetSandbox, def.path)!(
           def.params.parse({ ...def.example, [key]: `${key === 'video_id' ? '' : 'q'}${7301 + i}`, pages: '5' }),
         ),
       ),
@@ -49,7 +50,9 @@ describe.each(clipnetEndpoints.map((d) => [d.path, d] as const))('%s', (_path, d
   });
 
   it('leaves sentiment for the gateway to fill', async () => {
-    const { body } = await clipnetSandbox[def.path]!(def.params.parse({ ...def.example, get_sentiment: 'true' }));
+    const { body } = await handlerAt(clipnetSandbox, def.path)!(
+      def.params.parse({ ...def.example, get_sentiment: 'true' }),
+    );
     expect(def.sentimentTarget).toBeDefined();
     for (const record of listOf(body)) {
       expect('sentiment' in record).toBe(false);
@@ -256,7 +259,7 @@ describe('clipnet sandbox', () => {
       comment_id: '7',
       pages: '10',
     });
-    const handler = clipnetSandbox['/v1/clipnet/comment/replies']!;
+    const handler = handlerAt(clipnetSandbox, '/v1/clipnet/comment/replies')!;
     let full: Record<string, unknown> = query;
     for (let i = 0; (await handler(full)).body.count !== 500; i++) full = { ...query, comment_id: String(i) };
     const { body } = await handler(full);

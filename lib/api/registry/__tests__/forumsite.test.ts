@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { handlerAt } from '@/lib/api/providers/handlers';
 import { FLAIR_DELAY_MS_PER_PAGE, forumsiteSandbox } from '@/lib/api/providers/sandbox/forumsite';
 import { formatDate } from '@/lib/api/providers/sandbox/random';
 import { forumsiteCommunitySchema, forumsiteEndpoints, forumsitePostSchema, type ForumsitePost } from '../forumsite';
@@ -11,7 +12,7 @@ const COMMUNITY: Path = '/v1/forumsite/community';
 const def = (path: Path) => forumsiteEndpoints.find((e) => e.path === path)!;
 
 async function call(path: Path, raw: Partial<Record<string, string>>) {
-  return forumsiteSandbox[path]!(def(path).params.parse(raw) as Record<string, unknown>);
+  return handlerAt(forumsiteSandbox, path)!(def(path).params.parse(raw));
 }
 
 function paramError(path: Path, raw: Record<string, string>) {
@@ -124,11 +125,11 @@ describe('forumsite community posts sandbox', () => {
 
   it('builds 10 pages of 25 posts in well under 5 ms', async () => {
     const raw = { community: 'AskScience', pages: '10' };
-    const params = def(POSTS).params.parse(raw) as Record<string, unknown>;
+    const params = def(POSTS).params.parse(raw);
     const times: number[] = [];
     for (let i = 0; i < 15; i++) {
       const start = performance.now();
-      await forumsiteSandbox[POSTS]!({ ...params, community: `bench_${i}` });
+      await handlerAt(forumsiteSandbox, POSTS)!({ ...params, community: `bench_${i}` });
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);

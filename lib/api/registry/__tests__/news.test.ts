@@ -9,7 +9,7 @@ const PATH = '/v1/news/articles';
 const endpoint = newsEndpoints[0]!;
 
 async function call(raw: Partial<Record<string, string>>) {
-  return newsSandbox[PATH]!(endpoint.params.parse(raw) as Record<string, unknown>);
+  return newsSandbox[PATH](endpoint.params.parse(raw));
 }
 
 function paramError(raw: Record<string, string>) {

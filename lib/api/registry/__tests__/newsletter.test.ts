@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { handlerAt } from '@/lib/api/providers/handlers';
 import { newsletterSandbox } from '@/lib/api/providers/sandbox/newsletter';
 import {
   newsletterEndpoints,
@@ -15,8 +16,7 @@ const def = (path: Path) => newsletterEndpoints.find((e) => e.path === path)!;
 
 /** Parses raw query values as the gateway does and runs the sandbox. */
 async function call(path: Path, raw: Partial<Record<string, string>>) {
-  const params = def(path).params.parse(raw) as Record<string, unknown>;
-  return newsletterSandbox[path]!(params);
+  return handlerAt(newsletterSandbox, path)!(def(path).params.parse(raw));
 }
 
 /** Every field the schema lists is present (sentiment is the gateway's). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { handlerAt } from '@/lib/api/providers/handlers';
 import { contractTests, familyKit } from './support/family-kit';
 import { SANDBOX_MISSING_ASIN, shopSandbox } from '../../providers/sandbox/shop';
 import { shopCountries, shopEndpoints } from '../shop';
@@ -13,7 +14,7 @@ describe.each(shopEndpoints.map((d) => [d.path, d] as const))('%s', (_path, def)
   contractTests(def, shopSandbox);
 
   it('answers the example with one page', async () => {
-    const result = await shopSandbox[def.path]!(def.params.parse(def.example));
+    const result = await handlerAt(shopSandbox, def.path)!(def.params.parse(def.example));
     expect(result.pagesReturned).toBe(1);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { handlerAt } from '@/lib/api/providers/handlers';
 import { formatDate } from '@/lib/api/providers/sandbox/random';
 import { socialnetSandbox } from '@/lib/api/providers/sandbox/socialnet';
 import { toParameterError } from '../params';
@@ -17,7 +18,7 @@ type Path = (typeof socialnetEndpoints)[number]['path'];
 const def = (path: Path) => socialnetEndpoints.find((e) => e.path === path)!;
 
 async function call(path: Path, raw: Partial<Record<string, string>>) {
-  return socialnetSandbox[path]!(def(path).params.parse(raw) as Record<string, unknown>);
+  return handlerAt(socialnetSandbox, path)!(def(path).params.parse(raw));
 }
 
 function paramError(path: Path, raw: Record<string, string>) {

@@ -8,7 +8,7 @@ const PATH = '/v1/textthreads/user/posts';
 const endpoint = textthreadsEndpoints[0]!;
 
 async function call(raw: Partial<Record<string, string>>) {
-  return textthreadsSandbox[PATH]!(endpoint.params.parse(raw) as Record<string, unknown>);
+  return textthreadsSandbox[PATH](endpoint.params.parse(raw));
 }
 
 function paramError(raw: Record<string, string>) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { handlerAt } from '@/lib/api/providers/handlers';
 import {
   SANDBOX_MISSING_CHANNEL_ID,
   videositeSandbox,
@@ -12,7 +13,7 @@ const PATH = '/v1/videosite/channel';
 const endpoint = videositeEndpoints[0]!;
 
 async function call(raw: Partial<Record<string, string>>) {
-  return videositeSandbox[PATH]!(endpoint.params.parse(raw) as Record<string, unknown>);
+  return handlerAt(videositeSandbox, PATH)!(endpoint.params.parse(raw));
 }
 
 function paramError(raw: Record<string, string>) {

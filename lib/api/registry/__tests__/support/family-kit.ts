@@ -3,14 +3,16 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { toParameterError } from '../../params';
-import type { EndpointDefinition, SandboxHandler } from '../../types';
+import { handlerAt, type SandboxHandlers } from '../../../providers/handlers';
+import type { DataPath } from '../..';
+import type { EndpointDefinition } from '../../types';
+
+/** A family's sandbox handlers, as the tests call them by a definition's path. */
+type Sandbox = Partial<SandboxHandlers<DataPath>>;
 
 type Query = Readonly<Record<string, string | undefined>>;
 
-export function familyKit<const D extends EndpointDefinition>(
-  definitions: readonly D[],
-  sandbox: Record<string, SandboxHandler>,
-) {
+export function familyKit<const D extends EndpointDefinition>(definitions: readonly D[], sandbox: Sandbox) {
   type Path = D['path'];
   function endpoint(path: Path): D {
     const definition = definitions.find((d) => d.path === path);
@@ -20,7 +22,7 @@ export function familyKit<const D extends EndpointDefinition>(
   return {
     endpoint,
     async run(path: Path, query: Query) {
-      return sandbox[path]!(endpoint(path).params.parse(query));
+      return handlerAt(sandbox, path)!(endpoint(path).params.parse(query));
     },
     rejection(path: Path, query: Query) {
       const parsed = endpoint(path).params.safeParse(query);
@@ -49,8 +51,8 @@ export const listOf = (body: Record<string, unknown>) =>
  * strict response schema (which refuses a missing or an extra record field), bills the pages
  * the body holds, and gives the same body every time; the response schema converts to JSON Schema for the OpenAPI document.
  */
-export function contractTests(definition: EndpointDefinition, sandbox: Record<string, SandboxHandler>): void {
-  const answer = () => sandbox[definition.path]!(definition.params.parse(definition.example));
+export function contractTests(definition: EndpointDefinition, sandbox: Sandbox): void {
+  const answer = () => handlerAt(sandbox, definition.path)!(definition.params.parse(definition.example));
   it('parses its example query', () => {
     expect(definition.params.safeParse(definition.example).success).toBe(true);
   });
