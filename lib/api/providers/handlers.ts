@@ -9,6 +9,11 @@ export type SandboxHandlers<P extends DataPath> = {
   readonly [K in P]: (params: ParamsOf<K>) => ProviderResult | Promise<ProviderResult>;
 };
 
+/** Live handlers of the paths P: parsed parameters and the call's signal in, the platform's answer out. */
+export type LiveHandlers<P extends DataPath> = {
+  readonly [K in P]: (params: ParamsOf<K>, signal: AbortSignal) => Promise<ProviderResult>;
+};
+
 /** A handler of any path, as the dispatch below calls it. */
 type Handler<A extends unknown[], R> = (params: Record<string, unknown>, ...rest: A) => R;
 

@@ -52,7 +52,7 @@ export function createProviderResolver(
       source.source === 'live' &&
       source.adapter &&
       source.liveBaseUrl &&
-      source.adapter.paths.includes(endpoint.path)
+      source.adapter.paths.some((path) => path === endpoint.path)
     ) {
       let entry = live.get(endpoint.family);
       if (!entry) {

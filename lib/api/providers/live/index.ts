@@ -4,7 +4,8 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { liveEnvShape } from '@/lib/env';
 import { logger } from '@/lib/observability/logger';
-import type { Provider } from '../../registry/types';
+import { type Provider, ProviderError } from '../../registry/types';
+import { handlerAt } from '../handlers';
 import { PageCache } from './page-cache';
 import { PlatformClient } from './platform-client';
 import { LocalPoliteness, RedisPoliteness, type Politeness, type PolitenessLimits } from './politeness';
@@ -115,6 +116,13 @@ export function createLiveSource(
     lookup: adapter.connectLookup?.(baseUrl),
   });
   const site = liveSiteFor(adapter, baseUrl, env);
-  const provider = adapter.createProvider({ platform, env, log: shared.log, sql: shared.sql, site });
+  const handlers = adapter.createHandlers({ platform, env, log: shared.log, sql: shared.sql, site });
+  const provider: Provider = {
+    async call(endpoint, params, signal) {
+      const handler = handlerAt(handlers, endpoint.path);
+      if (!handler) throw new ProviderError('upstream_error', `No live handler for ${endpoint.path}`);
+      return handler(params, signal);
+    },
+  };
   return { provider, platform };
 }

@@ -3,7 +3,9 @@
 // the spec's records. The framework gives it a PlatformClient that already does the politeness,
 // the cache, the timeout and the common errors.
 import type { LookupFunction } from 'node:net';
-import type { EndpointDefinition, Family, Provider } from '../../registry/types';
+import type { DataPath } from '../../registry';
+import type { Family } from '../../registry/types';
+import type { LiveHandlers } from '../handlers';
 import type { PlatformClient } from './platform-client';
 import type { PolitenessLimits } from './politeness';
 import type { EnvRecord } from '@/lib/env';
@@ -40,7 +42,15 @@ export interface LiveContext {
   log(message: string): void;
 }
 
-export interface LiveAdapter {
+/** An adapter's handlers: one per path of P, or, for an adapter of any paths, some of them. */
+type AdapterHandlers<P extends DataPath> = [DataPath] extends [P] ? Partial<LiveHandlers<DataPath>> : LiveHandlers<P>;
+
+/**
+ * A platform's adapter, generic over the paths it serves: its handlers are keyed by those paths
+ * and each reads its endpoint's validated parameters (`ParamsOf`). Lists of adapters of any
+ * family use the default, `LiveAdapter`.
+ */
+export interface LiveAdapter<P extends DataPath = DataPath> {
   family: Family;
   /** The platform's public base address, used unless LIVE_<FAMILY>_URL is set. */
   defaultBaseUrl: string;
@@ -54,21 +64,21 @@ export interface LiveAdapter {
    * ({ source: 'Reddit', domain: 'reddit.com' }); the sandbox keeps the family's neutral ones. A
    * function of the base address when it depends on it (politicnet: the Mastodon server);
    * 'per-record' when each record names its own (news: the feed's outlet and host). Every adapter
-   * declares it (a test checks the registered ones); it reaches createProvider as `context.site`.
+   * declares it (a test checks the registered ones); it reaches createHandlers as `context.site`.
    */
   site?: PlatformSite | ((baseUrl: string) => PlatformSite) | 'per-record';
   politeness: PolitenessLimits;
   /** The /v1 paths this adapter serves; the family's other paths stay on the sandbox or upstream. */
-  paths: readonly EndpointDefinition['path'][];
+  paths: readonly P[];
   /**
    * Optional: why a path of the family is not in `paths` (newsletter: no public platform endpoint
    * for it); /status shows the reason beside the path, which stays on the sandbox or upstream.
    */
-  sandboxReasons?: Readonly<Partial<Record<EndpointDefinition['path'], string>>>;
+  sandboxReasons?: Readonly<Partial<Record<DataPath, string>>>;
   /** One cheap call for `npm run console -- check-sources`: a path of `paths` and its raw query. */
-  probe: { path: EndpointDefinition['path']; query: Readonly<Record<string, string>> };
+  probe: { path: P; query: Readonly<Record<string, string>> };
   /** Optional: one cheap call for each other path of `paths`, so that check-sources checks every live endpoint. */
-  probes?: readonly { path: EndpointDefinition['path']; query: Readonly<Record<string, string>> }[];
+  probes?: readonly { path: P; query: Readonly<Record<string, string>> }[];
   /**
    * Seconds to wait after a platform 429, from its headers (default: Retry-After as seconds or an
    * HTTP date, else 1). Platforms that send their own reset header read it here.
@@ -90,6 +100,9 @@ export interface LiveAdapter {
    * refuse private addresses, checked on the very lookup the connection uses).
    */
   connectLookup?(baseUrl: string): LookupFunction | undefined;
-  /** Builds the provider once per process; it answers every path of `paths`. */
-  createProvider(context: LiveContext): Provider;
+  /**
+   * Builds the handlers once per process, one per path of `paths`, keyed by it; the framework
+   * makes them the family's live provider (../index.ts).
+   */
+  createHandlers(context: LiveContext): AdapterHandlers<P>;
 }

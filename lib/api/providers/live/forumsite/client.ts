@@ -39,9 +39,9 @@ export const timeWindows: Record<string, string> = {
 };
 
 /** The community named by `community` (its r/ prefix already removed) or by the /r/<name> of `url`. */
-export function communityFrom(params: Readonly<Record<string, unknown>>): string {
-  if (typeof params.community === 'string') return params.community;
-  const raw = String(params.url ?? '').trim();
+export function communityFrom(params: { readonly community?: string; readonly url?: string }): string {
+  if (params.community !== undefined) return params.community;
+  const raw = (params.url ?? '').trim();
   let pathname = raw;
   try {
     pathname = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`).pathname;

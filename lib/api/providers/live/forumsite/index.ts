@@ -4,6 +4,7 @@
 // Paths, paging and errors: ./client.ts, ./search.ts, ./comments.ts; the records: ./map.ts; the
 // field table: docs/data-sources.md.
 import { POST_URL_PATTERN } from '../../../registry/forumsite';
+import type { ParamsOf } from '../../../registry';
 import type { ProviderResult } from '../../../registry/types';
 import type { LiveAdapter } from '../types';
 import { ForumsiteClient, OAUTH_BASE_URL, communityFrom } from './client';
@@ -32,7 +33,9 @@ export function forumsiteCredentials(env: EnvRecord): { id: string; secret: stri
   return { id, secret };
 }
 
-export const forumsiteAdapter: LiveAdapter = {
+export const forumsiteAdapter: LiveAdapter<
+  '/v1/forumsite/community/posts' | '/v1/forumsite/community' | '/v1/forumsite/posts' | '/v1/forumsite/post/comments'
+> = {
   family: 'forumsite',
   defaultBaseUrl: 'https://www.reddit.com',
   site: { source: 'Reddit', domain: 'reddit.com' },
@@ -54,7 +57,7 @@ export const forumsiteAdapter: LiveAdapter = {
     { path: '/v1/forumsite/post/comments', query: { post_id: '3hahrw' } },
   ],
   retryAfterSeconds,
-  createProvider({ platform, env, log, site }) {
+  createHandlers({ platform, env, log, site }) {
     const credentials = forumsiteCredentials(env);
     const client = new ForumsiteClient({
       platform,
@@ -65,22 +68,16 @@ export const forumsiteAdapter: LiveAdapter = {
       oauthBaseUrl: env.LIVE_FORUMSITE_URL ? undefined : OAUTH_BASE_URL,
     });
     return {
-      async call(endpoint, params, signal) {
-        if (endpoint.path === '/v1/forumsite/posts') return search(client, { site, log }, params, signal);
-        if (endpoint.path === '/v1/forumsite/post/comments') return comments(client, { site, log }, params, signal);
+      '/v1/forumsite/posts': (params, signal) => search(client, { site, log }, params, signal),
+      '/v1/forumsite/post/comments': (params, signal) => comments(client, { site, log }, params, signal),
+      async '/v1/forumsite/community'(params, signal) {
+        return { body: { community: await client.community(communityFrom(params), signal) }, pagesReturned: 1 };
+      },
+      async '/v1/forumsite/community/posts'(params, signal) {
         const community = communityFrom(params);
-        if (endpoint.path === '/v1/forumsite/community') {
-          return { body: { community: await client.community(community, signal) }, pagesReturned: 1 };
-        }
-        const sortBy = typeof params.sort_by === 'string' ? params.sort_by : 'hot';
+        const sortBy = params.sort_by;
         const walked = await client.posts(
-          {
-            community,
-            sortBy,
-            postedAgo: typeof params.posted_ago === 'string' ? params.posted_ago : undefined,
-            flair: typeof params.flair === 'string' ? params.flair : undefined,
-            pages: Number(params.pages ?? 1),
-          },
+          { community, sortBy, postedAgo: params.posted_ago, flair: params.flair, pages: params.pages },
           signal,
         );
         return {
@@ -103,13 +100,10 @@ type Context = Parameters<typeof searchPosts>[1];
 async function search(
   client: ForumsiteClient,
   context: Context,
-  params: Record<string, unknown>,
+  params: ParamsOf<'/v1/forumsite/posts'>,
   signal: AbortSignal,
 ): Promise<ProviderResult> {
-  const query = String(params.query);
-  const sortBy = typeof params.sort_by === 'string' ? params.sort_by : 'relevance';
-  const page = Number(params.page ?? 1);
-  const postedAgo = typeof params.posted_ago === 'string' ? params.posted_ago : 'all';
+  const { query, sort_by: sortBy, page, posted_ago: postedAgo } = params;
   const found = await searchPosts(client, context, { query, sortBy, postedAgo, page }, signal);
   return {
     body: {
@@ -127,14 +121,13 @@ async function search(
 async function comments(
   client: ForumsiteClient,
   context: Context,
-  params: Record<string, unknown>,
+  params: ParamsOf<'/v1/forumsite/post/comments'>,
   signal: AbortSignal,
 ): Promise<ProviderResult> {
   // The registry checked the url's /comments/<id> (or redd.it/<id>) form.
-  const postId =
-    typeof params.post_id === 'string' ? params.post_id : (POST_URL_PATTERN.exec(String(params.url))?.[1] ?? '');
+  const postId = params.post_id ?? POST_URL_PATTERN.exec(params.url ?? '')?.[1] ?? '';
   const id = postId.toLowerCase();
-  const walked = await postComments(client, context, id, Number(params.pages ?? 1), signal);
+  const walked = await postComments(client, context, id, params.pages, signal);
   return {
     body: { comments: walked.comments, post_id: id, pages: walked.pagesReturned, count: walked.comments.length },
     pagesReturned: walked.pagesReturned,

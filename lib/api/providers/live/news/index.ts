@@ -2,16 +2,12 @@
 // feeds.ts). The news ingest (lib/ingest/news, the worker's fetch_news_feeds task) reads the feeds
 // every few minutes into PostgreSQL; GET /v1/news/articles reads the tables (search.ts) and never
 // waits on a feed.
-import type { z } from 'zod';
-import type { newsEndpoints } from '../../../registry/news';
 import { ProviderError } from '../../../registry/types';
 import type { LiveAdapter } from '../types';
 import { DEFAULT_NEWS_FEEDS, readNewsFeeds } from './feeds';
 import { anyFeedRead, searchNewsArticles } from './search';
 
-type ArticlesQuery = z.output<(typeof newsEndpoints)[0]['params']>;
-
-export const newsAdapter: LiveAdapter = {
+export const newsAdapter: LiveAdapter<'/v1/news/articles'> = {
   family: 'news',
   // News has no one platform: the feeds carry their own addresses. LIVE_NEWS_URL, when set, is
   // the base of relative LIVE_NEWS_FEEDS entries; this default is never requested as such.
@@ -23,7 +19,7 @@ export const newsAdapter: LiveAdapter = {
   politeness: { requestsPerMinute: 60, burst: 10, concurrency: 4 },
   paths: ['/v1/news/articles'],
   probe: { path: '/v1/news/articles', query: { query: 'news', limit: '1' } },
-  createProvider({ env, log, sql }) {
+  createHandlers({ env, log, sql }) {
     let feeds: string[] | null = null;
     try {
       feeds = readNewsFeeds(env);
@@ -31,10 +27,9 @@ export const newsAdapter: LiveAdapter = {
       log(`live news: ${error instanceof Error ? error.message : String(error)} (every call answers upstream_error)`);
     }
     return {
-      async call(_endpoint, params) {
+      async '/v1/news/articles'({ query, limit }) {
         if (!feeds)
           throw new ProviderError('upstream_error', 'The news source of this service is not configured correctly');
-        const { query, limit = 10 } = params as ArticlesQuery;
         const articles = await searchNewsArticles(sql, { feeds, query, limit });
         // Nothing found before any feed was read is no answer at all (a new deployment, a worker not running).
         if (articles.length === 0 && !(await anyFeedRead(sql, feeds))) {

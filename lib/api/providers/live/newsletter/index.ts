@@ -3,7 +3,6 @@
 // on substack.com, whose `publication` object is mapped. users, notes and category/feed have no
 // public Substack endpoint of the same meaning in the clients we follow (their search endpoints
 // need a signed-in reader), so they stay on the sandbox or upstream and /status says why.
-import type { newsletterEndpoints } from '../../../registry/newsletter';
 import { ProviderError } from '../../../registry/types';
 import type { LiveAdapter } from '../types';
 import {
@@ -16,10 +15,6 @@ import {
   unknownPublication,
 } from './client';
 import { toNewsletterPublication } from './map';
-import type { z } from 'zod';
-
-type PublicationEndpoint = Extract<(typeof newsletterEndpoints)[number], { path: '/v1/newsletter/publication' }>;
-type PublicationQuery = z.output<PublicationEndpoint['params']>;
 
 /**
  * Where a publication's own API is asked: https://<host> on Substack; under another
@@ -29,7 +24,7 @@ export function publicationBaseUrl(platformBaseUrl: string, host: string): strin
   return platformBaseUrl === SUBSTACK_BASE ? `https://${host}` : `${platformBaseUrl}/${host}`;
 }
 
-export const newsletterAdapter: LiveAdapter = {
+export const newsletterAdapter: LiveAdapter<'/v1/newsletter/publication'> = {
   family: 'newsletter',
   defaultBaseUrl: SUBSTACK_BASE,
   // A publication on its own custom domain is still a Substack publication.
@@ -49,10 +44,9 @@ export const newsletterAdapter: LiveAdapter = {
   // custom domain cannot resolve public for the check and private for the connection. Another
   // LIVE_NEWSLETTER_URL (a proxy, the replay server) is the operator's choice and may be private.
   connectLookup: (baseUrl) => (baseUrl === SUBSTACK_BASE ? publicAddressLookup() : undefined),
-  createProvider({ platform, log, site }) {
+  createHandlers({ platform, log, site }) {
     return {
-      async call(_endpoint, params, signal) {
-        const query = params as PublicationQuery;
+      async '/v1/newsletter/publication'(query, signal) {
         if (!query.publication) {
           throw new ProviderError(
             'invalid_parameter',

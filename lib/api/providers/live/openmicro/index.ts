@@ -2,14 +2,10 @@
 // Without credentials the public AppView is asked; with LIVE_OPENMICRO_IDENTIFIER and
 // LIVE_OPENMICRO_PASSWORD the account's server (the entryway by default), which passes the
 // search on to the AppView. LIVE_OPENMICRO_URL replaces either.
-import type { z } from 'zod';
-import type { openmicroPostsParams } from '../../../registry/openmicro';
 import { parseRetryAfter } from '../platform-client';
 import type { LiveAdapter } from '../types';
 import { searchPosts } from './client';
 import { AccountSession, credentialsOf } from './session';
-
-type PostsQuery = z.output<typeof openmicroPostsParams>;
 
 /**
  * Seconds to wait after a 429: Retry-After when sent, else the RateLimit-Reset header (the epoch
@@ -23,7 +19,7 @@ export function retryAfterOf(headers: Readonly<Record<string, string>>, now = Da
   return Math.max(1, Math.ceil(reset - now / 1000));
 }
 
-export const openmicroAdapter: LiveAdapter = {
+export const openmicroAdapter: LiveAdapter<'/v1/openmicro/posts'> = {
   family: 'openmicro',
   defaultBaseUrl: 'https://public.api.bsky.app',
   // Posts and profiles link to the network's web app (map.ts WEB_APP), whatever server is asked.
@@ -34,10 +30,10 @@ export const openmicroAdapter: LiveAdapter = {
   paths: ['/v1/openmicro/posts'],
   probe: { path: '/v1/openmicro/posts', query: { query: 'redistricting' } },
   retryAfterSeconds: (headers) => retryAfterOf(headers),
-  createProvider({ platform, env, log, site }) {
+  createHandlers({ platform, env, log, site }) {
     const session = new AccountSession(platform, credentialsOf(env), log);
     return {
-      call: (_endpoint, params, signal) => searchPosts({ platform, session, log, site }, params as PostsQuery, signal),
+      '/v1/openmicro/posts': (query, signal) => searchPosts({ platform, session, log, site }, query, signal),
     };
   },
 };

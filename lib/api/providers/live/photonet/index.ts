@@ -5,20 +5,16 @@
 // Without both the family stays on its sandbox or upstream and /status says what is missing.
 // Only business and creator accounts can be discovered; any other answers 404 not_found as the
 // spec's unknown user. The request: ./client.ts; the record: ./map.ts; docs/data-sources.md.
-import type { z } from 'zod';
-import type { photonetUserParams } from '../../../registry/photonet';
 import { handleFromUrl } from '../../sandbox/people';
 import { setting } from '../meta-graph';
 import type { LiveAdapter } from '../types';
 import { discoverUser } from './client';
 import { toPhotonetUser } from './map';
 
-type UserQuery = z.output<typeof photonetUserParams>;
-
 const NO_PUBLIC_ENDPOINT =
   'the Instagram Graph API reaches other accounts only through business discovery (profile and media), not this';
 
-export const photonetAdapter: LiveAdapter = {
+export const photonetAdapter: LiveAdapter<'/v1/photonet/user'> = {
   family: 'photonet',
   defaultBaseUrl: 'https://graph.facebook.com',
   site: { source: 'Instagram', domain: 'instagram.com' },
@@ -38,14 +34,13 @@ export const photonetAdapter: LiveAdapter = {
     if (missing.length === 0) return undefined;
     return `${missing.join(' and ')} not set: the Instagram Graph API's business discovery needs an app granted instagram_basic with business discovery, the operator's own Instagram business account id and its access token`;
   },
-  createProvider({ platform, env, log, site }) {
+  createHandlers({ platform, env, log, site }) {
     const token = setting(env, 'LIVE_PHOTONET_ACCESS_TOKEN');
     const businessId = setting(env, 'LIVE_PHOTONET_BUSINESS_ID');
     // resolveSources keeps the family off live without them; this guards any other caller.
     if (!token || !businessId) throw new Error('LIVE_PHOTONET_ACCESS_TOKEN and LIVE_PHOTONET_BUSINESS_ID are needed');
     return {
-      async call(_endpoint, params, signal) {
-        const query = params as UserQuery;
+      async '/v1/photonet/user'(query, signal) {
         const username = query.username ?? handleFromUrl(query.url ?? '');
         const user = await discoverUser({ platform, token, signal, log }, businessId, username);
         return { body: { user: toPhotonetUser(user, site) }, pagesReturned: 1 };

@@ -3,14 +3,14 @@
 // or two with `near` (the center looked up first); a center keeps the places within `radius`
 // (default 5,000 m). Requests and errors: ./client.ts; the records: ./map.ts; the field table and
 // the usage policy: docs/data-sources.md.
-import type { z } from 'zod';
-import type { placesSearchParams } from '../../../registry/places';
+import type { ParamsOf } from '../../../registry';
 import type { LiveAdapter } from '../types';
 import { type Call, type Center, distanceMetres, locate, searchPlaces } from './client';
 import { toPlace } from './map';
 import type { EnvRecord } from '@/lib/env';
 
-type SearchQuery = z.output<typeof placesSearchParams>;
+type SearchQuery = ParamsOf<'/v1/places/search'>;
+
 const PUBLIC_INSTANCE = 'https://nominatim.openstreetmap.org';
 const DEFAULT_RADIUS = 5000;
 /** lib/env.ts's default LIVE_USER_AGENT, which names no operator. */
@@ -36,7 +36,7 @@ async function searchCall(call: Call, query: SearchQuery) {
   return { body: { places, query: query.query, count: places.length }, pagesReturned: 1 };
 }
 
-export const placesAdapter: LiveAdapter = {
+export const placesAdapter: LiveAdapter<'/v1/places/search'> = {
   family: 'places',
   defaultBaseUrl: PUBLIC_INSTANCE,
   // The records carry no source of their own (a place's `domain` is its website's); the map's
@@ -56,11 +56,9 @@ export const placesAdapter: LiveAdapter = {
     }
     return undefined;
   },
-  createProvider({ platform, log }) {
+  createHandlers({ platform, log }) {
     return {
-      async call(_endpoint, params, signal) {
-        return searchCall({ platform, signal, log }, params as SearchQuery);
-      },
+      '/v1/places/search': (query, signal) => searchCall({ platform, signal, log }, query),
     };
   },
 };

@@ -1,15 +1,11 @@
 // The politicnet live adapter: any Mastodon server (LIVE_POLITICNET_URL) through its public REST
 // API, no credentials. GET /v1/politicnet/user/posts = accounts/lookup, then accounts/:id/statuses
 // 20 per page walking max_id; the family's other paths stay on the sandbox or its upstream.
-import type { politicnetUserPostsParams } from '../../../registry/politicnet';
 import { walkPages } from '../paging';
 import { siteDomainOf } from '../site';
 import type { LiveAdapter, PlatformSite } from '../types';
 import { fetchStatusesPage, lookupAccount, retryAfterFromReset } from './client';
 import { toPoliticnetPost } from './map';
-import type { z } from 'zod';
-
-type UserPostsQuery = z.output<typeof politicnetUserPostsParams>;
 
 /** Truth Social on its own server; any other Mastodon server is Mastodon at that server's domain. */
 export function politicnetSite(baseUrl: string): PlatformSite {
@@ -17,7 +13,7 @@ export function politicnetSite(baseUrl: string): PlatformSite {
   return { source: domain === 'truthsocial.com' ? 'Truth Social' : 'Mastodon', domain };
 }
 
-export const politicnetAdapter: LiveAdapter = {
+export const politicnetAdapter: LiveAdapter<'/v1/politicnet/user/posts'> = {
   family: 'politicnet',
   defaultBaseUrl: 'https://mastodon.social',
   site: politicnetSite,
@@ -28,10 +24,9 @@ export const politicnetAdapter: LiveAdapter = {
   paths: ['/v1/politicnet/user/posts'],
   probe: { path: '/v1/politicnet/user/posts', query: { username: 'Mastodon' } },
   retryAfterSeconds: (headers) => retryAfterFromReset(headers),
-  createProvider({ platform, log, site }) {
+  createHandlers({ platform, log, site }) {
     return {
-      async call(_endpoint, params, signal) {
-        const query = params as UserPostsQuery;
+      async '/v1/politicnet/user/posts'(query, signal) {
         const call = { platform, signal, log };
         const account = await lookupAccount(call, query.username);
         const walked = await walkPages(query.pages ?? 1, async (maxId) => {

@@ -4,21 +4,17 @@
 // /v3/businesses/search page; GET /v1/reviewsite/business/reviews walks /v3/businesses/{id}/reviews
 // by offset. Requests and errors: ./client.ts; the records: ./map.ts; the field table:
 // docs/data-sources.md.
-import type { z } from 'zod';
-import {
-  REVIEWSITE_REVIEWS_PAGE,
-  REVIEWSITE_SEARCH_PAGE,
-  type reviewsiteBusinessesParams,
-  type reviewsiteReviewsParams,
-} from '../../../registry/reviewsite';
+import type { ParamsOf } from '../../../registry';
+import { REVIEWSITE_REVIEWS_PAGE, REVIEWSITE_SEARCH_PAGE } from '../../../registry/reviewsite';
 import { walkPages } from '../paging';
 import type { LiveAdapter, PlatformSite } from '../types';
 import { type Call, fetchReviews, SEARCH_WINDOW, searchBusinesses } from './client';
 import { toReviewsiteBusiness, toReviewsiteReview } from './map';
 import type { EnvRecord } from '@/lib/env';
 
-type SearchQuery = z.output<typeof reviewsiteBusinessesParams>;
-type ReviewsQuery = z.output<typeof reviewsiteReviewsParams>;
+type SearchQuery = ParamsOf<'/v1/reviewsite/businesses'>;
+type ReviewsQuery = ParamsOf<'/v1/reviewsite/business/reviews'>;
+
 export function reviewsiteApiKey(env: EnvRecord): string | undefined {
   return env.LIVE_REVIEWSITE_API_KEY?.trim() || undefined;
 }
@@ -80,7 +76,7 @@ async function reviewsCall(call: Call, query: ReviewsQuery, site: PlatformSite) 
   };
 }
 
-export const reviewsiteAdapter: LiveAdapter = {
+export const reviewsiteAdapter: LiveAdapter<'/v1/reviewsite/businesses' | '/v1/reviewsite/business/reviews'> = {
   family: 'reviewsite',
   defaultBaseUrl: 'https://api.yelp.com',
   site: { source: 'Yelp', domain: 'yelp.com' },
@@ -96,16 +92,13 @@ export const reviewsiteAdapter: LiveAdapter = {
     reviewsiteApiKey(env)
       ? undefined
       : 'LIVE_REVIEWSITE_API_KEY is not set: the Yelp Fusion API answers only with an API key (a Yelp developer app)',
-  createProvider({ platform, env, log, site }) {
+  createHandlers({ platform, env, log, site }) {
     const apiKey = reviewsiteApiKey(env);
     // resolveSources keeps the family off live without a key; this guards any other caller.
     if (!apiKey) throw new Error('LIVE_REVIEWSITE_API_KEY is not set');
     return {
-      async call(endpoint, params, signal) {
-        const call: Call = { platform, apiKey, signal, log };
-        if (endpoint.path === '/v1/reviewsite/businesses') return searchCall(call, params as SearchQuery, site);
-        return reviewsCall(call, params as ReviewsQuery, site);
-      },
+      '/v1/reviewsite/businesses': (query, signal) => searchCall({ platform, apiKey, signal, log }, query, site),
+      '/v1/reviewsite/business/reviews': (query, signal) => reviewsCall({ platform, apiKey, signal, log }, query, site),
     };
   },
 };

@@ -4,19 +4,15 @@
 // sandbox or upstream and /status says so. `pages=N` follows the edge's `after` cursor; the pages
 // that returned videos are billed. The request: ./client.ts; the record: ./map.ts; the field
 // table: docs/data-sources.md.
-import type { z } from 'zod';
-import type { socialnetPageVideosParams } from '../../../registry/socialnet';
 import { nextCursor, setting } from '../meta-graph';
 import { walkPages } from '../paging';
 import type { LiveAdapter } from '../types';
 import { fetchVideos } from './client';
 import { toSocialnetPageVideo } from './map';
 
-type VideosQuery = z.output<typeof socialnetPageVideosParams>;
-
 const NO_GRAPH_ENDPOINT = 'the Graph API has no public endpoint for this (groups and place search are closed to apps)';
 
-export const socialnetAdapter: LiveAdapter = {
+export const socialnetAdapter: LiveAdapter<'/v1/socialnet/page/videos'> = {
   family: 'socialnet',
   defaultBaseUrl: 'https://graph.facebook.com',
   site: { source: 'Facebook', domain: 'facebook.com' },
@@ -35,13 +31,12 @@ export const socialnetAdapter: LiveAdapter = {
     setting(env, 'LIVE_SOCIALNET_ACCESS_TOKEN')
       ? undefined
       : "LIVE_SOCIALNET_ACCESS_TOKEN is not set: the Graph API's page videos need an app granted Page Public Content Access (or a page's own token)",
-  createProvider({ platform, env, log, site }) {
+  createHandlers({ platform, env, log, site }) {
     const token = setting(env, 'LIVE_SOCIALNET_ACCESS_TOKEN');
     // resolveSources keeps the family off live without a token; this guards any other caller.
     if (!token) throw new Error('LIVE_SOCIALNET_ACCESS_TOKEN is not set');
     return {
-      async call(_endpoint, params, signal) {
-        const query = params as VideosQuery;
+      async '/v1/socialnet/page/videos'(query, signal) {
         const call = { platform, token, signal, log };
         const walked = await walkPages(query.pages ?? 1, async (after) => {
           const page = await fetchVideos(call, query.delegate_page_id, after);

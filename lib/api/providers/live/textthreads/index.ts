@@ -4,17 +4,13 @@
 // sandbox or upstream and /status says so. `pages=N` follows the `after` cursor, 35 posts a page;
 // the pages that returned posts are billed. The request: ./client.ts; the record: ./map.ts; the
 // field table: docs/data-sources.md.
-import type { z } from 'zod';
-import type { textthreadsEndpoints } from '../../../registry/textthreads';
 import { setting } from '../meta-graph';
 import { walkPages } from '../paging';
 import type { LiveAdapter } from '../types';
 import { fetchProfilePosts } from './client';
 import { toTextthreadsPost } from './map';
 
-type PostsQuery = z.output<(typeof textthreadsEndpoints)[number]['params']>;
-
-export const textthreadsAdapter: LiveAdapter = {
+export const textthreadsAdapter: LiveAdapter<'/v1/textthreads/user/posts'> = {
   family: 'textthreads',
   defaultBaseUrl: 'https://graph.threads.net',
   site: { source: 'Threads', domain: 'threads.com' },
@@ -28,13 +24,12 @@ export const textthreadsAdapter: LiveAdapter = {
     setting(env, 'LIVE_TEXTTHREADS_ACCESS_TOKEN')
       ? undefined
       : "LIVE_TEXTTHREADS_ACCESS_TOKEN is not set: the Threads API reads other profiles only with an app granted threads_basic and threads_profile_discovery (advanced access for accounts other than Meta's own)",
-  createProvider({ platform, env, log, site }) {
+  createHandlers({ platform, env, log, site }) {
     const token = setting(env, 'LIVE_TEXTTHREADS_ACCESS_TOKEN');
     // resolveSources keeps the family off live without a token; this guards any other caller.
     if (!token) throw new Error('LIVE_TEXTTHREADS_ACCESS_TOKEN is not set');
     return {
-      async call(_endpoint, params, signal) {
-        const query = params as PostsQuery;
+      async '/v1/textthreads/user/posts'(query, signal) {
         const call = { platform, token, signal, log };
         const walked = await walkPages(query.pages ?? 1, async (after) => {
           const page = await fetchProfilePosts(call, query.username, after);

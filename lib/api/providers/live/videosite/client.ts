@@ -1,6 +1,7 @@
 // The YouTube Data API v3 request behind GET /v1/videosite/channel: channels.list with the parts
 // snippet, statistics and brandingSettings, by id, forHandle or forUsername, with the operator's
 // API key. What each `url` form and `name` is looked up by, and what Google's errors mean.
+import type { ParamsOf } from '../../../registry';
 import { ProviderError } from '../../../registry/types';
 import { parsePayload } from '../payload';
 import type { PlatformClient } from '../platform-client';
@@ -18,11 +19,7 @@ const RATE_LIMIT_WAIT_SECONDS = 60;
 
 export type ChannelLookup = { id: string } | { forHandle: string } | { forUsername: string };
 /** The endpoint's parsed parameters: exactly one of them is set. */
-export interface ChannelParams {
-  id?: string;
-  url?: string;
-  name?: string;
-}
+type ChannelParams = ParamsOf<'/v1/videosite/channel'>;
 
 function decoded(segment: string): string {
   try {

@@ -5,10 +5,11 @@
 // ./map-videos.ts; the field tables: docs/data-sources.md. Each request the API answers spends
 // its units of the key's daily quota (1, or 100 for search.list), counted in LiveQuotaUsage.
 import { VIDEO_URL_PATTERN } from '../../../registry/videosite';
+import type { ParamsOf } from '../../../registry';
 import type { ProviderResult } from '../../../registry/types';
 import { recordQuotaUnits } from '../quota';
 import type { LiveAdapter } from '../types';
-import { QUOTA_TIME_ZONE, QuotaSpentError, findChannel, lookupsFor, type ChannelParams } from './client';
+import { QUOTA_TIME_ZONE, QuotaSpentError, findChannel, lookupsFor } from './client';
 import { toVideositeChannel } from './map';
 import { searchVideos, type VideoCall, videoComments } from './videos';
 import type { EnvRecord } from '@/lib/env';
@@ -17,7 +18,9 @@ export function videositeApiKey(env: EnvRecord): string | undefined {
   return env.LIVE_VIDEOSITE_API_KEY?.trim() || undefined;
 }
 
-export const videositeAdapter: LiveAdapter = {
+export const videositeAdapter: LiveAdapter<
+  '/v1/videosite/channel' | '/v1/videosite/videos' | '/v1/videosite/video/comments'
+> = {
   family: 'videosite',
   defaultBaseUrl: 'https://www.googleapis.com',
   site: { source: 'YouTube', domain: 'youtube.com' },
@@ -37,7 +40,7 @@ export const videositeAdapter: LiveAdapter = {
       ? undefined
       : 'LIVE_VIDEOSITE_API_KEY is not set: the YouTube Data API v3 answers only with an API key',
   dailyQuota: { timeZone: QUOTA_TIME_ZONE },
-  createProvider({ platform, env, log, sql, site }) {
+  createHandlers({ platform, env, log, sql, site }) {
     const apiKey = videositeApiKey(env);
     // resolveSources keeps the family off live without a key; this guards any other caller.
     if (!apiKey) throw new Error('LIVE_VIDEOSITE_API_KEY is not set');
@@ -53,41 +56,46 @@ export const videositeAdapter: LiveAdapter = {
         );
       }
     };
-    return {
-      async call(endpoint, params, signal) {
+    /** A lookup, refused at once while the quota is spent; a quotaExceeded says until when. */
+    const guarded =
+      <Q>(lookup: (call: VideoCall, params: Q) => Promise<ProviderResult>) =>
+      async (params: Q, signal: AbortSignal): Promise<ProviderResult> => {
         if (Date.now() < quotaSpentUntil) throw new QuotaSpentError(new Date());
-        const call = { platform, apiKey, signal, log, spend, site };
         try {
-          if (endpoint.path === '/v1/videosite/videos') return await videos(call, params);
-          if (endpoint.path === '/v1/videosite/video/comments') return await comments(call, params);
-          const query = params as ChannelParams;
-          const asked = query.id ?? query.url ?? query.name ?? '';
-          const channel = await findChannel(call, lookupsFor(query), asked);
-          return { body: { channel: toVideositeChannel(channel) }, pagesReturned: 1 };
+          return await lookup({ platform, apiKey, signal, log, spend, site }, params);
         } catch (error) {
           if (error instanceof QuotaSpentError) quotaSpentUntil = error.resetsAt.getTime();
           throw error;
         }
-      },
+      };
+    return {
+      '/v1/videosite/channel': guarded(channelOf),
+      '/v1/videosite/videos': guarded(videos),
+      '/v1/videosite/video/comments': guarded(comments),
     };
   },
 };
 
-async function videos(call: VideoCall, params: Record<string, unknown>): Promise<ProviderResult> {
-  const query = String(params.query);
-  const sortBy = typeof params.sort_by === 'string' ? params.sort_by : 'relevance';
-  const found = await searchVideos(call, { query, sortBy, pages: Number(params.pages ?? 1) });
+async function channelOf(call: VideoCall, params: ParamsOf<'/v1/videosite/channel'>): Promise<ProviderResult> {
+  const asked = params.id ?? params.url ?? params.name ?? '';
+  const channel = await findChannel(call, lookupsFor(params), asked);
+  return { body: { channel: toVideositeChannel(channel) }, pagesReturned: 1 };
+}
+
+async function videos(call: VideoCall, params: ParamsOf<'/v1/videosite/videos'>): Promise<ProviderResult> {
+  const { query, sort_by: sortBy } = params;
+  const found = await searchVideos(call, { query, sortBy, pages: params.pages });
   return {
     body: { videos: found.videos, query, sort_by: sortBy, pages: found.pagesReturned, count: found.videos.length },
     pagesReturned: found.pagesReturned,
   };
 }
 
-async function comments(call: VideoCall, params: Record<string, unknown>): Promise<ProviderResult> {
+async function comments(call: VideoCall, params: ParamsOf<'/v1/videosite/video/comments'>): Promise<ProviderResult> {
   // The registry checked the url's form; the id is its 11 characters.
-  const videoId = typeof params.id === 'string' ? params.id : (VIDEO_URL_PATTERN.exec(String(params.url))?.[1] ?? '');
-  const sortBy = typeof params.sort_by === 'string' ? params.sort_by : 'top';
-  const found = await videoComments(call, { videoId, sortBy, pages: Number(params.pages ?? 1) });
+  const videoId = params.id ?? VIDEO_URL_PATTERN.exec(params.url ?? '')?.[1] ?? '';
+  const sortBy = params.sort_by;
+  const found = await videoComments(call, { videoId, sortBy, pages: params.pages });
   return {
     body: {
       comments: found.comments,

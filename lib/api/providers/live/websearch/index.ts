@@ -4,16 +4,17 @@
 // (a result already returned on an earlier page is left out), stopping at a page with none, and
 // bills the pages that returned results. Requests and errors: ./client.ts; the records: ./map.ts;
 // the field table: docs/data-sources.md.
-import type { z } from 'zod';
+import type { ParamsOf } from '../../../registry';
 import { ProviderError } from '../../../registry/types';
-import type { WebsearchResult, websearchResultsParams } from '../../../registry/websearch';
+import type { WebsearchResult } from '../../../registry/websearch';
 import { walkPages } from '../paging';
 import type { LiveAdapter } from '../types';
 import { type Call, searchPage } from './client';
 import { toWebsearchResult, webAddress } from './map';
 import type { EnvRecord } from '@/lib/env';
 
-type ResultsQuery = z.output<typeof websearchResultsParams>;
+type ResultsQuery = ParamsOf<'/v1/websearch/results'>;
+
 const PAGE = 10;
 
 export function websearchUrl(env: EnvRecord): string | undefined {
@@ -51,7 +52,7 @@ async function resultsCall(call: Call, query: ResultsQuery) {
   };
 }
 
-export const websearchAdapter: LiveAdapter = {
+export const websearchAdapter: LiveAdapter<'/v1/websearch/results'> = {
   family: 'websearch',
   // SearXNG's own default address; never asked without LIVE_WEBSEARCH_URL (unavailableReason).
   defaultBaseUrl: 'http://localhost:8888',
@@ -65,11 +66,9 @@ export const websearchAdapter: LiveAdapter = {
     websearchUrl(env)
       ? undefined
       : 'LIVE_WEBSEARCH_URL is not set: web search needs a SearXNG instance the operator runs, with its JSON format enabled',
-  createProvider({ platform, log }) {
+  createHandlers({ platform, log }) {
     return {
-      async call(_endpoint, params, signal) {
-        return resultsCall({ platform, signal, log }, params as ResultsQuery);
-      },
+      '/v1/websearch/results': (query, signal) => resultsCall({ platform, signal, log }, query),
     };
   },
 };

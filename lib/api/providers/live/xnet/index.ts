@@ -2,8 +2,6 @@
 // bearer token (LIVE_XNET_BEARER_TOKEN); without one the family stays on its sandbox. X bills its
 // API per use, so every request it answers is counted per UTC day (LiveQuotaUsage) and shown to the
 // operator. The request: ./client.ts; the record: ./map.ts; the field table: docs/data-sources.md.
-import type { z } from 'zod';
-import type { xnetPostsParams } from '../../../registry/xnet';
 import { walkPages } from '../paging';
 import { recordQuotaUnits } from '../quota';
 import type { LiveAdapter } from '../types';
@@ -11,12 +9,11 @@ import { COUNT_TIME_ZONE, retryAfterFromReset, searchPage } from './client';
 import { toXnetPost, type XUser } from './map';
 import type { EnvRecord } from '@/lib/env';
 
-type PostsQuery = z.output<typeof xnetPostsParams>;
 export function xnetBearerToken(env: EnvRecord): string | undefined {
   return env.LIVE_XNET_BEARER_TOKEN?.trim() || undefined;
 }
 
-export const xnetAdapter: LiveAdapter = {
+export const xnetAdapter: LiveAdapter<'/v1/xnet/posts'> = {
   family: 'xnet',
   defaultBaseUrl: 'https://api.x.com',
   site: { source: 'X', domain: 'x.com' },
@@ -31,7 +28,7 @@ export const xnetAdapter: LiveAdapter = {
       ? undefined
       : 'LIVE_XNET_BEARER_TOKEN is not set: the X API v2 answers only with the bearer token of a developer app with recent search (pay-per-use or a Basic plan)',
   dailyQuota: { timeZone: COUNT_TIME_ZONE },
-  createProvider({ platform, env, log, sql, site }) {
+  createHandlers({ platform, env, log, sql, site }) {
     const token = xnetBearerToken(env);
     // resolveSources keeps the family off live without a token; this guards any other caller.
     if (!token) throw new Error('LIVE_XNET_BEARER_TOKEN is not set');
@@ -46,8 +43,7 @@ export const xnetAdapter: LiveAdapter = {
       }
     };
     return {
-      async call(_endpoint, params, signal) {
-        const query = params as PostsQuery;
+      async '/v1/xnet/posts'(query, signal) {
         const call = { platform, token, signal, log, count };
         const walked = await walkPages(query.pages ?? 1, async (nextToken) => {
           const page = await searchPage(call, query.query, query.sort_by ?? 'most_recent', nextToken);

@@ -55,18 +55,18 @@ function toRecord(post: z.infer<typeof postsPayload>['posts'][number], user: str
 
 export function testAdapter(
   politeness: LiveAdapter['politeness'] = { requestsPerMinute: 6000, burst: 100, concurrency: 8 },
-): LiveAdapter {
+): LiveAdapter<'/v1/textthreads/user/posts'> {
   return {
     family: 'textthreads',
     defaultBaseUrl: 'https://test.invalid',
     politeness,
     paths: ['/v1/textthreads/user/posts'],
     probe: { path: '/v1/textthreads/user/posts', query: { username: 'alice' } },
-    createProvider({ platform, log }) {
+    createHandlers({ platform, log }) {
       return {
-        async call(_endpoint, params, signal) {
-          const user = String(params.username).replace(/^@/, '');
-          const walked = await walkPages(Number(params.pages ?? 1), async (cursor) => {
+        async '/v1/textthreads/user/posts'(params, signal) {
+          const user = params.username;
+          const walked = await walkPages(params.pages, async (cursor) => {
             const page = await platform.request({
               path: `/api/users/${encodeURIComponent(user)}/posts`,
               query: { cursor },
