@@ -11,8 +11,7 @@ import { ApiError, errorText } from '../errors';
 import { FREE_UNITS_PER_MONTH } from '../pricing';
 import { findEndpoint } from '../registry';
 import { toParameterError } from '../registry/params';
-import type { usageParamsSchema, usageResponseSchema } from '../registry/platform';
-import type { EndpointDefinition } from '../registry/types';
+import { usageParamsSchema, type usageResponseSchema } from '../registry/platform';
 import type { Caller } from './auth-directory';
 import { queryObject } from './call-endpoint';
 import { keyPermits } from './key-scopes';
@@ -82,11 +81,11 @@ function spendLimit(limit: string | null, spent: number | null): SpendLimit | nu
 }
 
 /** The month asked for (validated like any endpoint's parameters), or the current one. */
-function askedMonth(endpoint: EndpointDefinition, url: URL, now: Date): string {
+function askedMonth(url: URL, now: Date): string {
   const query = queryObject(url.searchParams);
   if (typeof query === 'string')
     throw new ApiError('invalid_parameter', `Invalid parameter '${query}': given more than once`);
-  const parsed = (endpoint.params as typeof usageParamsSchema).safeParse(query);
+  const parsed = usageParamsSchema.safeParse(query);
   if (!parsed.success) {
     const { code, error } = toParameterError(parsed.error, query);
     throw new ApiError(code, error);
@@ -102,14 +101,9 @@ function askedMonth(endpoint: EndpointDefinition, url: URL, now: Date): string {
   return month;
 }
 
-export async function accountUsage(
-  pool: pg.Pool,
-  endpoint: EndpointDefinition,
-  caller: Caller,
-  url: URL,
-): Promise<CallOutcome> {
+export async function accountUsage(pool: pg.Pool, caller: Caller, url: URL): Promise<CallOutcome> {
   const now = new Date();
-  const month = askedMonth(endpoint, url, now);
+  const month = askedMonth(url, now);
   const current = billingMonth(now);
   const { rows } = await pool.query<UsageRow>({
     name: 'account_usage',

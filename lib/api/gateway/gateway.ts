@@ -123,7 +123,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (endpoint.path === '/v1/account/usage') {
       // Like the key check: free, not counted, and answered to a blocked account.
       await noteKeyCheck(caller);
-      return accountUsage(deps.pool, endpoint, caller, url);
+      return accountUsage(deps.pool, caller, url);
     }
     if (caller.account.blocked)
       return refuseCaller(deps, await accountBlocked(deps.pool, caller.key.accountId), caller, endpoint);

@@ -101,9 +101,9 @@ function feedback(rng: Rng, total: number) {
   };
 }
 
-function sellerProfile(params: Record<string, unknown>) {
+function sellerProfile(params: SellerQuery) {
   throwOnSandboxInput(params, ['not_found']);
-  const { seller_id: sellerId, country } = params as SellerQuery;
+  const { seller_id: sellerId, country } = params;
   const rng = rngFor('/v1/shop/seller', params);
   const host = shopHost(country);
   const brand = rng.pick(brands);
