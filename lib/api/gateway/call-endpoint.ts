@@ -6,6 +6,7 @@
 // record's time all come from it, so a call that spans midnight is booked to one day and month.
 import type pg from 'pg';
 import { toParameterError } from '../registry/params';
+import { cutToUnits, maxUnitsOf } from '../registry/units';
 import type { EndpointDefinition, Provider } from '../registry/types';
 import { errorStatus } from '../errors';
 import { FREE_UNITS_PER_MONTH } from '../pricing';
@@ -120,12 +121,6 @@ function paysBeyondFreeTier(account: CallerAccount): boolean {
   return (account.hasPaymentMethod || account.billingByInvoice || account.prepaid) && !account.emailUnverified;
 }
 
-function requestedUnits(endpoint: EndpointDefinition, params: Record<string, unknown>): number {
-  if (endpoint.billingUnit !== 'page' || endpoint.paging?.param !== 'pages') return 1;
-  if (params.query !== undefined && endpoint.path === '/v1/photonet/user/following') return 1;
-  return typeof params.pages === 'number' ? params.pages : 1;
-}
-
 export async function callEndpoint(
   deps: CallDeps,
   endpoint: EndpointDefinition,
@@ -216,7 +211,7 @@ export async function callEndpoint(
       ),
     );
   }
-  const wanted = requestedUnits(endpoint, params);
+  const wanted = maxUnitsOf(endpoint, params);
   let reserved = 0;
   // Whether the call holds a CallHold row (free units or spend), which its record consumes.
   let held = false;
@@ -259,14 +254,9 @@ export async function callEndpoint(
         const left = FREE_UNITS_PER_MONTH - hold.freeUsed;
         return await refuse(left > 0 ? freeTierHeld(endpoint.path, left) : freeTierUsedUp(endpoint.path, account, at));
       }
-      if (
-        !pays &&
-        endpoint.billingUnit === 'page' &&
-        endpoint.paging?.param === 'pages' &&
-        typeof params.pages === 'number' &&
-        params.pages > reserved
-      ) {
-        params = { ...params, pages: reserved };
+      const cut = pays ? undefined : cutToUnits(endpoint, params, reserved);
+      if (cut) {
+        params = cut;
         truncated = true;
       }
     }

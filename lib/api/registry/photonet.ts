@@ -137,7 +137,9 @@ export const photonetEndpoints = [
     paging: { param: 'pages', max: 40 },
     concurrency: 10,
     sentiment: false,
+    // With `query` one page of matches is returned whatever `pages` says, so one page is billed.
+    maxUnits: (query) => (query.query !== undefined ? 1 : query.pages),
     billedErrors: { private_account: 1, limited_account: 1 },
     example: { username: 'natgeo', pages: '2' } as Record<string, string>,
-  },
+  } satisfies EndpointDefinition<typeof photonetFollowingParams>,
 ] satisfies EndpointDefinition[];

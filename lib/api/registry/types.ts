@@ -41,8 +41,9 @@ export type ProviderErrorCode =
 type ParamsSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
 /**
- * One endpoint, generic over its parameter schema. The registry keeps each definition's own
- * schema type, so the providers' handlers, keyed by path (./index.ts `ParamsOf`), read typed,
+ * One endpoint, generic over its parameter schema: what varies with the parameters (the most
+ * units a call may bill) reads them as that schema's output. The registry keeps each definition's
+ * own schema type, so the providers' handlers, keyed by path (./index.ts `ParamsOf`), read typed,
  * validated parameters; code that handles any endpoint uses the default, `EndpointDefinition`.
  */
 export interface EndpointDefinition<S extends ParamsSchema = ParamsSchema> {
@@ -66,6 +67,13 @@ export interface EndpointDefinition<S extends ParamsSchema = ParamsSchema> {
   priceMicros: number;
   /** 'page': billed per page returned (endpoint takes `pages`); 'request': one unit per call. */
   billingUnit: 'request' | 'page';
+  /**
+   * Optional: the most units a call with these parameters may bill, when the default does not
+   * say it (./units.ts: `pages` for an endpoint billed per page that takes `pages`, else 1). What
+   * the call's holds cover, and more than its bill never is (photonet following: one page with
+   * `query`, whatever `pages` says).
+   */
+  maxUnits?(params: z.output<S>): number;
   /** Items per page where the spec gives it. */
   pageSize?: number;
   /** Name and maximum of the paging parameter, if any. */
