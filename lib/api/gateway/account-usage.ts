@@ -13,7 +13,7 @@ import { findEndpoint } from '../registry';
 import { toParameterError } from '../registry/params';
 import { usageParamsSchema, type usageResponseSchema } from '../registry/platform';
 import type { Caller } from './auth-directory';
-import { queryObject } from './call-endpoint';
+import { queryObject } from './call-params';
 import { keyPermits } from './key-scopes';
 import type { CallOutcome } from './respond';
 

@@ -33,7 +33,7 @@ export interface CallerAccount {
   blocked: boolean;
   hasPaymentMethod: boolean;
   billingByInvoice: boolean;
-  /** A self-service sign-up whose email is not verified yet: free tier only (call-endpoint.ts). */
+  /** A self-service sign-up whose email is not verified yet: free tier only (hold-call.ts). */
   emailUnverified: boolean;
   /** Spending caps in micro-dollars, or null (see spend-caps.ts). */
   dailyCapMicros: number | null;
