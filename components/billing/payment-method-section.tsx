@@ -1,6 +1,7 @@
 // /billing's payment method: what is on file (a card, invoicing, or nothing and so the free tier
 // only), and the buttons to add or change it in Checkout or manage it in Stripe's portal.
 import { buttonClasses } from '@/components/ui/button';
+import { FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
 import { addPaymentMethodAction, openBillingPortalAction } from '@/lib/actions/billing';
 
 export interface PaymentMethodSectionProps {
@@ -33,7 +34,7 @@ export function PaymentMethodSection({ account, prepaid }: PaymentMethodSectionP
         ) : prepaid ? (
           'Credits are paid for in Checkout, with a saved card or a new one.'
         ) : (
-          'No payment method on file: each endpoint stops at its free tier (50 units a month) with 402 payment_required.'
+          `No payment method on file: each endpoint stops at its free tier (${FREE_UNITS_PER_MONTH} units a month) with 402 payment_required.`
         )}
       </p>
       {account.emailUnverified ? (

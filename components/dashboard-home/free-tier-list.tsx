@@ -32,7 +32,7 @@ export function FreeTierList({ d }: { d: DashboardOverview }) {
         </ul>
       ) : (
         <p className="rounded-lg border border-dashed border-border bg-surface p-3 text-sm text-muted">
-          No endpoint is near its 50 free units this month.
+          No endpoint is near its {d.freeUnitsPerMonth} free units this month.
         </p>
       )}
     </section>

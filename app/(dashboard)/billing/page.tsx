@@ -14,6 +14,7 @@ import { SpendingCapsForm } from '@/components/billing/spending-caps-form';
 import { UsageAlertForm } from '@/components/billing/usage-alert-form';
 import { UsageAlertList } from '@/components/billing/usage-alert-list';
 import { formatCents, microsToDollarInput } from '@/lib/money';
+import { FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
 import { requireSession } from '@/lib/auth/require-session';
 import { MIN_PURCHASE_CENTS, maxPurchaseCents } from '@/lib/server/billing/credit-purchases';
 import { readCreditLedger } from '@/lib/server/billing/credits';
@@ -66,8 +67,8 @@ export default async function BillingPage({
         <h1 className="text-2xl font-semibold">Billing</h1>
         <p className="text-sm text-muted">
           {prepaid
-            ? "Each endpoint's first 50 units a month are free; past them each call draws on your prepaid credits."
-            : "Each endpoint's first 50 units a month are free; past them you pay per call, invoiced after each month (UTC)."}
+            ? `Each endpoint's first ${FREE_UNITS_PER_MONTH} units a month are free; past them each call draws on your prepaid credits.`
+            : `Each endpoint's first ${FREE_UNITS_PER_MONTH} units a month are free; past them you pay per call, invoiced after each month (UTC).`}
         </p>
       </header>
       <BillingNotices

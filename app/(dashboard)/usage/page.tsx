@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { LatencySection } from '@/components/usage/latency-section';
 import { UsageTabs } from '@/components/usage/usage-tabs';
 import { UsageView } from '@/components/usage/usage-view';
+import { FREE_UNITS_PER_MONTH } from '@/lib/api/pricing';
 import { findEndpoint } from '@/lib/api/registry';
 import { requireSession } from '@/lib/auth/require-session';
 import { getLatencyByDay } from '@/lib/server/usage/get-latency-by-day';
@@ -29,8 +30,8 @@ export default async function UsagePage({
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold">Usage</h1>
         <p className="text-sm text-muted">
-          Every call, from the same ledger the invoices bill (UTC days and months). Each endpoint&apos;s first 50 units
-          a month are free.
+          Every call, from the same ledger the invoices bill (UTC days and months). Each endpoint&apos;s first{' '}
+          {FREE_UNITS_PER_MONTH} units a month are free.
         </p>
       </header>
       <UsageTabs current="overview" />
