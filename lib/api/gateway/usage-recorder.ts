@@ -5,7 +5,7 @@
 // (prisma/functions.sql), one round trip and one transaction, that:
 //   1. locks the (account, endpoint, month) rows it touches, in sorted order (no deadlocks),
 //      before it reads which calls are recorded already (a retried batch's);
-//   2. gives each record its free units from the monthly count (first 50 units free) or from
+//   2. gives each record its free units from the monthly count (the first FREE_UNITS_PER_MONTH units free) or from
 //      the free units it reserved up front (accounts without a payment method or with a cap);
 //   3. inserts the UsageEvent rows (id = request id, so a record is never written twice),
 //      updates the monthly totals and the keys' last-used times (at most once a second per key
