@@ -13,7 +13,7 @@ export const TOKEN_LIFETIME_MS: Record<UserTokenPurpose, number> = {
   account_recovery: 7 * 24 * 3600_000,
 };
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 

@@ -10,10 +10,10 @@ import { usageKeyLabel } from '@/lib/usage-key-label';
 const DAY_MS = 86_400_000;
 
 /** The announcements of an expiry: a week before, a day before, and when it passes. */
-export type ExpiryStage = '7d' | '1d' | 'expired';
+type ExpiryStage = '7d' | '1d' | 'expired';
 
 /** The stage a key is in at `now`, or null when its expiry is more than 7 days away. */
-export function expiryStage(expiresAt: Date, now: Date): ExpiryStage | null {
+function expiryStage(expiresAt: Date, now: Date): ExpiryStage | null {
   const left = expiresAt.getTime() - now.getTime();
   if (left <= 0) return 'expired';
   if (left <= DAY_MS) return '1d';

@@ -6,7 +6,7 @@ import type { UsageAlertInput } from '@/lib/validation/usage-alerts';
 
 import { CAP_ALERTS } from '@/lib/usage-alert-defaults';
 
-export const MAX_ALERTS_PER_ACCOUNT = 25;
+const MAX_ALERTS_PER_ACCOUNT = 25;
 
 export type CreateUsageAlertOptions = { accountId: string; input: UsageAlertInput };
 

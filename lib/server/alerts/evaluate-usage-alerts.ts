@@ -11,7 +11,7 @@ import { measureAlertUsage, type UsageSlice } from './measure-alert-usage';
 export type EvaluateUsageAlertsOptions = { now?: Date };
 
 /** The thresholds (ascending) that a value reaches of a base; a base of 0 is reached at once. */
-export function reachedThresholds(thresholds: number[], value: bigint, base: bigint): number[] {
+function reachedThresholds(thresholds: number[], value: bigint, base: bigint): number[] {
   return [...thresholds].sort((a, b) => a - b).filter((t) => base <= 0n || value * 100n >= base * BigInt(t));
 }
 

@@ -20,7 +20,7 @@ export type CurrentSession = {
 };
 
 /** Whether a session signed in at `signedInAt` is past its absolute lifetime (SESSION_MAX_AGE from sign-in). */
-export function isSessionExpired(signedInAt: number, now: Date = new Date()): boolean {
+function isSessionExpired(signedInAt: number, now: Date = new Date()): boolean {
   return now.getTime() >= signedInAt + env.SESSION_MAX_AGE * 1000;
 }
 

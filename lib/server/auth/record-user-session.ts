@@ -4,7 +4,7 @@ import { env } from '@/lib/env';
 import { db } from '@/lib/db';
 
 /** How often a session's "last seen" (and address) is written: at most once a minute. */
-export const LAST_SEEN_EVERY_MS = 60_000;
+const LAST_SEEN_EVERY_MS = 60_000;
 // A session lives SESSION_MAX_AGE from its sign-in (findCurrentSession), so its row is of no use
 // after that; a day more is margin. A token whose row is gone is refused either way.
 const FORGET_AFTER_MS = () => env.SESSION_MAX_AGE * 1000 + 24 * 3600_000;

@@ -18,7 +18,7 @@ export function newRecoveryCode(): string {
 }
 
 /** Case, spaces and dashes do not matter. */
-export function normalizeRecoveryCode(code: string): string {
+function normalizeRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]+/g, '');
 }
 

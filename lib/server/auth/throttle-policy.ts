@@ -8,16 +8,16 @@
 // cannot all be evaluated before the first failure is written (take-throttle-attempt.ts).
 import { isIPv6 } from 'node:net';
 
-export const THROTTLE_WINDOW_MS = 15 * 60_000;
+const THROTTLE_WINDOW_MS = 15 * 60_000;
 /** Failed attempts within the window that lock an email. */
 export const EMAIL_FAILURE_LIMIT = 5;
 /** An address may be shared (an office, a NAT), so it gets more room than one email. */
 export const IP_FAILURE_LIMIT = 20;
 /** Sign-ups from one address (an IPv6 /64) per hour before it is slowed down. */
 export const SIGN_UP_LIMIT = 10;
-export const SIGN_UP_WINDOW_MS = 60 * 60_000;
-export const FIRST_LOCK_MS = 60_000;
-export const MAX_LOCK_MS = 60 * 60_000;
+const SIGN_UP_WINDOW_MS = 60 * 60_000;
+const FIRST_LOCK_MS = 60_000;
+const MAX_LOCK_MS = 60 * 60_000;
 /**
  * How long an email's or a user's two-factor key stays escalated after its last lock ends, with
  * no attempt: a day. Were it the 15-minute window, someone holding the password could make 5
@@ -25,7 +25,7 @@ export const MAX_LOCK_MS = 60 * 60_000;
  * guesses a day. Kept for a day, guessing as fast as the locks allow makes about 33 a day, and
  * waiting gains nothing. A success forgets it at once (settleThrottleAttempt).
  */
-export const ACCOUNT_ESCALATION_MS = 24 * 60 * 60_000;
+const ACCOUNT_ESCALATION_MS = 24 * 60 * 60_000;
 
 export function throttleKeyForEmail(email: string): string {
   return `email:${email.trim().toLowerCase()}`;
@@ -63,8 +63,8 @@ export function throttleKeyForSignUp(ip: string): string {
 }
 
 /** Password-reset requests: per email (mail bombing one inbox) and per address (sweeping many). */
-export const RESET_EMAIL_LIMIT = 5;
-export const RESET_IP_LIMIT = 20;
+const RESET_EMAIL_LIMIT = 5;
+const RESET_IP_LIMIT = 20;
 
 export function throttleKeyForResetEmail(email: string): string {
   return `reset-email:${email.trim().toLowerCase()}`;

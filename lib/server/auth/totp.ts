@@ -3,11 +3,11 @@
 // are parameters only so that the RFC's own test vectors (SHA-1/256/512, 8 digits) can be checked.
 import { Secret, TOTP } from 'otpauth';
 
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
 /** Codes of the step before and after are accepted too: a phone's clock may be a little off. */
-export const TOTP_WINDOW = 1;
-export const TOTP_ISSUER = 'Public Data API';
+const TOTP_WINDOW = 1;
+const TOTP_ISSUER = 'Public Data API';
 
 export type TotpAlgorithm = 'SHA1' | 'SHA256' | 'SHA512';
 

@@ -25,7 +25,7 @@ export type AmountsDue = {
 };
 
 /** When an open invoice is to be paid: now, later (on its due date), or it is being charged. */
-export function invoiceDue(invoice: OpenInvoiceFacts, now: Date): 'now' | 'later' | 'charging' {
+function invoiceDue(invoice: OpenInvoiceFacts, now: Date): 'now' | 'later' | 'charging' {
   if (invoice.status === 'uncollectible' || invoice.overdueAt || invoice.noPaymentMethodAt) return 'now';
   if (invoice.dueAt) return invoice.dueAt <= now ? 'now' : 'later';
   return invoice.attemptCount > 0 ? 'now' : 'charging';

@@ -20,7 +20,7 @@ export const paymentFailedKey = (invoiceId: string, attemptCount: number) =>
 /** The key of the mail about an invoice not charged for want of a card (one per invoice). */
 export const cardMissingKey = (invoiceId: string) => `card-missing:${invoiceId}`;
 
-export type NewBlockFacts = {
+type NewBlockFacts = {
   cause: AccountBlockCause;
   invoice: {
     id: string;

@@ -5,7 +5,7 @@ import type { BillingMode, CreditEntryKind } from '@/lib/generated/prisma/client
 import { billingMonth, monthRange } from '@/lib/utc-month';
 
 /** Credits expire this many months after they are bought, recharged or granted (oldest drawn first). */
-export const CREDIT_LIFETIME_MONTHS = 12;
+const CREDIT_LIFETIME_MONTHS = 12;
 
 export type AddCreditsOptions = {
   accountId: string;
@@ -53,7 +53,7 @@ export async function addCredits(options: AddCreditsOptions): Promise<{ added: b
   });
 }
 
-export type CreditLedgerLine = {
+type CreditLedgerLine = {
   /** When it happened; a month's draws are dated at the month's end (today for this month). */
   at: Date;
   kind: CreditEntryKind | 'draw';

@@ -17,7 +17,7 @@ export type PlannedInvoiceItem = {
 };
 
 /** "1 request", "2 requests", "4,113 units": a count with its noun, singular or plural. */
-export const countOf = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+const countOf = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
 /** What a line leaves under a cent, named on it: the rounding line and the footer say where it went. */
 const fractionNote = (micros: bigint) =>

@@ -27,7 +27,7 @@ export type MonthAccountInput = {
   carried: CarriedRemainder | null;
 };
 
-export type MonthAccountPart = { kind: 'this_month' | 'past_month' | 'carried'; label: string; micros: bigint };
+type MonthAccountPart = { kind: 'this_month' | 'past_month' | 'carried'; label: string; micros: bigint };
 
 export type MonthAccount = {
   parts: MonthAccountPart[];
@@ -44,7 +44,7 @@ const listMonths = (months: string[]) =>
   months.length > 1 ? `${months.slice(0, -1).join(', ')} and ${months.at(-1)}` : (months[0] ?? 'an earlier month');
 
 /** The sentence that says why an amount is carried, with the amount. */
-export function carriedSentence(carried: CarriedRemainder): string {
+function carriedSentence(carried: CarriedRemainder): string {
   const amount = formatCarried(carried.micros);
   const from = listMonths(carried.months);
   return carried.underMinimum

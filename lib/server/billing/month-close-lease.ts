@@ -20,7 +20,7 @@ export const MONTH_CLOSE_LEASE_MS = 2 * 60_000;
 /** How often the holder renews it: several renewals fit in a lease, so one slow write does not lose it. */
 export const MONTH_CLOSE_HEARTBEAT_MS = 20_000;
 /** How long a close waits for another live close of the account before it gives up (a recorded failure). */
-export const MONTH_CLOSE_WAIT_MS = 15 * 60_000;
+const MONTH_CLOSE_WAIT_MS = 15 * 60_000;
 /** How often a waiting close looks again (real time, whatever the clock). */
 const RETRY_MS = 250;
 
@@ -34,7 +34,7 @@ const realClock: LeaseClock = {
 };
 
 /** Another close of the account held the lease, alive, for longer than a close waits. */
-export class MonthCloseBusyError extends Error {
+class MonthCloseBusyError extends Error {
   constructor(accountId: string, holder: string, since: Date) {
     super(
       `Another close of account ${accountId} is running (${holder}, since ${since.toISOString()}); this one stopped waiting for it.`,
@@ -44,7 +44,7 @@ export class MonthCloseBusyError extends Error {
 }
 
 /** The lease was taken over (this holder stopped renewing it for longer than the lease): the close stops. */
-export class MonthCloseLeaseLostError extends Error {
+class MonthCloseLeaseLostError extends Error {
   constructor(accountId: string, holder: string) {
     super(
       `The close lease of account ${accountId} held by ${holder} was lost; the close stopped before its next Stripe call.`,

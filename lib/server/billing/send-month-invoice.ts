@@ -23,7 +23,7 @@ export type SendMonthInvoiceOptions = {
 };
 
 /** Stripe's draft does not add up to the invoice recorded from the ledger: it is left unfinalized. */
-export class InvoiceTotalMismatchError extends Error {
+class InvoiceTotalMismatchError extends Error {
   constructor(stripeInvoiceId: string, stripeCents: number, ledgerCents: number) {
     super(
       `Stripe's draft invoice ${stripeInvoiceId} totals ${stripeCents} cents but the ledger's invoice ${ledgerCents}; not finalized. Compare its items with the invoice's lines.`,

@@ -7,7 +7,7 @@
 // Pure, so the words' facts are tested here; the dashboard reads the spend (get-dashboard-overview.ts).
 import { monthStart } from '@/lib/utc-month';
 
-export type SpendLimitFacts = {
+type SpendLimitFacts = {
   limitMicros: bigint | number | null;
   spentMicros: bigint | number;
   /** A call was refused for this limit (at this amount) in this period. */

@@ -18,7 +18,7 @@ const keyWebhookEventType: Partial<Record<ApiKeyEventType, EventType>> = {
 };
 
 // One transition of the spec's table ("States and transitions → API key").
-export type ApiKeyTransition = {
+type ApiKeyTransition = {
   from: ApiKeyStatus[];
   to: ApiKeyStatus;
   event: ApiKeyEventType;

@@ -13,7 +13,7 @@ import { readListedNewsFeeds, type NewsFeedStatus } from '@/lib/ingest/news/feed
 import { envRecord, type EnvRecord } from '@/lib/env';
 
 /** A live platform's daily quota as this deployment used it (lib/api/providers/live/quota.ts). */
-export interface QuotaToday {
+interface QuotaToday {
   units: number;
   /** The quota day, in the platform's zone. */
   day: string;

@@ -19,7 +19,7 @@ import { readNewsFeedSummary, type NewsFeedSummary } from '@/lib/ingest/news/fee
 import { type Incident, isDegraded, readIncidents } from './read-incidents';
 import { envRecord, type EnvRecord } from '@/lib/env';
 
-export interface LiveHour {
+interface LiveHour {
   calls: number;
   errors: number;
   p50Ms: number | null;
@@ -38,7 +38,7 @@ export interface FamilyStatus extends FamilySourceSummary {
  * The page's first line: `operational`, or `degraded` with the live families whose last hour
  * failed too often, or `misconfigured` when the API refuses the source configuration.
  */
-export interface OverallStatus {
+interface OverallStatus {
   state: 'operational' | 'degraded' | 'misconfigured';
   degraded: { family: Family; title: string; calls: number; errors: number }[];
 }

@@ -13,7 +13,7 @@ import { billingMonth, monthRange } from '@/lib/utc-month';
 export type GetDashboardOverviewOptions = { accountId: string; now?: Date };
 
 /** An endpoint counts as near its free tier from this many free units used (80 %). */
-export const NEAR_FREE_TIER = Math.ceil(FREE_UNITS_PER_MONTH * 0.8);
+const NEAR_FREE_TIER = Math.ceil(FREE_UNITS_PER_MONTH * 0.8);
 
 const DAY_MS = 86_400_000;
 

@@ -13,7 +13,7 @@ export type GetUsageMonthOptions = { accountId: string; month: string; keyId?: s
 
 /** How many endpoints the daily chart names; the rest are summed as "other". */
 const CHART_SERIES = 5;
-export const OTHER_SERIES = 'other';
+const OTHER_SERIES = 'other';
 
 type Totals = {
   requests: number;

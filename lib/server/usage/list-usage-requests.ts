@@ -28,11 +28,11 @@ export type UsageRequest = {
 };
 
 /** A position in the log: the last row's time and request id, opaque to the browser. */
-export function encodeCursor(createdAt: Date, id: string): string {
+function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
 }
 
-export function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const bar = text.indexOf('|');
   if (bar < 0) return null;

@@ -15,7 +15,7 @@ export type StreamUsageCsvOptions = {
   endpoint?: string | null;
 };
 
-export const USAGE_CSV_COLUMNS = [
+const USAGE_CSV_COLUMNS = [
   'date',
   'endpoint',
   'key',
@@ -38,7 +38,7 @@ export function microsToUsd(micros: bigint): string {
  * would run as a formula (=, +, -, @ first) gets a leading apostrophe (key names are the
  * customer's own text).
  */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

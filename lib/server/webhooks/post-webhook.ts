@@ -5,11 +5,11 @@ import { request as httpsRequest } from 'node:https';
 
 import type { CheckedTarget } from './address-rules';
 
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 /** At most this much of an answer is read; the rest is dropped with the connection. */
-export const MAX_RESPONSE_BYTES = 64 * 1024;
+const MAX_RESPONSE_BYTES = 64 * 1024;
 /** The part of it kept in the delivery log. */
-export const SNIPPET_CHARS = 1000;
+const SNIPPET_CHARS = 1000;
 
 export type PostOutcome = {
   /** The HTTP status, or null when none arrived (refused, timed out, connection failed). */

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { db } from '@/lib/db';
 
-export const WEBHOOK_EVENT_RETENTION_DAYS = 30;
+const WEBHOOK_EVENT_RETENTION_DAYS = 30;
 
 /** Deletes events older than the retention period, and their deliveries with them (cascade). */
 export async function pruneWebhookEvents({

@@ -1,12 +1,12 @@
 // When a failed delivery is tried again: exponential backoff from one minute, doubling, at most
 // 12 hours apart, for 3 days after the event (about 16 attempts); the last one at the 3 days' end.
 
-export const RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+const RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 const FIRST_DELAY_MS = 60 * 1000;
 const LONGEST_DELAY_MS = 12 * 60 * 60 * 1000;
 
 /** The wait after failed attempt `attempt` (1-based), before the window's end is applied. */
-export function retryDelayMs(attempt: number): number {
+function retryDelayMs(attempt: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** Math.max(0, attempt - 1), LONGEST_DELAY_MS);
 }
 

@@ -1,6 +1,6 @@
 // The JSON a receiver gets: the stored event as { id, type, created (UTC, ISO 8601), data }.
 
-export type WebhookPayload = { id: string; type: string; created: string; data: unknown };
+type WebhookPayload = { id: string; type: string; created: string; data: unknown };
 
 export function webhookPayload(event: { id: string; type: string; createdAt: Date; data: unknown }): string {
   const payload: WebhookPayload = {

@@ -10,7 +10,7 @@ import type { DeliverOptions } from '@/lib/server/webhooks/deliver-webhook';
 import { DELIVER_WEBHOOK_TASK, type WebhookAttemptJob } from '@/lib/server/webhooks/queue-webhook-attempt';
 import { WEBHOOK_SECRET_PURPOSE } from '@/lib/server/webhooks/secret-purpose';
 
-export type Received = { headers: IncomingHttpHeaders; body: string; path: string };
+type Received = { headers: IncomingHttpHeaders; body: string; path: string };
 
 export type Receiver = {
   url: string;
