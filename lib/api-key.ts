@@ -1,8 +1,8 @@
 // API key format, generation and hashing. Pure (no server-only): the API gateway imports it too.
 import { createHash, randomBytes } from 'node:crypto';
 
-export const API_KEY_PREFIX = 'ak_live_';
-export const API_KEY_RANDOM_LENGTH = 40;
+const API_KEY_PREFIX = 'ak_live_';
+const API_KEY_RANDOM_LENGTH = 40;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 // 248 = 4 * 62: bytes at or above it are discarded so every character is equally likely.
 const UNBIASED_BYTE_LIMIT = 256 - (256 % BASE62.length);

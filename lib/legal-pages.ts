@@ -19,7 +19,7 @@ export const OPERATOR_IDENTITY = {
 
 type IdentityVariable = keyof typeof OPERATOR_IDENTITY;
 
-export const LEGAL_PAGE_FILES = ['terms.md', 'privacy.md'] as const;
+const LEGAL_PAGE_FILES = ['terms.md', 'privacy.md'] as const;
 export type LegalPageFile = (typeof LEGAL_PAGE_FILES)[number];
 
 /** SUPPORT_EMAIL's default (lib/env.ts): a development value, a placeholder in production. */

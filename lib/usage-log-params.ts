@@ -16,7 +16,7 @@ export const LOGGED_PARAMS_CUT = '…';
  * A parameter name that could carry a key or a token (key, api_key, x-api-key, token,
  * authorization, …): never logged. The same rule as lib/explorer/share-link.ts's mayHoldSecret.
  */
-export function mayHoldSecret(name: string): boolean {
+function mayHoldSecret(name: string): boolean {
   return /key|token|secret|authorization/i.test(name);
 }
 

@@ -97,7 +97,7 @@ function typeOf(schema: JsonSchema): { type: string; nullable: boolean; inner: J
 }
 
 /** Fields of an object schema, one level of records below (a list's items or an object field). */
-export function responseFields(schema: JsonSchema, depth = 0): ResponseField[] {
+function responseFields(schema: JsonSchema, depth = 0): ResponseField[] {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   return Object.entries(properties).map(([name, property]) => {
     const { type, nullable, inner } = typeOf(property);

@@ -12,7 +12,7 @@ export interface MaxCost {
 }
 
 /** The units a call may bill: `pages` (or its default) for endpoints billed per page, else one. */
-export function maxUnits(model: Pick<EndpointModel, 'billingUnit' | 'paging' | 'params'>, values: FormValues): number {
+function maxUnits(model: Pick<EndpointModel, 'billingUnit' | 'paging' | 'params'>, values: FormValues): number {
   if (model.billingUnit !== 'page' || model.paging?.param !== 'pages') return 1;
   const field = model.params.find((p) => p.name === 'pages');
   const typed = Number((values.pages ?? '').trim());

@@ -6,7 +6,7 @@ export { PARSE_LIMIT_BYTES as LARGE_BODY_BYTES } from './send-call';
 /** How much text a large body shows at once, and adds per "Show more". */
 export const TEXT_SLICE_CHARS = 16 * 1024;
 /** Search results listed at most (the count says how many there are). */
-export const MATCH_LIMIT = 50;
+const MATCH_LIMIT = 50;
 
 export type JsonPath = string;
 

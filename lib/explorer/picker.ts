@@ -3,7 +3,7 @@
 import type { EndpointModel } from '@/lib/docs/endpoint-model';
 import { priceText } from '@/lib/docs/price-text';
 
-export interface PickerEntry {
+interface PickerEntry {
   path: string;
   method: EndpointModel['method'];
   summary: string;
@@ -30,7 +30,7 @@ export function pagingText(model: Pick<EndpointModel, 'paging' | 'pageSize'>): s
   return model.paging.max === null ? `Any number of pages${size}` : `Up to ${model.paging.max} pages${size}`;
 }
 
-export function pickerEntry(model: EndpointModel): PickerEntry {
+function pickerEntry(model: EndpointModel): PickerEntry {
   return {
     path: model.path,
     method: model.method,

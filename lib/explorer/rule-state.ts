@@ -16,7 +16,7 @@ function breaks(rule: ParameterRule, message: string): boolean {
 }
 
 /** The parameters a rule is about: its error is shown once one of them was touched. */
-export function ruleParams(rule: ParameterRule): string[] {
+function ruleParams(rule: ParameterRule): string[] {
   if (rule.kind === 'exactly_one_of' || rule.kind === 'at_least_one_of') return rule.params;
   if (rule.kind === 'only_valid_with') return [rule.param, rule.other];
   return [rule.low, rule.high];

@@ -36,8 +36,6 @@ export interface CallResult {
   units: number | null;
 }
 
-export { requestUrl };
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -49,7 +47,7 @@ function parseJson(text: string): unknown {
 /** How much of a body is decoded between two pauses that let the browser paint and answer. */
 const YIELD_EVERY_BYTES = 256 * 1024;
 
-export function yieldToBrowser(): Promise<void> {
+function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 

@@ -1,7 +1,7 @@
 // Code that makes one call, for the explorer and the reference: curl, JavaScript (fetch), Python
 // (requests) and Go, from the same request. The key is a placeholder unless the caller passes it.
 
-export const KEY_PLACEHOLDER = '<API_KEY>';
+const KEY_PLACEHOLDER = '<API_KEY>';
 
 /** The key a snippet shows: the tab's key once "Show my key" is ticked, else none (the placeholder). */
 export function snippetApiKey(reveal: boolean, apiKey: string | null | undefined): string | null {
@@ -30,7 +30,7 @@ export const snippetLanguages: readonly { id: SnippetLanguage; label: string }[]
 ];
 
 /** The URL with its query string, as the call sends it. */
-export function callUrl(request: Pick<SnippetRequest, 'baseUrl' | 'path' | 'params'>): string {
+function callUrl(request: Pick<SnippetRequest, 'baseUrl' | 'path' | 'params'>): string {
   const query = new URLSearchParams(request.params.filter(([, v]) => v.trim() !== '') as [string, string][]).toString();
   return `${request.baseUrl}${request.path}${query ? `?${query}` : ''}`;
 }

@@ -34,10 +34,10 @@ export function contentSecurityPolicy(nonce: string, { development = false } = {
   return directives.join('; ');
 }
 
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
 
 /** HSTS: one year, subdomains too. Sent only over HTTPS (browsers ignore it over HTTP anyway). */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /** Every security header of a console response. */
 export function securityHeaders({

@@ -6,7 +6,7 @@ import { headers } from 'next/headers';
 import { logger } from './logger';
 
 /** The id of the console request being served (proxy.ts's X-Request-Id), or undefined outside one (a test, a script). */
-export async function consoleRequestId(): Promise<string | undefined> {
+async function consoleRequestId(): Promise<string | undefined> {
   try {
     return (await headers()).get('x-request-id') ?? undefined;
   } catch {

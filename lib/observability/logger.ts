@@ -30,7 +30,7 @@ const secretFields = [
   'AUTH_SECRET',
   'API_INTERNAL_SECRET',
 ];
-export const redactPaths = [
+const redactPaths = [
   ...secretFields.map((f) => `["${f}"]`),
   ...secretFields.map((f) => `*["${f}"]`),
   'req.headers["x-api-key"]',

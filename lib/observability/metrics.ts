@@ -3,7 +3,7 @@
 // does only with METRICS_PORT set: with metrics off, a hook on the hot path costs one call of an
 // empty function, and prom-client is not even loaded.
 
-export type UpstreamOutcome = 'ok' | 'upstream_rate_limit' | 'upstream_error' | 'upstream_timeout' | 'aborted';
+type UpstreamOutcome = 'ok' | 'upstream_rate_limit' | 'upstream_error' | 'upstream_timeout' | 'aborted';
 
 export interface MetricHooks {
   /** An API request answered: its endpoint (a registry path, or 'other'), status and duration. */

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-export type CheckResult = 'ok' | string;
+type CheckResult = 'ok' | string;
 
 export interface Readiness {
   ready: boolean;
@@ -85,7 +85,7 @@ export async function checkReadiness(probes: ReadinessProbes): Promise<Readiness
   return { ready, checks };
 }
 
-export type CheckState = 'ok' | 'failed';
+type CheckState = 'ok' | 'failed';
 
 export interface ReadinessAnswer {
   httpStatus: 200 | 503;

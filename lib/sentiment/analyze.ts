@@ -12,7 +12,7 @@ import { type TokenizedText, tokenize } from './tokenizer';
  * Captions past this length are analysed on their opening only: the tone is set early, and the
  * cost per record must stay bounded because the analysis runs on every record of every page.
  */
-export const MAX_ANALYSED_CHARS = 4000;
+const MAX_ANALYSED_CHARS = 4000;
 
 export interface TextScores {
   tokenized: TokenizedText;

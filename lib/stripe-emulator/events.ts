@@ -8,12 +8,12 @@ import { createHmac } from 'node:crypto';
 import type { SandboxClock } from './clock';
 import { newId, type SandboxStore, type StripeObject } from './store';
 
-export const SANDBOX_API_VERSION = '2026-10-28.endive';
+const SANDBOX_API_VERSION = '2026-10-28.endive';
 /** Seconds after a failed attempt before the next: three retries over a few hours. */
-export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [5 * 60, 60 * 60, 3 * 60 * 60];
+const WEBHOOK_RETRY_SCHEDULE_SECONDS = [5 * 60, 60 * 60, 3 * 60 * 60];
 
 /** The Stripe-Signature header for a payload, exactly as Stripe computes it (real time, not the sandbox clock). */
-export function signPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+function signPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   return `t=${timestamp},v1=${signature}`;
 }

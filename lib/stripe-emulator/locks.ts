@@ -3,7 +3,7 @@
 // the code `lock_timeout` (the SDKs retry it).
 import { StripeApiError } from './errors';
 
-export const lockTimeout = () =>
+const lockTimeout = () =>
   new StripeApiError(429, {
     type: 'invalid_request_error',
     code: 'lock_timeout',

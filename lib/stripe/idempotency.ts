@@ -14,7 +14,7 @@
 const MAX_ATTEMPTS = 20;
 
 /** The key of an attempt: the plain key first, then `<key>:attempt-<n>`. */
-export const attemptKey = (key: string, attempt: number) => (attempt === 1 ? key : `${key}:attempt-${attempt}`);
+const attemptKey = (key: string, attempt: number) => (attempt === 1 ? key : `${key}:attempt-${attempt}`);
 
 type StripeFailure = { statusCode?: number; headers?: Record<string, string | undefined> };
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { API_KEY_NAME_MAX_LENGTH, MAX_API_KEYS_PER_ACCOUNT, ROLL_GRACE_PERIODS, type RollGrace } from './api-key-rules';
 
-export { API_KEY_NAME_MAX_LENGTH, MAX_API_KEYS_PER_ACCOUNT, ROLL_GRACE_PERIODS, type RollGrace };
+export { MAX_API_KEYS_PER_ACCOUNT, ROLL_GRACE_PERIODS, type RollGrace };
 
 /**
  * An expiry as typed in a date field, "YYYY-MM-DD", or blank for none: the key stops working at
@@ -42,7 +42,7 @@ const scope = z
   .trim()
   .regex(/^([a-z][a-z0-9]*|\/v1\/[a-z0-9/_-]+)$/, 'Unknown family or endpoint');
 
-export const apiKeyInputSchema = z.object({
+const apiKeyInputSchema = z.object({
   // Empty means "no name"; the table then shows "Untitled".
   name: z
     .string()

@@ -17,7 +17,7 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
 
-export const credentialsSchema = z.object({
+const credentialsSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
 });

@@ -8,7 +8,7 @@ import { findEndpoint } from '@/lib/api/registry';
 import { billingMonth, monthStart } from '@/lib/utc-month';
 
 /** How many months back the usage pages go, besides the current one. */
-export const USAGE_MONTHS_BACK = 12;
+const USAGE_MONTHS_BACK = 12;
 
 /** The months the usage pages offer, newest first: the current month and the twelve before it. */
 export function selectableMonths(now: Date = new Date()): string[] {
@@ -16,7 +16,7 @@ export function selectableMonths(now: Date = new Date()): string[] {
 }
 
 /** A month the usage pages show; blank or absent means the current month. */
-export function monthParam(now: Date = new Date()) {
+function monthParam(now: Date = new Date()) {
   return z
     .string()
     .trim()
@@ -69,7 +69,7 @@ const isoTime = (name: string) =>
     });
 
 /** The log's status filter: a class of answers, or `refused` (refused before a platform was asked, not billed). */
-export const STATUS_CLASSES = ['2xx', '4xx', '5xx', 'refused'] as const;
+const STATUS_CLASSES = ['2xx', '4xx', '5xx', 'refused'] as const;
 
 /** Every error code the API answers (lib/api/errors.ts), for the log's code filter. */
 export const ERROR_CODES = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];

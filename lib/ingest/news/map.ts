@@ -33,7 +33,7 @@ const htmlOptions: HtmlToTextOptions = {
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** HTML (or text that may hold entities and tags, as RSS titles do) as one line of plain text. */
-export function plainText(html: string): string {
+function plainText(html: string): string {
   return html ? oneLine(convert(html, htmlOptions)) : '';
 }
 
@@ -47,7 +47,7 @@ function atomText(value: unknown): string {
 const SNIPPET_LENGTH = 1000;
 
 /** A lead cut at a word boundary (a feed may carry the whole article). */
-export function leadOf(text: string): string {
+function leadOf(text: string): string {
   const chars = Array.from(text); // code points: an emoji is never cut in half
   if (chars.length <= SNIPPET_LENGTH) return text;
   const cut = chars.slice(0, SNIPPET_LENGTH - 3).join('');
@@ -68,7 +68,7 @@ function httpUrl(value: string, base: string): string {
 }
 
 /** The host of an article's address without a leading www. (the publisher, as the sandbox gives it). */
-export function domainOf(url: string): string {
+function domainOf(url: string): string {
   return new URL(url).hostname.replace(/^www\./, '');
 }
 

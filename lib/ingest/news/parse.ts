@@ -77,7 +77,7 @@ export function decodeFeed(bytes: Uint8Array, contentType?: string): string {
   return decoderFor(declared ?? charsetOfType(contentType) ?? 'utf-8').decode(bytes);
 }
 
-export function isNode(value: unknown): value is XmlNode {
+function isNode(value: unknown): value is XmlNode {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -9,17 +9,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contentTypeOf, feeds, recording } from '@/lib/api/providers/live/news/__tests__/support/routes';
 
-export interface FeedRequest {
+interface FeedRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
   /** What the server answered (0 for a reset or a stall). */
   status: number;
 }
 
-export type FeedFault =
-  | { status: number; headers?: Readonly<Record<string, string>>; body?: string }
-  | 'reset'
-  | 'stall';
+type FeedFault = { status: number; headers?: Readonly<Record<string, string>>; body?: string } | 'reset' | 'stall';
 
 interface Served {
   body: Buffer;
