@@ -19,7 +19,7 @@ function statusOf(invoice: Invoice) {
 const day = (iso: string) => iso.slice(0, 10);
 
 /** What is due now and what is open but due later, apart; nothing when nothing is open. */
-export function AmountsDueList({ due }: { due: AmountsDue }) {
+function AmountsDueList({ due }: { due: AmountsDue }) {
   if (!due.dueNowCents && !due.dueLater.length && !due.beingChargedCents) return null;
   return (
     <dl className="flex flex-col divide-y divide-border rounded-lg border border-border text-sm">

@@ -5,7 +5,7 @@ import { formatAmount } from '@/lib/money';
  * The month's calls estimated to its end, in the same words on the dashboard, /usage and /billing
  * (lib/server/billing/month-end-estimate.ts): an estimate of the whole month's calls, not of an invoice.
  */
-export function monthEndEstimateText(estimate: MonthEndEstimate): string {
+function monthEndEstimateText(estimate: MonthEndEstimate): string {
   if (estimate.kind === 'blocked')
     return `No estimate for ${estimate.month}: the account is blocked, so its calls are refused and nothing more is billed.`;
   return `Calls in ${estimate.month}, estimated to the month's end at this pace: about ${formatAmount(estimate.estimateMicros)}${

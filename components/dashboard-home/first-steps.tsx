@@ -10,7 +10,7 @@ import { CopyText } from './copy-text';
 type Steps = NonNullable<DashboardOverview['firstSteps']>;
 
 /** The call the checklist suggests, with the start of the account's newest key and the API's address. */
-export function firstCallCurl(apiBase: string, keyPrefix: string | null): string {
+function firstCallCurl(apiBase: string, keyPrefix: string | null): string {
   return `curl -H "X-API-Key: ${keyPrefix ?? 'ak_live_'}…" "${apiBase}/v1/forumsite/community/posts?community=news&pages=1"`;
 }
 

@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** A cap or key limit and what it does to calls now, until when (spend-limit-standing.ts). */
-export function limitSentence(s: SpendLimitState): string {
+function limitSentence(s: SpendLimitState): string {
   const name =
     s.limit === 'daily_cap'
       ? `The daily cap of ${formatAmount(s.limitMicros)}`

@@ -10,7 +10,7 @@ const introLinks = [
 ];
 
 /** Grouped by family in registry order. */
-export function groupByFamily<T extends Pick<EndpointModel, 'family' | 'familyTitle'>>(
+function groupByFamily<T extends Pick<EndpointModel, 'family' | 'familyTitle'>>(
   items: readonly T[],
 ): { family: string; title: string; items: T[] }[] {
   const groups = new Map<string, { family: string; title: string; items: T[] }>();

@@ -10,7 +10,7 @@ import { CodeBlock } from './code-block';
 import { RichText } from './rich-text';
 
 /** "integer 1-40, default 1" */
-export function paramRules(p: ParamField): string {
+function paramRules(p: ParamField): string {
   const parts: string[] = [];
   if (p.enum) parts.push(`one of ${p.enum.join(', ')}`);
   if (p.minimum !== undefined && p.maximum !== undefined) parts.push(`${p.minimum}–${p.maximum}`);

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { childPath, matches, type JsonPath } from '@/lib/explorer/json-view';
 
 /** How deep the tree starts open; deeper nodes render their children only once opened. */
-export const OPEN_DEPTH = 2;
+const OPEN_DEPTH = 2;
 /** Items of an array rendered at once; more appear on request. */
 const ITEM_BATCH = 100;
 

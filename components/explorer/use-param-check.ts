@@ -13,7 +13,7 @@ let loading: Promise<Check> | null = null;
 let loaded: Check | null = null;
 
 /** validate-params' checkParams, imported once per page. */
-export function loadParamCheck(): Promise<Check> {
+function loadParamCheck(): Promise<Check> {
   loading ??= import('@/lib/explorer/validate-params').then((m) => (loaded = m.checkParams));
   return loading;
 }

@@ -7,7 +7,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import type { ActionState } from '@/lib/actions/action-state';
 
-export type ActionFormField = {
+type ActionFormField = {
   name: string;
   label: string;
   type?: 'email' | 'password' | 'text';

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 
-export const CONSOLE_NAV = [
+const CONSOLE_NAV = [
   { href: '/dashboard', label: 'Home' },
   { href: '/keys', label: 'API keys' },
   { href: '/usage', label: 'Usage' },

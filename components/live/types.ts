@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** A view's data that is read again while the page is open. */
-export interface LiveSpec<T> {
+interface LiveSpec<T> {
   queryKey: readonly unknown[];
   fetch: () => Promise<T>;
   /** What the server rendered the page with. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** One kind of bar: its name in the legend and a fill from the theme's CSS variables (dark mode follows). */
-export type BarSeries = { name: string; fill: string; opacity?: number };
+type BarSeries = { name: string; fill: string; opacity?: number };
 
 export type DayBarsProps = {
   /** Unique on the page: the SVG's title and description are referenced by it. */

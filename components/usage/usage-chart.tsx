@@ -13,7 +13,7 @@ type Measure = 'units' | 'amountMicros';
 
 const HEIGHT = 180;
 
-export function seriesColour(series: string[], name: string): string {
+function seriesColour(series: string[], name: string): string {
   return name === 'other' ? OTHER_COLOUR : (COLOURS[series.indexOf(name) % COLOURS.length] ?? OTHER_COLOUR);
 }
 
