@@ -122,7 +122,7 @@ export function formatChecks(checks: readonly SourceCheck[]): string[] {
  * The environment to check: this one with its source settings replaced by those of the app
  * running on this database, when one is and `settings` is not 'shell'; and the line saying which.
  */
-export function settingsToCheck(
+function settingsToCheck(
   env: EnvRecord,
   settings: 'app' | 'shell' | undefined,
 ): { env: Record<string, string | undefined>; description: string } {

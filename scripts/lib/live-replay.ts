@@ -12,8 +12,8 @@ import type { Family } from '@/lib/api/registry/types';
 import type { EnvRecord } from '@/lib/env';
 
 /** Politeness for a replay on this machine: no queueing behind a platform's limits. */
-export const REPLAY_REQUESTS_PER_MINUTE = '60000';
-export const REPLAY_BURST = '1000';
+const REPLAY_REQUESTS_PER_MINUTE = '60000';
+const REPLAY_BURST = '1000';
 
 export interface ReplayedFamily {
   family: Family;

@@ -59,7 +59,7 @@ export function stableHash(text: string): number {
  * XED comes as one pool; we hold out 10 % for test and 10 % for dev by hashing the text, so that
  * repeated lines never straddle two splits and the split never depends on file order.
  */
-export function xedSplitOf(text: string): SplitName {
+function xedSplitOf(text: string): SplitName {
   const bucket = stableHash(text.trim().toLowerCase()) % 10;
   return bucket === 0 ? 'test' : bucket === 1 ? 'dev' : 'train';
 }
