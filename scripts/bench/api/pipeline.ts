@@ -38,12 +38,25 @@ export async function benchPipeline({
   const withoutRollup = functionsSql.replace(/,\n {2}daily AS \([\s\S]*?\n {2}\)(?=[,\n])/, '');
   if (withoutRollup === functionsSql)
     throw new Error('bench: the daily rollup CTE was not found in prisma/functions.sql');
+  // Replacing the functions takes their locks: a batch the last measurement's recorder is still
+  // writing can deadlock with it, which PostgreSQL ends by failing one side; the swap is tried again.
+  const swapFunctions = async (sql: string) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(sql);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  };
   const measureWithoutRollup = async (c: Case, duration = seconds) => {
-    await client.query(withoutRollup);
+    await swapFunctions(withoutRollup);
     try {
       return await measureGateway(gateway, ports.api, c, false, duration);
     } finally {
-      await client.query(functionsSql);
+      await swapFunctions(functionsSql);
     }
   };
   /** The ratios again in rounds of gateway, bare and replay in turn (and, in the small case, the
