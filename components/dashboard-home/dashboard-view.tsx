@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import type { DashboardOverview } from '@/lib/server/usage/get-dashboard-overview';
 
-import { Live } from '@/components/live/live';
+import { AutoRefresh } from '@/components/auto-refresh/auto-refresh';
 
 import { FirstSteps } from './first-steps';
 import { FreeTierList } from './free-tier-list';
@@ -32,7 +32,7 @@ export function DashboardView({
   monthChart?: ReactNode;
 }) {
   return (
-    <Live
+    <AutoRefresh
       spec={{ queryKey: ['dashboard'], fetch: fetchDashboard, initial, refreshMs: REFRESH_MS }}
       render={(d) => <Overview d={d} apiBase={apiBase} monthChart={monthChart} />}
     />

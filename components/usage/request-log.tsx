@@ -3,7 +3,7 @@
 import { useRef } from 'react';
 
 import { buttonClasses } from '@/components/ui/button';
-import { LivePagesView, type LivePages } from '@/components/live/live';
+import { RefreshablePages, type PagesState } from '@/components/auto-refresh/auto-refresh';
 import type { UsageRequestPage } from '@/lib/server/usage/list-usage-requests';
 
 import { RefusalTallies } from './refusal-tallies';
@@ -44,7 +44,7 @@ export function RequestLog({
   refusalLimit: number;
 }) {
   return (
-    <LivePagesView
+    <RefreshablePages
       spec={{
         queryKey: ['usage', 'requests', filters],
         fetchPage: (cursor) => fetchPage(filters, cursor),
@@ -68,7 +68,7 @@ function Log({
   endpoints,
   codes,
 }: {
-  query: LivePages<UsageRequestPage>;
+  query: PagesState<UsageRequestPage>;
   keys: UsageRequestPage['keys'];
   filters: RequestLogFilters;
   endpoints: string[];

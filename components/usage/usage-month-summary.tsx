@@ -1,6 +1,6 @@
 // /usage's figures of a month: calls, units, billed units, amount and the month-end estimate,
 // with whether the current month is being read again.
-import type { LiveState } from '@/components/live/live';
+import type { RefreshState } from '@/components/auto-refresh/auto-refresh';
 import { formatAmount } from '@/lib/money';
 import type { UsageMonth } from '@/lib/server/usage/get-usage-month';
 
@@ -14,7 +14,7 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
   );
 }
 
-export function UsageMonthSummary({ data, state: { isFetching, error } }: { data: UsageMonth; state: LiveState }) {
+export function UsageMonthSummary({ data, state: { isFetching, error } }: { data: UsageMonth; state: RefreshState }) {
   const { month } = data;
   const s = data.summary;
   return (

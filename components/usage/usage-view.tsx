@@ -1,7 +1,7 @@
 'use client';
 
 import { EndpointUsageTable } from '@/components/usage/endpoint-usage-table';
-import { Live, type LiveState } from '@/components/live/live';
+import { AutoRefresh, type RefreshState } from '@/components/auto-refresh/auto-refresh';
 import type { UsageMonth } from '@/lib/server/usage/get-usage-month';
 
 import { UsageChart } from './usage-chart';
@@ -42,7 +42,7 @@ export function UsageView({
 }) {
   const { month, keyId } = initial;
   return (
-    <Live
+    <AutoRefresh
       spec={{
         queryKey: usageQueryKey(month, keyId),
         fetch: () => fetchUsage(month, keyId),
@@ -63,7 +63,7 @@ function Month({
   data: UsageMonth;
   months: string[];
   endpoint: string | null;
-  state: LiveState;
+  state: RefreshState;
 }) {
   const { month, keyId } = data;
   return (

@@ -8,20 +8,20 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 import type {
-  LivePages,
-  LivePagesSpec,
-  LiveProps,
-  LiveState,
+  PagesState,
+  RefreshablePagesSpec,
+  AutoRefreshProps,
+  RefreshState,
   PagesAction,
   PagesSyncProps,
   QuerySyncProps,
   Reported,
 } from './types';
 
-export type { LivePages, LiveState } from './types';
+export type { PagesState, RefreshState } from './types';
 
-const IDLE: LiveState = { isFetching: false, error: null };
-const LOADING: LiveState = { isFetching: true, error: null };
+const IDLE: RefreshState = { isFetching: false, error: null };
+const LOADING: RefreshState = { isFetching: true, error: null };
 const UNLOADED = new Error('the refresh code could not be loaded; reload the page');
 
 /** Calls `report` once, after the first render. */
@@ -86,7 +86,7 @@ function useRefreshDue(refreshMs: number | false): boolean {
  * `render(data)` with the server's data, then, from the first refresh on, with TanStack Query's
  * (`spec.queryKey`, read again every `spec.refreshMs`).
  */
-export function Live<T>({ spec, render }: LiveProps<T>): ReactNode {
+export function AutoRefresh<T>({ spec, render }: AutoRefreshProps<T>): ReactNode {
   const due = useRefreshDue(spec.refreshMs);
   const [reported, setReported] = useState<Reported<T> | null>(null);
   const current = reported?.key === JSON.stringify(spec.queryKey) ? reported : null;
@@ -104,7 +104,7 @@ export function Live<T>({ spec, render }: LiveProps<T>): ReactNode {
 }
 
 /** The server's first page, as the view shows it before the query reports. */
-function firstPage<P>(spec: LivePagesSpec<P>, action?: PagesAction | null): LivePages<P> {
+function firstPage<P>(spec: RefreshablePagesSpec<P>, action?: PagesAction | null): PagesState<P> {
   return {
     pages: [spec.initial],
     hasNextPage: spec.nextCursor(spec.initial) !== null,
@@ -120,17 +120,17 @@ function firstPage<P>(spec: LivePagesSpec<P>, action?: PagesAction | null): Live
  * A list read a page at a time: the server's first page, then, from the visitor's first "newer"
  * or "older" request on, TanStack Query's infinite query.
  */
-export function LivePagesView<P>({
+export function RefreshablePages<P>({
   spec,
   render,
 }: {
-  spec: LivePagesSpec<P>;
-  render: (pages: LivePages<P>) => ReactNode;
+  spec: RefreshablePagesSpec<P>;
+  render: (pages: PagesState<P>) => ReactNode;
 }): ReactNode {
   const [action, setAction] = useState<PagesAction | null>(null);
-  const [reported, setReported] = useState<(LivePages<P> & { key: string }) | null>(null);
+  const [reported, setReported] = useState<(PagesState<P> & { key: string }) | null>(null);
   const current = reported?.key === JSON.stringify(spec.queryKey) ? reported : null;
-  const pages: LivePages<P> =
+  const pages: PagesState<P> =
     current ??
     (action
       ? firstPage(spec, reported ? null : action) // loading, or a new key's first report is on its way

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** A view's data that is read again while the page is open. */
-interface LiveSpec<T> {
+interface AutoRefreshSpec<T> {
   queryKey: readonly unknown[];
   fetch: () => Promise<T>;
   /** What the server rendered the page with. */
@@ -10,29 +10,29 @@ interface LiveSpec<T> {
   refreshMs: number | false;
 }
 
-export interface LiveState {
+export interface RefreshState {
   isFetching: boolean;
   error: Error | null;
 }
 
-export interface LiveProps<T> {
-  spec: LiveSpec<T>;
-  render: (data: T, state: LiveState) => ReactNode;
+export interface AutoRefreshProps<T> {
+  spec: AutoRefreshSpec<T>;
+  render: (data: T, state: RefreshState) => ReactNode;
 }
 
 /** What the query reports to the view, for the query key `key` (JSON). */
-export interface Reported<T> extends LiveState {
+export interface Reported<T> extends RefreshState {
   key: string;
   data: T;
 }
 
 export interface QuerySyncProps<T> {
-  spec: LiveSpec<T>;
+  spec: AutoRefreshSpec<T>;
   onChange: (reported: Reported<T>) => void;
 }
 
 /** A list read a page at a time, newest first. */
-export interface LivePagesSpec<P> {
+export interface RefreshablePagesSpec<P> {
   queryKey: readonly unknown[];
   /** The page after `cursor` (null: the first page). */
   fetchPage: (cursor: string | null) => Promise<P>;
@@ -42,7 +42,7 @@ export interface LivePagesSpec<P> {
   initial: P;
 }
 
-export interface LivePages<P> {
+export interface PagesState<P> {
   pages: P[];
   hasNextPage: boolean;
   isFetching: boolean;
@@ -57,8 +57,8 @@ export interface LivePages<P> {
 export type PagesAction = 'refetch' | 'next';
 
 export interface PagesSyncProps<P> {
-  spec: LivePagesSpec<P>;
+  spec: RefreshablePagesSpec<P>;
   /** The request that loaded the query, carried out once it is mounted. */
   action: PagesAction;
-  onChange: (reported: LivePages<P> & { key: string }) => void;
+  onChange: (reported: PagesState<P> & { key: string }) => void;
 }

@@ -1,4 +1,4 @@
-// The views that refresh on their own (components/live/live.tsx): the dashboard and /usage start
+// The views that refresh on their own (components/auto-refresh/auto-refresh.tsx): the dashboard and /usage start
 // from the server's data and read it again once their first refresh is due (the page's clock is
 // Playwright's, moved on by hand); the request log reads newer calls and older pages on request.
 // Their first load ships without TanStack Query, and loading it later keeps the
@@ -24,7 +24,7 @@ test('the dashboard and /usage show a call made after they opened once their ref
 }) => {
   await signUp(page);
   await page.goto('/keys');
-  const key = await createKey(page, 'live refresh');
+  const key = await createKey(page, 'auto refresh');
   await call(request, key);
   // One call, in the singular.
   await expect(async () => {
@@ -76,7 +76,7 @@ test('the request log loads older calls and checks for new ones on request, keep
 }) => {
   await signUp(page);
   await page.goto('/keys');
-  const key = await createKey(page, 'live log');
+  const key = await createKey(page, 'refresh log');
   // 52 calls, within each endpoint's free tier: the log's first page holds 50.
   const first = await call(request, key, USER_POSTS);
   for (let i = 0; i < 25; i++) await call(request, key, USER_POSTS);

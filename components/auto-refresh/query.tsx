@@ -1,6 +1,6 @@
 'use client';
 
-// TanStack Query for the views in ./live.tsx, loaded when a view first refreshes. These components
+// TanStack Query for the views in ./auto-refresh.tsx, loaded when a view first refreshes. These components
 // render nothing: they report the query's state to the view, which stays mounted (focus and typed
 // text survive the switch). One client per tab, shared by every view (loaded in the browser only).
 import { QueryClient, QueryClientProvider, useInfiniteQuery, useQuery } from '@tanstack/react-query';
