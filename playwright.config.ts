@@ -9,7 +9,7 @@ import {
   STRIPE_SANDBOX_PAGES_PORT,
   STRIPE_SANDBOX_PORT,
 } from './e2e/helpers/ports';
-import { sandboxControlToken } from './e2e/helpers/sandbox';
+import { stripeEmulatorControlToken } from './e2e/helpers/stripe-emulator';
 
 /** The OAuth app the console is registered as with the fake GitHub. */
 const GITHUB_CLIENT = { id: 'e2e-github-client', secret: 'e2e-github-secret' };
@@ -79,12 +79,12 @@ export default defineConfig({
       env: {
         PORT: String(CONSOLE_PORT),
         API_PORT: String(API_PORT),
-        // The billing sandbox stands in for Stripe (no STRIPE_SECRET_KEY here), on purpose also
+        // The Stripe emulator stands in for Stripe (no STRIPE_SECRET_KEY here), on purpose also
         // when DATABASE_URL names a database of the machine's (scripts/run.ts refuses it otherwise).
         STRIPE_SANDBOX_PORT: String(STRIPE_SANDBOX_PORT),
         STRIPE_SANDBOX_PAGES_PORT: String(STRIPE_SANDBOX_PAGES_PORT),
-        // The tests drive /_sandbox/* with the same token (e2e/helpers/sandbox.ts).
-        STRIPE_SANDBOX_CONTROL_TOKEN: sandboxControlToken(),
+        // The tests drive /_sandbox/* with the same token (e2e/helpers/stripe-emulator.ts).
+        STRIPE_SANDBOX_CONTROL_TOKEN: stripeEmulatorControlToken(),
         STRIPE_SECRET_KEY: '',
         BILLING_SANDBOX: 'true',
         // One trusted proxy hop: each test's X-Forwarded-For stands for what a load balancer reported.

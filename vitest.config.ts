@@ -41,7 +41,7 @@ export default defineConfig({
     // Vitest's default is one fewer worker than the cores: one on a 2-core machine, where the
     // suite took 169-181 s. Most files wait on PostgreSQL, child processes and sockets rather than
     // the CPU, so three run side by side in about two thirds of the time. Files share the test
-    // database: each works on accounts of its own, and the billing sandboxes deliver webhooks
+    // database: each works on accounts of its own, and the Stripe emulators deliver webhooks
     // only to their own endpoint (lib/stripe-emulator/events.ts).
     maxWorkers: 3,
     pool: 'forks',

@@ -4,7 +4,7 @@
 // that a bad value fails fast with a readable message. The variables whose names are made from a
 // family (DATA_SOURCE_<FAMILY>, LIVE_<FAMILY>_URL, UPSTREAM_<FAMILY>_URL, ...) cannot be listed
 // here: envRecord() hands them to the code that knows the families, which checks them. The tools
-// under scripts/ (run.ts, the benchmarks) and the billing sandbox's own program read their own.
+// under scripts/ (run.ts, the benchmarks) and the Stripe emulator's own program read their own.
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
@@ -182,31 +182,31 @@ const schema = z
       .default('true')
       .transform((v) => v === 'true'),
     AUTH_URL: optionalUrl,
-    /** Stripe. Unset: the billing sandbox (lib/stripe-emulator), which `npm start` and `npm run dev` start. */
+    /** Stripe. Unset: the Stripe emulator (lib/stripe-emulator), which `npm start` and `npm run dev` start. */
     STRIPE_SECRET_KEY: z.string().optional(),
     /**
-     * Runs the billing sandbox on purpose with an operator's DATABASE_URL (staging, demos): without it
-     * and without STRIPE_SECRET_KEY, scripts/run.ts refuses to start (lib/stripe-emulator/sandbox-refusal.ts).
+     * Runs the Stripe emulator on purpose with an operator's DATABASE_URL (staging, demos): without it
+     * and without STRIPE_SECRET_KEY, scripts/run.ts refuses to start (lib/stripe-emulator/emulator-refusal.ts).
      */
     BILLING_SANDBOX: z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
-    /** Signs webhooks; with the sandbox, made once under .data/ by scripts/run.ts unless set. */
+    /** Signs webhooks; with the emulator, made once under .data/ by scripts/run.ts unless set. */
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
-    /** The billing sandbox's REST API address (set by scripts/run.ts while it runs it). */
+    /** The Stripe emulator's REST API address (set by scripts/run.ts while it runs it). */
     STRIPE_SANDBOX_URL: optionalUrl,
-    /** Port of the billing sandbox's REST API (default API_PORT + 1). */
+    /** Port of the Stripe emulator's REST API (default API_PORT + 1). */
     STRIPE_SANDBOX_PORT: port.optional(),
-    /** Port of the billing sandbox's hosted pages: Checkout, portal, invoices (default API_PORT + 2). */
+    /** Port of the Stripe emulator's hosted pages: Checkout, portal, invoices (default API_PORT + 2). */
     STRIPE_SANDBOX_PAGES_PORT: port.optional(),
     /** The hosted pages' public address, as invoices link to it (default http://localhost:STRIPE_SANDBOX_PAGES_PORT). */
     STRIPE_SANDBOX_PAGES_URL: optionalUrl,
-    /** The sandbox API's secret key (the Stripe client's key with the sandbox); made once under .data/ unless set. */
+    /** The emulator API's secret key (the Stripe client's key with the emulator); made once under .data/ unless set. */
     STRIPE_SANDBOX_SECRET_KEY: z.string().min(16).optional(),
-    /** Token of the sandbox's /_sandbox/* test controls (header X-Sandbox-Control-Token); made once under .data/ unless set. */
+    /** Token of the emulator's /_sandbox/* test controls (header X-Sandbox-Control-Token); made once under .data/ unless set. */
     STRIPE_SANDBOX_CONTROL_TOKEN: z.string().min(16).optional(),
-    /** How long the sandbox remembers an idempotency key, in seconds (Stripe: 24 hours). */
+    /** How long the emulator remembers an idempotency key, in seconds (Stripe: 24 hours). */
     STRIPE_SANDBOX_IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(1).default(86_400),
     /** Upstream request timeout for HTTP providers, in milliseconds. */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),

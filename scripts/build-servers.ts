@@ -15,7 +15,7 @@ const banner =
 
 /**
  * Files a module reads beside itself by a literal `new URL('./file', import.meta.url)` (the
- * sentiment model, the sandbox's vendored Stripe spec): copied beside the bundle, where the same
+ * sentiment model, the emulator's vendored Stripe spec): copied beside the bundle, where the same
  * expression now points, and added to the metafile's inputs so that a change makes it stale.
  */
 function copyAssets(metafile: Metafile, outDir: string): void {

@@ -13,8 +13,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyMigrations } from '../lib/db/migrate';
-import { billingSandboxRefusal } from '../lib/stripe-emulator/sandbox-refusal';
-import { findRunningSandbox } from '../lib/stripe-emulator/runtime';
+import { stripeEmulatorRefusal } from '../lib/stripe-emulator/emulator-refusal';
+import { findRunningStripeEmulator } from '../lib/stripe-emulator/runtime';
 import { registerRunningSources } from '../lib/api/providers/running-sources';
 import { onEmbeddedDatabase } from '../lib/db/embedded-default';
 import { devMailboxEnabled, isLoopbackHost } from '../lib/dev-mailbox';
@@ -41,14 +41,14 @@ function authSecret(): string {
 }
 
 /**
- * Without STRIPE_SECRET_KEY, payments go to the billing sandbox (lib/stripe-emulator): started
+ * Without STRIPE_SECRET_KEY, payments go to the Stripe emulator (lib/stripe-emulator): started
  * here beside the app (`start`), its REST API on STRIPE_SANDBOX_PORT (default API_PORT + 1) and its
  * hosted pages on STRIPE_SANDBOX_PAGES_PORT (API_PORT + 2), delivering signed webhooks to the
  * console; its secret key and control token are made once under .data/ unless set. Without
- * `start` (the operator command line) it points at the sandbox the running app registered for
+ * `start` (the operator command line) it points at the emulator the running app registered for
  * this database, and never starts one. Returns the variables that point the app at it.
  */
-function billingSandbox(
+function stripeEmulatorEnv(
   env: NodeJS.ProcessEnv,
   consolePort: string,
   apiPort: string,
@@ -67,14 +67,14 @@ function billingSandbox(
       localSecret('.data/stripe-sandbox-control-token', () => randomBytes(24).toString('base64url')),
   };
   if (!start) {
-    const running = findRunningSandbox(env.DATABASE_URL ?? '');
+    const running = findRunningStripeEmulator(env.DATABASE_URL ?? '');
     return running
       ? { ...secrets, STRIPE_SANDBOX_URL: running.apiUrl, STRIPE_SANDBOX_PAGES_URL: running.pagesUrl }
       : secrets;
   }
   const port = env.STRIPE_SANDBOX_PORT ?? String(Number(apiPort) + 1);
   const pagesPort = env.STRIPE_SANDBOX_PAGES_PORT ?? String(Number(apiPort) + 2);
-  const sandbox = {
+  const emulator = {
     ...secrets,
     STRIPE_SANDBOX_URL: `http://localhost:${port}`,
     STRIPE_SANDBOX_PORT: port,
@@ -82,8 +82,8 @@ function billingSandbox(
     STRIPE_SANDBOX_PAGES_URL: env.STRIPE_SANDBOX_PAGES_URL ?? `http://localhost:${pagesPort}`,
     STRIPE_SANDBOX_WEBHOOK_URL: `http://localhost:${consolePort}/api/webhooks/stripe`,
   };
-  void run(process.execPath, serverArgs('stripeEmulator').args, { ...env, ...sandbox });
-  return sandbox;
+  void run(process.execPath, serverArgs('stripeEmulator').args, { ...env, ...emulator });
+  return emulator;
 }
 
 /** An address this machine reaches the API server on, given the interface it listens on. */
@@ -132,10 +132,10 @@ async function main(): Promise<number> {
   }
   // No DATABASE_URL, or the embedded server of a run.ts above this one: a developer machine.
   const embedded = onEmbeddedDatabase(process.env);
-  // An operator's database without a Stripe key: refuse rather than take payments in the sandbox.
+  // An operator's database without a Stripe key: refuse rather than take payments in the emulator.
   const refusal =
     mode !== 'test' &&
-    billingSandboxRefusal({
+    stripeEmulatorRefusal({
       stripeSecretKey: process.env.STRIPE_SECRET_KEY,
       billingSandbox: process.env.BILLING_SANDBOX,
       embeddedDatabase: embedded,
@@ -146,7 +146,7 @@ async function main(): Promise<number> {
   }
   // Real payments on an operator's database: real customers, who agree to /terms and /privacy at
   // sign-up. Those pages must not be placeholders (a staging or demo server with the billing
-  // sandbox is only warned, by the console server).
+  // emulator is only warned, by the console server).
   const legalPlaceholders =
     mode === 'start' && !embedded && process.env.STRIPE_SECRET_KEY ? legalPagePlaceholders(process.env) : [];
   if (legalPlaceholders.length) {
@@ -200,8 +200,8 @@ async function main(): Promise<number> {
     }
     const port = env.PORT ?? '3000';
     const apiPort = env.API_PORT ?? '3001';
-    // The operator command line (exec) finds the sandbox `npm start` runs, or starts one itself.
-    if (mode !== 'test') Object.assign(env, billingSandbox(env, port, apiPort, mode === 'dev' || mode === 'start'));
+    // The operator command line (exec) finds the emulator `npm start` runs, or starts one itself.
+    if (mode !== 'test') Object.assign(env, stripeEmulatorEnv(env, port, apiPort, mode === 'dev' || mode === 'start'));
     // No API server under dev: the console mounts /v1 itself, so that is the address pages and snippets name.
     if (mode === 'dev' && !env.API_PUBLIC_URL) env.API_PUBLIC_URL = browserUrl(host, port);
     // The operator command line's check-sources checks the sources this app runs with, not its own shell's.

@@ -1,9 +1,9 @@
 import { Badge } from '@/components/ui/badge';
-import { isBillingSandbox, isTestMode } from '@/lib/stripe/client';
+import { usesStripeEmulator, isTestMode } from '@/lib/stripe/client';
 
 /**
  * The "Test mode" strip at the top of every page (the root layout) while payments are not real:
- * the billing sandbox (no STRIPE_SECRET_KEY, e.g. BILLING_SANDBOX=true on a staging server) or a
+ * the Stripe emulator (no STRIPE_SECRET_KEY, e.g. BILLING_SANDBOX=true on a staging server) or a
  * Stripe test key. Rendered on the server with the page, so nothing moves when it appears; says so
  * in words, not only in colour.
  */
@@ -14,7 +14,7 @@ export function TestModeBanner() {
       <p className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-3 py-1 text-xs sm:px-6">
         <Badge tone="warning">Test mode</Badge>
         <span>
-          {isBillingSandbox()
+          {usesStripeEmulator()
             ? 'Payments go to the billing sandbox: no card is charged.'
             : 'Stripe test keys: no card is charged.'}
         </span>

@@ -14,7 +14,7 @@ import { API_PORT, CONSOLE_PORT } from '../helpers/ports';
 const posts = (pages: number) =>
   `http://localhost:${API_PORT}/v1/forumsite/community/posts?community=gardening&pages=${pages}`;
 
-/** Through the billing page's button to the sandbox's Checkout, saving `card`, and back. */
+/** Through the billing page's button to the emulator's Checkout, saving `card`, and back. */
 async function saveCard(page: Page, button: string, card: string) {
   await page.getByRole('button', { name: button }).first().click();
   await expect(page.getByRole('heading', { name: 'Save a card for future payments' })).toBeVisible();

@@ -1,4 +1,4 @@
-// Paying for the API end to end, through the billing sandbox's hosted Checkout page: the free
+// Paying for the API end to end, through the Stripe emulator's hosted Checkout page: the free
 // tier runs out (402), a card is added, the month is closed, the charge fails and the account is
 // blocked (403 and a banner), a new card pays the invoice and the account is served again.
 import { execFileSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import { API_PORT, CONSOLE_PORT, STRIPE_SANDBOX_PAGES_PORT } from '../helpers/po
 const api = (path: string) => `http://localhost:${API_PORT}${path}`;
 const posts = (pages: number) => api(`/v1/forumsite/community/posts?community=gardening&pages=${pages}`);
 
-/** Through the billing page's button to the sandbox's Checkout, saving `card`, and back. */
+/** Through the billing page's button to the emulator's Checkout, saving `card`, and back. */
 async function saveCard(page: Page, button: string, card: string) {
   await page.getByRole('button', { name: button }).first().click();
   await expect(page.getByRole('heading', { name: 'Save a card for future payments' })).toBeVisible();
@@ -62,7 +62,7 @@ test('pays past the free tier; a failed charge blocks the account until the card
   // Close the month early, as the operator would: the charge with 0341 fails.
   const month = new Date().toISOString().slice(0, 7);
   execFileSync('npm', ['run', '--silent', 'console', '--', 'close-month', '--month', month, '--email', email], {
-    // The command uses the billing sandbox the app registered for this database (never one of its own).
+    // The command uses the Stripe emulator the app registered for this database (never one of its own).
     env: { ...process.env, PORT: String(CONSOLE_PORT), API_PORT: String(API_PORT), BILLING_SANDBOX: 'true' },
     stdio: 'pipe',
   });
@@ -103,7 +103,7 @@ test('pays past the free tier; a failed charge blocks the account until the card
   await expect(row).toContainText('paid');
   const view = row.getByRole('link', { name: /^View/ });
   // The invoice's links go through the console, which redirects to the
-  // current hosted page and PDF, so they outlive the sandbox's ports.
+  // current hosted page and PDF, so they outlive the emulator's ports.
   await expect(view).toHaveAttribute('href', /^\/billing\/invoices\/[^/]+$/);
   const pdfHref = await row.getByRole('link', { name: /^PDF/ }).getAttribute('href');
   expect(pdfHref).toMatch(/^\/billing\/invoices\/[^/]+\/pdf$/);

@@ -1,4 +1,4 @@
-// Prepaid credits end to end, through the billing sandbox's hosted Checkout in payment mode: a new
+// Prepaid credits end to end, through the Stripe emulator's hosted Checkout in payment mode: a new
 // account switches to prepaid on /billing, is refused with 402 insufficient_credits past the free
 // tier, buys $5 of credits, makes calls until its balance cannot cover one more (402 again), turns
 // on auto-recharge at $2 below $1, makes calls through two recharges (the worker's, off-session),

@@ -8,7 +8,7 @@ export const CONSOLE_PORT = base;
 export const API_PORT = base + 1;
 /** The fake GitHub (e2e/fakes/github.ts). */
 export const GITHUB_PORT = base + 90;
-/** The billing sandbox's REST API (lib/stripe-emulator), which `scripts/run.ts start` runs on API_PORT + 1. */
+/** The Stripe emulator's REST API (lib/stripe-emulator), which `scripts/run.ts start` runs on API_PORT + 1. */
 export const STRIPE_SANDBOX_PORT = base + 2;
-/** The billing sandbox's hosted pages (Checkout, portal, invoices): API_PORT + 2. */
+/** The Stripe emulator's hosted pages (Checkout, portal, invoices): API_PORT + 2. */
 export const STRIPE_SANDBOX_PAGES_PORT = base + 3;

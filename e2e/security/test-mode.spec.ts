@@ -1,4 +1,4 @@
-// With the billing sandbox standing in for Stripe (no STRIPE_SECRET_KEY, as in these tests), every
+// With the Stripe emulator standing in for Stripe (no STRIPE_SECRET_KEY, as in these tests), every
 // page says "Test mode", in words, from the server's first paint.
 import { expect, test, type Page } from '@playwright/test';
 

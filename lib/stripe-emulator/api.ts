@@ -1,15 +1,15 @@
-// The sandbox's REST API in Stripe's wire format: the operations the product calls, each named by
+// The emulator's REST API in Stripe's wire format: the operations the product calls, each named by
 // its operationId in Stripe's OpenAPI description (openapi/), with their parameters checked against
 // it (`parameter_unknown` and friends), list envelopes, nested `expand[]`, object locks
 // (`lock_timeout`), and Idempotency-Key replay that expires as Stripe's does (idempotency.ts). The
 // operations themselves are in routes/, one module per Stripe resource.
-import type { SandboxBilling } from './billing';
+import type { EmulatorBilling } from './billing';
 import { StripeApiError } from './errors';
 import { createExpander } from './expand';
-import type { SandboxFaults } from './faults';
+import type { EmulatorFaults } from './faults';
 import { list } from './form';
 import { type ApiAnswer, createIdempotency, type RoutedAnswer } from './idempotency';
-import type { SandboxInvoices } from './invoices';
+import type { EmulatorInvoices } from './invoices';
 import type { ObjectLocks } from './locks';
 import { checkParams } from './openapi/params';
 import { allRoutes } from './routes';
@@ -24,15 +24,15 @@ export interface ApiOptions {
   /** Called while a changing call holds its locks (tests make races certain with it). */
   whileLocked?: (operation: string, ids: string[]) => Promise<void>;
   /** Server errors asked for by the `/_sandbox/faults` control. */
-  faults: SandboxFaults;
+  faults: EmulatorFaults;
 }
 
 const serverError = (): ApiAnswer => ({
   status: 500,
-  body: { error: { type: 'api_error', message: 'The billing sandbox failed; see its log.' } },
+  body: { error: { type: 'api_error', message: 'The Stripe emulator failed; see its log.' } },
 });
 
-export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, options: ApiOptions) {
+export function createApi(billing: EmulatorBilling, invoices: EmulatorInvoices, options: ApiOptions) {
   const expand = createExpander(billing.store);
   const routes = allRoutes(createRouteContext(billing, invoices));
   const withIdempotencyKey = createIdempotency({
@@ -64,7 +64,7 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
           body: {
             error: {
               type: 'invalid_request_error',
-              message: `Unrecognized request URL (${method}: ${path}). The billing sandbox implements the calls the product makes.`,
+              message: `Unrecognized request URL (${method}: ${path}). The Stripe emulator implements the calls the product makes.`,
             },
           },
         },
@@ -85,7 +85,7 @@ export function createApi(billing: SandboxBilling, invoices: SandboxInvoices, op
     } catch (error) {
       if (error instanceof StripeApiError)
         return { began, answer: { status: error.status, body: { error: error.body } } };
-      if (!(error instanceof InjectedFault)) console.error('billing sandbox: request failed', error);
+      if (!(error instanceof InjectedFault)) console.error('Stripe emulator: request failed', error);
       return { began, answer: serverError() };
     }
   }

@@ -1,28 +1,28 @@
-// The sandbox's Stripe objects and what happens to them: customers, Checkout in setup and payment
+// The emulator's Stripe objects and what happens to them: customers, Checkout in setup and payment
 // mode, payment methods, the portal, disputes (invoices are in invoices.ts, PaymentIntents,
 // charges and refunds in payments.ts). Every change that Stripe announces by webhook emits the
 // same event type here (events.ts).
 import { cardBehaviour, cardDetails, type CardBehaviour } from './cards';
-import type { SandboxClock } from './clock';
+import type { EmulatorClock } from './clock';
 import { invalidRequest, missing } from './errors';
 import type { Events } from './events';
-import { MINIMUM_CHARGE_CENTS, paymentIntentObject, SandboxPayments } from './payments';
+import { MINIMUM_CHARGE_CENTS, paymentIntentObject, EmulatorPayments } from './payments';
 import { type FormValue, record, str } from './form';
-import { newId, type SandboxStore, type StripeObject } from './store';
+import { newId, type EmulatorStore, type StripeObject } from './store';
 
 export type Obj = StripeObject;
 
-export class SandboxBilling {
+export class EmulatorBilling {
   /** PaymentIntents, charges and refunds (payments.ts). */
-  readonly payments: SandboxPayments = new SandboxPayments(this);
+  readonly payments: EmulatorPayments = new EmulatorPayments(this);
 
   constructor(
-    readonly store: SandboxStore,
+    readonly store: EmulatorStore,
     readonly events: Events,
-    readonly clock: SandboxClock,
+    readonly clock: EmulatorClock,
     /** The hosted pages' address as browsers reach it (Checkout, portal, invoice links). */
     readonly pagesUrl: string,
-    /** The account the secret key belongs to: sandboxes sharing a database (tests) keep to their own invoices. */
+    /** The account the secret key belongs to: emulators sharing a database (tests) keep to their own invoices. */
     readonly account: string,
   ) {}
 
@@ -100,7 +100,7 @@ export class SandboxBilling {
     payment_intent_data?: Record<string, FormValue>;
   }): Promise<Obj> {
     if (params.mode !== 'setup' && params.mode !== 'payment')
-      throw invalidRequest('The sandbox supports mode=setup and mode=payment only.', 'mode');
+      throw invalidRequest('The emulator supports mode=setup and mode=payment only.', 'mode');
     await this.require(params.customer, 'customer');
     const id = newId('cs_test');
     const common = {
@@ -194,7 +194,7 @@ export class SandboxBilling {
     if (session.status !== 'open') throw invalidRequest('This Checkout Session is no longer open.', 'session');
     if (session.mode === 'payment') return this.payCheckout(session, cardNumber, savedPaymentMethod);
     const behaviour = cardBehaviour(cardNumber);
-    if (!behaviour) return { declined: 'Your card number is not one of the sandbox test cards.' };
+    if (!behaviour) return { declined: 'Your card number is not one of the emulator test cards.' };
     if (behaviour === 'setup_declined') return { declined: 'Your card was declined.' };
     const paymentMethod = await this.attachCard(session.customer as string, cardNumber, behaviour);
     const intent = await this.require(session.setup_intent as string, 'setup_intent');
@@ -221,7 +221,7 @@ export class SandboxBilling {
       method = saved;
     } else {
       const behaviour = cardBehaviour(cardNumber);
-      if (!behaviour) return { declined: 'Your card number is not one of the sandbox test cards.' };
+      if (!behaviour) return { declined: 'Your card number is not one of the emulator test cards.' };
       method = await this.createCard(null, cardNumber, behaviour);
     }
     const intentData = session.sandbox_payment_intent_data as {
@@ -328,7 +328,7 @@ export class SandboxBilling {
     );
   }
 
-  // Disputes (sandbox controls: a real customer's bank opens them)
+  // Disputes (emulator controls: a real customer's bank opens them)
 
   async openDispute(chargeId: string): Promise<Obj> {
     const charge = await this.require(chargeId, 'charge');
@@ -355,7 +355,7 @@ export class SandboxBilling {
   }
 }
 
-/** A Checkout line item as the sandbox keeps it: an ad-hoc price (`price_data`) and a quantity. */
+/** A Checkout line item as the emulator keeps it: an ad-hoc price (`price_data`) and a quantity. */
 interface LineItem {
   name: string;
   currency: string;
@@ -371,7 +371,7 @@ function lineItems(value: FormValue | undefined): LineItem[] {
     const name = `line_items[${i}]`;
     const fields = typeof item === 'object' && !Array.isArray(item) ? item : {};
     if (str(fields, 'price'))
-      throw invalidRequest('The billing sandbox has no Prices; pass price_data instead.', `${name}[price]`);
+      throw invalidRequest('The Stripe emulator has no Prices; pass price_data instead.', `${name}[price]`);
     const price = typeof fields.price_data === 'object' && !Array.isArray(fields.price_data) ? fields.price_data : null;
     if (!price)
       throw invalidRequest(

@@ -1,4 +1,4 @@
-// Stripe's documented test cards (docs.stripe.com/testing), as the sandbox honours them, by
+// Stripe's documented test cards (docs.stripe.com/testing), as the emulator honours them, by
 // number or by the test PaymentMethod Stripe names for each (`pm_card_…`).
 export type CardBehaviour =
   | 'succeeds'

@@ -1,8 +1,8 @@
-// The sandbox's time: the real time plus an offset that tests move forward through
+// The emulator's time: the real time plus an offset that tests move forward through
 // `POST /_sandbox/clock/advance` (Stripe's test clocks do the same for subscriptions). Due dates,
 // `invoice.overdue`, idempotency-key expiry and webhook retries all read it, so a test reaches
 // "30 days later" or "a day later" without waiting.
-export class SandboxClock {
+export class EmulatorClock {
   private offsetSeconds = 0;
   private readonly listeners = new Set<() => Promise<void>>();
 

@@ -1,20 +1,20 @@
-// The sandbox's test controls under `/_sandbox/*` (on the API listener, behind the control token):
+// The emulator's test controls under `/_sandbox/*` (on the API listener, behind the control token):
 // what a real customer, bank or clock would do, which Stripe's API cannot be asked to do.
 //   POST /_sandbox/checkout/{id}/complete  card=… | payment_method=…   the customer saves a card, or pays, in Checkout
 //   POST /_sandbox/disputes                charge=… | invoice=…   the bank opens a dispute
 //   POST /_sandbox/disputes/{id}/close     status=won|lost
 //   POST /_sandbox/clock/advance           seconds=…    time passes (due dates, retries, key expiry)
-//   GET  /_sandbox/clock                                the sandbox's current time
+//   GET  /_sandbox/clock                                the emulator's current time
 //   POST /_sandbox/webhooks/flush                       send every waiting webhook now
 //   POST /_sandbox/faults                  operation=… count=…   the next requests of an operation answer 500
-import type { SandboxBilling } from './billing';
+import type { EmulatorBilling } from './billing';
 import { invalidRequest, StripeApiError } from './errors';
 import type { Events } from './events';
-import type { SandboxFaults } from './faults';
+import type { EmulatorFaults } from './faults';
 import { parseForm, str } from './form';
 import type { ObjectLocks } from './locks';
 
-export function createControls(billing: SandboxBilling, events: Events, locks: ObjectLocks, faults: SandboxFaults) {
+export function createControls(billing: EmulatorBilling, events: Events, locks: ObjectLocks, faults: EmulatorFaults) {
   const { store, clock } = billing;
 
   async function chargeOfInvoice(invoiceId: string): Promise<string | undefined> {
@@ -32,7 +32,7 @@ export function createControls(billing: SandboxBilling, events: Events, locks: O
     if (method !== 'POST')
       throw new StripeApiError(405, {
         type: 'invalid_request_error',
-        message: `${method} is not a sandbox control; use POST.`,
+        message: `${method} is not an emulator control; use POST.`,
       });
     if (path === '/_sandbox/webhooks/flush') return { pending: await events.flush() };
     if (path === '/_sandbox/faults') {
@@ -70,6 +70,6 @@ export function createControls(billing: SandboxBilling, events: Events, locks: O
       if (status !== 'won' && status !== 'lost') throw invalidRequest('status must be won or lost.', 'status');
       return locks.with([match[1]!], () => billing.closeDispute(match![1]!, status));
     }
-    throw new StripeApiError(404, { type: 'invalid_request_error', message: `No sandbox control at ${path}` });
+    throw new StripeApiError(404, { type: 'invalid_request_error', message: `No emulator control at ${path}` });
   };
 }

@@ -1,18 +1,18 @@
 // Events and their webhook deliveries, as Stripe makes them: each event is stored, then POSTed
 // as JSON to the app's endpoint with `Stripe-Signature: t=<unix>,v1=<HMAC-SHA256 of "t.body">`.
 // New events go out in creation order; one that fails (non-2xx or no answer) is retried on its own
-// schedule over hours without holding back the events after it, as Stripe's sandbox retries "three
-// times over a few hours". The schedule runs on the sandbox clock, so a test compresses it with
+// schedule over hours without holding back the events after it, as Stripe's emulator retries "three
+// times over a few hours". The schedule runs on the emulator clock, so a test compresses it with
 // `POST /_sandbox/clock/advance`; `flush()` sends everything waiting now, so tests need no sleeps.
 import { createHmac } from 'node:crypto';
-import type { SandboxClock } from './clock';
-import { newId, type SandboxStore, type StripeObject } from './store';
+import type { EmulatorClock } from './clock';
+import { newId, type EmulatorStore, type StripeObject } from './store';
 
-const SANDBOX_API_VERSION = '2026-10-28.endive';
+const EMULATOR_API_VERSION = '2026-10-28.endive';
 /** Seconds after a failed attempt before the next: three retries over a few hours. */
 const WEBHOOK_RETRY_SCHEDULE_SECONDS = [5 * 60, 60 * 60, 3 * 60 * 60];
 
-/** The Stripe-Signature header for a payload, exactly as Stripe computes it (real time, not the sandbox clock). */
+/** The Stripe-Signature header for a payload, exactly as Stripe computes it (real time, not the emulator clock). */
 function signPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   return `t=${timestamp},v1=${signature}`;
@@ -21,7 +21,7 @@ function signPayload(payload: string, secret: string, timestamp = Math.floor(Dat
 /** Fields Stripe leaves out unless `expand[]` asks for them ("includable"), by object type. */
 export const INCLUDABLE_FIELDS: Record<string, string[]> = { invoice: ['payments'] };
 
-/** What a public object looks like: the sandbox's own bookkeeping fields and includable fields left out. */
+/** What a public object looks like: the emulator's own bookkeeping fields and includable fields left out. */
 export function publicView(object: StripeObject): StripeObject {
   const out: StripeObject = { ...object };
   for (const key of Object.keys(out)) if (key.startsWith('sandbox_')) delete out[key];
@@ -35,8 +35,8 @@ export class Events {
   private closed = false;
 
   constructor(
-    private readonly store: SandboxStore,
-    private readonly clock: SandboxClock,
+    private readonly store: EmulatorStore,
+    private readonly clock: EmulatorClock,
     private readonly webhook: { url: string | null; secret: string },
     /** The account the events belong to (listed to it only, as Stripe's are). */
     private readonly account: string,
@@ -55,7 +55,7 @@ export class Events {
       object: 'event',
       created: this.clock.now(),
       livemode: false,
-      api_version: SANDBOX_API_VERSION,
+      api_version: EMULATOR_API_VERSION,
       type,
       data: { object: publicView(object), ...(previous ? { previous_attributes: previous } : {}) },
       pending_webhooks: this.webhook.url ? 1 : 0,
@@ -101,7 +101,7 @@ export class Events {
     }
   }
 
-  /** A timer for the next retry that falls due in real time (the app's sandbox runs for days). */
+  /** A timer for the next retry that falls due in real time (the app's emulator runs for days). */
   private schedule(): void {
     if (this.closed || !this.webhook.url) return;
     void this.store.pool

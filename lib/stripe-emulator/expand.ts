@@ -4,7 +4,7 @@
 // expansion; a path through anything else is a 400.
 import { StripeApiError } from './errors';
 import { INCLUDABLE_FIELDS, publicView } from './events';
-import type { SandboxStore, StripeObject } from './store';
+import type { EmulatorStore, StripeObject } from './store';
 
 /** Expandable fields by object type (dotted within the object), and the type each one holds. */
 const EXPANDABLE: Record<string, Record<string, string>> = {
@@ -38,7 +38,7 @@ const cannotExpand = (path: string, index: number) =>
 
 type Json = unknown;
 
-export function createExpander(store: SandboxStore) {
+export function createExpander(store: EmulatorStore) {
   /** The public view of `value` (an object or a list) with `paths` expanded. */
   async function expandAll(value: Json, paths: string[]): Promise<Json> {
     let out = view(value);

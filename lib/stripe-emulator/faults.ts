@@ -1,7 +1,7 @@
 // Server errors on demand (the `/_sandbox/faults` control): the next N requests of an operation
 // answer Stripe's 500 `api_error` after the endpoint began, as a Stripe incident does, so they are
 // kept under their Idempotency-Key and replayed like any other answer (idempotency.ts).
-export class SandboxFaults {
+export class EmulatorFaults {
   private readonly pending = new Map<string, number>();
 
   /** The next `count` requests of `operation` (an operationId, e.g. PostInvoicesInvoiceFinalize) fail with 500. */

@@ -1,4 +1,4 @@
-// Who may drive the sandbox: the REST API answers only its own secret key (as Stripe does), the
+// Who may drive the emulator: the REST API answers only its own secret key (as Stripe does), the
 // `/_sandbox/*` controls only the random control token, and the hosted pages' forms only posts
 // from the hosted pages themselves (Origin / Sec-Fetch-Site), on a host name that is the pages'
 // own (no DNS-rebound name).
@@ -26,7 +26,7 @@ function presentedKey(request: http.IncomingMessage): string | null {
 const redact = (key: string) =>
   key.length > 8 ? `${key.slice(0, 8)}${'*'.repeat(Math.min(20, key.length - 12))}${key.slice(-4)}` : '****';
 
-/** null when the request carries the sandbox's secret key; else Stripe's 401 body. */
+/** null when the request carries the emulator's secret key; else Stripe's 401 body. */
 export function apiKeyRefusal(
   request: http.IncomingMessage,
   secretKey: string,
@@ -70,7 +70,7 @@ export function pageRefusal(
   allowed: { origins: Set<string>; hosts: Set<string> },
 ): string | null {
   const host = request.headers.host ?? '';
-  if (!allowed.hosts.has(host)) return `The host ${host || '(none)'} is not this sandbox's.`;
+  if (!allowed.hosts.has(host)) return `The host ${host || '(none)'} is not this emulator's.`;
   if (request.method === 'GET' || request.method === 'HEAD') return null;
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin') return `A ${site} form post is not accepted; use the page itself.`;

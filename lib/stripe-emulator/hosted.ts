@@ -1,15 +1,15 @@
 // The hosted pages' listener: Checkout, the customer portal, the hosted invoice (with a card form
 // for `send_invoice` invoices) and its PDF. Served apart from the REST API, on its own port.
 import type http from 'node:http';
-import type { Obj, SandboxBilling } from './billing';
+import type { Obj, EmulatorBilling } from './billing';
 import { cardBehaviour } from './cards';
 import { parseForm, str } from './form';
-import type { SandboxInvoices } from './invoices';
+import type { EmulatorInvoices } from './invoices';
 import type { ObjectLocks } from './locks';
 import { checkoutClosedPage, checkoutPage, checkoutPaymentPage, invoicePage, page, portalPage } from './pages';
 import { invoicePdf } from './pdf';
 
-export function createHostedPages(billing: SandboxBilling, invoices: SandboxInvoices, locks: ObjectLocks) {
+export function createHostedPages(billing: EmulatorBilling, invoices: EmulatorInvoices, locks: ObjectLocks) {
   const { store } = billing;
   const html = (response: http.ServerResponse, status: number, body: string) => {
     response

@@ -8,7 +8,7 @@
 // saves nothing: the SDKs retry a 409.
 import { createHash } from 'node:crypto';
 import type { FormValue } from './form';
-import type { SandboxStore } from './store';
+import type { EmulatorStore } from './store';
 
 /**
  * One answer. `replayed`: the saved answer of an earlier request with the same Idempotency-Key
@@ -21,8 +21,8 @@ export type ApiAnswer = { status: number; body: unknown; replayed?: boolean; sho
 export type RoutedAnswer = { answer: ApiAnswer; began: boolean };
 
 interface IdempotencyOptions {
-  store: SandboxStore;
-  /** The sandbox clock's now, in seconds. */
+  store: EmulatorStore;
+  /** The emulator clock's now, in seconds. */
   now: () => number;
   /** The account the secret key belongs to: idempotency keys are scoped to it, as Stripe scopes them. */
   account: string;

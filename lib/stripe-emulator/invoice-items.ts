@@ -1,11 +1,11 @@
 // Invoice items: each added to a draft invoice of its customer, with its line on the invoice and
 // the invoice's totals moved by its amount.
-import type { SandboxBilling } from './billing';
+import type { EmulatorBilling } from './billing';
 import { invalidRequest } from './errors';
 import { newId, type StripeObject as Obj } from './store';
 
 export async function addInvoiceItem(
-  billing: SandboxBilling,
+  billing: EmulatorBilling,
   params: {
     customer: string;
     invoice?: string;
@@ -16,7 +16,7 @@ export async function addInvoiceItem(
   },
 ): Promise<Obj> {
   if (!params.invoice)
-    throw invalidRequest('The sandbox attaches invoice items to a draft invoice: pass `invoice`.', 'invoice');
+    throw invalidRequest('The emulator attaches invoice items to a draft invoice: pass `invoice`.', 'invoice');
   if (!Number.isInteger(params.amount))
     throw invalidRequest('Invalid integer: amount', 'amount', 'parameter_invalid_integer');
   const invoice = await billing.require(params.invoice, 'invoice');

@@ -69,7 +69,7 @@ export function draftInvoice({
 }: {
   id: string;
   now: number;
-  /** The sandbox account it belongs to (sandboxes sharing a database keep to their own). */
+  /** The emulator account it belongs to (emulators sharing a database keep to their own). */
   account: string;
   customer: Obj;
   params: CreateInvoiceParams;
@@ -95,7 +95,7 @@ export function draftInvoice({
     number: null,
     billing_reason: 'manual',
     account_country: 'US',
-    account_name: 'Billing sandbox',
+    account_name: 'Stripe emulator',
     account_tax_ids: null,
     application: null,
     automatically_finalizes_at: null,

@@ -1,7 +1,7 @@
 // Paying an invoice as Stripe does: the card chosen (the given method, the invoice's default, the
 // customer's), a PaymentIntent and its charge, `attempt_count`, the invoice payment recorded, and
 // a declined or authentication-needing card answered as Stripe answers it.
-import type { SandboxBilling } from './billing';
+import type { EmulatorBilling } from './billing';
 import { chargeDecline, type CardBehaviour } from './cards';
 import { invalidRequest, StripeApiError } from './errors';
 import { chargeObject, paymentIntentObject } from './payments';
@@ -9,7 +9,7 @@ import { newId, type StripeObject as Obj } from './store';
 
 /** Marks the invoice paid (by the PaymentIntent, or without one) and announces it. */
 export async function markInvoicePaid(
-  billing: SandboxBilling,
+  billing: EmulatorBilling,
   invoice: Obj,
   paymentIntent: string | null,
   extra: Record<string, unknown> = {},
@@ -60,7 +60,7 @@ export async function markInvoicePaid(
  * later attempts made through this call (not automatic retries) leave it alone.
  */
 export async function payInvoice(
-  billing: SandboxBilling,
+  billing: EmulatorBilling,
   id: string,
   params: { payment_method?: string; paid_out_of_band?: boolean },
   /** The customer pays on the hosted invoice page, there to authenticate (not an API parameter). */
@@ -133,7 +133,7 @@ export async function payInvoice(
 
 /** A PaymentIntent and its charge for the invoice's amount. */
 async function chargeInvoice(
-  billing: SandboxBilling,
+  billing: EmulatorBilling,
   invoice: Obj,
   customer: string,
   paymentMethod: Obj,

@@ -1,18 +1,18 @@
 // Invoices as Stripe runs them: drafts with items, finalization, `charge_automatically` or
 // `send_invoice` collection (`days_until_due` / `due_date`, `POST /send`, `invoice.overdue` when a
-// sent invoice passes its due date on the sandbox clock), payment of `open` and `uncollectible`
+// sent invoice passes its due date on the emulator clock), payment of `open` and `uncollectible`
 // invoices, `attempt_count` as Stripe counts it, void and uncollectible. The invoice object and
 // its collection settings are in invoice-object.ts, items in invoice-items.ts, payment in
 // invoice-payments.ts.
-import type { SandboxBilling } from './billing';
+import type { EmulatorBilling } from './billing';
 import { invalidRequest } from './errors';
 import { addInvoiceItem } from './invoice-items';
 import { type CreateInvoiceParams, collectionSettings, DAY, draftInvoice } from './invoice-object';
 import { markInvoicePaid, payInvoice } from './invoice-payments';
 import { newId, type StripeObject as Obj } from './store';
 
-export class SandboxInvoices {
-  constructor(private readonly billing: SandboxBilling) {}
+export class EmulatorInvoices {
+  constructor(private readonly billing: EmulatorBilling) {}
 
   private get clock() {
     return this.billing.clock;

@@ -1,11 +1,11 @@
-// The billing sandbox as a process: `npm start` and `npm run dev` run it when STRIPE_SECRET_KEY
+// The Stripe emulator as a process: `npm start` and `npm run dev` run it when STRIPE_SECRET_KEY
 // is unset (scripts/run.ts sets every variable below). While it runs it registers its addresses
-// under .data/billing-sandbox/ (runtime.ts), where the operator command line finds it.
+// under .data/stripe-emulator/ (runtime.ts), where the operator command line finds it.
 //   DATABASE_URL, STRIPE_WEBHOOK_SECRET, STRIPE_SANDBOX_WEBHOOK_URL (the console's /api/webhooks/stripe),
 //   STRIPE_SANDBOX_PORT (REST API), STRIPE_SANDBOX_PAGES_PORT (hosted pages), STRIPE_SANDBOX_HOST,
 //   STRIPE_SANDBOX_PAGES_URL (the pages' public address), STRIPE_SANDBOX_SECRET_KEY, STRIPE_SANDBOX_CONTROL_TOKEN
-import { registerRunningSandbox } from './runtime';
-import { startStripeSandbox } from './server';
+import { registerRunningStripeEmulator } from './runtime';
+import { startStripeEmulator } from './server';
 
 const env = process.env;
 const required = [
@@ -16,10 +16,10 @@ const required = [
 ] as const;
 const missing = required.filter((name) => !env[name]);
 if (missing.length) {
-  console.error(`billing sandbox: ${missing.join(', ')} must be set (scripts/run.ts sets them)`);
+  console.error(`Stripe emulator: ${missing.join(', ')} must be set (scripts/run.ts sets them)`);
   process.exit(2);
 }
-const sandbox = await startStripeSandbox({
+const emulator = await startStripeEmulator({
   port: Number(env.STRIPE_SANDBOX_PORT ?? 3002),
   pagesPort: Number(env.STRIPE_SANDBOX_PAGES_PORT ?? 3003),
   host: env.STRIPE_SANDBOX_HOST ?? '127.0.0.1',
@@ -30,16 +30,16 @@ const sandbox = await startStripeSandbox({
   secretKey: env.STRIPE_SANDBOX_SECRET_KEY!,
   controlToken: env.STRIPE_SANDBOX_CONTROL_TOKEN!,
 });
-const unregister = registerRunningSandbox(env.DATABASE_URL!, {
+const unregister = registerRunningStripeEmulator(env.DATABASE_URL!, {
   pid: process.pid,
-  apiUrl: sandbox.url,
-  pagesUrl: sandbox.pagesUrl,
+  apiUrl: emulator.url,
+  pagesUrl: emulator.pagesUrl,
 });
-console.log(`Billing sandbox (test mode, no real payments): API ${sandbox.url}, hosted pages ${sandbox.pagesUrl}`);
+console.log(`Stripe emulator (test mode, no real payments): API ${emulator.url}, hosted pages ${emulator.pagesUrl}`);
 
 async function shutdown(): Promise<void> {
   unregister();
-  await sandbox.close();
+  await emulator.close();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown());

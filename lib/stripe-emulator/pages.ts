@@ -1,4 +1,4 @@
-// The sandbox's hosted pages, standing in for Stripe's: Checkout in setup mode ("Card number",
+// The emulator's hosted pages, standing in for Stripe's: Checkout in setup mode ("Card number",
 // "Save card") and in payment mode ("Pay $…"), the customer portal, and the hosted invoice with
 // its PDF. Plain, accessible HTML that follows the visitor's light or dark preference.
 import type { Obj } from './billing';
@@ -11,7 +11,7 @@ const escapeHtml = (value: unknown) =>
 
 export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Billing sandbox</title><style>
+<title>${escapeHtml(title)} · Stripe emulator</title><style>
 :root{color-scheme:light dark;--bg:#fff;--fg:#111827;--muted:#4b5563;--line:#d1d5db;--accent:#1d4ed8;--danger:#b91c1c}
 @media (prefers-color-scheme:dark){:root{--bg:#0b1220;--fg:#f3f4f6;--muted:#9ca3af;--line:#374151;--accent:#60a5fa;--danger:#fca5a5}}
 body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,sans-serif}
@@ -23,7 +23,7 @@ button.secondary{background:transparent;color:var(--accent);border:1px solid var
 :focus-visible{outline:3px solid var(--accent);outline-offset:2px}.error{color:var(--danger);font-weight:600}
 .badge{display:inline-block;font-size:.8rem;border:1px solid var(--line);border-radius:999px;padding:0 .5rem}
 table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.4rem 0;border-bottom:1px solid var(--line)}
-</style></head><body><main><p><span class="badge">Test mode · billing sandbox</span></p>${body}</main></body></html>`;
+</style></head><body><main><p><span class="badge">Test mode · Stripe emulator</span></p>${body}</main></body></html>`;
 }
 
 const money = (cents: unknown) => `$${(Number(cents) / 100).toFixed(2)}`;

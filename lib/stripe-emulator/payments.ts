@@ -5,20 +5,20 @@
 // Invoices (invoices.ts) and Checkout in payment mode (billing.ts) build their PaymentIntents and
 // charges with the same functions, so every charge has the same shape.
 import { cardBehaviour, chargeDecline, type CardBehaviour } from './cards';
-import type { SandboxClock } from './clock';
+import type { EmulatorClock } from './clock';
 import { invalidRequest, StripeApiError } from './errors';
 import { type Events, publicView } from './events';
-import { newId, type SandboxStore, type StripeObject as Obj } from './store';
+import { newId, type EmulatorStore, type StripeObject as Obj } from './store';
 
 /**
- * What the payments use of SandboxBilling (billing.ts), which builds them with itself: its store,
+ * What the payments use of EmulatorBilling (billing.ts), which builds them with itself: its store,
  * events, clock and account, and four of its methods. Declared here so that this file imports
  * nothing of billing.ts.
  */
 export interface PaymentsBilling {
-  readonly store: SandboxStore;
+  readonly store: EmulatorStore;
   readonly events: Events;
-  readonly clock: SandboxClock;
+  readonly clock: EmulatorClock;
   readonly account: string;
   require(id: string, type: string): Promise<Obj>;
   update(object: Obj, changes: Record<string, unknown>, eventType?: string): Promise<Obj>;
@@ -240,7 +240,7 @@ export type Attempt =
   | { outcome: 'requires_action'; intent: Obj }
   | { outcome: 'declined'; intent: Obj; charge: Obj; decline: Decline };
 
-export class SandboxPayments {
+export class EmulatorPayments {
   constructor(private readonly billing: PaymentsBilling) {}
 
   private get now() {
@@ -286,7 +286,7 @@ export class SandboxPayments {
     const currency = params.currency.toLowerCase();
     this.checkAmount(params.amount, currency);
     if (params.capture_method === 'manual')
-      throw invalidRequest('The billing sandbox captures payments automatically only.', 'capture_method');
+      throw invalidRequest('The Stripe emulator captures payments automatically only.', 'capture_method');
     const offSession = params.off_session !== undefined && params.off_session !== 'false';
     if (offSession && !params.confirm)
       throw invalidRequest('You can only pass `off_session` when `confirm` is true.', 'off_session');

@@ -28,7 +28,7 @@ export async function invoicePdf(invoice: Obj, now: number): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const number = String(invoice.number ?? invoice.id);
   doc.setTitle(`Invoice ${number}`);
-  doc.setProducer('Billing sandbox (test mode)');
+  doc.setProducer('Stripe emulator (test mode)');
   doc.setCreationDate(new Date(now * 1000));
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -53,7 +53,7 @@ export async function invoicePdf(invoice: Obj, now: number): Promise<Buffer> {
   const right = A4[0] - MARGIN;
 
   text(`Invoice ${number}`, MARGIN, { font: bold, size: 20 });
-  text('Billing sandbox - test mode, no real payment', right, { size: 9, right: true });
+  text('Stripe emulator - test mode, no real payment', right, { size: 9, right: true });
   next(28);
   const customer =
     [invoice.customer_name, invoice.customer_email].filter(Boolean).join(' - ') || String(invoice.customer);

@@ -1,5 +1,5 @@
-// The billing sandbox: a stand-in for Stripe on two listeners. The REST API (and the `/_sandbox/*`
-// test controls) on `port`, answering only the sandbox's secret key (controls: the control token);
+// The Stripe emulator: a stand-in for Stripe on two listeners. The REST API (and the `/_sandbox/*`
+// test controls) on `port`, answering only the emulator's secret key (controls: the control token);
 // the hosted pages (Checkout, portal, hosted invoice and PDF) on `pagesPort`, whose forms accept
 // posts from those pages only. State lives in PostgreSQL (store.ts); requests run concurrently,
 // serialised per object (locks.ts).
@@ -7,21 +7,21 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { createApi } from './api';
-import { SandboxBilling } from './billing';
-import { SandboxClock } from './clock';
+import { EmulatorBilling } from './billing';
+import { EmulatorClock } from './clock';
 import { createControls } from './controls';
 import { StripeApiError } from './errors';
 import { Events } from './events';
-import { SandboxFaults } from './faults';
+import { EmulatorFaults } from './faults';
 import { FormError, parseForm } from './form';
 import { apiKeyRefusal, controlRefusal, CONTROL_TOKEN_HEADER, pageOrigins, pageRefusal } from './guards';
 import { createHostedPages, notFoundPage, refusedPage } from './hosted';
-import { SandboxInvoices } from './invoices';
+import { EmulatorInvoices } from './invoices';
 import { ObjectLocks } from './locks';
 import { checkResponse, type ContractViolation } from './openapi/responses';
-import { SandboxStore } from './store';
+import { EmulatorStore } from './store';
 
-export interface StripeSandboxOptions {
+export interface StripeEmulatorOptions {
   /** Port of the REST API and the `/_sandbox/*` controls (0: any free port). */
   port: number;
   /** Port of the hosted pages (0, the default: any free port). */
@@ -49,16 +49,16 @@ export interface StripeSandboxOptions {
   whileLocked?: (operation: string, ids: string[]) => Promise<void>;
 }
 
-export interface StripeSandbox {
+export interface StripeEmulator {
   /** The REST API's base address (the stripe SDK's host and port). */
   url: string;
   /** The hosted pages' base address. */
   pagesUrl: string;
   secretKey: string;
   controlToken: string;
-  billing: SandboxBilling;
-  invoices: SandboxInvoices;
-  clock: SandboxClock;
+  billing: EmulatorBilling;
+  invoices: EmulatorInvoices;
+  clock: EmulatorClock;
   /** Answers that did not match Stripe's schemas (with checkResponses). */
   contractViolations: ContractViolation[];
   /** POSTs (or GETs) a `/_sandbox/*` control with the token; returns its JSON answer. */
@@ -91,28 +91,28 @@ const listen = (server: http.Server, port: number, host: string) =>
 const json = (response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
   void response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 
-export async function startStripeSandbox(options: StripeSandboxOptions): Promise<StripeSandbox> {
+export async function startStripeEmulator(options: StripeEmulatorOptions): Promise<StripeEmulator> {
   const host = options.host ?? '127.0.0.1';
   const secretKey = options.secretKey ?? `sk_test_sandbox_${randomBytes(24).toString('base64url')}`;
   const controlToken = options.controlToken ?? randomBytes(24).toString('base64url');
   const checkResponses = options.checkResponses ?? Boolean(process.env.VITEST);
   const contractViolations: ContractViolation[] = [];
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 8 });
-  const store = new SandboxStore(pool);
+  const store = new EmulatorStore(pool);
   await store.migrate();
-  const clock = new SandboxClock();
-  // The account the secret key belongs to: sandboxes sharing a database (tests) keep to their own events and invoices.
+  const clock = new EmulatorClock();
+  // The account the secret key belongs to: emulators sharing a database (tests) keep to their own events and invoices.
   const account = createHash('sha256').update(secretKey).digest('hex').slice(0, 16);
   const events = new Events(store, clock, { url: options.webhookUrl, secret: options.webhookSecret }, account);
   const locks = new ObjectLocks(options.lockTimeoutMs ?? 2_000);
-  const faults = new SandboxFaults();
+  const faults = new EmulatorFaults();
 
   // The pages' listener first: invoice and Checkout links name its address.
   const pagesServer = http.createServer();
   const pagesPort = await listen(pagesServer, options.pagesPort ?? 0, host);
   const pagesUrl = (options.pagesPublicUrl ?? `http://localhost:${pagesPort}`).replace(/\/$/, '');
-  const billing = new SandboxBilling(store, events, clock, pagesUrl, account);
-  const invoices = new SandboxInvoices(billing);
+  const billing = new EmulatorBilling(store, events, clock, pagesUrl, account);
+  const invoices = new EmulatorInvoices(billing);
   const api = createApi(billing, invoices, {
     locks,
     account,
@@ -135,7 +135,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const allowedPages = pageOrigins(pagesUrl, pagesPort);
   pagesServer.on('request', async (request: http.IncomingMessage, response: http.ServerResponse) => {
     const method = request.method ?? 'GET';
-    const path = new URL(request.url ?? '/', 'http://sandbox.local').pathname;
+    const path = new URL(request.url ?? '/', 'http://emulator.local').pathname;
     try {
       const refused = pageRefusal(request, allowedPages);
       if (refused)
@@ -145,18 +145,18 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(notFoundPage());
     } catch (error) {
       const status = error instanceof FormError ? 400 : error instanceof StripeApiError ? error.status : 500;
-      if (status === 500) console.error('billing sandbox: page failed', error);
+      if (status === 500) console.error('Stripe emulator: page failed', error);
       const message =
         error instanceof FormError || error instanceof StripeApiError
           ? error.message
-          : 'The billing sandbox failed; see its log.';
+          : 'The Stripe emulator failed; see its log.';
       if (!response.headersSent)
         response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(refusedPage(message));
     }
   });
 
   const apiServer = http.createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://sandbox.local');
+    const url = new URL(request.url ?? '/', 'http://emulator.local');
     const method = request.method ?? 'GET';
     try {
       if (url.pathname === '/_sandbox/health') return json(response, 200, { ok: true });
@@ -166,8 +166,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         if (refused) {
           const message =
             refused === 401
-              ? `Sandbox controls need the ${CONTROL_TOKEN_HEADER} header.`
-              : 'Wrong sandbox control token.';
+              ? `Emulator controls need the ${CONTROL_TOKEN_HEADER} header.`
+              : 'Wrong emulator control token.';
           return json(response, refused, { error: { type: 'invalid_request_error', message } });
         }
         return json(response, 200, await control(method, url.pathname, body));
@@ -192,14 +192,14 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         if (violation) {
           contractViolations.push(violation);
           console.error(
-            `billing sandbox: answer outside Stripe's OpenAPI schema: ${violation.operation} ${violation.path}: ${violation.problem}`,
+            `Stripe emulator: answer outside Stripe's OpenAPI schema: ${violation.operation} ${violation.path}: ${violation.problem}`,
           );
           answer = {
             status: 500,
             body: {
               error: {
                 type: 'api_error',
-                message: `The sandbox's answer does not match Stripe's OpenAPI schema: ${violation.problem}`,
+                message: `The emulator's answer does not match Stripe's OpenAPI schema: ${violation.problem}`,
               },
             },
           };
@@ -217,11 +217,11 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
           error: { type: 'invalid_request_error', message: error.message, param: error.param },
         });
       const status = error instanceof StripeApiError ? error.status : 500;
-      if (status === 500) console.error('billing sandbox: request failed', error);
+      if (status === 500) console.error('Stripe emulator: request failed', error);
       const body =
         error instanceof StripeApiError
           ? { error: error.body }
-          : { error: { type: 'api_error', message: 'The billing sandbox failed; see its log.' } };
+          : { error: { type: 'api_error', message: 'The Stripe emulator failed; see its log.' } };
       if (!response.headersSent) json(response, status, body);
     }
   });
@@ -247,7 +247,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       });
       const answer = (await response.json()) as unknown;
       if (!response.ok)
-        throw new Error(`sandbox control ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+        throw new Error(`emulator control ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
       return answer;
     },
     flushWebhooks: () => events.flush(),

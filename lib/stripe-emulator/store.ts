@@ -1,4 +1,4 @@
-// The sandbox's state: Stripe objects as JSON documents in the app's PostgreSQL, in a schema of
+// The emulator's state: Stripe objects as JSON documents in the app's PostgreSQL, in a schema of
 // their own (`stripe_sandbox`), so they survive restarts and the app and test databases stay
 // apart. Plain `pg`: this stands in for a third party, it is not the app's system of record.
 import { randomBytes } from 'node:crypto';
@@ -15,11 +15,11 @@ CREATE TABLE IF NOT EXISTS stripe_sandbox.idempotency (
   key text PRIMARY KEY, fingerprint text NOT NULL, status int NOT NULL, body jsonb NOT NULL);
 CREATE TABLE IF NOT EXISTS stripe_sandbox.deliveries (
   event_id text PRIMARY KEY, seq bigserial, attempts int NOT NULL DEFAULT 0, delivered boolean NOT NULL DEFAULT false);
--- A delivery belongs to the endpoint it is sent to, as in Stripe: sandboxes that post to other
+-- A delivery belongs to the endpoint it is sent to, as in Stripe: emulators that post to other
 -- URLs (test files running side by side) never deliver, retry or wait for each other's events.
 ALTER TABLE stripe_sandbox.deliveries ADD COLUMN IF NOT EXISTS endpoint text;
 CREATE INDEX IF NOT EXISTS deliveries_pending ON stripe_sandbox.deliveries (endpoint, seq) WHERE NOT delivered;
--- Each delivery retries on its own schedule (sandbox-clock seconds), as Stripe's do.
+-- Each delivery retries on its own schedule (emulator-clock seconds), as Stripe's do.
 ALTER TABLE stripe_sandbox.deliveries ADD COLUMN IF NOT EXISTS next_attempt_at bigint NOT NULL DEFAULT 0;
 -- Idempotency keys belong to the account (here: the secret key's hash) and expire.
 CREATE TABLE IF NOT EXISTS stripe_sandbox.idempotency_keys (
@@ -34,7 +34,7 @@ export function newId(prefix: string): string {
   return `${prefix}_${Array.from(randomBytes(24), (b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
-export class SandboxStore {
+export class EmulatorStore {
   constructor(readonly pool: pg.Pool) {}
 
   async migrate(): Promise<void> {

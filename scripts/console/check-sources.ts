@@ -4,7 +4,7 @@
 // when a live source fails; families on the sandbox or an upstream are listed but not called.
 // It checks the configuration of the app running on this database, which `npm start` registered
 // (lib/api/providers/running-sources.ts), as the command line finds that app's database and
-// billing sandbox; with none running, or with --settings shell, the settings of its own
+// Stripe emulator; with none running, or with --settings shell, the settings of its own
 // environment. Its first line says which.
 import { performance } from 'node:perf_hooks';
 import { callProvider } from '@/lib/api/gateway/provider-call';

@@ -3,7 +3,7 @@
 // into a next invoice, with nothing billed twice.
 import { formatCents, formatMicros } from '@/lib/money';
 
-import { ensureBillingSandbox } from '@/lib/stripe-emulator/ensure-running';
+import { ensureStripeEmulator } from '@/lib/stripe-emulator/ensure-running';
 import { findAccountEmails } from '@/lib/server/account/find-account-emails';
 import { findUserByEmail } from '@/lib/server/account/find-user-by-email';
 import { closeMonth, type ClosedInvoice } from '@/lib/server/billing/close-month';
@@ -50,7 +50,7 @@ export const closeMonthCommand: ConsoleCommand = {
       if (!user) throw new Error(`No account with the email ${email.data}`);
       accountId = user.accountId;
     }
-    const stop = await ensureBillingSandbox();
+    const stop = await ensureStripeEmulator();
     try {
       const closed = await closeMonth({ month, accountId });
       const emails = await findAccountEmails({ accountIds: closed.map((c) => c.accountId) });

@@ -8,7 +8,7 @@ export type FindInvoiceDocumentOptions = { accountId: string; invoiceId: string;
 
 /**
  * Where the account's invoice can be read now: Stripe's hosted page or PDF, re-read from Stripe
- * (its addresses may change; the billing sandbox's change with its ports), else the copy saved at
+ * (its addresses may change; the Stripe emulator's change with its ports), else the copy saved at
  * the last sync. Null for an invoice of another account, or one Stripe has no page for (a draft,
  * an amount carried forward).
  */

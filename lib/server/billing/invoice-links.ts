@@ -5,7 +5,7 @@ import { consoleUrl } from '@/lib/server/account/console-url';
 /**
  * An invoice's page or PDF as the customer should open it: through the console, which finds the
  * current hosted page or PDF in Stripe when followed (app/(dashboard)/billing/invoices/[id]).
- * Stripe's own links are not handed out: they may change (and the billing sandbox's change with
+ * Stripe's own links are not handed out: they may change (and the Stripe emulator's change with
  * its ports), and a mail outlives them.
  */
 export function invoiceLink(invoiceId: string, view: 'page' | 'pdf' = 'page'): string {

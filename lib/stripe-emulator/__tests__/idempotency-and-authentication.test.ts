@@ -1,16 +1,16 @@
-// The sandbox's idempotency as Stripe documents it (5xx answers saved and
+// The emulator's idempotency as Stripe documents it (5xx answers saved and
 // replayed for 24 hours, a key still executing answered 409 idempotency_key_in_use, a validation
 // failure not saved) and the test card that always requires authentication, through the real SDK.
 import Stripe from 'stripe';
 import { describe, expect, test } from 'vitest';
-import { errorOf, sandboxStarter } from './sandbox-with';
+import { errorOf, emulatorStarter } from './emulator-with';
 
-const sandboxWith = sandboxStarter('whsec_idempotency');
+const emulatorWith = emulatorStarter('whsec_idempotency');
 
 describe('Idempotency-Key, as Stripe keeps it', () => {
   test('a 500 is saved under its key and replayed (Stripe-Should-Retry: false) until the key expires after 24 hours', async () => {
-    const { sandbox, stripe } = await sandboxWith();
-    await sandbox.control('/_sandbox/faults', { operation: 'PostCustomers', count: '1' });
+    const { emulator, stripe } = await emulatorWith();
+    await emulator.control('/_sandbox/faults', { operation: 'PostCustomers', count: '1' });
     const key = `five-hundred-${Date.now()}`;
     const first = await errorOf(stripe.customers.create({ email: 'a@example.test' }, { idempotencyKey: key }));
     expect({ error: first?.constructor, status: first?.statusCode, type: first?.rawType }).toEqual({
@@ -29,7 +29,7 @@ describe('Idempotency-Key, as Stripe keeps it', () => {
     expect((await stripe.customers.create({ email: 'a@example.test' }, { idempotencyKey: `${key}:2` })).id).toMatch(
       /^cus_/,
     );
-    await sandbox.clock.advance(86_400 + 1);
+    await emulator.clock.advance(86_400 + 1);
     expect((await stripe.customers.create({ email: 'a@example.test' }, { idempotencyKey: key })).id).toMatch(/^cus_/);
   });
 
@@ -39,7 +39,7 @@ describe('Idempotency-Key, as Stripe keeps it', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const inside = new Promise<void>((resolve) => (entered = resolve));
     let hold = false;
-    const { stripe } = await sandboxWith({
+    const { stripe } = await emulatorWith({
       whileLocked: async (operation) => {
         if (!hold || operation !== 'PostCustomersCustomer') return;
         hold = false;
@@ -67,7 +67,7 @@ describe('Idempotency-Key, as Stripe keeps it', () => {
   });
 
   test('a request refused by parameter validation saves nothing: the corrected request may use the same key', async () => {
-    const { stripe } = await sandboxWith();
+    const { stripe } = await emulatorWith();
     const key = `validation-${Date.now()}`;
     const refused = await errorOf(
       stripe.customers.create({ email: 'c@example.test', nonsense: 'x' } as Stripe.CustomerCreateParams, {
@@ -81,7 +81,7 @@ describe('Idempotency-Key, as Stripe keeps it', () => {
 
 describe('4000 0027 6000 3184 (pm_card_authenticationRequired): authentication on every payment', () => {
   test('an off-session invoice payment fails with authentication_required, waits in requires_action and announces invoice.payment_action_required; on the hosted page it is paid', async () => {
-    const { sandbox, stripe } = await sandboxWith();
+    const { emulator, stripe } = await emulatorWith();
     const customer = await stripe.customers.create({ email: 'three-ds@example.test' });
     const session = await stripe.checkout.sessions.create({
       mode: 'setup',
@@ -89,7 +89,7 @@ describe('4000 0027 6000 3184 (pm_card_authenticationRequired): authentication o
       currency: 'usd',
       success_url: 'http://console.test/ok',
     });
-    await sandbox.control(`/_sandbox/checkout/${session.id}/complete`, { card: 'pm_card_authenticationRequired' });
+    await emulator.control(`/_sandbox/checkout/${session.id}/complete`, { card: 'pm_card_authenticationRequired' });
     const method = (await stripe.paymentMethods.list({ customer: customer.id })).data[0]!;
     expect(method.card?.last4).toBe('3184');
     await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: method.id } });

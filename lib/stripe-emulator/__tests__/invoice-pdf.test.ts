@@ -3,20 +3,20 @@
 import { PDFDocument } from 'pdf-lib';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startStripeSandbox, type StripeSandbox } from '../server';
+import { startStripeEmulator, type StripeEmulator } from '../server';
 import { pdfText } from './pdf-text';
 
-let sandbox: StripeSandbox;
+let emulator: StripeEmulator;
 let stripe: Stripe;
 beforeAll(async () => {
-  sandbox = await startStripeSandbox({
+  emulator = await startStripeEmulator({
     port: 0,
     databaseUrl: process.env.DATABASE_URL!,
     webhookUrl: null,
     webhookSecret: 'whsec_pdf',
   });
-  const url = new URL(sandbox.url);
-  stripe = new Stripe(sandbox.secretKey, {
+  const url = new URL(emulator.url);
+  stripe = new Stripe(emulator.secretKey, {
     host: url.hostname,
     port: Number(url.port),
     protocol: 'http',
@@ -24,7 +24,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await sandbox?.close();
+  await emulator?.close();
 });
 
 test('the invoice PDF carries the lines, their period, the amounts and the totals', async () => {

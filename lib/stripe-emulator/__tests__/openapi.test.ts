@@ -1,4 +1,4 @@
-// Held to Stripe's published contract: the sandbox's routes are operations of the vendored part of
+// Held to Stripe's published contract: the emulator's routes are operations of the vendored part of
 // Stripe's OpenAPI description, their parameters are checked against it on every request, and in
 // tests every answer is checked against the declared response schema (a mismatch answers 500,
 // so the product's billing tests fail on it too).
@@ -16,7 +16,7 @@ const routeOperations = readdirSync(routesDir)
   .map((m) => m[1]!);
 
 describe("Stripe's OpenAPI description, vendored", () => {
-  test('every route of the sandbox is an operation of the vendored description, with its method and path', () => {
+  test('every route of the emulator is an operation of the vendored description, with its method and path', () => {
     expect(routeOperations.length).toBeGreaterThan(25);
     for (const id of routeOperations) {
       const operation = operationById(id);

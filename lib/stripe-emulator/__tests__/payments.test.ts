@@ -4,11 +4,11 @@
 import http from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errorOf, type SandboxWorld, sandboxStarter } from './sandbox-with';
+import { errorOf, type EmulatorWorld, emulatorStarter } from './emulator-with';
 
 const secret = 'whsec_payments_test';
-const sandboxWith = sandboxStarter(secret);
-let world: SandboxWorld;
+const emulatorWith = emulatorStarter(secret);
+let world: EmulatorWorld;
 let receiver: http.Server;
 const received: Stripe.Event[] = [];
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const { port } = receiver.address() as { port: number };
-  world = await sandboxWith({ webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe` });
+  world = await emulatorWith({ webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe` });
 });
 afterAll(async () => {
   await new Promise((r) => receiver.close(r));
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 /** A customer with a card saved through Checkout in setup mode (and made the default). */
 async function customerWithCard(card: string) {
-  const { stripe, sandbox } = world;
+  const { stripe, emulator } = world;
   const customer = await stripe.customers.create({ email: 'credits@example.test' });
   const session = await stripe.checkout.sessions.create({
     mode: 'setup',
@@ -43,7 +43,7 @@ async function customerWithCard(card: string) {
     currency: 'usd',
     success_url: 'http://console.test/ok',
   });
-  await sandbox.control(`/_sandbox/checkout/${session.id}/complete`, { card });
+  await emulator.control(`/_sandbox/checkout/${session.id}/complete`, { card });
   const intent = (await stripe.checkout.sessions.retrieve(session.id, { expand: ['setup_intent'] }))
     .setup_intent as Stripe.SetupIntent;
   const paymentMethod = intent.payment_method as string;
@@ -53,7 +53,7 @@ async function customerWithCard(card: string) {
 
 /** The signed events delivered about a PaymentIntent (its own and its charges'), in order. */
 async function eventsOf(intentId: string) {
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   return received.filter((e) => {
     const object = e.data.object as { id?: string; payment_intent?: string };
     return object.id === intentId || object.payment_intent === intentId;
@@ -308,7 +308,7 @@ const pay = (url: string, form: Record<string, string>) =>
 
 /** The signed events delivered about a Checkout Session, its PaymentIntent, charges and the card it saved. */
 async function eventsAbout(session: Stripe.Checkout.Session, intentId: string | null, cardId?: string) {
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   return received.filter((e) => {
     const object = e.data.object as { id?: string; payment_intent?: string };
     return (
@@ -331,7 +331,7 @@ describe('Checkout in payment mode, through the hosted page', () => {
       currency: session.currency,
       payment_intent: session.payment_intent,
       client_reference_id: session.client_reference_id,
-      url: session.url?.startsWith(world.sandbox.pagesUrl),
+      url: session.url?.startsWith(world.emulator.pagesUrl),
     }).toEqual({
       mode: 'payment',
       status: 'open',
@@ -440,10 +440,10 @@ describe('Checkout in payment mode, through the hosted page', () => {
     expect((await world.stripe.paymentMethods.list({ customer: customer.id })).data).toEqual([]);
   });
 
-  test('the sandbox control completes a payment-mode session as the page does', async () => {
+  test('the emulator control completes a payment-mode session as the page does', async () => {
     const customer = await world.stripe.customers.create({ email: 'control@example.test' });
     const session = await creditsSession(customer.id);
-    await world.sandbox.control(`/_sandbox/checkout/${session.id}/complete`, { card: '4242424242424242' });
+    await world.emulator.control(`/_sandbox/checkout/${session.id}/complete`, { card: '4242424242424242' });
     expect((await world.stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe('paid');
   });
 

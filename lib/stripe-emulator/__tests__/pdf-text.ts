@@ -1,4 +1,4 @@
-// Reads back the text of a PDF the sandbox made: each page's content stream is inflated with
+// Reads back the text of a PDF the emulator made: each page's content stream is inflated with
 // pdf-lib and its text operators decoded (pdf-lib writes each string as <hex> Tj).
 import { inflateSync } from 'node:zlib';
 import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib';

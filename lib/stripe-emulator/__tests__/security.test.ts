@@ -1,23 +1,23 @@
-// The billing sandbox cannot be driven by any web page or any local process. Each guard has its
+// The Stripe emulator cannot be driven by any web page or any local process. Each guard has its
 // test: the form parser, the API key, the control token, the hosted pages' cross-site posts, and
 // the two listeners.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FormError, parseForm } from '../form';
-import { startStripeSandbox, type StripeSandbox } from '../server';
+import { startStripeEmulator, type StripeEmulator } from '../server';
 
-let sandbox: StripeSandbox;
+let emulator: StripeEmulator;
 let stripe: Stripe;
 
 beforeAll(async () => {
-  sandbox = await startStripeSandbox({
+  emulator = await startStripeEmulator({
     port: 0,
     databaseUrl: process.env.DATABASE_URL!,
     webhookUrl: null,
     webhookSecret: 'whsec_security',
   });
-  const url = new URL(sandbox.url);
-  stripe = new Stripe(sandbox.secretKey, {
+  const url = new URL(emulator.url);
+  stripe = new Stripe(emulator.secretKey, {
     host: url.hostname,
     port: Number(url.port),
     protocol: 'http',
@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await sandbox?.close();
+  await emulator?.close();
 });
 
 async function openCheckout(): Promise<Stripe.Checkout.Session> {
@@ -54,10 +54,10 @@ describe('the form parser', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       expect(page.status).toBe(400);
-      const api = await fetch(`${sandbox.url}/v1/customers`, {
+      const api = await fetch(`${emulator.url}/v1/customers`, {
         method: 'POST',
         body,
-        headers: { authorization: `Bearer ${sandbox.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { authorization: `Bearer ${emulator.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
       });
       expect({ status: api.status, type: ((await api.json()) as { error: { type: string } }).error.type }).toEqual({
         status: 400,
@@ -66,7 +66,7 @@ describe('the form parser', () => {
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
-    // The sandbox still works after the attempts.
+    // The emulator still works after the attempts.
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
   });
 
@@ -80,9 +80,9 @@ describe('the form parser', () => {
   });
 });
 
-describe('the REST API takes only the sandbox’s own secret key', () => {
+describe('the REST API takes only the emulator’s own secret key', () => {
   test('a wrong key answers 401 as Stripe does, and the right one 200', async () => {
-    const url = new URL(sandbox.url);
+    const url = new URL(emulator.url);
     const intruder = new Stripe('sk_test_anything_goes', {
       host: url.hostname,
       port: Number(url.port),
@@ -96,7 +96,7 @@ describe('the REST API takes only the sandbox’s own secret key', () => {
     expect({ status: error.statusCode, type: error.rawType }).toEqual({ status: 401, type: 'invalid_request_error' });
     expect(error.message).toMatch(/^Invalid API Key provided: sk_test_/);
     expect(error.message).not.toContain('anything_goes');
-    const missing = await fetch(`${sandbox.url}/v1/customers`, { method: 'POST' });
+    const missing = await fetch(`${emulator.url}/v1/customers`, { method: 'POST' });
     expect(missing.status).toBe(401);
     expect((await stripe.customers.create({ email: 'ok@example.test' })).object).toBe('customer');
   });
@@ -105,7 +105,7 @@ describe('the REST API takes only the sandbox’s own secret key', () => {
 describe('/_sandbox controls need the control token', () => {
   test('no token is 401, a wrong one 403, and neither changes anything', async () => {
     const session = await openCheckout();
-    const complete = `${sandbox.url}/_sandbox/checkout/${session.id}/complete`;
+    const complete = `${emulator.url}/_sandbox/checkout/${session.id}/complete`;
     const none = await fetch(complete, { method: 'POST', body: new URLSearchParams({ card: '4242424242424242' }) });
     const wrong = await fetch(complete, {
       method: 'POST',
@@ -115,9 +115,9 @@ describe('/_sandbox controls need the control token', () => {
     expect([none.status, wrong.status]).toEqual([401, 403]);
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
     for (const path of ['/_sandbox/disputes', '/_sandbox/clock/advance', '/_sandbox/webhooks/flush']) {
-      expect((await fetch(`${sandbox.url}${path}`, { method: 'POST' })).status).toBe(401);
+      expect((await fetch(`${emulator.url}${path}`, { method: 'POST' })).status).toBe(401);
     }
-    await sandbox.control(`/_sandbox/checkout/${session.id}/complete`, { card: '4242424242424242' });
+    await emulator.control(`/_sandbox/checkout/${session.id}/complete`, { card: '4242424242424242' });
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('complete');
   });
 });
@@ -147,7 +147,7 @@ describe('hosted pages accept posts from themselves only', () => {
 
   test('a request naming another host (DNS rebinding) is refused', async () => {
     const session = await openCheckout();
-    const pages = new URL(sandbox.pagesUrl);
+    const pages = new URL(emulator.pagesUrl);
     // fetch() will not send a Host header of our choosing; a raw request does.
     const http = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
@@ -172,20 +172,20 @@ describe('hosted pages accept posts from themselves only', () => {
 
 describe('hosted pages and the API are served on separate listeners', () => {
   test('the API is not on the pages’ port and the pages are not on the API’s', async () => {
-    expect(new URL(sandbox.pagesUrl).port).not.toBe(new URL(sandbox.url).port);
+    expect(new URL(emulator.pagesUrl).port).not.toBe(new URL(emulator.url).port);
     const session = await openCheckout();
-    expect(session.url!.startsWith(`${sandbox.pagesUrl}/checkout/`)).toBe(true);
+    expect(session.url!.startsWith(`${emulator.pagesUrl}/checkout/`)).toBe(true);
     const pagePath = new URL(session.url!).pathname;
-    expect((await fetch(`${sandbox.url}${pagePath}`)).status).toBe(404);
+    expect((await fetch(`${emulator.url}${pagePath}`)).status).toBe(404);
     expect(
-      (await fetch(`${sandbox.pagesUrl}/v1/customers`, { headers: { authorization: `Bearer ${sandbox.secretKey}` } }))
+      (await fetch(`${emulator.pagesUrl}/v1/customers`, { headers: { authorization: `Bearer ${emulator.secretKey}` } }))
         .status,
     ).toBe(404);
     expect(
       (
-        await fetch(`${sandbox.pagesUrl}/_sandbox/webhooks/flush`, {
+        await fetch(`${emulator.pagesUrl}/_sandbox/webhooks/flush`, {
           method: 'POST',
-          headers: { 'x-sandbox-control-token': sandbox.controlToken },
+          headers: { 'x-sandbox-control-token': emulator.controlToken },
         })
       ).status,
     ).toBe(404);

@@ -1,18 +1,18 @@
-// The billing sandbox is as strict as Stripe where leniency would hide a billing bug (an invoice
+// The Stripe emulator is as strict as Stripe where leniency would hide a billing bug (an invoice
 // paid twice, a block never lifted): each such behaviour as Stripe documents it, through the real
 // stripe SDK.
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { errorOf, type SandboxWorld, sandboxStarter } from './sandbox-with';
+import { errorOf, type EmulatorWorld, emulatorStarter } from './emulator-with';
 
-const sandboxWith = sandboxStarter('whsec_contract');
+const emulatorWith = emulatorStarter('whsec_contract');
 
-let main: SandboxWorld;
+let main: EmulatorWorld;
 beforeAll(async () => {
-  main = await sandboxWith();
+  main = await emulatorWith();
 });
 
-async function customerWithCard(world: SandboxWorld, card: string) {
+async function customerWithCard(world: EmulatorWorld, card: string) {
   const customer = await world.stripe.customers.create({ email: 'contract@example.test' });
   const session = await world.stripe.checkout.sessions.create({
     mode: 'setup',
@@ -20,7 +20,7 @@ async function customerWithCard(world: SandboxWorld, card: string) {
     currency: 'usd',
     success_url: 'http://console.test/ok',
   });
-  await world.sandbox.control(`/_sandbox/checkout/${session.id}/complete`, { card });
+  await world.emulator.control(`/_sandbox/checkout/${session.id}/complete`, { card });
   const intent = (await world.stripe.checkout.sessions.retrieve(session.id, { expand: ['setup_intent'] }))
     .setup_intent as Stripe.SetupIntent;
   await world.stripe.customers.update(customer.id, {
@@ -46,7 +46,7 @@ async function openInvoice(
   return world.stripe.invoices.finalizeInvoice(invoice.id!);
 }
 
-describe('the billing sandbox, as strict as Stripe', () => {
+describe('the Stripe emulator, as strict as Stripe', () => {
   test('an uncollectible invoice can be paid', async () => {
     const customer = await customerWithCard(main, '4242424242424242');
     const invoice = await openInvoice(main, customer);
@@ -91,7 +91,7 @@ describe('the billing sandbox, as strict as Stripe', () => {
   });
 
   test('an idempotency key is remembered for the configured time, and reused with other parameters is an idempotency_error', async () => {
-    const world = await sandboxWith({ idempotencyTtlSeconds: 3600 });
+    const world = await emulatorWith({ idempotencyTtlSeconds: 3600 });
     const key = `contract-${Date.now()}`;
     const first = await world.stripe.customers.create({ email: 'a@example.test' }, { idempotencyKey: key });
     expect((await world.stripe.customers.create({ email: 'a@example.test' }, { idempotencyKey: key })).id).toBe(
@@ -100,20 +100,20 @@ describe('the billing sandbox, as strict as Stripe', () => {
     const mismatch = await errorOf(world.stripe.customers.create({ email: 'b@example.test' }, { idempotencyKey: key }));
     expect(mismatch).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
     expect(mismatch!.rawType).toBe('idempotency_error');
-    await world.sandbox.control('/_sandbox/clock/advance', { seconds: '3601' });
+    await world.emulator.control('/_sandbox/clock/advance', { seconds: '3601' });
     const later = await world.stripe.customers.create({ email: 'b@example.test' }, { idempotencyKey: key });
     expect(later.id).not.toBe(first.id);
   });
 
   test('idempotency keys expire after 24 hours by default', async () => {
-    const world = await sandboxWith();
+    const world = await emulatorWith();
     const key = `contract-day-${Date.now()}`;
     const first = await world.stripe.customers.create({ email: 'day@example.test' }, { idempotencyKey: key });
-    await world.sandbox.control('/_sandbox/clock/advance', { seconds: String(24 * 3600 - 60) });
+    await world.emulator.control('/_sandbox/clock/advance', { seconds: String(24 * 3600 - 60) });
     expect((await world.stripe.customers.create({ email: 'day@example.test' }, { idempotencyKey: key })).id).toBe(
       first.id,
     );
-    await world.sandbox.control('/_sandbox/clock/advance', { seconds: '120' });
+    await world.emulator.control('/_sandbox/clock/advance', { seconds: '120' });
     expect((await world.stripe.customers.create({ email: 'day@example.test' }, { idempotencyKey: key })).id).not.toBe(
       first.id,
     );
@@ -127,8 +127,8 @@ describe('the billing sandbox, as strict as Stripe', () => {
       object: 'customer',
       deleted: true,
     });
-    const raw = await fetch(`${main.sandbox.url}/v1/customers/${customer.id}`, {
-      headers: { authorization: `Bearer ${main.sandbox.secretKey}` },
+    const raw = await fetch(`${main.emulator.url}/v1/customers/${customer.id}`, {
+      headers: { authorization: `Bearer ${main.emulator.secretKey}` },
     });
     expect(await raw.json()).toEqual({ id: customer.id, object: 'customer', deleted: true });
     const update = await errorOf(main.stripe.customers.update(customer.id, { name: 'x' }));
@@ -158,8 +158,8 @@ describe('the billing sandbox, as strict as Stripe', () => {
       code: 'parameter_unknown',
       param: 'invoice_settings[shade]',
     });
-    const query = await fetch(`${main.sandbox.url}/v1/invoices?customer=${customer.id}&colour=blue`, {
-      headers: { authorization: `Bearer ${main.sandbox.secretKey}` },
+    const query = await fetch(`${main.emulator.url}/v1/invoices?customer=${customer.id}&colour=blue`, {
+      headers: { authorization: `Bearer ${main.emulator.secretKey}` },
     });
     expect({ status: query.status, body: await query.json() }).toMatchObject({
       status: 400,
@@ -174,7 +174,7 @@ describe('the billing sandbox, as strict as Stripe', () => {
 
 describe('collection_method send_invoice, due dates and invoice.overdue', () => {
   test('days_until_due sets the due date, /send announces invoice.sent, and passing the due date announces invoice.overdue once', async () => {
-    const world = await sandboxWith();
+    const world = await emulatorWith();
     const customer = await world.stripe.customers.create({ email: 'invoiced@example.test' });
     const draft = await world.stripe.invoices.create({
       customer: customer.id,
@@ -188,7 +188,7 @@ describe('collection_method send_invoice, due dates and invoice.overdue', () => 
     });
     await world.stripe.invoiceItems.create({ customer: customer.id, invoice: draft.id, amount: 1200, currency: 'usd' });
     const sent = await world.stripe.invoices.sendInvoice(draft.id!);
-    expect({ status: sent.status, hosted: sent.hosted_invoice_url?.startsWith(world.sandbox.pagesUrl) }).toEqual({
+    expect({ status: sent.status, hosted: sent.hosted_invoice_url?.startsWith(world.emulator.pagesUrl) }).toEqual({
       status: 'open',
       hosted: true,
     });
@@ -197,14 +197,14 @@ describe('collection_method send_invoice, due dates and invoice.overdue', () => 
         (e) => (e.data.object as { id?: string }).id === draft.id,
       ).length;
     expect(await count('invoice.sent')).toBe(1);
-    // Another sandbox on the same database (another test file) moving its clock leaves this invoice alone.
-    const neighbour = await sandboxWith();
-    await neighbour.sandbox.control('/_sandbox/clock/advance', { seconds: String(40 * 86_400) });
+    // Another emulator on the same database (another test file) moving its clock leaves this invoice alone.
+    const neighbour = await emulatorWith();
+    await neighbour.emulator.control('/_sandbox/clock/advance', { seconds: String(40 * 86_400) });
     expect(await count('invoice.overdue')).toBe(0);
-    await world.sandbox.control('/_sandbox/clock/advance', { seconds: String(29 * 86_400) });
+    await world.emulator.control('/_sandbox/clock/advance', { seconds: String(29 * 86_400) });
     expect(await count('invoice.overdue')).toBe(0);
-    await world.sandbox.control('/_sandbox/clock/advance', { seconds: String(2 * 86_400) });
-    await world.sandbox.control('/_sandbox/clock/advance', { seconds: String(86_400) });
+    await world.emulator.control('/_sandbox/clock/advance', { seconds: String(2 * 86_400) });
+    await world.emulator.control('/_sandbox/clock/advance', { seconds: String(86_400) });
     expect(await count('invoice.overdue')).toBe(1);
   });
 
@@ -269,7 +269,7 @@ describe('concurrency', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const inside = new Promise<void>((resolve) => (entered = resolve));
     let hold = false;
-    const world = await sandboxWith({
+    const world = await emulatorWith({
       lockTimeoutMs: 100,
       whileLocked: async (operation) => {
         if (!hold || operation !== 'PostInvoicesInvoicePay') return;
@@ -318,26 +318,26 @@ describe('webhook retries', () => {
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     try {
-      const world = await sandboxWith({
+      const world = await emulatorWith({
         webhookUrl: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/`,
       });
       const customer = await world.stripe.customers.create({ email: 'hooks@example.test' });
       await world.stripe.customers.update(customer.id, { name: 'Later event' });
-      await world.sandbox.control('/_sandbox/clock/advance', { seconds: '0' });
+      await world.emulator.control('/_sandbox/clock/advance', { seconds: '0' });
       // The refused event did not hold back the one after it.
       expect({ delivered, created: attempts.get('customer.created') }).toEqual({
         delivered: ['customer.updated'],
         created: 1,
       });
       // First retry after 5 minutes, the next after an hour.
-      await world.sandbox.control('/_sandbox/clock/advance', { seconds: '240' });
+      await world.emulator.control('/_sandbox/clock/advance', { seconds: '240' });
       expect(attempts.get('customer.created')).toBe(1);
-      await world.sandbox.control('/_sandbox/clock/advance', { seconds: '61' });
+      await world.emulator.control('/_sandbox/clock/advance', { seconds: '61' });
       expect(attempts.get('customer.created')).toBe(2);
       refuse = false;
-      await world.sandbox.control('/_sandbox/clock/advance', { seconds: '1800' });
+      await world.emulator.control('/_sandbox/clock/advance', { seconds: '1800' });
       expect(attempts.get('customer.created')).toBe(2);
-      await world.sandbox.control('/_sandbox/clock/advance', { seconds: '1801' });
+      await world.emulator.control('/_sandbox/clock/advance', { seconds: '1801' });
       expect({
         delivered,
         created: attempts.get('customer.created'),

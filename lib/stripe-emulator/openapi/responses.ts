@@ -1,4 +1,4 @@
-// Every answer of the sandbox's REST API checked against the response schema its operation
+// Every answer of the emulator's REST API checked against the response schema its operation
 // declares in Stripe's OpenAPI description: 200 against the operation's schema, errors against
 // `error`. Expanded fields are objects where the schema allows an id or the object (anyOf).
 import { operationById, vendoredSpec } from './spec';

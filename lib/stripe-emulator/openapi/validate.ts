@@ -2,7 +2,7 @@
 // uses: $ref, type, nullable, properties, required, additionalProperties, items, enum, anyOf,
 // oneOf, allOf, maxLength. Stricter than JSON Schema in one way, on purpose: an object schema that
 // lists its properties (every Stripe resource does) refuses properties it does not list, so a
-// field the sandbox invents, or one Stripe has removed, is caught.
+// field the emulator invents, or one Stripe has removed, is caught.
 import type { Schema } from './spec';
 
 export interface SchemaContext {

@@ -1,9 +1,9 @@
 // What a route module of the emulator's REST API declares, and the helpers they share: each
 // module (one per Stripe resource) lists its operations by method, path pattern and operationId in
 // Stripe's OpenAPI description, the objects each changing call holds locked, and the call itself.
-import type { SandboxBilling } from '../billing';
+import type { EmulatorBilling } from '../billing';
 import { str, type FormValue } from '../form';
-import type { SandboxInvoices } from '../invoices';
+import type { EmulatorInvoices } from '../invoices';
 import type { StripeObject } from '../store';
 
 export type Params = Record<string, FormValue>;
@@ -18,10 +18,10 @@ export interface Route {
   run: (match: string[], params: Params) => Promise<unknown>;
 }
 
-/** What the route modules call: the sandbox's objects and invoices, and Stripe's list envelope. */
+/** What the route modules call: the emulator's objects and invoices, and Stripe's list envelope. */
 export interface RouteContext {
-  billing: SandboxBilling;
-  invoices: SandboxInvoices;
+  billing: EmulatorBilling;
+  invoices: EmulatorInvoices;
   /** A page of `items` in Stripe's list envelope (`limit`, `starting_after`). */
   listOf: (url: string, items: StripeObject[], params: Params) => unknown;
   /** The objects of a type, of the `customer` parameter when given, that pass `where`. */
@@ -35,7 +35,7 @@ export const int = (params: Params, name: string) =>
 /** The id a path pattern captured first. */
 export const id = ([first]: string[]) => first!;
 
-export function createRouteContext(billing: SandboxBilling, invoices: SandboxInvoices): RouteContext {
+export function createRouteContext(billing: EmulatorBilling, invoices: EmulatorInvoices): RouteContext {
   const { store } = billing;
   return {
     billing,

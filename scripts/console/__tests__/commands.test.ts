@@ -71,7 +71,7 @@ describe.concurrent('npm run console', { timeout: 120_000 }, () => {
     const { accountId } = await db.user.findUniqueOrThrow({ where: { email: address } });
     const month = new Date().toISOString().slice(0, 7);
     // An account with nothing to invoice: the close reaches no Stripe (a key only passes the check
-    // for a running billing sandbox).
+    // for a running Stripe emulator).
     const { status, stdout, stderr } = await cliWith(
       { STRIPE_SECRET_KEY: 'sk_test_unused' },
       'close-month',

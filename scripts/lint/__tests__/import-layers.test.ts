@@ -82,7 +82,7 @@ describe('import layers', () => {
         source: "import { MINIMUM_CHARGE_CENTS } from '@/lib/server/billing/invoice-amounts';",
       },
       { file: 'lib/stripe-emulator/server.ts', source: "import { stripe } from '../stripe/client';" },
-      { file: 'lib/stripe/client.ts', source: "import { startStripeSandbox } from '@/lib/stripe-emulator/server';" },
+      { file: 'lib/stripe/client.ts', source: "import { startStripeEmulator } from '@/lib/stripe-emulator/server';" },
     ]);
     expect(problems).toEqual([
       'lib/stripe-emulator/invoices.ts imports lib/server/billing/invoice-amounts (the Stripe emulator is a program of its own that stands in for Stripe: it never imports the product)',

@@ -1,4 +1,4 @@
-// POST /api/webhooks/stripe: Stripe's events (or the billing sandbox's, signed the same way).
+// POST /api/webhooks/stripe: Stripe's events (or the Stripe emulator's, signed the same way).
 // The signature is checked on the raw body; a bad or missing one is a 400, a failing handler a
 // 500 so that Stripe retries, and an event type we do not handle a 200.
 import Stripe from 'stripe';

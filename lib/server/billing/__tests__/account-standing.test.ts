@@ -1,5 +1,5 @@
 // Why an account is blocked, and when it stops being (an overdue invoice, a failed or
-// uncollectible one, a lost dispute), through the billing sandbox and the real webhook route: each cause is a block of
+// uncollectible one, a lost dispute), through the Stripe emulator and the real webhook route: each cause is a block of
 // its own, lifted only when it is resolved; a card update pays every unpaid invoice, once.
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
@@ -45,7 +45,7 @@ const invoicesOf = (accountId: string) =>
 async function updateCard(accountId: string, customer: string, card: string): Promise<void> {
   const session = await saveCard(world, customer, card);
   expect(await completePaymentMethodSetup({ accountId, checkoutSessionId: session })).toBe(true);
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
 }
 
 describe('each block keeps its own cause', () => {
@@ -78,7 +78,7 @@ describe('each block keeps its own cause', () => {
     const { accountId, customer } = await closedAccount(world, DECLINING_CARD);
     const [invoice] = await invoicesOf(accountId);
     await world.stripe.invoices.markUncollectible(invoice!.stripeInvoiceId!);
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     expect(await standingOf(accountId)).toMatchObject({
       blockedCauses: ['unpaid_invoice'],
       blockedReason: `The invoice ${invoice!.number} for ${invoice!.month} ($0.90) could not be collected.`,
@@ -137,7 +137,7 @@ describe('an uncollectible invoice does not block for ever', () => {
     const { accountId, customer } = await closedAccount(world, DECLINING_CARD);
     const [invoice] = await invoicesOf(accountId);
     await world.stripe.invoices.markUncollectible(invoice!.stripeInvoiceId!);
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     expect((await invoicesOf(accountId))[0]!.status).toBe('uncollectible');
     expect((await standingOf(accountId)).blockedAt).not.toBeNull();
 
@@ -156,7 +156,7 @@ describe('one card update pays an unpaid invoice once', () => {
     const returns = await Promise.all(
       [1, 2, 3].map(() => completePaymentMethodSetup({ accountId, checkoutSessionId: session })),
     );
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     expect(returns).toEqual([true, true, true]);
     expect(await failedCharges(world, customer)).toBe(2);
     expect((await invoicesOf(accountId))[0]!.status).toBe('open');
@@ -170,7 +170,7 @@ describe('one card update pays an unpaid invoice once', () => {
     expect(
       await Promise.all([1, 2, 3].map(() => completePaymentMethodSetup({ accountId, checkoutSessionId: session }))),
     ).toEqual([true, true, true]);
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     expect(world.answers.filter((status) => status !== 200)).toEqual([]);
     const paidEvents = (await eventsOf(world, 'invoice.paid')).filter(
       (e) => (e.data.object as Stripe.Invoice).id === invoice!.stripeInvoiceId,
@@ -213,7 +213,7 @@ describe('an invoice unpaid past its due date blocks', () => {
     await setInvoiceBilling({ email, invoice: true });
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }]);
     await closeMonth({ month: billingMonth(), accountId });
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     const [invoice] = await invoicesOf(accountId);
     expect(invoice!.status).toBe('open');
     expect(invoice!.dueAt).not.toBeNull();
@@ -238,10 +238,10 @@ describe('an invoice unpaid past its due date blocks', () => {
     // The customer pays it on the invoice's page (here: with a card, through the API).
     const customer = (await db.account.findUniqueOrThrow({ where: { id: accountId } })).stripeCustomerId!;
     await saveCard(world, customer, GOOD_CARD);
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     const [card] = (await world.stripe.paymentMethods.list({ customer })).data;
     await world.stripe.invoices.pay(invoice!.stripeInvoiceId!, { payment_method: card!.id });
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     expect((await standingOf(accountId)).blockedAt).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ const AUTHENTICATION_CARD = '4000002760003184';
 
 test('a charge the bank wants authenticated blocks with one notice to confirm it on the invoice page; confirmed there, the account is unblocked', async () => {
   const { accountId, email } = await closedAccount(world, AUTHENTICATION_CARD);
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   const invoice = await db.invoice.findFirstOrThrow({ where: { accountId } });
   expect({ status: invoice.status, action: invoice.paymentActionRequired }).toEqual({ status: 'open', action: true });
   expect((await standingOf(accountId)).blockedCauses).toEqual(['unpaid_invoice']);
@@ -50,7 +50,7 @@ test('a charge the bank wants authenticated blocks with one notice to confirm it
     body: new URLSearchParams({ card: AUTHENTICATION_CARD }),
   });
   expect(page.status).toBe(200);
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   const paid = await db.invoice.findFirstOrThrow({ where: { accountId } });
   expect({ status: paid.status, action: paid.paymentActionRequired }).toEqual({ status: 'paid', action: false });
   expect((await standingOf(accountId)).blockedAt).toBeNull();

@@ -1,4 +1,4 @@
-// Auto-recharge of prepaid credits on the billing sandbox: below the threshold the set amount is
+// Auto-recharge of prepaid credits on the Stripe emulator: below the threshold the set amount is
 // charged off-session to the default card and added once (twice in a row as the balance falls
 // again), within the monthly limit; one recharge at a time per account; a run killed during the
 // charge is finished under the same idempotency key (charged once); a declined card or one whose
@@ -52,7 +52,7 @@ test('recharges below the threshold, once per fall, within the monthly limit', a
   await spend(accountId, 2_000_000n);
   // $4 recharged this month already: a third $2 would pass the $4 limit.
   expect(await rechargeIfLow(accountId)).toBe('monthly_limit');
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   const ledger = await readCreditLedger(accountId);
   expect(ledger.lines.filter((l) => l.kind === 'recharge').map((l) => l.amountMicros)).toEqual([
     2_000_000n,
@@ -66,7 +66,7 @@ test('one recharge at a time: runs at once make one attempt and one charge', asy
   // A run that finds the attempt pending finishes it under its key, so it may report it charged too.
   const outcomes = await Promise.all(Array.from({ length: 5 }, () => rechargeIfLow(accountId)));
   expect(outcomes).toContain('charged');
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   expect(await balanceOf(accountId)).toBe(2_000_000n);
   const attempts = await db.creditPayment.findMany({ where: { accountId }, select: { paymentIntentId: true } });
   expect(attempts).toHaveLength(1);
@@ -92,7 +92,7 @@ test('a run killed during the charge is finished by the next under the same key:
     { idempotencyKey: `credits-recharge:${attempt.id}` },
   );
   expect(await rechargeIfLow(accountId)).toBe('charged');
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   expect(await balanceOf(accountId)).toBe(2_000_000n);
   const charged = await world.stripe.paymentIntents.retrieve(
     (await db.creditPayment.findUniqueOrThrow({ where: { id: attempt.id } })).paymentIntentId!,
@@ -111,7 +111,7 @@ test('a declined recharge mails the users and stops auto-recharge until a new ca
   expect(await rechargeIfLow(accountId)).toBe('not_needed');
   // A new card turns it back on.
   await saveCard(world, customer, GOOD_CARD);
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   expect((await db.account.findUniqueOrThrow({ where: { id: accountId } })).autoRechargeStoppedAt).toBeNull();
   expect(await rechargeIfLow(accountId)).toBe('charged');
   expect(await balanceOf(accountId)).toBe(2_000_000n);

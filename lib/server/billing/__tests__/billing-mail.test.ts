@@ -51,7 +51,7 @@ describe('mail on money events', () => {
 
     const session = await saveCard(world, customer, GOOD_CARD);
     expect(await completePaymentMethodSetup({ accountId, checkoutSessionId: session })).toBe(true);
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     const paid = await db.invoice.findFirstOrThrow({ where: { accountId } });
     expect(paid.status).toBe('paid');
 

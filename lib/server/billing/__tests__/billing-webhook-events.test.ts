@@ -1,5 +1,5 @@
 // Invoices and the account's standing send their webhook events, once each, through the
-// billing sandbox's real Stripe flow (signed Stripe webhooks, month close, declined cards).
+// Stripe emulator's real Stripe flow (signed Stripe webhooks, month close, declined cards).
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { db } from '@/lib/db';
@@ -47,7 +47,7 @@ test('a declined charge sends invoice.payment_failed and account.blocked; paying
   ]);
   // A good card made the default pays what is unpaid, which lifts the block.
   await addCardInPortal(world, customer, GOOD_CARD);
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   const types = (await webhookEvents(accountId)).map((e) => e.type);
   expect(types.slice(3).sort()).toEqual(['account.unblocked', 'invoice.paid']);
 });

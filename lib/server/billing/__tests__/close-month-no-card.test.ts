@@ -40,7 +40,7 @@ async function removeCards(customer: string): Promise<void> {
   for (const method of (await world.stripe.paymentMethods.list({ customer })).data) {
     await world.stripe.paymentMethods.detach(method.id);
   }
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
 }
 
 describe('a card removed before the close', () => {
@@ -50,7 +50,7 @@ describe('a card removed before the close', () => {
     expect((await db.account.findUniqueOrThrow({ where: { id: accountId } })).hasPaymentMethod).toBe(false);
 
     const [closed] = await closeMonth({ month, accountId });
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     expect(closed).toMatchObject({ outcome: 'invoiced', amountCents: 90, invoiceStatus: 'open' });
     expect(await db.monthCloseFailure.count({ where: { accountId } })).toBe(0);
     const invoice = await db.invoice.findUniqueOrThrow({ where: { id: closed!.invoiceId! } });

@@ -28,9 +28,9 @@ afterEach(() => {
 
 const month = billingMonth();
 
-/** Stripe forgets every idempotency key: the sandbox's clock moves past their 24 hours. */
+/** Stripe forgets every idempotency key: the emulator's clock moves past their 24 hours. */
 async function expireIdempotencyKeys(): Promise<void> {
-  await world.sandbox.clock.advance(25 * 3600);
+  await world.emulator.clock.advance(25 * 3600);
 }
 
 /** An account whose month bills three lines with fractions of a cent: $0.90 + $0.105 + $0.009 = 101 cents and a 1-cent rounding line. */

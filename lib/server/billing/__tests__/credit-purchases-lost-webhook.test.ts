@@ -1,4 +1,4 @@
-// A purchase of credits whose webhooks are lost (a sandbox that delivers none) and whose customer
+// A purchase of credits whose webhooks are lost (an emulator that delivers none) and whose customer
 // never came back to the return page: the hourly reconciliation finds the pending purchase, reads
 // it from Stripe and adds the credits once; an expired session is marked failed.
 import { randomUUID } from 'node:crypto';
@@ -25,7 +25,7 @@ test('a paid purchase with no webhook and no return is added by one reconciliati
   await db.account.update({ where: { id: accountId }, data: { billingMode: 'prepaid' } });
   const url = await startCreditPurchase({ accountId, amountCents: 2_000, consoleOrigin: 'http://console.test' });
   const sessionId = /cs_[A-Za-z0-9_]+/.exec(url)![0];
-  await world.sandbox.control(`/_sandbox/checkout/${sessionId}/complete`, { card: GOOD_CARD });
+  await world.emulator.control(`/_sandbox/checkout/${sessionId}/complete`, { card: GOOD_CARD });
   const balance = async () =>
     (await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { creditBalanceMicros: true } }))
       .creditBalanceMicros;

@@ -1,4 +1,4 @@
-// Buying prepaid credits through Checkout in payment mode, end to end on the billing sandbox with
+// Buying prepaid credits through Checkout in payment mode, end to end on the Stripe emulator with
 // its webhooks signed as Stripe signs them: the balance shows the amount paid once, whichever of
 // the webhooks (checkout.session.completed, payment_intent.succeeded) and the return page comes
 // first; the receipt is mailed once, with its PDF readable by that account only; a declined card adds nothing; bad amounts and post-paid
@@ -40,10 +40,10 @@ test('a purchase paid in Checkout is added once, by the webhooks and the return 
   const { accountId, email } = await prepaidAccount();
   const url = await startCreditPurchase({ accountId, amountCents: 500, consoleOrigin: 'http://console.test' });
   const sessionId = sessionIdOf(url);
-  await world.sandbox.control(`/_sandbox/checkout/${sessionId}/complete`, { card: GOOD_CARD });
+  await world.emulator.control(`/_sandbox/checkout/${sessionId}/complete`, { card: GOOD_CARD });
   // The return page may come before or after the webhooks: both apply the same payment once.
   expect(await applyCreditCheckout({ checkoutSessionId: sessionId, accountId })).toBe(true);
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   expect(await applyCreditCheckout({ checkoutSessionId: sessionId, accountId })).toBe(true);
   expect(await balanceOf(accountId)).toBe(5_000_000n);
   const ledger = await readCreditLedger(accountId);
@@ -77,14 +77,14 @@ test("another account's return page applies nothing, and a declined card adds no
   const other = await prepaidAccount();
   const url = await startCreditPurchase({ accountId, amountCents: 1_250, consoleOrigin: 'http://console.test' });
   const sessionId = sessionIdOf(url);
-  await world.sandbox.control(`/_sandbox/checkout/${sessionId}/complete`, { card: DECLINING_CARD }).catch(() => null);
-  await world.sandbox.flushWebhooks();
+  await world.emulator.control(`/_sandbox/checkout/${sessionId}/complete`, { card: DECLINING_CARD }).catch(() => null);
+  await world.emulator.flushWebhooks();
   expect(await applyCreditCheckout({ checkoutSessionId: sessionId, accountId })).toBe(false);
   expect(await balanceOf(accountId)).toBe(0n);
-  await world.sandbox.control(`/_sandbox/checkout/${sessionId}/complete`, { card: GOOD_CARD });
+  await world.emulator.control(`/_sandbox/checkout/${sessionId}/complete`, { card: GOOD_CARD });
   expect(await applyCreditCheckout({ checkoutSessionId: sessionId, accountId: other.accountId })).toBe(false);
   expect(await balanceOf(other.accountId)).toBe(0n);
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   expect(await balanceOf(accountId)).toBe(12_500_000n);
 });
 

@@ -1,5 +1,5 @@
 // Webhooks and account standing: what each Stripe event does through the real route (POST
-// /api/webhooks/stripe, fed by the billing sandbox), that a repeated event does not run its handler
+// /api/webhooks/stripe, fed by the Stripe emulator), that a repeated event does not run its handler
 // again, and that a failed handler leaves the event to Stripe's retry.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -103,7 +103,7 @@ async function withStripeRefusing(work: () => Promise<void>): Promise<number> {
 async function updateCard(accountId: string, customer: string, card: string): Promise<void> {
   const session = await saveCard(world, customer, card);
   expect(await completePaymentMethodSetup({ accountId, checkoutSessionId: session })).toBe(true);
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
 }
 
 describe('each event is handled once', () => {
@@ -133,7 +133,7 @@ describe('each event is handled once', () => {
     const { accountId, customer } = await billedAccount(world, GOOD_CARD);
     const answered = world.answers.length;
     const asked = await withStripeRefusing(async () => {
-      // The sandbox delivers customer.deleted at once; its handler reads the customer and fails.
+      // The emulator delivers customer.deleted at once; its handler reads the customer and fails.
       await world.stripe.customers.del(customer);
       await vi.waitFor(() => expect(world.answers.slice(answered)).toContain(500), { timeout: 20_000, interval: 20 });
     });
@@ -144,8 +144,8 @@ describe('each event is handled once', () => {
     expect(await db.stripeEvent.findUnique({ where: { id: deleted!.id } })).toBeNull();
     expect((await cardOf(accountId)).stripeCustomerId).toBe(customer);
 
-    // The sandbox retries the delivery, as Stripe does after a 5xx.
-    await world.sandbox.flushWebhooks();
+    // The emulator retries the delivery, as Stripe does after a 5xx.
+    await world.emulator.flushWebhooks();
     expect(world.answers.slice(answered).filter((s) => s !== 500)).toEqual([200]);
     expect(await db.stripeEvent.findUnique({ where: { id: deleted!.id } })).not.toBeNull();
     expect(await cardOf(accountId)).toEqual({
@@ -164,7 +164,7 @@ describe('what blocks an account, and what does not', () => {
     await setInvoiceBilling({ email, invoice: true });
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }]);
     await closeMonth({ month, accountId });
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     const [invoice] = await invoicesOf(accountId);
     expect({ status: invoice!.status, blocked: (await standingOf(accountId)).blockedAt }).toEqual({
       status: 'open',
@@ -172,7 +172,7 @@ describe('what blocks an account, and what does not', () => {
     });
 
     await world.stripe.invoices.markUncollectible(invoice!.stripeInvoiceId!);
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     expect((await invoicesOf(accountId))[0]!.status).toBe('uncollectible');
     const standing = await standingOf(accountId);
     expect(standing.blockedAt).not.toBeNull();
@@ -195,7 +195,7 @@ describe('what blocks an account, and what does not', () => {
     // Held after Stripe finalized the invoice and before it is charged: its webhooks are handled there.
     closeMonthHooks.onStep = async (step, at) => {
       if (step !== 'finalized' || at.accountId !== accountId) return;
-      await world.sandbox.flushWebhooks();
+      await world.emulator.flushWebhooks();
       atFinalized = {
         invoice: await db.invoice.findFirstOrThrow({
           where: { accountId },
@@ -216,7 +216,7 @@ describe('what blocks an account, and what does not', () => {
       },
       blockedAt: null,
     });
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     expect((await invoicesOf(accountId))[0]!.status).toBe('paid');
     expect(await db.accountBlock.count({ where: { accountId } })).toBe(0);
   });
@@ -225,10 +225,10 @@ describe('what blocks an account, and what does not', () => {
     const { accountId } = await closedAccount(world, GOOD_CARD);
     const [invoice] = await invoicesOf(accountId);
     const answered = world.answers.length;
-    const dispute = (await world.sandbox.control('/_sandbox/disputes', { invoice: invoice!.stripeInvoiceId! })) as {
+    const dispute = (await world.emulator.control('/_sandbox/disputes', { invoice: invoice!.stripeInvoiceId! })) as {
       id: string;
     };
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     expect(
       (await eventsOf(world, 'charge.dispute.created')).some(
         (e) => (e.data.object as Stripe.Dispute).id === dispute.id,
@@ -236,8 +236,8 @@ describe('what blocks an account, and what does not', () => {
     ).toBe(true);
     expect((await standingOf(accountId)).blockedAt).toBeNull();
 
-    await world.sandbox.control(`/_sandbox/disputes/${dispute.id}/close`, { status: 'won' });
-    await world.sandbox.flushWebhooks();
+    await world.emulator.control(`/_sandbox/disputes/${dispute.id}/close`, { status: 'won' });
+    await world.emulator.flushWebhooks();
     expect(
       (await eventsOf(world, 'charge.dispute.closed')).some((e) => (e.data.object as Stripe.Dispute).id === dispute.id),
     ).toBe(true);
@@ -282,7 +282,7 @@ describe('the card on file follows Stripe (through the route)', () => {
       paymentMethodLabel: 'Visa •••• 4242',
     });
     await world.stripe.customers.del(customer);
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     expect(await cardOf(accountId)).toEqual({
       stripeCustomerId: null,
       hasPaymentMethod: false,
@@ -294,7 +294,7 @@ describe('the card on file follows Stripe (through the route)', () => {
     const { accountId, customer } = await billedAccount(world, GOOD_CARD);
     const [card] = (await world.stripe.paymentMethods.list({ customer })).data;
     await world.stripe.paymentMethods.detach(card!.id);
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     expect(await cardOf(accountId)).toEqual({
       stripeCustomerId: customer,
       hasPaymentMethod: false,
@@ -323,7 +323,7 @@ describe('the card on file follows Stripe (through the route)', () => {
     const [invoice] = await invoicesOf(accountId);
     expect((await standingOf(accountId)).blockedCauses).toEqual(['unpaid_invoice']);
     await world.stripe.invoices.voidInvoice(invoice!.stripeInvoiceId!);
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     expect((await invoicesOf(accountId))[0]!.status).toBe('void');
     expect(await standingOf(accountId)).toMatchObject({ blockedAt: null, blockedCauses: [] });
     expect((await activityOf(accountId)).at(-1)).toEqual({

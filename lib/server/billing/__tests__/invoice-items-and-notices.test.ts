@@ -43,7 +43,7 @@ test('the receipt is mailed once per invoice, however many paid events tell of i
   const { accountId } = await billedAccount(world, GOOD_CARD);
   await recordCalls(world, accountId, [{ endpoint: COMMENTS, units: 200, priceMicros: 6000 }]);
   const [closed] = await closeMonth({ month: billingMonth(), accountId });
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   const { stripeInvoiceId } = await db.invoice.findUniqueOrThrow({ where: { id: closed!.invoiceId! } });
   const paid = (await eventsOf(world, 'invoice.paid')).find(
     (e) => (e.data.object as Stripe.Invoice).id === stripeInvoiceId,
@@ -62,7 +62,7 @@ test('an account billed by invoice gets no "payment failed" mail', async () => {
   await setInvoiceBilling({ email, invoice: true });
   await recordCalls(world, accountId, [{ endpoint: COMMENTS, units: 200, priceMicros: 6000 }]);
   const [closed] = await closeMonth({ month: billingMonth(), accountId });
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   const { stripeInvoiceId } = await db.invoice.findUniqueOrThrow({ where: { id: closed!.invoiceId! } });
   // A failed try on the invoice's page, as Stripe announces it.
   const remote = await world.stripe.invoices.retrieve(stripeInvoiceId!);

@@ -1,4 +1,4 @@
-// What an invoice says, read back from the billing sandbox (the Stripe
+// What an invoice says, read back from the Stripe emulator (the Stripe
 // invoice, its hosted page and its PDF). Each line says what it charges and its amounts add up to
 // the charged total; the fraction of a cent carried to the next invoice is named on the invoice it
 // leaves; counts are singular or plural; the seller's name and address are the operator's.

@@ -1,4 +1,4 @@
-// Invoices reconciled with Stripe. A sandbox that delivers no webhooks: what
+// Invoices reconciled with Stripe. An emulator that delivers no webhooks: what
 // the customer does at Stripe reaches us only by the hourly reconciliation.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 

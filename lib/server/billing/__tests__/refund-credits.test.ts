@@ -1,4 +1,4 @@
-// Refunding unspent credits, end to end on the billing sandbox: the newest payments are refunded
+// Refunding unspent credits, end to end on the Stripe emulator: the newest payments are refunded
 // first, one Stripe refund per payment, the ledger shows each refund and still sums to the
 // balance; no refund passes the balance less what calls in flight hold, nor refunds a grant; a
 // refund a crash cut short is finished once by the reconciliation.
@@ -33,7 +33,7 @@ async function prepaidAccount() {
 async function buy(accountId: string, amountCents: number): Promise<string> {
   const url = await startCreditPurchase({ accountId, amountCents, consoleOrigin: 'http://console.test' });
   const sessionId = /cs_[A-Za-z0-9_]+/.exec(url)![0];
-  await world.sandbox.control(`/_sandbox/checkout/${sessionId}/complete`, { card: GOOD_CARD });
+  await world.emulator.control(`/_sandbox/checkout/${sessionId}/complete`, { card: GOOD_CARD });
   expect(await applyCreditCheckout({ checkoutSessionId: sessionId, accountId })).toBe(true);
   const session = await world.stripe.checkout.sessions.retrieve(sessionId);
   return session.payment_intent as string;

@@ -20,7 +20,7 @@ afterAll(async () => {
 
 /** The next `count` requests of a Stripe operation answer 500 (a Stripe incident), saved under their keys. */
 const failNext = (operation: string, count = 1) =>
-  world.sandbox.control('/_sandbox/faults', { operation, count: String(count) });
+  world.emulator.control('/_sandbox/faults', { operation, count: String(count) });
 
 test("an account's Stripe customer is made on the next try after a 500, not a day later", async () => {
   const { accountId } = await findOrCreateAccountByEmail({ email: `five-hundred-${Date.now()}@example.test` });
@@ -39,7 +39,7 @@ test('a month whose finalization met a 500 closes on the next try', async () => 
   expect(failed?.outcome).toBe('failed');
   // The sweep (or the operator) tries again within the day: the saved 500 is walked past.
   await closeMonth({ month: billingMonth(), accountId });
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   const invoice = await db.invoice.findFirstOrThrow({ where: { accountId } });
   expect({ status: invoice.status, cents: invoice.amountCents }).toEqual({ status: 'paid', cents: 90 });
 });
@@ -50,7 +50,7 @@ test('a card saved while Stripe answered its default-card update with a 500 beco
   // setup_intent.succeeded meets the 500 (its delivery fails, Stripe retries it later);
   // checkout.session.completed, a moment after, applies the same card.
   await saveCard(world, customer, '4242424242424242');
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   const remote = await world.stripe.customers.retrieve(customer);
   const [card] = (await world.stripe.paymentMethods.list({ customer })).data;
   expect(remote.deleted ? null : remote.invoice_settings.default_payment_method).toBe(card!.id);

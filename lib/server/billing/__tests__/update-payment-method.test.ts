@@ -1,7 +1,7 @@
 // "Update payment method" replaces the card. The portal listed 4242, the
 // failing 0341 and 4242 again; now the card saved through Checkout becomes the customer's default
 // (invoice_settings.default_payment_method) and the replaced cards are detached. End to end: the
-// billing sandbox's Checkout and its webhooks, signed as Stripe signs them, to the real route.
+// Stripe emulator's Checkout and its webhooks, signed as Stripe signs them, to the real route.
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
@@ -26,9 +26,9 @@ test('each update leaves one card on file: the new one, as the default; the repl
   const { accountId, customer } = await billedAccount(world, '4242424242424242');
   const [first] = (await world.stripe.paymentMethods.list({ customer })).data;
   const failing = await cardOf(await saveCard(world, customer, '4000000000000341'));
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   const latest = await cardOf(await saveCard(world, customer, '4242 4242 4242 4242'));
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
 
   const onFile = (await world.stripe.paymentMethods.list({ customer })).data.map((m) => m.id);
   expect(onFile).toEqual([latest]);
@@ -48,7 +48,7 @@ test("a late delivery of the replaced card's events takes nothing back", async (
   const { customer } = await billedAccount(world, '4000000000000341');
   const [old] = (await world.stripe.paymentMethods.list({ customer })).data;
   const latest = await cardOf(await saveCard(world, customer, '4242424242424242'));
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   const oldEvent = (await world.stripe.events.list({ type: 'setup_intent.succeeded', limit: 50 })).data.find(
     (e) => (e.data.object as Stripe.SetupIntent).payment_method === old!.id,
   )!;

@@ -44,7 +44,7 @@ async function blockedAccount() {
     { endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 },
   ]);
   await closeMonth({ month: billingMonth(), accountId: account.accountId });
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
   return account;
 }
 
@@ -99,7 +99,7 @@ describe('POST /api/webhooks/stripe', () => {
     await world.stripe.invoices.pay(invoice.stripeInvoiceId!, {
       payment_method: (await world.stripe.paymentMethods.list({ customer })).data[0]!.id,
     });
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     await db.stripeEvent.deleteMany({ where: { id: failed.id } });
     expect((await (await signed(JSON.stringify(failed))).json()).outcome).toBe('handled');
     const account = await db.account.findUniqueOrThrow({ where: { id: accountId } });
@@ -121,7 +121,7 @@ describe('account_blocked lifecycle', () => {
 
     const session = await saveCard(world, customer, '4242 4242 4242 4242');
     expect(await completePaymentMethodSetup({ accountId, checkoutSessionId: session })).toBe(true);
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     const after = await db.account.findUniqueOrThrow({ where: { id: accountId } });
     expect({ blockedAt: after.blockedAt, reason: after.blockedReason, card: after.paymentMethodLabel }).toEqual({
       blockedAt: null,
@@ -143,11 +143,11 @@ describe('account_blocked lifecycle', () => {
     await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units: 200, priceMicros: 6000 }]);
     await closeMonth({ month: billingMonth(), accountId });
     const invoice = await db.invoice.findFirstOrThrow({ where: { accountId } });
-    const dispute = (await world.sandbox.control('/_sandbox/disputes', { invoice: invoice.stripeInvoiceId! })) as {
+    const dispute = (await world.emulator.control('/_sandbox/disputes', { invoice: invoice.stripeInvoiceId! })) as {
       id: string;
     };
-    await world.sandbox.control(`/_sandbox/disputes/${dispute.id}/close`, { status: 'lost' });
-    await world.sandbox.flushWebhooks();
+    await world.emulator.control(`/_sandbox/disputes/${dispute.id}/close`, { status: 'lost' });
+    await world.emulator.flushWebhooks();
     expect((await db.account.findUniqueOrThrow({ where: { id: accountId } })).blockedReason).toMatch(/disputed/);
   });
 });
@@ -170,7 +170,7 @@ describe('customer.deleted', () => {
     ).toEqual({ stripeCustomerId: customer, hasPaymentMethod: true });
 
     await world.stripe.customers.del(customer);
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
     expect(
       await db.account.findUniqueOrThrow({
         where: { id: accountId },

@@ -1,4 +1,4 @@
-// Billing tests' world: the billing sandbox in this process, delivering signed webhooks to the
+// Billing tests' world: the Stripe emulator in this process, delivering signed webhooks to the
 // real route handler (app/api/webhooks/stripe/route.ts) through a loopback HTTP server, and
 // usage written by the real recorder (record_usage), as the gateway writes it.
 import http from 'node:http';
@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { UsageRecorder } from '@/lib/api/gateway/usage-recorder';
-import { startStripeSandbox, type StripeSandbox } from '@/lib/stripe-emulator/server';
+import { startStripeEmulator, type StripeEmulator } from '@/lib/stripe-emulator/server';
 import { db } from '@/lib/db';
 import { findOrCreateAccountByEmail } from '@/lib/server/account/find-or-create-account-by-email';
 import { ensureStripeCustomer } from '../../ensure-stripe-customer';
@@ -16,7 +16,7 @@ import { billingMonth } from '@/lib/utc-month';
 export const WEBHOOK_SECRET = 'whsec_billing_tests';
 
 export interface BillingWorld {
-  sandbox: StripeSandbox;
+  emulator: StripeEmulator;
   stripe: Stripe;
   recorder: UsageRecorder;
   /** Webhook deliveries the route answered, by status. */
@@ -24,7 +24,7 @@ export interface BillingWorld {
   close(): Promise<void>;
 }
 
-/** webhooks: false starts a sandbox that delivers no webhooks (state then comes only by reading Stripe). */
+/** webhooks: false starts an emulator that delivers no webhooks (state then comes only by reading Stripe). */
 export async function startBillingWorld({ webhooks = true }: { webhooks?: boolean } = {}): Promise<BillingWorld> {
   const answers: number[] = [];
   const receiver = http.createServer(async (request, response) => {
@@ -42,27 +42,27 @@ export async function startBillingWorld({ webhooks = true }: { webhooks?: boolea
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const { port } = receiver.address() as { port: number };
-  const sandbox = await startStripeSandbox({
+  const emulator = await startStripeEmulator({
     port: 0,
     databaseUrl: process.env.DATABASE_URL!,
     webhookUrl: webhooks ? `http://127.0.0.1:${port}/` : null,
     webhookSecret: WEBHOOK_SECRET,
   });
-  process.env.STRIPE_SANDBOX_URL = sandbox.url;
-  process.env.STRIPE_SANDBOX_SECRET_KEY = sandbox.secretKey;
+  process.env.STRIPE_SANDBOX_URL = emulator.url;
+  process.env.STRIPE_SANDBOX_SECRET_KEY = emulator.secretKey;
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  const url = new URL(sandbox.url);
-  const stripe = new Stripe(sandbox.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
+  const url = new URL(emulator.url);
+  const stripe = new Stripe(emulator.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
   const recorder = new UsageRecorder(pool);
   return {
-    sandbox,
+    emulator,
     stripe,
     recorder,
     answers,
     async close() {
-      await sandbox.flushWebhooks();
-      await sandbox.close();
+      await emulator.flushWebhooks();
+      await emulator.close();
       await recorder.close();
       await pool.end();
       await new Promise((r) => receiver.close(r));
@@ -80,7 +80,7 @@ export async function billedAccount(
   if (card) {
     await saveCard(world, customer, card);
     // The card becomes the default through the webhooks: handled before the account is used.
-    await world.sandbox.flushWebhooks();
+    await world.emulator.flushWebhooks();
   }
   await db.account.update({ where: { id: accountId }, data: { hasPaymentMethod: true } });
   return { accountId, customer };
@@ -93,7 +93,7 @@ export async function saveCard(world: BillingWorld, customer: string, card: stri
     customer,
     success_url: 'http://console.test/billing',
   });
-  await world.sandbox.control(`/_sandbox/checkout/${session.id}/complete`, { card });
+  await world.emulator.control(`/_sandbox/checkout/${session.id}/complete`, { card });
   return session.id;
 }
 

@@ -1,5 +1,5 @@
 // Helpers for the account-standing tests: accounts blocked the way customers get blocked, lost
-// disputes and portal card changes through the billing sandbox, and what was charged and mailed.
+// disputes and portal card changes through the Stripe emulator, and what was charged and mailed.
 import Stripe from 'stripe';
 import { POST as webhookRoute } from '@/app/api/webhooks/stripe/route';
 
@@ -30,14 +30,14 @@ export async function closedAccount(world: BillingWorld, card: string): Promise<
 export async function chargeMonth(world: BillingWorld, accountId: string, units = 200): Promise<void> {
   await recordCalls(world, accountId, [{ endpoint: '/v1/clipnet/video/comments', units, priceMicros: 6000 }]);
   await closeMonth({ month: billingMonth(), accountId });
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
 }
 
 /** The customer's bank disputes the payment of this invoice, and the dispute is lost. */
 export async function loseDispute(world: BillingWorld, stripeInvoiceId: string): Promise<string> {
-  const dispute = (await world.sandbox.control('/_sandbox/disputes', { invoice: stripeInvoiceId })) as { id: string };
-  await world.sandbox.control(`/_sandbox/disputes/${dispute.id}/close`, { status: 'lost' });
-  await world.sandbox.flushWebhooks();
+  const dispute = (await world.emulator.control('/_sandbox/disputes', { invoice: stripeInvoiceId })) as { id: string };
+  await world.emulator.control(`/_sandbox/disputes/${dispute.id}/close`, { status: 'lost' });
+  await world.emulator.flushWebhooks();
   return dispute.id;
 }
 
@@ -54,10 +54,10 @@ export async function addCardInPortal(world: BillingWorld, customer: string, car
     redirect: 'manual',
   });
   if (response.status >= 400) throw new Error(`portal add: ${response.status}`);
-  await world.sandbox.flushWebhooks();
+  await world.emulator.flushWebhooks();
 }
 
-/** Every event of a type the sandbox sent, oldest first. */
+/** Every event of a type the emulator sent, oldest first. */
 export async function eventsOf(world: BillingWorld, type: string): Promise<Stripe.Event[]> {
   const events: Stripe.Event[] = [];
   for await (const event of world.stripe.events.list({ type, limit: 100 })) events.push(event);

@@ -1,12 +1,12 @@
-// The billing sandbox driven by the real stripe SDK through its host/port/protocol options, and
+// The Stripe emulator driven by the real stripe SDK through its host/port/protocol options, and
 // its webhooks received by a real HTTP server and checked with the SDK's own constructEvent.
 import http from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startStripeSandbox, type StripeSandbox } from '../server';
+import { startStripeEmulator, type StripeEmulator } from '../server';
 
 const secret = 'whsec_sandbox_test_secret';
-let sandbox: StripeSandbox;
+let emulator: StripeEmulator;
 let stripe: Stripe;
 let receiver: http.Server;
 const received: Stripe.Event[] = [];
@@ -31,17 +31,17 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const { port } = receiver.address() as { port: number };
-  sandbox = await startStripeSandbox({
+  emulator = await startStripeEmulator({
     port: 0,
     databaseUrl: process.env.DATABASE_URL!,
     webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe`,
     webhookSecret: secret,
   });
-  stripe = clientOf(sandbox);
+  stripe = clientOf(emulator);
 });
 
-/** The stripe SDK pointed at a sandbox, with the sandbox's own secret key. */
-function clientOf(running: StripeSandbox): Stripe {
+/** The stripe SDK pointed at an emulator, with the emulator's own secret key. */
+function clientOf(running: StripeEmulator): Stripe {
   const url = new URL(running.url);
   return new Stripe(running.secretKey, {
     host: url.hostname,
@@ -51,7 +51,7 @@ function clientOf(running: StripeSandbox): Stripe {
   });
 }
 afterAll(async () => {
-  await sandbox?.close();
+  await emulator?.close();
   await new Promise((r) => receiver.close(r));
 });
 
@@ -63,7 +63,7 @@ async function customerWithCard(card: string) {
     currency: 'usd',
     success_url: 'http://console.test/billing?session={CHECKOUT_SESSION_ID}',
   });
-  await sandbox.control(`/_sandbox/checkout/${session.id}/complete`, { card });
+  await emulator.control(`/_sandbox/checkout/${session.id}/complete`, { card });
   const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['setup_intent'] });
   const intent = done.setup_intent as Stripe.SetupIntent;
   await stripe.customers.update(customer.id, {
@@ -86,13 +86,13 @@ async function invoiceOf(customer: string, cents: number[]) {
   return stripe.invoices.finalizeInvoice(invoice.id!);
 }
 
-describe('billing sandbox through the stripe SDK', () => {
+describe('Stripe emulator through the stripe SDK', () => {
   test('saves a card through Checkout in setup mode and announces it in order', async () => {
     received.length = 0;
     const { session, paymentMethod } = await customerWithCard('4242 4242 4242 4242');
     expect(session.status).toBe('complete');
     expect((await stripe.paymentMethods.retrieve(paymentMethod)).card?.last4).toBe('4242');
-    await sandbox.flushWebhooks();
+    await emulator.flushWebhooks();
     expect(received.map((e) => e.type)).toEqual([
       'customer.created',
       'payment_method.attached',
@@ -109,7 +109,7 @@ describe('billing sandbox through the stripe SDK', () => {
       customer: customer.id,
       success_url: 'http://console.test/ok',
     });
-    expect(session.url!.startsWith(sandbox.pagesUrl)).toBe(true);
+    expect(session.url!.startsWith(emulator.pagesUrl)).toBe(true);
     const page = await fetch(session.url!);
     expect(await page.text()).toContain('<label for="card">Card number</label>');
     const posted = await fetch(session.url!, {
@@ -188,7 +188,7 @@ describe('billing sandbox through the stripe SDK', () => {
       code: 'resource_missing',
       status: 404,
     });
-    expect((await fetch(`${sandbox.url}/v1/customers`)).status).toBe(401);
+    expect((await fetch(`${emulator.url}/v1/customers`)).status).toBe(401);
   });
 
   test('retries a webhook its endpoint refused, and keeps the order', async () => {
@@ -196,20 +196,20 @@ describe('billing sandbox through the stripe SDK', () => {
     failNext = 2;
     const customer = await stripe.customers.create({ email: 'retry@example.test' });
     await stripe.customers.del(customer.id);
-    await sandbox.flushWebhooks();
+    await emulator.flushWebhooks();
     expect(received.map((e) => e.type)).toEqual(['customer.created', 'customer.deleted']);
   });
 
   test('keeps its state across a restart on the same database', async () => {
     const customer = await stripe.customers.create({ email: 'kept@example.test' });
-    const url = new URL(sandbox.url);
-    await sandbox.close();
-    sandbox = await startStripeSandbox({
+    const url = new URL(emulator.url);
+    await emulator.close();
+    emulator = await startStripeEmulator({
       port: Number(url.port),
       databaseUrl: process.env.DATABASE_URL!,
       webhookUrl: null,
       webhookSecret: secret,
-      secretKey: sandbox.secretKey,
+      secretKey: emulator.secretKey,
     });
     expect((await stripe.customers.retrieve(customer.id)).id).toBe(customer.id);
   });

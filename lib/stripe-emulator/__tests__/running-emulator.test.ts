@@ -1,19 +1,19 @@
-// The operator command line uses the running app's billing sandbox, found like the running embedded
-// database (registered under .data/billing-sandbox/ while it runs), or refuses with a clear error;
-// it never starts a second sandbox.
+// The operator command line uses the running app's Stripe emulator, found like the running embedded
+// database (registered under .data/stripe-emulator/ while it runs), or refuses with a clear error;
+// it never starts a second emulator.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ensureBillingSandbox, NoBillingSandboxError } from '../ensure-running';
-import { findRunningSandbox, registerRunningSandbox, registrationFile } from '../runtime';
-import { startStripeSandbox, type StripeSandbox } from '../server';
+import { ensureStripeEmulator, NoStripeEmulatorError } from '../ensure-running';
+import { findRunningStripeEmulator, registerRunningStripeEmulator, registrationFile } from '../runtime';
+import { startStripeEmulator, type StripeEmulator } from '../server';
 
 const run = promisify(execFile);
-let sandbox: StripeSandbox;
+let emulator: StripeEmulator;
 beforeAll(async () => {
-  sandbox = await startStripeSandbox({
+  emulator = await startStripeEmulator({
     port: 0,
     databaseUrl: process.env.DATABASE_URL!,
     webhookUrl: null,
@@ -21,7 +21,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await sandbox?.close();
+  await emulator?.close();
 });
 
 /** A database URL of its own (registrations are per database URL), on the test database. */
@@ -42,22 +42,22 @@ async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Pr
   }
 }
 
-describe('the console command and the running app’s sandbox', () => {
-  test('with no sandbox running for the database, the command refuses with a clear error', async () => {
+describe('the console command and the running app’s emulator', () => {
+  test('with no emulator running for the database, the command refuses with a clear error', async () => {
     const error = await withEnv(
       { DATABASE_URL: ownDatabaseUrl(), STRIPE_SECRET_KEY: undefined, STRIPE_SANDBOX_URL: undefined },
-      () => ensureBillingSandbox().catch((e: unknown) => e),
+      () => ensureStripeEmulator().catch((e: unknown) => e),
     );
-    expect(error).toBeInstanceOf(NoBillingSandboxError);
-    expect((error as Error).message).toMatch(/No billing sandbox is running for this database\. Start the app first/);
+    expect(error).toBeInstanceOf(NoStripeEmulatorError);
+    expect((error as Error).message).toMatch(/No Stripe emulator is running for this database\. Start the app first/);
   });
 
-  test('with the app’s sandbox registered, the command points its Stripe client at it, whatever ports the app uses', async () => {
+  test('with the app’s emulator registered, the command points its Stripe client at it, whatever ports the app uses', async () => {
     const databaseUrl = ownDatabaseUrl();
-    const unregister = registerRunningSandbox(databaseUrl, {
+    const unregister = registerRunningStripeEmulator(databaseUrl, {
       pid: process.pid,
-      apiUrl: sandbox.url,
-      pagesUrl: sandbox.pagesUrl,
+      apiUrl: emulator.url,
+      pagesUrl: emulator.pagesUrl,
     });
     try {
       const seen = await withEnv(
@@ -68,31 +68,35 @@ describe('the console command and the running app’s sandbox', () => {
           STRIPE_SANDBOX_PAGES_URL: undefined,
         },
         async () => {
-          await ensureBillingSandbox();
+          await ensureStripeEmulator();
           return { api: process.env.STRIPE_SANDBOX_URL, pages: process.env.STRIPE_SANDBOX_PAGES_URL };
         },
       );
-      expect(seen).toEqual({ api: sandbox.url, pages: sandbox.pagesUrl });
+      expect(seen).toEqual({ api: emulator.url, pages: emulator.pagesUrl });
     } finally {
       unregister();
     }
     expect(existsSync(registrationFile(databaseUrl))).toBe(false);
   });
 
-  test('a registration left by a sandbox that is gone is ignored', async () => {
+  test('a registration left by an emulator that is gone is ignored', async () => {
     const databaseUrl = ownDatabaseUrl();
     const child = spawn(process.execPath, ['-e', '0']);
     const pid = child.pid!;
     await new Promise((r) => child.once('exit', r));
-    const unregister = registerRunningSandbox(databaseUrl, { pid, apiUrl: sandbox.url, pagesUrl: sandbox.pagesUrl });
+    const unregister = registerRunningStripeEmulator(databaseUrl, {
+      pid,
+      apiUrl: emulator.url,
+      pagesUrl: emulator.pagesUrl,
+    });
     try {
-      expect(findRunningSandbox(databaseUrl)).toBeNull();
+      expect(findRunningStripeEmulator(databaseUrl)).toBeNull();
     } finally {
       unregister();
     }
   });
 
-  test('the sandbox process registers its addresses and pid while it runs, and removes them when it stops', {
+  test('the emulator process registers its addresses and pid while it runs, and removes them when it stops', {
     timeout: 60_000,
   }, async () => {
     const databaseUrl = ownDatabaseUrl();
@@ -110,8 +114,8 @@ describe('the console command and the running app’s sandbox', () => {
     });
     try {
       await new Promise<void>((resolve, reject) => {
-        child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Billing sandbox') && resolve());
-        child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+        child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Stripe emulator') && resolve());
+        child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
       });
       const registered = JSON.parse(readFileSync(registrationFile(databaseUrl), 'utf8')) as {
         pid: number;
@@ -121,7 +125,7 @@ describe('the console command and the running app’s sandbox', () => {
       expect(registered.pid).toBe(child.pid);
       expect((await fetch(`${registered.apiUrl}/_sandbox/health`)).status).toBe(200);
       expect(registered.pagesUrl).not.toBe(registered.apiUrl);
-      // scripts/run.ts, as `npm run console` runs it: the command's environment names that sandbox.
+      // scripts/run.ts, as `npm run console` runs it: the command's environment names that emulator.
       const { stdout } = await run(
         process.execPath,
         [

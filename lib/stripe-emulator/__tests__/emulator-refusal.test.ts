@@ -1,11 +1,11 @@
-// A production configuration never runs the billing sandbox by omission: with an operator's
+// A production configuration never runs the Stripe emulator by omission: with an operator's
 // DATABASE_URL and no STRIPE_SECRET_KEY, scripts/run.ts refuses to start unless
-// BILLING_SANDBOX=true asks for the sandbox.
+// BILLING_SANDBOX=true asks for the emulator.
 import { describe, expect, it } from 'vitest';
 
 import { runScript } from '@/lib/testing/run-script';
 
-import { billingSandboxRefusal } from '@/lib/stripe-emulator/sandbox-refusal';
+import { stripeEmulatorRefusal } from '@/lib/stripe-emulator/emulator-refusal';
 
 /** An operator's database (never reached: the refusal comes first) and no Stripe key. */
 const operatorWithoutStripe = {
@@ -15,7 +15,7 @@ const operatorWithoutStripe = {
   BILLING_SANDBOX: '',
 };
 
-describe('billing sandbox in production', () => {
+describe('Stripe emulator in production', () => {
   it.each([
     [
       "an operator's database, no key",
@@ -43,7 +43,7 @@ describe('billing sandbox in production', () => {
       false,
     ],
   ])('with %s, refuses: %s', (_, options, refused) => {
-    expect(billingSandboxRefusal(options) !== null).toBe(refused);
+    expect(stripeEmulatorRefusal(options) !== null).toBe(refused);
   });
 
   it.each(['start', 'dev'])(
