@@ -9,15 +9,15 @@ const introLinks = [
   { id: 'versioning', label: 'Versioning' },
 ];
 
-/** Grouped by family in registry order. */
-function groupByFamily<T extends Pick<EndpointModel, 'family' | 'familyTitle'>>(
+/** Grouped as the reference lists them (a data family, or the platform endpoints), in registry order. */
+function groupEndpoints<T extends Pick<EndpointModel, 'group' | 'groupTitle'>>(
   items: readonly T[],
-): { family: string; title: string; items: T[] }[] {
-  const groups = new Map<string, { family: string; title: string; items: T[] }>();
+): { id: string; title: string; items: T[] }[] {
+  const groups = new Map<string, { id: string; title: string; items: T[] }>();
   for (const item of items) {
-    const group = groups.get(item.family) ?? { family: item.family, title: item.familyTitle, items: [] };
+    const group = groups.get(item.group) ?? { id: item.group, title: item.groupTitle, items: [] };
     group.items.push(item);
-    groups.set(item.family, group);
+    groups.set(item.group, group);
   }
   return [...groups.values()];
 }
@@ -34,12 +34,12 @@ function Links({ endpoints }: { endpoints: readonly EndpointModel[] }) {
           </li>
         ))}
       </ul>
-      {groupByFamily(endpoints).map((group) => (
-        <div key={group.family}>
-          <p id={`nav-${group.family}`} className="font-semibold">
+      {groupEndpoints(endpoints).map((group) => (
+        <div key={group.id}>
+          <p id={`nav-${group.id}`} className="font-semibold">
             {group.title}
           </p>
-          <ul aria-labelledby={`nav-${group.family}`} className="mt-1 flex flex-col gap-1 border-l border-border pl-3">
+          <ul aria-labelledby={`nav-${group.id}`} className="mt-1 flex flex-col gap-1 border-l border-border pl-3">
             {group.items.map((e) => (
               <li key={e.path}>
                 <a

@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 
 import { searchPicker, type PickerGroup } from '@/lib/explorer/picker';
 
-/** Every endpoint by family, searchable by path or summary words, with price and paging. */
+/** Every endpoint by group (a data family, or the platform endpoints), searchable by path or summary words, with price and paging. */
 export function EndpointPicker({
   groups,
   selected,
@@ -39,11 +39,11 @@ export function EndpointPicker({
       <div className="flex max-h-80 flex-col gap-4 overflow-y-auto rounded-md border border-border bg-surface p-2 lg:max-h-[calc(100dvh-12rem)]">
         {shown.length === 0 ? <p className="p-2 text-sm text-muted">No endpoint matches “{query}”.</p> : null}
         {shown.map((group) => (
-          <div key={group.family} className="flex flex-col gap-1">
-            <h2 id={`picker-${group.family}`} className="px-2 text-xs font-semibold uppercase tracking-wide text-muted">
+          <div key={group.id} className="flex flex-col gap-1">
+            <h2 id={`picker-${group.id}`} className="px-2 text-xs font-semibold uppercase tracking-wide text-muted">
               {group.title}
             </h2>
-            <ul aria-labelledby={`picker-${group.family}`} className="flex flex-col gap-1">
+            <ul aria-labelledby={`picker-${group.id}`} className="flex flex-col gap-1">
               {group.entries.map((entry) => {
                 const current = entry.path === selected;
                 return (

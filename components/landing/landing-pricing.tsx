@@ -5,10 +5,10 @@ import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pric
 import { endpoints } from '@/lib/api/registry';
 import { anchorOf, describeEndpoint, dollars, priceText, type EndpointModel } from '@/lib/docs/endpoint-model';
 
-/** The registry's endpoints grouped by family, in the registry's order. */
-function byFamily(models: EndpointModel[]): [EndpointModel['family'], EndpointModel[]][] {
-  const groups = new Map<EndpointModel['family'], EndpointModel[]>();
-  for (const model of models) groups.set(model.family, [...(groups.get(model.family) ?? []), model]);
+/** The registry's endpoints grouped as the reference groups them (a data family, or the platform endpoints), in the registry's order. */
+function byGroup(models: EndpointModel[]): [EndpointModel['group'], EndpointModel[]][] {
+  const groups = new Map<EndpointModel['group'], EndpointModel[]>();
+  for (const model of models) groups.set(model.group, [...(groups.get(model.group) ?? []), model]);
   return [...groups];
 }
 
@@ -17,7 +17,7 @@ function byFamily(models: EndpointModel[]): [EndpointModel['family'], EndpointMo
  * the landing page, the reference, the OpenAPI document and the invoice can never disagree.
  */
 export function LandingPricing() {
-  const families = byFamily(endpoints.map(describeEndpoint));
+  const groups = byGroup(endpoints.map(describeEndpoint));
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="flex scroll-mt-4 flex-col gap-6">
       <div className="flex flex-col gap-2">
@@ -36,13 +36,13 @@ export function LandingPricing() {
           expire 12 months after purchase; the oldest are drawn first.
         </p>
       </div>
-      {families.map(([family, models]) => (
-        <section key={family} aria-labelledby={`family-${family}`} className="flex flex-col gap-2">
-          <h3 id={`family-${family}`} className="text-lg font-semibold">
-            {familyTitles[family]?.title ?? family}
+      {groups.map(([group, models]) => (
+        <section key={group} aria-labelledby={`family-${group}`} className="flex flex-col gap-2">
+          <h3 id={`family-${group}`} className="text-lg font-semibold">
+            {familyTitles[group]?.title ?? group}
           </h3>
-          {familyTitles[family]?.description ? (
-            <p className="text-sm text-muted">{familyTitles[family]?.description}</p>
+          {familyTitles[group]?.description ? (
+            <p className="text-sm text-muted">{familyTitles[group]?.description}</p>
           ) : null}
           <ul className="flex flex-col rounded-lg border border-border bg-surface">
             {models.map((model) => (

@@ -82,7 +82,7 @@ describe('isLoopbackAddress', () => {
 
 describe('mailboxClientAllowed', () => {
   // The console server appends the connection's address to X-Forwarded-For (the right-most entry).
-  it('serves a direct connection from this machine, in either family', () => {
+  it('serves a direct connection from this machine, over IPv4 or IPv6', () => {
     expect(mailboxClientAllowed('127.0.0.1', 0)).toBe(true);
     expect(mailboxClientAllowed('::1', 0)).toBe(true);
     expect(mailboxClientAllowed('::ffff:127.0.0.1', 0)).toBe(true);

@@ -34,8 +34,9 @@ export interface ResponseField {
 export interface EndpointModel {
   path: string;
   method: 'GET' | 'POST';
-  family: EndpointDefinition['family'];
-  familyTitle: string;
+  /** Where the reference, the picker and the pricing list it: its data family, or 'platform' for batch and the key check. */
+  group: EndpointDefinition['family'];
+  groupTitle: string;
   summary: string;
   description: string;
   priceMicros: number;
@@ -116,8 +117,8 @@ export function describeEndpoint(endpoint: EndpointDefinition): EndpointModel {
   return {
     path: endpoint.path,
     method: endpoint.method,
-    family: endpoint.family,
-    familyTitle: familyTitle(endpoint.family),
+    group: endpoint.family,
+    groupTitle: familyTitle(endpoint.family),
     summary: endpoint.summary,
     description: endpoint.description,
     priceMicros: endpoint.priceMicros,

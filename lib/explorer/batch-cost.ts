@@ -64,7 +64,7 @@ export function batchCost(
   const items = read.map(({ path, params }, index): BatchItemCost => {
     const found = byPath.get(path);
     // Only the data endpoints are called from a batch; the platform ones answer 404 there.
-    const model = found && found.family !== 'platform' ? found : null;
+    const model = found && found.group !== 'platform' ? found : null;
     const cost = model ? maxCost(model, params) : NOTHING;
     let freeUnits: number | null = 0;
     if (model && model.priceMicros > 0) {

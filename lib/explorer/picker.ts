@@ -1,5 +1,5 @@
 // The explorer's endpoint picker: every endpoint of the registry (through the reference's model),
-// grouped by family and searchable by path or words of its summary.
+// grouped as the reference groups them (a data family, or the platform endpoints) and searchable by path or words of its summary.
 import type { EndpointModel } from '@/lib/docs/endpoint-model';
 import { priceText } from '@/lib/docs/price-text';
 
@@ -7,8 +7,8 @@ interface PickerEntry {
   path: string;
   method: EndpointModel['method'];
   summary: string;
-  family: string;
-  familyTitle: string;
+  group: string;
+  groupTitle: string;
   priceMicros: number;
   /** "$0.005 per page" or "Free". */
   price: string;
@@ -18,7 +18,7 @@ interface PickerEntry {
 }
 
 export interface PickerGroup {
-  family: string;
+  id: string;
   title: string;
   entries: PickerEntry[];
 }
@@ -35,8 +35,8 @@ function pickerEntry(model: EndpointModel): PickerEntry {
     path: model.path,
     method: model.method,
     summary: model.summary,
-    family: model.family,
-    familyTitle: model.familyTitle,
+    group: model.group,
+    groupTitle: model.groupTitle,
     priceMicros: model.priceMicros,
     price: priceText(model),
     billingUnit: model.billingUnit,
@@ -44,20 +44,20 @@ function pickerEntry(model: EndpointModel): PickerEntry {
   };
 }
 
-/** Entries grouped by family, in registry order. */
+/** Entries by group, in registry order. */
 export function pickerGroups(models: readonly EndpointModel[]): PickerGroup[] {
   const groups = new Map<string, PickerGroup>();
   for (const model of models) {
-    const group = groups.get(model.family) ?? { family: model.family, title: model.familyTitle, entries: [] };
+    const group = groups.get(model.group) ?? { id: model.group, title: model.groupTitle, entries: [] };
     group.entries.push(pickerEntry(model));
-    groups.set(model.family, group);
+    groups.set(model.group, group);
   }
   return [...groups.values()];
 }
 
 /**
  * The groups whose entries match every word of the query, in the path, the summary or the
- * family's name ("forum posts", "shop/reviews"). A blank query keeps everything.
+ * group's name ("forum posts", "shop/reviews"). A blank query keeps everything.
  */
 export function searchPicker(groups: readonly PickerGroup[], query: string): PickerGroup[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);

@@ -27,8 +27,8 @@ describe('every registry endpoint', () => {
     }
   });
 
-  it('is in the explorer picker once, in its family, with its price, billing unit and paging', () => {
-    const entries = pickerGroups(models).flatMap((g) => g.entries.map((e) => ({ ...e, group: g.family })));
+  it('is in the explorer picker once, in its group, with its price, billing unit and paging', () => {
+    const entries = pickerGroups(models).flatMap((g) => g.entries.map((e) => ({ ...e, group: g.id })));
     expect(entries.map((e) => e.path).sort()).toEqual(endpoints.map((e) => e.path).sort());
     for (const endpoint of endpoints) {
       const entry = entries.find((e) => e.path === endpoint.path)!;
