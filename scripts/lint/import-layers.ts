@@ -68,7 +68,16 @@ export const layerRules: LayerRule[] = [
   },
   {
     from: 'lib/api/',
-    never: ['lib/server/', 'lib/ingest/', 'lib/auth/', 'lib/actions/', 'lib/jobs/', 'app/', 'components/'],
+    never: [
+      'lib/server/',
+      'lib/console/',
+      'lib/ingest/',
+      'lib/auth/',
+      'lib/actions/',
+      'lib/jobs/',
+      'app/',
+      'components/',
+    ],
     why: 'the API process never imports the console, nor the ingest: it reads what the ingest stored in SQL of its own',
   },
   {
@@ -89,6 +98,11 @@ export const layerRules: LayerRule[] = [
     from: 'lib/api/',
     never: ['lib/db/'],
     why: 'the API process reaches PostgreSQL through its own pg pool, never the Prisma client',
+  },
+  {
+    from: 'lib/console/',
+    never: ['lib/server/', 'lib/auth/', 'lib/actions/', 'lib/jobs/', 'lib/ingest/', 'app/', 'components/'],
+    why: "the console process's plumbing toward the API server: above the API it forwards to, below the routes, apart from console logic",
   },
   {
     from: 'lib/server/',

@@ -2,7 +2,7 @@
 // `npm start` it forwards to the API server on API_PORT (API_INTERNAL_URL), which holds the
 // per-account limits; under `npm run dev` (no API server) it runs the same gateway in Next.
 import { env } from '@/lib/env';
-import { forwardToApiServer } from '@/lib/api/process/forward-to-api-server';
+import { forwardToApiServer } from '@/lib/console/forward-to-api-server';
 import { createApiRuntime, type ApiRuntime } from '@/lib/api/process/runtime';
 
 export const dynamic = 'force-dynamic';

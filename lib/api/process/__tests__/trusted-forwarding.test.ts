@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort, killApiServers, startApiServer } from '../../__tests__/support/api-server-process';
 import { newAccountWithKey, type TestAccount } from '../../__tests__/support/harness';
-import { forwardToApiServer, type ForwardingOptions } from '../forward-to-api-server';
+import { forwardToApiServer, type ForwardingOptions } from '@/lib/console/forward-to-api-server';
 import { FORWARDED_CLIENT_HEADER, FORWARD_SECRET_HEADER } from '../trusted-forwarding';
 
 const CAP = 3;

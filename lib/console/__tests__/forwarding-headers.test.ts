@@ -1,10 +1,14 @@
-// The headers of the console's channel to the API server (trusted-forwarding.ts): what the
+// The headers of the console's channel to the API server (lib/api/process/trusted-forwarding.ts): what the
 // console sends on, and what the API removes before the gateway reads a request.
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { callerAddress, forwardedRequestHeaders } from '../forward-to-api-server';
-import { FORWARDED_CLIENT_HEADER, FORWARD_SECRET_HEADER, stripInternalHeaders } from '../trusted-forwarding';
+import {
+  FORWARDED_CLIENT_HEADER,
+  FORWARD_SECRET_HEADER,
+  stripInternalHeaders,
+} from '@/lib/api/process/trusted-forwarding';
 
 describe('forwardedRequestHeaders', () => {
   const client = new Headers({

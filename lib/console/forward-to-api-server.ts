@@ -2,7 +2,7 @@
 // to that server, so per-account limits (concurrency, free-tier holds) are counted in one place
 // instead of once per process. `npm run dev` has no API server and serves /v1 in Next itself.
 // With API_INTERNAL_SOCKET (set by `npm start`) they go through the API's internal listener with
-// the caller's address and the shared secret (trusted-forwarding.ts), so the API caps each caller
+// the caller's address and the shared secret (lib/api/process/trusted-forwarding.ts), so the API caps each caller
 // instead of the console as a whole; else over HTTP to API_INTERNAL_URL, as one more client.
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
@@ -11,8 +11,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { env } from '@/lib/env';
 import { logError } from '@/lib/observability/logger';
 import { clientAddress } from '@/lib/http/client-address';
-import { errorText } from '../errors';
-import { forwardingHeaders } from './trusted-forwarding';
+import { errorText } from '@/lib/api/errors';
+import { forwardingHeaders } from '@/lib/api/process/trusted-forwarding';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) and the host, which names the API server instead.
 const dropped = [
