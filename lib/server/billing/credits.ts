@@ -1,8 +1,28 @@
 import 'server-only';
 
 import { db } from '@/lib/db';
-import type { BillingMode, CreditEntryKind } from '@/lib/generated/prisma/client';
+import type { BillingMode, CreditEntryKind, Prisma } from '@/lib/generated/prisma/client';
 import { billingMonth, monthRange } from '@/lib/utc-month';
+
+/**
+ * Takes the account's spend lock (reserve_call's) and its row lock, then reads its credit balance
+ * and what the holds of calls in flight take of it, in one statement (one snapshot): whatever
+ * takes credits away (expiry, a refund, the draw before invoicing) then never takes what a call
+ * in flight will draw. Null for an account that is gone.
+ */
+export async function lockCreditBalance(
+  tx: Prisma.TransactionClient,
+  accountId: string,
+  now: Date,
+): Promise<{ balance: bigint; held: bigint } | null> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('spend:' || ${accountId}))`;
+  const [state] = await tx.$queryRaw<{ balance: bigint; held: bigint }[]>`
+    SELECT a."creditBalanceMicros" AS balance,
+           (SELECT COALESCE(SUM(ch."micros"), 0) FROM "CallHold" ch
+             WHERE ch."accountId" = a."id" AND ch."expiresAt" > ${now})::bigint AS held
+    FROM "Account" a WHERE a."id" = ${accountId} FOR UPDATE`;
+  return state ?? null;
+}
 
 /** Credits expire this many months after they are bought, recharged or granted (oldest drawn first). */
 const CREDIT_LIFETIME_MONTHS = 12;

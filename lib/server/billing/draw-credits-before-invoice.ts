@@ -2,6 +2,8 @@ import 'server-only';
 
 import { db } from '@/lib/db';
 
+import { lockCreditBalance } from './credits';
+
 /**
  * Pays what a month's next invoice would bill from the account's credit balance first: an
  * account that went from prepaid back to post-paid keeps its credits, and they are spent before
@@ -36,13 +38,8 @@ export async function drawCreditsBeforeInvoice({
       WHERE m."accountId" = ${accountId} AND m."month" = ${month}
       ORDER BY m."endpoint"
       FOR UPDATE OF m`;
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('spend:' || ${accountId}))`;
-    const [state] = await tx.$queryRaw<{ available: bigint }[]>`
-      SELECT (a."creditBalanceMicros"
-               - (SELECT COALESCE(SUM(ch."micros"), 0) FROM "CallHold" ch
-                   WHERE ch."accountId" = a."id" AND ch."expiresAt" > ${now}))::bigint AS available
-      FROM "Account" a WHERE a."id" = ${accountId} FOR UPDATE`;
-    let available = state?.available ?? 0n;
+    const state = await lockCreditBalance(tx, accountId, now);
+    let available = state ? state.balance - state.held : 0n;
     let drawn = 0n;
     for (const row of rows) {
       if (available <= 0n) break;

@@ -2,6 +2,8 @@ import 'server-only';
 
 import { db } from '@/lib/db';
 
+import { lockCreditBalance } from './credits';
+
 /**
  * Credits expire 12 months after they were added (their lot's expiresAt), oldest first: what is
  * left of a lot is its amount, less its refunds (a refund names the lot it gave back), less what
@@ -26,12 +28,7 @@ export async function expireCredits({ now = new Date() }: { now?: Date } = {}): 
 
 async function expireAccountCredits(accountId: string, now: Date): Promise<number> {
   return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('spend:' || ${accountId}))`;
-    const [state] = await tx.$queryRaw<{ balance: bigint; held: bigint }[]>`
-      SELECT a."creditBalanceMicros" AS balance,
-             (SELECT COALESCE(SUM(ch."micros"), 0) FROM "CallHold" ch
-               WHERE ch."accountId" = a."id" AND ch."expiresAt" > ${now})::bigint AS held
-      FROM "Account" a WHERE a."id" = ${accountId} FOR UPDATE`;
+    const state = await lockCreditBalance(tx, accountId, now);
     if (!state) return 0;
     const lots = await tx.creditEntry.findMany({
       where: { accountId, kind: { in: ['purchase', 'recharge', 'grant'] } },

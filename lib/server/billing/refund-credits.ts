@@ -6,6 +6,7 @@ import { formatAmount } from '@/lib/money';
 import { logError } from '@/lib/observability/logger';
 import { ConsoleError } from '@/lib/server/console-error';
 
+import { lockCreditBalance } from './credits';
 import { MICROS_PER_CENT } from './invoice-amounts';
 
 export type RefundCreditsOptions = {
@@ -20,7 +21,8 @@ export type RefundCreditsOptions = {
 /**
  * Gives back unspent credits to the card that paid for them: the amount leaves the balance and is
  * refunded in Stripe from the newest paid lots first (those the oldest-first draws reach last; a
- * grant is never refunded), one Stripe refund per lot. It can refund at most the balance less
+ * grant is never refunded; two payments of the same second, Stripe's resolution, in either
+ * order), one Stripe refund per lot. It can refund at most the balance less
  * what calls in flight hold, and of each lot what earlier refunds left of it. The ledger lines
  * ("Refund", one per lot, naming it) and the balance change commit first, under the account's
  * spend lock as every draw takes it, so no call can spend what is being refunded; then each
@@ -36,13 +38,8 @@ export async function refundCredits(
     throw new ConsoleError('invalid_input', 'A refund must be a positive amount in whole cents');
   }
   const lines = await db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('spend:' || ${accountId}))`;
-    const [state] = await tx.$queryRaw<{ available: bigint }[]>`
-      SELECT (a."creditBalanceMicros"
-               - (SELECT COALESCE(SUM(ch."micros"), 0) FROM "CallHold" ch
-                   WHERE ch."accountId" = a."id" AND ch."expiresAt" > ${now}))::bigint AS available
-      FROM "Account" a WHERE a."id" = ${accountId} FOR UPDATE`;
-    const available = state?.available ?? 0n;
+    const state = await lockCreditBalance(tx, accountId, now);
+    const available = state ? state.balance - state.held : 0n;
     if (amountMicros > available) {
       throw new ConsoleError(
         'invalid_input',

@@ -49,6 +49,8 @@ const balanceOf = async (accountId: string) =>
 test('refunds the newest payments first, one Stripe refund each; the ledger sums to the balance', async () => {
   const accountId = await prepaidAccount();
   const older = await buy(accountId, 500);
+  // A payment's time is Stripe's, in whole seconds: two in one second have no order between them.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
   const newer = await buy(accountId, 800);
   await addCredits({ accountId, kind: 'grant', amountMicros: 2_000_000n, reason: 'promotion' });
   expect(await balanceOf(accountId)).toBe(15_000_000n);
