@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 
 import { dataEndpoints } from '../lib/api/registry';
-import { familyTitle } from '../lib/api/families';
+import { groupTitle } from '../lib/api/families';
 import { expectNoSeriousViolations } from './helpers/axe';
 
 const families = [...new Set(dataEndpoints.map((e) => e.family))];
@@ -23,10 +23,10 @@ test.describe('the status page', () => {
     await expect(list.locator(':scope > li')).toHaveCount(families.length);
     for (const family of families) {
       const card = list.locator(`li[data-family="${family}"]`);
-      await expect(card.getByRole('heading', { name: familyTitle(family), level: 2 })).toBeVisible();
+      await expect(card.getByRole('heading', { name: groupTitle(family), level: 2 })).toBeVisible();
       await expect(card).toContainText('Sandbox data');
       // Each of the family's endpoints, with its own source.
-      const endpoints = card.getByRole('list', { name: `${familyTitle(family)} endpoints and their sources` });
+      const endpoints = card.getByRole('list', { name: `${groupTitle(family)} endpoints and their sources` });
       const paths = dataEndpoints.filter((e) => e.family === family).map((e) => e.path);
       await expect(endpoints.getByRole('listitem')).toHaveCount(paths.length);
       for (const path of paths) {

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 
-import { familyTitles } from '@/lib/api/families';
+import { groupTitles } from '@/lib/api/families';
 import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
 import { endpoints } from '@/lib/api/registry';
 import { anchorOf, describeEndpoint, dollars, priceText, type EndpointModel } from '@/lib/docs/endpoint-model';
@@ -39,10 +39,10 @@ export function LandingPricing() {
       {groups.map(([group, models]) => (
         <section key={group} aria-labelledby={`family-${group}`} className="flex flex-col gap-2">
           <h3 id={`family-${group}`} className="text-lg font-semibold">
-            {familyTitles[group]?.title ?? group}
+            {groupTitles[group]?.title ?? group}
           </h3>
-          {familyTitles[group]?.description ? (
-            <p className="text-sm text-muted">{familyTitles[group]?.description}</p>
+          {groupTitles[group]?.description ? (
+            <p className="text-sm text-muted">{groupTitles[group]?.description}</p>
           ) : null}
           <ul className="flex flex-col rounded-lg border border-border bg-surface">
             {models.map((model) => (

@@ -15,7 +15,7 @@ export function TestModeBanner() {
         <Badge tone="warning">Test mode</Badge>
         <span>
           {usesStripeEmulator()
-            ? 'Payments go to the billing sandbox: no card is charged.'
+            ? 'Payments go to the built-in Stripe emulator: no card is charged.'
             : 'Stripe test keys: no card is charged.'}
         </span>
       </p>

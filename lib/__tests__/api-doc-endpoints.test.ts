@@ -14,7 +14,7 @@ function expectedRow(endpoint: EndpointDefinition): string {
   // The platform's own endpoints are not limited per endpoint: the batch's items wait for their
   // own endpoint's limit, and the key check and the usage are answered by the gateway.
   const concurrency =
-    endpoint.path === '/v1/batch' ? 'per item' : endpoint.family === 'platform' ? '—' : String(endpoint.concurrency);
+    endpoint.path === '/v1/batch' ? 'per item' : endpoint.family === null ? '—' : String(endpoint.concurrency);
   return `| \`${endpoint.method} ${endpoint.path}\` | ${priceText(endpoint)} | ${paging} | ${concurrency} | ${endpoint.sentiment ? 'yes' : '—'} |`;
 }
 

@@ -4,9 +4,8 @@
 // names, so the defaults are neutral; an operator sets the real ones with FAMILY_<NAME>_SOURCE
 // and FAMILY_<NAME>_DOMAIN (e.g. FAMILY_SHOP_DOMAIN). Families without endpoints have no title.
 import { envRecord } from '@/lib/env';
-import type { EndpointDefinition, Family } from './registry/types';
+import type { EndpointGroup, Family } from './registry/types';
 
-type Group = EndpointDefinition['family'];
 type Described = { title: string; description: string };
 
 /** In the order the docs and the OpenAPI tags list them. */
@@ -90,7 +89,7 @@ const table: Record<Family, { site: { source: string; domain: string } } & Parti
 };
 
 /** Display name and description per group with endpoints, 'platform' (batch and the key check) last. */
-export const familyTitles: Partial<Record<Group, Described>> = {
+export const groupTitles: Partial<Record<EndpointGroup, Described>> = {
   ...Object.fromEntries(
     Object.entries(table).flatMap(([family, { title, description }]) =>
       title && description ? [[family, { title, description }]] : [],
@@ -99,9 +98,9 @@ export const familyTitles: Partial<Record<Group, Described>> = {
   platform: { title: 'Platform', description: 'Batch calls and the key check; free and not counted.' },
 };
 
-/** A family's display name ("Forumsite"). */
-export function familyTitle(family: Group): string {
-  return familyTitles[family]?.title ?? family;
+/** A group's display name ("Forumsite", "Platform"). */
+export function groupTitle(group: EndpointGroup): string {
+  return groupTitles[group]?.title ?? group;
 }
 
 /** A family's public source and domain, as the operator set them or the neutral defaults. */

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { formatPrice } from '@/lib/money';
 
 import { errorStatus } from './errors';
-import { familyTitles } from './families';
+import { groupTitles } from './families';
 import { FREE_UNITS_PER_MONTH, SENTIMENT_SURCHARGE_MICROS } from './pricing';
 import { endpoints } from './registry';
 import { parameterRules } from './registry/params';
 import { batchRequestSchema as batchBody } from './registry/platform';
-import type { EndpointDefinition } from './registry/types';
+import { type EndpointDefinition, endpointGroup } from './registry/types';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -102,7 +102,7 @@ function operation(endpoint: EndpointDefinition): JsonSchema {
     operationId: endpoint.path.slice(4).replace(/\//g, '_'),
     summary: endpoint.summary,
     description: `${endpoint.description}\n\n${priceNote(endpoint)}`,
-    tags: [endpoint.family],
+    tags: [endpointGroup(endpoint)],
     security: [{ ApiKey: [] }],
     parameters: queryParameters(endpoint),
     responses: {
@@ -148,7 +148,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
         'Real-time public data from social networks, forums, a marketplace and news through one REST API. Every request carries X-API-Key.',
     },
     servers: [{ url: serverUrl.replace(/\/+$/, '') }],
-    tags: Object.entries(familyTitles).map(([name, { title, description }]) => ({
+    tags: Object.entries(groupTitles).map(([name, { title, description }]) => ({
       name,
       'x-displayName': title,
       description,

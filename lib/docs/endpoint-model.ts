@@ -1,11 +1,11 @@
 // One endpoint as the reference and the explorer show it, derived from the registry through the
 // same functions that write openapi.json (queryParameters, jsonSchema), so nothing is described
 // twice. Plain data: safe to pass from a server component to a client one.
-import { familyTitle } from '@/lib/api/families';
+import { groupTitle } from '@/lib/api/families';
 import { jsonSchema, queryParameters } from '@/lib/api/openapi';
 import { SENTIMENT_SURCHARGE_MICROS } from '@/lib/api/pricing';
 import { describeRule, parameterRules, type ParameterRule } from '@/lib/api/registry/params';
-import type { EndpointDefinition } from '@/lib/api/registry/types';
+import { type EndpointDefinition, type EndpointGroup, endpointGroup } from '@/lib/api/registry/types';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -35,7 +35,7 @@ export interface EndpointModel {
   path: string;
   method: 'GET' | 'POST';
   /** Where the reference, the picker and the pricing list it: its data family, or 'platform' for batch and the key check. */
-  group: EndpointDefinition['family'];
+  group: EndpointGroup;
   groupTitle: string;
   summary: string;
   description: string;
@@ -117,8 +117,8 @@ export function describeEndpoint(endpoint: EndpointDefinition): EndpointModel {
   return {
     path: endpoint.path,
     method: endpoint.method,
-    group: endpoint.family,
-    groupTitle: familyTitle(endpoint.family),
+    group: endpointGroup(endpoint),
+    groupTitle: groupTitle(endpointGroup(endpoint)),
     summary: endpoint.summary,
     description: endpoint.description,
     priceMicros: endpoint.priceMicros,

@@ -20,7 +20,7 @@ function shorten(value: unknown, depth = 0): unknown {
 
 /** The example's answer as indented JSON, or null for endpoints the sandbox does not serve. */
 export async function exampleResponse(endpoint: EndpointDefinition): Promise<string | null> {
-  if (endpoint.family === 'platform') return null;
+  if (endpoint.family === null) return null;
   const parsed = endpoint.params.safeParse(endpoint.example);
   if (!parsed.success) return null;
   try {

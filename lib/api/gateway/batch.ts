@@ -75,7 +75,7 @@ export async function runBatch(
         );
       }
       const endpoint = findEndpoint(item.path.replace(/\/+$/, ''));
-      if (!endpoint || endpoint.family === 'platform') {
+      if (!endpoint || endpoint.family === null) {
         return errorOutcome('endpoint_not_found', `No data endpoint at ${item.path}`);
       }
       // A restricted key's item outside what it allows: refused like a single call, not billed.

@@ -7,7 +7,7 @@ import type { EndpointDefinition } from '../registry/types';
 
 /** Whether a key with these scopes (empty: unrestricted) may call the endpoint. */
 export function keyPermits(scopes: readonly string[], endpoint: EndpointDefinition): boolean {
-  if (scopes.length === 0 || endpoint.family === 'platform') return true;
+  if (scopes.length === 0 || endpoint.family === null) return true;
   return scopes.includes(endpoint.family) || scopes.includes(endpoint.path);
 }
 

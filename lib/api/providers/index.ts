@@ -46,7 +46,7 @@ export function createProviderResolver(
   };
 
   const resolve = ((endpoint: EndpointDefinition): Provider => {
-    if (endpoint.family === 'platform') return sandboxProvider;
+    if (endpoint.family === null) return sandboxProvider;
     const source = sources[endpoint.family];
     if (
       source.source === 'live' &&

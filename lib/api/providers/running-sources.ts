@@ -1,5 +1,5 @@
 // Where the operator command line finds the data-source settings of the running app, as it finds
-// its database and its billing sandbox: while `npm start` or `npm run dev` runs, it writes the
+// its database and its Stripe emulator: while `npm start` or `npm run dev` runs, it writes the
 // settings its API was started with (DATA_SOURCE*, LIVE_*, UPSTREAM_*) under
 // .data/running-sources/, one file per database, readable by its user only (mode 0600: the LIVE_*
 // keys and tokens are in it, as the other secrets under .data/ are). `check-sources` then calls

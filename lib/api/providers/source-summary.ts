@@ -1,7 +1,7 @@
 // Each family's source as customers and operators see it (/status, the landing page, /docs):
 // live, upstream or sandbox, and for live the paths served from the platform. Never throws: a
 // setting the API refuses at start is reported as the error instead.
-import { familyTitle } from '../families';
+import { groupTitle } from '../families';
 import { dataEndpoints } from '../registry';
 import type { Family } from '../registry/types';
 import { liveAdapters } from './live/adapters';
@@ -57,7 +57,7 @@ export function summarizeSources(
   env: EnvRecord = envRecord(),
   adapters?: Partial<Record<Family, LiveAdapter>>,
 ): SourceSummary {
-  const families = [...new Set(dataEndpoints.map((e) => e.family))].filter((f): f is Family => f !== 'platform');
+  const families = [...new Set(dataEndpoints.map((e) => e.family))];
   const pathsOf = (family: Family) => dataEndpoints.filter((e) => e.family === family).map((e) => e.path);
   let sources: ReturnType<typeof resolveSources>;
   try {
@@ -66,7 +66,7 @@ export function summarizeSources(
     return {
       families: families.map((family) => ({
         family,
-        title: familyTitle(family),
+        title: groupTitle(family),
         source: 'sandbox',
         livePaths: [],
         paths: pathsOf(family),
@@ -94,7 +94,7 @@ export function summarizeSources(
     );
     return {
       family,
-      title: familyTitle(family),
+      title: groupTitle(family),
       source,
       livePaths,
       paths,

@@ -15,7 +15,7 @@ import { reviewsiteEndpoints } from './reviewsite';
 import { shopEndpoints } from './shop';
 import { socialnetEndpoints } from './socialnet';
 import { textthreadsEndpoints } from './textthreads';
-import type { EndpointDefinition, Family } from './types';
+import type { DataEndpointDefinition, EndpointDefinition, Family } from './types';
 import { videositeEndpoints } from './videosite';
 import { websearchEndpoints } from './websearch';
 import { xnetEndpoints } from './xnet';
@@ -23,7 +23,7 @@ import { xnetEndpoints } from './xnet';
 // Each family's list is checked on its own (a single array literal of them all would make
 // TypeScript unify the literal types of their examples), and keeps its definitions' own types:
 // the path map below is made of them.
-const families = [
+const familyLists = [
   shopEndpoints,
   photonetEndpoints,
   clipnetEndpoints,
@@ -43,7 +43,7 @@ const families = [
 ] as const satisfies readonly (readonly EndpointDefinition[])[];
 
 /** Any data endpoint's definition, with its own path, family and parameter schema. */
-type DataEndpoint = (typeof families)[number][number];
+type DataEndpoint = (typeof familyLists)[number][number];
 /** The path of a data endpoint: the key of the providers' handler maps. */
 export type DataPath = DataEndpoint['path'];
 /** The data paths of one family. */
@@ -52,7 +52,7 @@ export type FamilyPath<F extends Family> = Extract<DataEndpoint, { family: F }>[
 export type ParamsOf<P extends DataPath> = z.output<Extract<DataEndpoint, { path: P }>['params']>;
 
 /** The data endpoints, in the spec's order. */
-export const dataEndpoints: readonly EndpointDefinition[] = families.flat();
+export const dataEndpoints: readonly DataEndpointDefinition[] = familyLists.flat();
 
 /** Every endpoint: the data endpoints plus batch and the key check. */
 export const endpoints: readonly EndpointDefinition[] = [...dataEndpoints, ...platformEndpoints];

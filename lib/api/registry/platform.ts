@@ -128,7 +128,7 @@ export const platformEndpoints = [
   // POST /v1/batch: up to 100 calls in one request, each billed as if called alone
   {
     path: '/v1/batch',
-    family: 'platform',
+    family: null,
     method: 'POST',
     summary: 'Run up to 100 calls in one request',
     description:
@@ -140,7 +140,7 @@ export const platformEndpoints = [
   // GET /v1/account/verify: does this key work, and what is it (free, not counted)
   {
     path: '/v1/account/verify',
-    family: 'platform',
+    family: null,
     method: 'GET',
     summary: 'Check an API key',
     description:
@@ -153,7 +153,7 @@ export const platformEndpoints = [
   // standing, read from the rollups (free, not counted; answered to a blocked account too)
   {
     path: '/v1/account/usage',
-    family: 'platform',
+    family: null,
     method: 'GET',
     summary: "Read the account's usage and spend",
     description:

@@ -22,6 +22,12 @@ export const families = [
 ] as const;
 export type Family = (typeof families)[number];
 
+/**
+ * Where the reference, the explorer and the OpenAPI tags list an endpoint: under its data family,
+ * or under 'platform' for the service's own endpoints (batch, the key check, usage).
+ */
+export type EndpointGroup = Family | 'platform';
+
 // Error codes a provider may answer with besides success (see lib/api/errors.ts for statuses).
 export type ProviderErrorCode =
   | 'not_found'
@@ -49,8 +55,11 @@ type ParamsSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 export interface EndpointDefinition<S extends ParamsSchema = ParamsSchema> {
   /** Full path, e.g. "/v1/shop/products". */
   path: `/v1/${string}`;
-  /** The platform family, or 'platform' for batch and the key check. */
-  family: Family | 'platform';
+  /**
+   * The data family the endpoint serves; null for the service's own endpoints (batch, the key
+   * check, usage), which read no platform's data. `endpointGroup` says where it is listed.
+   */
+  family: Family | null;
   /** One line for lists and the OpenAPI summary. */
   summary: string;
   /** Longer notes from the spec (pagination caveats, what is returned), for docs. */
@@ -98,6 +107,14 @@ export interface EndpointDefinition<S extends ParamsSchema = ParamsSchema> {
   method: 'GET' | 'POST';
   /** Example query for docs and the explorer. */
   example: Readonly<Record<string, string | undefined>>;
+}
+
+/** A data endpoint: one that serves a family's data. */
+export type DataEndpointDefinition = EndpointDefinition & { family: Family };
+
+/** Where an endpoint is listed: its family, or 'platform' for the service's own endpoints. */
+export function endpointGroup(endpoint: Pick<EndpointDefinition, 'family'>): EndpointGroup {
+  return endpoint.family ?? 'platform';
 }
 
 /** What a provider returns for a successful call. */

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 import DocsPage from '@/app/docs/page';
 import { endpoints } from '@/lib/api/registry';
+import { endpointGroup } from '@/lib/api/registry/types';
 import { anchorOf, describeEndpoint, priceText } from '@/lib/docs/endpoint-model';
 import { pickerGroups, searchPicker } from '@/lib/explorer/picker';
 
@@ -32,7 +33,7 @@ describe('every registry endpoint', () => {
     expect(entries.map((e) => e.path).sort()).toEqual(endpoints.map((e) => e.path).sort());
     for (const endpoint of endpoints) {
       const entry = entries.find((e) => e.path === endpoint.path)!;
-      expect(entry.group).toBe(endpoint.family);
+      expect(entry.group).toBe(endpointGroup(endpoint));
       expect(entry.priceMicros).toBe(endpoint.priceMicros);
       expect(entry.price).toBe(priceText(endpoint));
       expect(entry.billingUnit).toBe(endpoint.billingUnit);

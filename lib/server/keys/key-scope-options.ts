@@ -8,7 +8,6 @@ export type KeyScopeFamily = { family: string; endpoints: string[] };
 export function keyScopeOptions(): KeyScopeFamily[] {
   const byFamily = new Map<string, string[]>();
   for (const endpoint of dataEndpoints) {
-    if (endpoint.family === 'platform') continue;
     byFamily.set(endpoint.family, [...(byFamily.get(endpoint.family) ?? []), endpoint.path]);
   }
   return [...byFamily].map(([family, endpoints]) => ({ family, endpoints }));

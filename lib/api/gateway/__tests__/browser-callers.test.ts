@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiBaseUrl } from '@/lib/http/api-base-url';
 import { endpoints } from '../../registry';
+import { endpointGroup } from '../../registry/types';
 import { billing } from '../../__tests__/support/cases';
 import { newAccountWithKey, startTestApi, type TestApi } from '../../__tests__/support/harness';
 
@@ -115,15 +116,15 @@ describe('POST /v1/batch', () => {
 });
 
 describe('GET /v1/openapi.json', () => {
-  test('names an absolute server, tags every operation with a declared family tag, and declares the billing headers', async () => {
+  test('names an absolute server, tags every operation with a declared group tag (its family, or platform), and declares the billing headers', async () => {
     const doc = await (await api.get('/v1/openapi.json')).json();
     expect(doc.servers).toEqual([{ url: apiBaseUrl() }]);
     expect(apiBaseUrl()).toMatch(/^https?:\/\/[^/]+$/);
     const tags = new Set(doc.tags.map((t: { name: string }) => t.name));
     for (const e of endpoints) {
       const op = doc.paths[e.path][e.method.toLowerCase()];
-      expect(op.tags).toEqual([e.family]);
-      expect(tags.has(e.family)).toBe(true);
+      expect(op.tags).toEqual([endpointGroup(e)]);
+      expect(tags.has(endpointGroup(e))).toBe(true);
     }
     const ok = doc.paths['/v1/forumsite/community/posts'].get.responses['200'];
     for (const name of billingHeaders) {

@@ -90,9 +90,9 @@ for (const [net, bits] of [
 
 /** Whether an address is one a custom domain must not lead the API to. */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return privateIpv4.check(address, 'ipv4');
-  return family === 0 || privateIpv6.check(address, 'ipv6');
+  const version = isIP(address);
+  if (version === 4) return privateIpv4.check(address, 'ipv4');
+  return version === 0 || privateIpv6.check(address, 'ipv6');
 }
 
 /** A custom domain (not *.substack.com) is asked only when every address it resolves to is public. */
@@ -119,8 +119,8 @@ export function publicAddressLookup(resolve: Resolve = systemResolve): LookupFun
   return (hostname, options, callback) => {
     resolve(hostname, (error, addresses) => {
       if (error) return callback(error, '');
-      const family = options.family === 4 || options.family === 6 ? options.family : undefined;
-      const usable = family ? addresses.filter((a) => a.family === family) : addresses;
+      const version = options.family === 4 || options.family === 6 ? options.family : undefined;
+      const usable = version ? addresses.filter((a) => a.family === version) : addresses;
       if (usable.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) {
         const refused: NodeJS.ErrnoException = new Error(`${hostname} resolves to a private address: not connected`);
         refused.code = 'EPRIVATEADDRESS';
