@@ -26,11 +26,11 @@ const user = {
   url: text(500).optional(),
 };
 
-export const clipnetVideoCommentsParams = params(
+const clipnetVideoCommentsParams = params(
   { url: videoUrl.optional(), video_id: videoId.optional(), pages: int(1, 1000, 1), get_sentiment: bool() },
   exactlyOne('url', 'video_id'),
 );
-export const clipnetCommentRepliesParams = params(
+const clipnetCommentRepliesParams = params(
   {
     url: videoUrl.optional(),
     video_id: videoId.optional(),
@@ -40,7 +40,7 @@ export const clipnetCommentRepliesParams = params(
   },
   exactlyOne('url', 'video_id'),
 );
-export const clipnetVideosParams = params({
+const clipnetVideosParams = params({
   query: text(500),
   pages: int(1, 10, 1),
   region: z
@@ -53,23 +53,23 @@ export const clipnetVideosParams = params({
   sort_by: oneOf(['relevance', 'most_recent', 'most_liked'], 'relevance'),
   get_sentiment: bool(),
 });
-export const clipnetUserVideosParams = params(
+const clipnetUserVideosParams = params(
   { ...user, pages: int(1, 1000, 1), get_sentiment: bool() },
   exactlyOne('username', 'user_id', 'url'),
 );
-export const clipnetUserFollowersParams = params(
+const clipnetUserFollowersParams = params(
   { ...user, pages: int(1, CLIPNET_FOLLOWERS_MAX_PAGES, 1), get_sentiment: bool() },
   exactlyOne('username', 'user_id', 'url'),
 );
 
-export const clipnetVideoCommentsResponse = z.strictObject({
+const clipnetVideoCommentsResponse = z.strictObject({
   comments: z.array(clipnetCommentSchema),
   video_id: z.string(),
   total: count,
   pages: count,
   count,
 });
-export const clipnetCommentRepliesResponse = z.strictObject({
+const clipnetCommentRepliesResponse = z.strictObject({
   replies: z.array(clipnetReplySchema),
   comment_id: z.string(),
   video_id: z.string(),
@@ -77,14 +77,14 @@ export const clipnetCommentRepliesResponse = z.strictObject({
   pages: count,
   count,
 });
-export const clipnetVideosResponse = z.strictObject({ videos: z.array(clipnetSearchVideoSchema), pages: count, count });
-export const clipnetUserVideosResponse = z.strictObject({
+const clipnetVideosResponse = z.strictObject({ videos: z.array(clipnetSearchVideoSchema), pages: count, count });
+const clipnetUserVideosResponse = z.strictObject({
   videos: z.array(clipnetUserVideoSchema),
   username: z.string(),
   pages: count,
   count,
 });
-export const clipnetUserFollowersResponse = z.strictObject({
+const clipnetUserFollowersResponse = z.strictObject({
   followers: z.array(clipnetFollowerSchema),
   username: z.string(),
   user_id: z.string(),

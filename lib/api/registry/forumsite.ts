@@ -5,7 +5,7 @@ import { bool, exactlyOne, int, oneOf, onlyWith, params, text } from './params';
 import type { EndpointDefinition } from './types';
 
 export const forumsiteSorts = ['hot', 'most_recent', 'top', 'rising', 'controversial'] as const;
-export const forumsitePostedAgo = ['1h', '24h', '7d', '30d', '12m', 'all'] as const;
+const forumsitePostedAgo = ['1h', '24h', '7d', '30d', '12m', 'all'] as const;
 
 // Element of `posts` (GET /v1/forumsite/community/posts).
 export const forumsitePostSchema = z.strictObject({
@@ -65,7 +65,7 @@ export const forumsiteCommunitySchema = z.strictObject({
   language: z.string(),
 });
 
-export const forumsitePostsResponse = z.strictObject({
+const forumsitePostsResponse = z.strictObject({
   posts: z.array(forumsitePostSchema),
   community: z.string(),
   sort_by: z.enum(forumsiteSorts),
@@ -73,11 +73,11 @@ export const forumsitePostsResponse = z.strictObject({
   count: z.number().int().min(0),
 });
 
-export const forumsiteCommunityResponse = z.strictObject({ community: forumsiteCommunitySchema });
+const forumsiteCommunityResponse = z.strictObject({ community: forumsiteCommunitySchema });
 
-export const forumsiteSearchSorts = ['relevance', 'hot', 'top', 'most_recent', 'comments'] as const;
+const forumsiteSearchSorts = ['relevance', 'hot', 'top', 'most_recent', 'comments'] as const;
 
-export const forumsiteSearchResponse = z.strictObject({
+const forumsiteSearchResponse = z.strictObject({
   posts: z.array(forumsitePostSchema),
   query: z.string(),
   sort_by: z.enum(forumsiteSearchSorts),
@@ -88,7 +88,7 @@ export const forumsiteSearchResponse = z.strictObject({
 });
 
 // Element of `comments` (GET /v1/forumsite/post/comments): the thread flattened in reading order.
-export const forumsiteCommentSchema = z.strictObject({
+const forumsiteCommentSchema = z.strictObject({
   comment_id: z.string().regex(/^[0-9a-z]+$/, { error: 'must be a base-36 ID' }),
   post_id: z.string(),
   /** The comment this one replies to; empty for a top-level comment. */
@@ -113,7 +113,7 @@ export const forumsiteCommentSchema = z.strictObject({
   sentiment: sentimentField,
 });
 
-export const forumsiteCommentsResponse = z.strictObject({
+const forumsiteCommentsResponse = z.strictObject({
   comments: z.array(forumsiteCommentSchema),
   post_id: z.string(),
   pages: z.number().int().min(0),

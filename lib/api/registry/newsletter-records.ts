@@ -8,7 +8,7 @@ const tier = z.literal([0, 100, 1000, 10000]);
 /** Reaction counts keyed by emoji, e.g. { "❤": 12 }. */
 const reactions = z.record(z.string(), count);
 
-export const newsletterPrimaryPublicationSchema = z.strictObject({
+const newsletterPrimaryPublicationSchema = z.strictObject({
   publication_id: z.string(),
   name: z.string(),
   subdomain: z.string(),
@@ -49,7 +49,7 @@ export const newsletterUserSchema = z.strictObject({
 });
 
 // An attachment carries a title (link, post, publication) or dimensions (image, video) where relevant.
-export const newsletterAttachmentSchema = z.strictObject({
+const newsletterAttachmentSchema = z.strictObject({
   type: z.enum(['image', 'video', 'link', 'post', 'note', 'publication']),
   url: z.string(),
   title: z.string().optional(),
@@ -83,7 +83,7 @@ export const newsletterNoteSchema = z.strictObject({
 });
 
 // A note inside the category feed: the note record tagged with its type.
-export const newsletterFeedNoteSchema = newsletterNoteSchema.extend({ type: z.literal('note') });
+const newsletterFeedNoteSchema = newsletterNoteSchema.extend({ type: z.literal('note') });
 
 // Items of type post in the category feed. Media fields are empty strings (durations 0) when absent.
 export const newsletterPostItemSchema = z.strictObject({

@@ -12,7 +12,7 @@ import {
 
 export * from './newsletter-records';
 
-export const newsletterUsersResponse = z.strictObject({
+const newsletterUsersResponse = z.strictObject({
   users: z.array(newsletterUserSchema),
   query: z.string(),
   page: z.number().int().min(1).max(4),
@@ -20,7 +20,7 @@ export const newsletterUsersResponse = z.strictObject({
   count: z.number().int().min(0),
 });
 
-export const newsletterNotesResponse = z.strictObject({
+const newsletterNotesResponse = z.strictObject({
   notes: z.array(newsletterNoteSchema),
   query: z.string(),
   sort_by: z.enum(['most_recent', 'top']),
@@ -28,7 +28,7 @@ export const newsletterNotesResponse = z.strictObject({
   count: z.number().int().min(0),
 });
 
-export const newsletterCategoryFeedResponse = z.strictObject({
+const newsletterCategoryFeedResponse = z.strictObject({
   items: z.array(newsletterFeedItemSchema),
   category: z.strictObject({ category_id: z.number().int(), name: z.string() }),
   sort_by: z.enum(['top', 'most_recent', 'posts']),
@@ -36,7 +36,7 @@ export const newsletterCategoryFeedResponse = z.strictObject({
   count: z.number().int().min(0),
 });
 
-export const newsletterPublicationResponse = z.strictObject({ publication: newsletterPublicationSchema });
+const newsletterPublicationResponse = z.strictObject({ publication: newsletterPublicationSchema });
 
 export const newsletterEndpoints = [
   // GET /v1/newsletter/users: profile search, one page of 20 per call, billed per request

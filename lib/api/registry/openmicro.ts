@@ -66,7 +66,7 @@ const datesInOrder = inOrder(
   "Invalid parameters: 'end_date' must not be before 'start_date'",
 );
 
-export const openmicroPostsParams = params(
+const openmicroPostsParams = params(
   {
     query: text(500),
     pages: int(1, 20, 1),
@@ -78,7 +78,7 @@ export const openmicroPostsParams = params(
   datesInOrder,
 );
 
-export const openmicroPostsResponse = z.strictObject({ posts: z.array(openmicroPostSchema), pages: count, count });
+const openmicroPostsResponse = z.strictObject({ posts: z.array(openmicroPostSchema), pages: count, count });
 
 // Each `example` is widened to Record<string, string>; left literal, TypeScript would give the
 // examples of the other endpoints `key?: undefined` members, which EndpointDefinition rejects.

@@ -11,7 +11,7 @@ import {
 } from './photonet-records';
 import type { EndpointDefinition } from './types';
 
-export const photonetCommentRepliesParams = params(
+const photonetCommentRepliesParams = params(
   {
     url: text(500).optional(),
     code: text(50).optional(),
@@ -21,8 +21,8 @@ export const photonetCommentRepliesParams = params(
   },
   atLeastOne('url', 'code'),
 );
-export const photonetHighlightStoriesParams = params({ highlight_id: text(500) });
-export const photonetUserParams = params(
+const photonetHighlightStoriesParams = params({ highlight_id: text(500) });
+const photonetUserParams = params(
   { username: username(100).optional(), url: text(500).optional() },
   exactlyOne('username', 'url'),
 );
@@ -36,7 +36,7 @@ export const photonetFollowingParams = params(
   atLeastOne('username', 'url'),
 );
 
-export const photonetCommentRepliesResponse = z.strictObject({
+const photonetCommentRepliesResponse = z.strictObject({
   replies: z.array(photonetCommentReplySchema),
   comment_id: z.string(),
   code: z.string(),
@@ -44,13 +44,13 @@ export const photonetCommentRepliesResponse = z.strictObject({
   pages: count,
   count,
 });
-export const photonetHighlightStoriesResponse = z.strictObject({
+const photonetHighlightStoriesResponse = z.strictObject({
   highlight: photonetHighlightSchema,
   stories: z.array(photonetStorySchema),
   count,
 });
-export const photonetUserResponse = z.strictObject({ user: photonetUserSchema });
-export const photonetFollowingResponse = z.strictObject({
+const photonetUserResponse = z.strictObject({ user: photonetUserSchema });
+const photonetFollowingResponse = z.strictObject({
   following: z.array(photonetFollowedAccountSchema),
   username: z.string(),
   /** Echoed only when `query` was passed. */

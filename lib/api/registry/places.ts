@@ -5,7 +5,7 @@ import { int, type ParameterRule, params, text } from './params';
 import type { EndpointDefinition } from './types';
 
 // Place (element of `places`)
-export const placeSchema = z.strictObject({
+const placeSchema = z.strictObject({
   /** The map platform's id of the place ("node/123" style on live data). */
   place_id: z.string(),
   name: z.string(),
@@ -65,7 +65,7 @@ function together(low: string, high: string, message: string, broken: (v: Record
 
 const given = (v: Record<string, unknown>, name: string) => v[name] !== undefined;
 
-export const placesSearchParams = params(
+const placesSearchParams = params(
   {
     query: text(500),
     near: text(200).optional(),
@@ -90,7 +90,7 @@ export const placesSearchParams = params(
   ),
 );
 
-export const placesSearchResponse = z.strictObject({ places: z.array(placeSchema), query: z.string(), count });
+const placesSearchResponse = z.strictObject({ places: z.array(placeSchema), query: z.string(), count });
 
 // Each `example` is widened to Record<string, string>; left literal, TypeScript would give the
 // examples of the other endpoints `key?: undefined` members, which EndpointDefinition rejects.

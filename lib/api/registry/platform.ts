@@ -21,7 +21,7 @@ export const batchRequestSchema = z.strictObject({
 
 const errorBody = z.object({ error: z.string(), code: z.string() });
 
-export const batchResponseSchema = z.object({
+const batchResponseSchema = z.object({
   results: z.array(
     z.object({
       path: z.string(),

@@ -32,13 +32,13 @@ export const politicnetPostSchema = z.strictObject({
 });
 export type PoliticnetPost = z.infer<typeof politicnetPostSchema>;
 
-export const politicnetUserPostsParams = params({
+const politicnetUserPostsParams = params({
   username: username(100),
   pages: int(1, 20, 1),
   get_sentiment: bool(),
 });
 
-export const politicnetUserPostsResponse = z.strictObject({
+const politicnetUserPostsResponse = z.strictObject({
   posts: z.array(politicnetPostSchema),
   username: z.string(),
   pages: count,

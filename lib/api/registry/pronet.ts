@@ -5,7 +5,7 @@ import { bool, int, params, text } from './params';
 import type { EndpointDefinition } from './types';
 
 // Pronet post (element of `posts`)
-export const pronetPostSchema = z.strictObject({
+const pronetPostSchema = z.strictObject({
   /** The author's name followed by a platform label. */
   title: z.string(),
   url: z.string(),
@@ -29,13 +29,13 @@ export const pronetPostSchema = z.strictObject({
 });
 export type PronetPost = z.infer<typeof pronetPostSchema>;
 
-export const pronetPostsParams = params({
+const pronetPostsParams = params({
   query: text(500),
   page: int(1, 25, 1),
   get_sentiment: bool(),
 });
 
-export const pronetPostsResponse = z.strictObject({
+const pronetPostsResponse = z.strictObject({
   posts: z.array(pronetPostSchema),
   query: z.string(),
   page: count,

@@ -12,7 +12,7 @@ export const REVIEWSITE_SEARCH_PAGE = 20;
 export const REVIEWSITE_REVIEWS_PAGE = 20;
 
 // Reviewsite business (element of `businesses`)
-export const reviewsiteBusinessSchema = z.strictObject({
+const reviewsiteBusinessSchema = z.strictObject({
   business_id: z.string(),
   /** The business's address on the site: its URL path's last segment. */
   alias: z.string(),
@@ -45,7 +45,7 @@ export const reviewsiteBusinessSchema = z.strictObject({
 export type ReviewsiteBusiness = z.infer<typeof reviewsiteBusinessSchema>;
 
 // Reviewsite review (element of `reviews`)
-export const reviewsiteReviewSchema = z.strictObject({
+const reviewsiteReviewSchema = z.strictObject({
   review_id: z.string(),
   url: z.string(),
   /** 1-5 stars. */
@@ -66,14 +66,14 @@ export const reviewsiteReviewSchema = z.strictObject({
 });
 export type ReviewsiteReview = z.infer<typeof reviewsiteReviewSchema>;
 
-export const reviewsiteBusinessesParams = params({
+const reviewsiteBusinessesParams = params({
   query: text(500),
   location: text(250),
   page: int(1, 500, 1),
   sort_by: oneOf(['best_match', 'rating', 'review_count', 'distance'], 'best_match'),
 });
 
-export const reviewsiteBusinessesResponse = z.strictObject({
+const reviewsiteBusinessesResponse = z.strictObject({
   businesses: z.array(reviewsiteBusinessSchema),
   query: z.string(),
   location: z.string(),
@@ -84,14 +84,14 @@ export const reviewsiteBusinessesResponse = z.strictObject({
   count,
 });
 
-export const reviewsiteReviewsParams = params({
+const reviewsiteReviewsParams = params({
   business_id: text(200),
   pages: int(1, 10, 1),
   sort_by: oneOf(['relevance', 'newest'], 'relevance'),
   get_sentiment: bool(),
 });
 
-export const reviewsiteReviewsResponse = z.strictObject({
+const reviewsiteReviewsResponse = z.strictObject({
   reviews: z.array(reviewsiteReviewSchema),
   business_id: z.string(),
   /** All reviews the business has on the site (more than the site may hand out). */

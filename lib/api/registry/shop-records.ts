@@ -34,7 +34,7 @@ export const shopSearchItemSchema = z.strictObject({
 });
 export type ShopSearchItem = z.infer<typeof shopSearchItemSchema>;
 
-export const shopBuyBoxSchema = z.strictObject({
+const shopBuyBoxSchema = z.strictObject({
   title: z.string(),
   price: z.string(),
   seller: z.string(),
@@ -44,14 +44,14 @@ export const shopBuyBoxSchema = z.strictObject({
 });
 
 // The spec says only "array of objects" for videos; these four fields are what a player needs.
-export const shopVideoSchema = z.strictObject({
+const shopVideoSchema = z.strictObject({
   title: z.string(),
   url: z.string(),
   thumbnail: z.string(),
   duration: count,
 });
 
-export const shopProductReviewSchema = z.strictObject({
+const shopProductReviewSchema = z.strictObject({
   review_id: z.string(),
   title: z.string(),
   review_text: z.string(),

@@ -32,24 +32,8 @@ export const shopCountries = [
 ] as const;
 export type ShopCountry = (typeof shopCountries)[number];
 
-export const shopStarRatings = [
-  'all',
-  '5_stars',
-  '4_stars',
-  '3_stars',
-  '2_stars',
-  '1_stars',
-  'positive',
-  'critical',
-] as const;
-export const shopSortOrders = [
-  'relevance',
-  'lowest_price',
-  'highest_price',
-  'reviews',
-  'newest',
-  'best_sellers',
-] as const;
+const shopStarRatings = ['all', '5_stars', '4_stars', '3_stars', '2_stars', '1_stars', 'positive', 'critical'] as const;
+const shopSortOrders = ['relevance', 'lowest_price', 'highest_price', 'reviews', 'newest', 'best_sellers'] as const;
 
 /** A price range that can match nothing is a caller error, not an empty result. */
 const priceRangeInOrder = inOrder(
@@ -68,7 +52,7 @@ const asin = z
   .toUpperCase()
   .regex(/^[A-Z0-9]{10}$/, { error: 'must be a 10-character ASIN of letters and digits' });
 
-export const shopProductsParams = params(
+const shopProductsParams = params(
   {
     query: text(500),
     page: int(1, 20, 1),
@@ -89,9 +73,9 @@ export const shopProductsParams = params(
   },
   priceRangeInOrder,
 );
-export const shopProductParams = params({ asin, country });
-export const shopSellerParams = params({ seller_id: sellerId, country });
-export const shopSellerReviewsParams = params({
+const shopProductParams = params({ asin, country });
+const shopSellerParams = params({ seller_id: sellerId, country });
+const shopSellerReviewsParams = params({
   seller_id: sellerId,
   page: int(1, 50, 1),
   star_rating: oneOf(shopStarRatings, 'all'),
@@ -99,16 +83,16 @@ export const shopSellerReviewsParams = params({
   get_sentiment: bool(),
 });
 
-export const shopProductsResponse = z.strictObject({
+const shopProductsResponse = z.strictObject({
   products: z.array(shopSearchItemSchema),
   total_products: z.number().int().min(0),
   query: z.string(),
   page: z.number().int(),
   count: z.number().int().min(0),
 });
-export const shopProductResponse = z.strictObject({ product: shopProductSchema });
-export const shopSellerResponse = z.strictObject({ seller: shopSellerSchema });
-export const shopSellerReviewsResponse = z.strictObject({
+const shopProductResponse = z.strictObject({ product: shopProductSchema });
+const shopSellerResponse = z.strictObject({ seller: shopSellerSchema });
+const shopSellerReviewsResponse = z.strictObject({
   reviews: z.array(shopSellerReviewSchema),
   seller_id: z.string(),
   page: z.number().int(),

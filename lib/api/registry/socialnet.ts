@@ -61,20 +61,20 @@ export const socialnetGroupPostSchema = z.strictObject({
   external_url: z.string().nullable(),
 });
 
-export const socialnetLocationsResponse = z.strictObject({ results: z.array(socialnetLocationSchema), count });
-export const socialnetGroupResponse = z.strictObject({ group: socialnetGroupSchema });
-export const socialnetPageVideosResponse = z.strictObject({
+const socialnetLocationsResponse = z.strictObject({ results: z.array(socialnetLocationSchema), count });
+const socialnetGroupResponse = z.strictObject({ group: socialnetGroupSchema });
+const socialnetPageVideosResponse = z.strictObject({
   videos: z.array(socialnetPageVideoSchema),
   count,
   pages: count,
 });
-export const socialnetGroupSearchResponse = z.strictObject({
+const socialnetGroupSearchResponse = z.strictObject({
   posts: z.array(socialnetGroupPostSchema),
   count,
   pages: count,
 });
 
-export const socialnetPageVideosParams = params({ delegate_page_id: text(100), pages: int(1, 15, 1) });
+const socialnetPageVideosParams = params({ delegate_page_id: text(100), pages: int(1, 15, 1) });
 
 /** end_date may not fall before start_date (both YYYY-MM-DD, so text order is date order). */
 const endNotBeforeStart = inOrder(

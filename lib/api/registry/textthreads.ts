@@ -8,7 +8,7 @@ const mediaType = z.enum(['text', 'image', 'video', 'carousel', 'audio']);
 
 // The spec lists carousel_media, link_preview and quoted_post without their fields; these are the
 // fields the upstream exposes for them.
-export const textthreadsCarouselItemSchema = z.strictObject({
+const textthreadsCarouselItemSchema = z.strictObject({
   media_type: z.enum(['image', 'video']),
   image_url: z.string(),
   video_url: z.string(),
@@ -16,13 +16,13 @@ export const textthreadsCarouselItemSchema = z.strictObject({
   width: count.nullable(),
   height: count.nullable(),
 });
-export const textthreadsLinkPreviewSchema = z.strictObject({
+const textthreadsLinkPreviewSchema = z.strictObject({
   url: z.string(),
   display_url: z.string(),
   title: z.string(),
   image_url: z.string(),
 });
-export const textthreadsQuotedPostSchema = z.strictObject({
+const textthreadsQuotedPostSchema = z.strictObject({
   post_id: z.string(),
   code: z.string(),
   url: z.string(),
@@ -77,7 +77,7 @@ export const textthreadsPostSchema = z.strictObject({
   sentiment: sentimentField,
 });
 
-export const textthreadsUserPostsResponse = z.strictObject({
+const textthreadsUserPostsResponse = z.strictObject({
   posts: z.array(textthreadsPostSchema),
   pages: count,
   count,

@@ -7,7 +7,7 @@ import type { EndpointDefinition } from './types';
 /** A channel ID: 24 characters, "UC" then 22 URL-safe base-64 characters. */
 export const CHANNEL_ID_PATTERN = /^UC[A-Za-z0-9_-]{22}$/;
 /** Channel URLs in the four forms the spec accepts: /channel/<id>, /@handle, /c/<name>, /user/<name>. */
-export const CHANNEL_URL_PATTERN =
+const CHANNEL_URL_PATTERN =
   /^(?:https?:\/\/)?[^\s/?#]+\/(?:channel\/UC[A-Za-z0-9_-]{22}|@[^\s/?#]+|c\/[^\s/?#]+|user\/[^\s/?#]+)(?:[/?#]\S*)?$/i;
 
 // Field `channel` (GET /v1/videosite/channel).
@@ -33,19 +33,19 @@ export const videositeChannelSchema = z.strictObject({
   url: z.string(),
 });
 
-export const videositeChannelResponse = z.strictObject({ channel: videositeChannelSchema });
+const videositeChannelResponse = z.strictObject({ channel: videositeChannelSchema });
 
 /** A video ID: 11 URL-safe base-64 characters. */
-export const VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
+const VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
 /** Video URLs: watch?v=<id>, youtu.be/<id>, /shorts/<id>, /embed/<id>, /live/<id>, /v/<id>. */
 export const VIDEO_URL_PATTERN =
   /^(?:https?:\/\/)?[^\s/?#]+\/(?:watch\?(?:\S*&)?v=|shorts\/|embed\/|live\/|v\/|)([A-Za-z0-9_-]{11})(?:[&?#/]\S*)?$/i;
 
-export const videositeVideoSorts = ['relevance', 'most_recent', 'view_count', 'rating'] as const;
-export const videositeCommentSorts = ['top', 'most_recent'] as const;
+const videositeVideoSorts = ['relevance', 'most_recent', 'view_count', 'rating'] as const;
+const videositeCommentSorts = ['top', 'most_recent'] as const;
 
 // Element of `videos` (GET /v1/videosite/videos).
-export const videositeVideoSchema = z.strictObject({
+const videositeVideoSchema = z.strictObject({
   video_id: z.string().regex(VIDEO_ID_PATTERN),
   title: z.string(),
   /** The start of the description, as search results show it. */
@@ -69,7 +69,7 @@ export const videositeVideoSchema = z.strictObject({
   sentiment: sentimentField,
 });
 
-export const videositeVideosResponse = z.strictObject({
+const videositeVideosResponse = z.strictObject({
   videos: z.array(videositeVideoSchema),
   query: z.string(),
   sort_by: z.enum(videositeVideoSorts),
@@ -78,7 +78,7 @@ export const videositeVideosResponse = z.strictObject({
 });
 
 // Element of `comments` (GET /v1/videosite/video/comments): top-level comments.
-export const videositeCommentSchema = z.strictObject({
+const videositeCommentSchema = z.strictObject({
   comment_id: z.string(),
   video_id: z.string(),
   text: z.string(),
@@ -98,7 +98,7 @@ export const videositeCommentSchema = z.strictObject({
   sentiment: sentimentField,
 });
 
-export const videositeCommentsResponse = z.strictObject({
+const videositeCommentsResponse = z.strictObject({
   comments: z.array(videositeCommentSchema),
   video_id: z.string(),
   sort_by: z.enum(videositeCommentSorts),

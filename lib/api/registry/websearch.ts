@@ -5,7 +5,7 @@ import { int, oneOf, params, text } from './params';
 import type { EndpointDefinition } from './types';
 
 // Web search result (element of `results`)
-export const websearchResultSchema = z.strictObject({
+const websearchResultSchema = z.strictObject({
   /** Position on its result page, from 1. */
   position: z.number().int().min(1),
   /** Rank across the merged result set, from 1. */
@@ -30,7 +30,7 @@ const twoLetters = (what: string, fallback: string) =>
     .default(fallback)
     .meta({ type: 'string', pattern: '^[A-Za-z]{2}$', default: fallback });
 
-export const websearchResultsParams = params({
+const websearchResultsParams = params({
   query: text(500),
   pages: int(1, 10, 1),
   country: twoLetters('ISO 3166-1 country', 'us'),
@@ -38,7 +38,7 @@ export const websearchResultsParams = params({
   time: oneOf(['any', 'hour', 'day', 'week', 'month', 'year'], 'any'),
 });
 
-export const websearchResultsResponse = z.strictObject({
+const websearchResultsResponse = z.strictObject({
   results: z.array(websearchResultSchema),
   pages: count,
   count,

@@ -5,7 +5,7 @@ import { bool, int, oneOf, params, text } from './params';
 import type { EndpointDefinition } from './types';
 
 // Xnet post (element of `posts`)
-export const xnetPostSchema = z.strictObject({
+const xnetPostSchema = z.strictObject({
   /** "@username on <source>". */
   title: z.string(),
   url: z.string(),
@@ -35,14 +35,14 @@ export const xnetPostSchema = z.strictObject({
 });
 export type XnetPost = z.infer<typeof xnetPostSchema>;
 
-export const xnetPostsParams = params({
+const xnetPostsParams = params({
   query: text(500),
   pages: int(1, 10, 1),
   sort_by: oneOf(['most_recent', 'relevance'], 'most_recent'),
   get_sentiment: bool(),
 });
 
-export const xnetPostsResponse = z.strictObject({ posts: z.array(xnetPostSchema), pages: count, count });
+const xnetPostsResponse = z.strictObject({ posts: z.array(xnetPostSchema), pages: count, count });
 
 // Each `example` is widened to Record<string, string>; left literal, TypeScript would give the
 // examples of the other endpoints `key?: undefined` members, which EndpointDefinition rejects.
