@@ -33,7 +33,7 @@ export interface GraphError {
   type: string;
 }
 
-export function graphError(body: unknown): GraphError {
+function graphError(body: unknown): GraphError {
   const parsed = errorBodySchema.safeParse(body);
   if (!parsed.success) return { message: '', code: undefined, subcode: undefined, type: 'unknown' };
   const { message, code, error_subcode: subcode, type } = parsed.data.error;

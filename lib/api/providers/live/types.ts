@@ -26,7 +26,7 @@ export interface PlatformSite {
 }
 
 /** What the framework hands an adapter when it builds its provider. */
-export interface LiveContext {
+interface LiveContext {
   /**
    * The `source` and `domain` every record of this provider carries: the adapter's `site` at this
    * base address, or the operator's FAMILY_<NAME>_SOURCE/_DOMAIN (./site.ts).

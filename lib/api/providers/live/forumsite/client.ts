@@ -14,14 +14,14 @@ export const PAGE_SIZE = 25;
 /** Posts asked of the platform per request (its largest `limit`): one request serves four pages. */
 export const PLATFORM_LIMIT = 100;
 /** The platform stops a listing near 1,000 posts (10 requests); a walk (a flair filter's too) makes at most this many. */
-export const MAX_PLATFORM_REQUESTS = 12;
+const MAX_PLATFORM_REQUESTS = 12;
 /** The spec's cap on a response: pages that would take it past this are not returned (nor billed). */
 export const MAX_RESPONSE_BYTES = 3_500_000;
 /** The platform's OAuth API host, used with credentials unless LIVE_FORUMSITE_URL names another base. */
 export const OAUTH_BASE_URL = 'https://oauth.reddit.com';
 
 /** The API's sort_by -> the listing path's sort. */
-export const sortPaths: Record<string, string> = {
+const sortPaths: Record<string, string> = {
   hot: 'hot',
   most_recent: 'new',
   top: 'top',

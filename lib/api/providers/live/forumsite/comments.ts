@@ -11,13 +11,13 @@ import type { ForumsiteClient } from './client';
 import { FORUMSITE_WEB, htmlText, type Site, utcText } from './map';
 
 /** Comments asked of the tree request (the platform sends up to about this many, best first). */
-export const TREE_LIMIT = 100;
+const TREE_LIMIT = 100;
 /** The platform's "best" order, for the tree and the stubs alike. */
 const SORT = 'confidence';
 
 const str = z.string();
 /** One comment (a `t1` thing's `data`); only the fields the record reads. */
-export const commentPayload = z.object({
+const commentPayload = z.object({
   id: z.string().regex(/^[0-9a-z]+$/),
   parent_id: str,
   author: str,
@@ -36,7 +36,7 @@ export const commentPayload = z.object({
 type CommentPayload = z.infer<typeof commentPayload>;
 
 /** A "more" stub: the ids of comments not sent yet (count 0 and no children: "continue this thread"). */
-export const morePayload = z.object({
+const morePayload = z.object({
   id: str,
   parent_id: str,
   count: z.number().int().min(0),
@@ -47,9 +47,9 @@ export const morePayload = z.object({
 const thing = z.object({ kind: str, data: z.unknown() });
 const commentListing = z.object({ kind: z.literal('Listing'), data: z.object({ children: z.array(thing) }) });
 /** `/comments/{id}.json`: [the post's listing, the comments' listing]. */
-export const treePayload = z.tuple([z.unknown(), commentListing]);
+const treePayload = z.tuple([z.unknown(), commentListing]);
 /** `/api/morechildren.json?api_type=json`: a flat list of comments and further stubs. */
-export const moreChildrenPayload = z.object({
+const moreChildrenPayload = z.object({
   json: z.object({ errors: z.array(z.unknown()), data: z.object({ things: z.array(thing) }).optional() }),
 });
 
@@ -60,7 +60,7 @@ interface Node {
 type Stub = z.infer<typeof morePayload>;
 
 /** The record of one comment; its depth and parent come from the payload. */
-export function mapComment(comment: CommentPayload, postId: string, depth: number, site: Site): ForumsiteComment {
+function mapComment(comment: CommentPayload, postId: string, depth: number, site: Site): ForumsiteComment {
   const deleted = comment.author === '[deleted]';
   const text = comment.body_html ? htmlText(comment.body_html) : comment.body;
   return {

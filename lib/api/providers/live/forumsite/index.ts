@@ -21,7 +21,7 @@ function retryAfterSeconds(headers: Readonly<Record<string, string>>): number | 
 }
 
 /** Both credentials or neither: one alone is a setting that cannot be honoured. */
-export function forumsiteCredentials(env: EnvRecord): { id: string; secret: string } | null {
+function forumsiteCredentials(env: EnvRecord): { id: string; secret: string } | null {
   const id = env.LIVE_FORUMSITE_CLIENT_ID || undefined;
   const secret = env.LIVE_FORUMSITE_CLIENT_SECRET || undefined;
   if (!id && !secret) return null;

@@ -8,7 +8,7 @@ import { type ForumsiteClient, PAGE_SIZE, PLATFORM_LIMIT, timeWindows } from './
 import { listingPayload, mapPost, postPayload, type Site } from './map';
 
 /** The API's sort_by -> the search's `sort`. */
-export const searchSorts: Record<string, string> = {
+const searchSorts: Record<string, string> = {
   relevance: 'relevance',
   hot: 'hot',
   top: 'top',
@@ -16,7 +16,7 @@ export const searchSorts: Record<string, string> = {
   comments: 'comments',
 };
 /** The real service's last `page`. */
-export const MAX_SEARCH_PAGE = 12;
+const MAX_SEARCH_PAGE = 12;
 
 export interface SearchQuery {
   query: string;

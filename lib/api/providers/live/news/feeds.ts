@@ -17,7 +17,7 @@ export const DEFAULT_NEWS_FEEDS: readonly string[] = [
   'https://www.heise.de/rss/heise-atom.xml',
 ];
 
-export class NewsFeedsError extends Error {
+class NewsFeedsError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'NewsFeedsError';

@@ -20,7 +20,7 @@ import { toNewsletterPublication } from './map';
  * Where a publication's own API is asked: https://<host> on Substack; under another
  * LIVE_NEWSLETTER_URL (a proxy, the replay server), <that URL>/<host>.
  */
-export function publicationBaseUrl(platformBaseUrl: string, host: string): string {
+function publicationBaseUrl(platformBaseUrl: string, host: string): string {
   return platformBaseUrl === SUBSTACK_BASE ? `https://${host}` : `${platformBaseUrl}/${host}`;
 }
 

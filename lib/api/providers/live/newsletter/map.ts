@@ -85,7 +85,7 @@ function tierOf(value: number | null | undefined): Tier {
 }
 
 /** ISO 8601 -> the spec's UTC `YYYY-MM-DD HH:MM:SS`. */
-export function utc(iso: string): string {
+function utc(iso: string): string {
   return new Date(iso).toISOString().slice(0, 19).replace('T', ' ');
 }
 

@@ -13,7 +13,7 @@ export interface Site {
 }
 
 /** The network's web app, where a post and a profile have their public pages. */
-export const WEB_APP = 'https://bsky.app';
+const WEB_APP = 'https://bsky.app';
 
 /**
  * An AT Protocol datetime as the spec's UTC "YYYY-MM-DD HH:MM:SS". Datetimes without a zone
@@ -32,14 +32,14 @@ function dateOf(createdAt: string, indexedAt: string): string {
 }
 
 /** The post's public page: bsky.app/profile/{handle}/post/{rkey} (the DID when the handle is invalid). */
-export function postUrlOf(uri: string, author: Pick<Author, 'did' | 'handle'>): string {
+function postUrlOf(uri: string, author: Pick<Author, 'did' | 'handle'>): string {
   const rkey = uri.split('/').at(-1) ?? '';
   const who = author.handle === 'handle.invalid' ? author.did : author.handle;
   return `${WEB_APP}/profile/${who}/post/${rkey}`;
 }
 
 /** A blue check: verified by a trusted verifier, or a trusted verifier itself. */
-export function isVerified(author: Author): boolean {
+function isVerified(author: Author): boolean {
   const state = author.verification;
   return state?.verifiedStatus === 'valid' || state?.trustedVerifierStatus === 'valid';
 }

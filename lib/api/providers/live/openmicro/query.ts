@@ -6,9 +6,9 @@
 // whose text still holds an excluded word are also dropped after fetching (see ./client.ts).
 // A second from:, lang: or domain: stays in q, where the network's search reads it too.
 
-export const SEARCH_PATH = '/xrpc/app.bsky.feed.searchPosts';
+const SEARCH_PATH = '/xrpc/app.bsky.feed.searchPosts';
 /** Posts per platform page: the spec's page size (searchPosts allows 1-100). */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 export interface SearchInput {
   query: string;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 const count = z.number().int().min(0);
 const aspectRatio = z.object({ width: z.number().int().min(0), height: z.number().int().min(0) });
 
-export const authorSchema = z.object({
+const authorSchema = z.object({
   did: z.string().min(1),
   handle: z.string().min(1),
   displayName: z.string().optional(),
@@ -43,13 +43,13 @@ const imageSchema = z.object({
   alt: z.string(),
   aspectRatio: aspectRatio.optional(),
 });
-export const imagesViewSchema = z.object({
+const imagesViewSchema = z.object({
   $type: z.literal('app.bsky.embed.images#view'),
   images: z.array(imageSchema),
 });
 
 /** app.bsky.embed.gallery#view (2026): items are a union; image items are the only kind so far. */
-export const galleryViewSchema = z.object({
+const galleryViewSchema = z.object({
   $type: z.literal('app.bsky.embed.gallery#view'),
   items: z.array(z.object({ $type: z.string().optional() }).loose()),
 });
@@ -60,13 +60,13 @@ export const galleryImageSchema = z.object({
   aspectRatio: aspectRatio.optional(),
 });
 
-export const videoViewSchema = z.object({
+const videoViewSchema = z.object({
   $type: z.literal('app.bsky.embed.video#view'),
   playlist: z.string(),
   thumbnail: z.string().optional(),
 });
 
-export const externalViewSchema = z.object({
+const externalViewSchema = z.object({
   $type: z.literal('app.bsky.embed.external#view'),
   external: z.object({ uri: z.string(), title: z.string(), description: z.string(), thumb: z.string().optional() }),
 });
@@ -90,11 +90,11 @@ const mediaViewSchema = knownOrOther([imagesViewSchema, galleryViewSchema, video
 
 /** The embedded record: a post (#viewRecord), one not found, blocked or detached, or a feed, list, … */
 const embeddedRecordSchema = z.object({ $type: z.string().optional(), uri: z.string().optional() }).loose();
-export const recordViewSchema = z.object({
+const recordViewSchema = z.object({
   $type: z.literal('app.bsky.embed.record#view'),
   record: embeddedRecordSchema,
 });
-export const recordWithMediaViewSchema = z.object({
+const recordWithMediaViewSchema = z.object({
   $type: z.literal('app.bsky.embed.recordWithMedia#view'),
   record: z.object({ record: embeddedRecordSchema }),
   media: mediaViewSchema,
@@ -110,7 +110,7 @@ export const viewRecordSchema = z.object({
   indexedAt: z.string(),
 });
 
-export const embedViewSchema = knownOrOther([
+const embedViewSchema = knownOrOther([
   imagesViewSchema,
   galleryViewSchema,
   videoViewSchema,
@@ -152,7 +152,7 @@ export const sessionSchema = z.object({
 export type SessionTokens = z.infer<typeof sessionSchema>;
 
 /** XRPC error body: {error, message}, both optional in practice. */
-export const xrpcErrorSchema = z.object({ error: z.string().optional(), message: z.string().optional() });
+const xrpcErrorSchema = z.object({ error: z.string().optional(), message: z.string().optional() });
 export function xrpcError(body: unknown): { error: string; message: string } {
   const parsed = xrpcErrorSchema.safeParse(body);
   return {

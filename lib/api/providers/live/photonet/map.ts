@@ -22,7 +22,7 @@ export const DISCOVERY_FIELDS = [
 
 const count = z.number().int().min(0);
 
-export const discoveredUserSchema = z.object({
+const discoveredUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   name: z.string().optional(),

@@ -8,7 +8,7 @@ import type { Place } from '../../../registry/places';
 const tags = z.record(z.string(), z.string());
 
 /** One place of a /search answer (the fields the record reads). */
-export const nominatimPlaceSchema = z.object({
+const nominatimPlaceSchema = z.object({
   osm_type: z.string().min(1),
   osm_id: z.union([z.string(), z.number()]).transform(String),
   lat: z.string().regex(/^-?\d+(\.\d+)?$/),
@@ -36,7 +36,7 @@ const DISTRICT = ['city_district', 'district', 'borough', 'suburb', 'quarter', '
 const ROAD = ['road', 'pedestrian', 'footway', 'path', 'square', 'place'] as const;
 
 /** The website's host without www.; null when the tag is not an address. */
-export function hostOf(website: string | null): string | null {
+function hostOf(website: string | null): string | null {
   if (!website) return null;
   try {
     return new URL(website).hostname.replace(/^www\./, '');

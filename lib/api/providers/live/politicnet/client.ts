@@ -6,7 +6,7 @@ import type { PlatformClient } from '../platform-client';
 import { mastodonAccountSchema, mastodonStatusesSchema, type MastodonAccount, type MastodonStatus } from './map';
 
 /** The spec's page size; Mastodon's default and within its maximum of 40. */
-export const STATUSES_PER_PAGE = 20;
+const STATUSES_PER_PAGE = 20;
 
 interface Call {
   platform: PlatformClient;

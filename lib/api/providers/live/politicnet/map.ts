@@ -28,7 +28,7 @@ const mediaAttachmentSchema = z.object({
 });
 
 /** Mastodon's Status entity, the fields the record reads. */
-export const mastodonStatusSchema = z.object({
+const mastodonStatusSchema = z.object({
   id: z.string().min(1),
   created_at: instant,
   in_reply_to_id: z.string().nullable(),
@@ -64,7 +64,7 @@ const htmlOptions: HtmlToTextOptions = {
 };
 
 /** The status HTML as plain text: paragraphs apart by a blank line, entities decoded, URLs whole. */
-export function plainText(html: string): string {
+function plainText(html: string): string {
   return convert(html, htmlOptions).trim();
 }
 
@@ -78,7 +78,7 @@ export function titleOf(snippet: string): string {
 }
 
 /** "2022-11-09T17:52:13.127Z" -> "2022-11-09 17:52:13" (UTC). */
-export function utcDateOf(instantText: string): string {
+function utcDateOf(instantText: string): string {
   return new Date(instantText).toISOString().slice(0, 19).replace('T', ' ');
 }
 

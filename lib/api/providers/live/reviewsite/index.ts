@@ -15,7 +15,7 @@ import type { EnvRecord } from '@/lib/env';
 type SearchQuery = ParamsOf<'/v1/reviewsite/businesses'>;
 type ReviewsQuery = ParamsOf<'/v1/reviewsite/business/reviews'>;
 
-export function reviewsiteApiKey(env: EnvRecord): string | undefined {
+function reviewsiteApiKey(env: EnvRecord): string | undefined {
   return env.LIVE_REVIEWSITE_API_KEY?.trim() || undefined;
 }
 

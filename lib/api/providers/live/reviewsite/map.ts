@@ -9,7 +9,7 @@ const count = z.number().int().min(0);
 const text = z.string().nullish();
 
 /** A business of /v3/businesses/search (the fields the record reads). */
-export const yelpBusinessSchema = z.object({
+const yelpBusinessSchema = z.object({
   id: z.string().min(1),
   alias: z.string(),
   name: z.string(),
@@ -45,7 +45,7 @@ export const yelpSearchSchema = z.object({
 });
 
 /** A review of /v3/businesses/{id}/reviews. */
-export const yelpReviewSchema = z.object({
+const yelpReviewSchema = z.object({
   id: z.string().min(1),
   url: z.string(),
   text: z.string(),

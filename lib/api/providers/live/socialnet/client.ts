@@ -10,7 +10,7 @@ import { parsePayload } from '../payload';
 import { pageVideosSchema, VIDEO_FIELDS } from './map';
 
 /** Videos per page asked of the API (its default). */
-export const VIDEOS_PAGE_SIZE = 25;
+const VIDEOS_PAGE_SIZE = 25;
 
 /** Page ids are numbers; a page's name (vanity) is letters, digits and periods. */
 const PAGE_ID = /^[A-Za-z0-9.]{1,100}$/;

@@ -9,7 +9,7 @@ import type { PlatformSite } from '../types';
 /** The video fields the adapter asks for. */
 export const VIDEO_FIELDS = ['id', 'created_time', 'description', 'title', 'permalink_url', 'picture'] as const;
 
-export const pageVideoSchema = z.object({
+const pageVideoSchema = z.object({
   id: z.string(),
   created_time: z.string(),
   description: z.string().optional(),

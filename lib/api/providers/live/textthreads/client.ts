@@ -10,7 +10,7 @@ import { type GraphCall, graphFailure, graphGet } from '../meta-graph';
 import { parsePayload } from '../payload';
 import { POST_FIELDS, profilePostsSchema } from './map';
 
-export const THREADS_VERSION = 'v1.0';
+const THREADS_VERSION = 'v1.0';
 export const PROFILE_POSTS_PATH = `/${THREADS_VERSION}/profile_posts`;
 /** Posts per page asked of the API: the real service's "up to about 35". */
 export const POSTS_PAGE_SIZE = 35;

@@ -32,7 +32,7 @@ const childSchema = z.object({
   thumbnail_url: z.string().optional(),
 });
 
-export const threadsPostSchema = z.object({
+const threadsPostSchema = z.object({
   id: z.string(),
   media_type: z.string().optional(),
   media_url: z.string().optional(),

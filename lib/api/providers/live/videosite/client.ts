@@ -13,7 +13,7 @@ export const CHANNEL_PARTS = 'snippet,statistics,brandingSettings';
 /** The Data API's daily quota resets at midnight Pacific time. */
 export const QUOTA_TIME_ZONE = 'America/Los_Angeles';
 /** channels.list costs 1 unit whatever the parts (the Data API's quota table). */
-export const UNITS_PER_REQUEST = 1;
+const UNITS_PER_REQUEST = 1;
 /** Wait after a per-minute limit (rateLimitExceeded), which Google sends without a Retry-After. */
 const RATE_LIMIT_WAIT_SECONDS = 60;
 

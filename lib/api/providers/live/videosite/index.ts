@@ -14,7 +14,7 @@ import { toVideositeChannel } from './map';
 import { searchVideos, type VideoCall, videoComments } from './videos';
 import type { EnvRecord } from '@/lib/env';
 
-export function videositeApiKey(env: EnvRecord): string | undefined {
+function videositeApiKey(env: EnvRecord): string | undefined {
   return env.LIVE_VIDEOSITE_API_KEY?.trim() || undefined;
 }
 

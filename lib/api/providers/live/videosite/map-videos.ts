@@ -28,7 +28,7 @@ const videoSnippet = z.object({
 });
 
 /** One search result; `id.videoId` only on videos (the search asks type=video). */
-export const searchItemSchema = z.object({
+const searchItemSchema = z.object({
   id: z.object({ kind: z.string(), videoId: z.string().optional() }),
   snippet: videoSnippet,
 });
@@ -41,7 +41,7 @@ export const searchListSchema = z.object({
 });
 
 /** One `youtube#video` of videos.list (parts snippet, statistics, contentDetails). */
-export const videoResourceSchema = z.object({
+const videoResourceSchema = z.object({
   id: z.string(),
   snippet: videoSnippet.optional(),
   statistics: z
@@ -54,7 +54,7 @@ export type VideoResource = z.infer<typeof videoResourceSchema>;
 export const videoListSchema = z.object({ items: z.array(videoResourceSchema).optional() });
 
 /** One `youtube#commentThread` (part snippet). */
-export const commentThreadSchema = z.object({
+const commentThreadSchema = z.object({
   id: z.string(),
   snippet: z.object({
     videoId: z.string(),
@@ -83,7 +83,7 @@ export const commentThreadListSchema = z.object({
 });
 
 /** "2019-12-05T19:00:10.000Z" as the spec's UTC "YYYY-MM-DD HH:MM:SS". */
-export function utcText(instantText: string): string {
+function utcText(instantText: string): string {
   return new Date(instantText).toISOString().slice(0, 19).replace('T', ' ');
 }
 

@@ -12,7 +12,7 @@ const countText = z.string().regex(/^\d+$/, { error: 'must be a decimal count' }
 const thumbnail = z.object({ url: z.string() });
 
 /** One `youtube#channel` resource: the parts this service asks for. */
-export const youtubeChannelSchema = z.object({
+const youtubeChannelSchema = z.object({
   id: z.string().regex(CHANNEL_ID_PATTERN, { error: 'must be a channel ID (UC + 22 characters)' }),
   snippet: z.object({
     title: z.string(),
@@ -49,7 +49,7 @@ export const channelListSchema = z.object({
 });
 
 /** The error body of every Google API: `error.errors[].reason` (v3) and `error.details[].reason` (ErrorInfo). */
-export const googleErrorSchema = z.object({
+const googleErrorSchema = z.object({
   error: z.object({
     code: z.number().optional(),
     message: z.string().optional(),
@@ -72,12 +72,12 @@ export function humanCount(count: number, noun: 'subscriber' | 'video'): string 
 }
 
 /** "2007-08-23T00:34:43.000Z" -> "2007-08-23" (the UTC day). */
-export function utcDayOf(instantText: string): string {
+function utcDayOf(instantText: string): string {
   return new Date(instantText).toISOString().slice(0, 10);
 }
 
 /** The channel's page: its handle's address when it has one, else the /channel/<id> address. */
-export function channelPageUrl(channel: Pick<YoutubeChannel, 'id' | 'snippet'>): string {
+function channelPageUrl(channel: Pick<YoutubeChannel, 'id' | 'snippet'>): string {
   const custom = channel.snippet.customUrl;
   return custom?.startsWith('@')
     ? `https://www.youtube.com/${custom}`

@@ -21,20 +21,20 @@ export const SEARCH_PATH = '/youtube/v3/search';
 export const VIDEOS_PATH = '/youtube/v3/videos';
 export const COMMENT_THREADS_PATH = '/youtube/v3/commentThreads';
 /** The Data API's quota table: search.list 100 units a request, videos.list and commentThreads.list 1. */
-export const SEARCH_UNITS = 100;
-export const LIST_UNITS = 1;
-export const VIDEOS_PER_PAGE = 25;
-export const COMMENTS_PER_PAGE = 100;
+const SEARCH_UNITS = 100;
+const LIST_UNITS = 1;
+const VIDEOS_PER_PAGE = 25;
+const COMMENTS_PER_PAGE = 100;
 export const VIDEO_PARTS = 'snippet,statistics,contentDetails';
 
 /** The API's sort_by -> search.list `order`, and -> commentThreads.list `order`. */
-export const videoOrders: Record<string, string> = {
+const videoOrders: Record<string, string> = {
   relevance: 'relevance',
   most_recent: 'date',
   view_count: 'viewCount',
   rating: 'rating',
 };
-export const commentOrders: Record<string, string> = { top: 'relevance', most_recent: 'time' };
+const commentOrders: Record<string, string> = { top: 'relevance', most_recent: 'time' };
 
 const VIDEO_GONE = new Set(['videoNotFound', 'forbidden']);
 const COMMENTS_OFF = 'commentsDisabled';

@@ -17,7 +17,7 @@ type ResultsQuery = ParamsOf<'/v1/websearch/results'>;
 
 const PAGE = 10;
 
-export function websearchUrl(env: EnvRecord): string | undefined {
+function websearchUrl(env: EnvRecord): string | undefined {
   return env.LIVE_WEBSEARCH_URL?.trim() || undefined;
 }
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { WebsearchResult } from '../../../registry/websearch';
 
 /** One result of SearXNG's JSON output (searx/webapp.py serialises its result objects). */
-export const searxngResultSchema = z.object({
+const searxngResultSchema = z.object({
   url: z.string().nullish(),
   title: z.string().nullish(),
   content: z.string().nullish(),
@@ -32,7 +32,7 @@ export function webAddress(url: string | null | undefined): URL | undefined {
 }
 
 /** "host › segment › segment", as a result page shows an address. */
-export function displayedLink(url: URL): string {
+function displayedLink(url: URL): string {
   const segments = url.pathname
     .split('/')
     .filter((segment) => segment)

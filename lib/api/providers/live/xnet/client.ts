@@ -8,9 +8,9 @@ import { type SearchRecent, searchRecentSchema } from './map';
 
 export const SEARCH_PATH = '/2/tweets/search/recent';
 /** Posts per page: the spec's page (X allows 10 to 100). */
-export const POSTS_PER_PAGE = 20;
-export const TWEET_FIELDS = 'created_at,author_id,lang,public_metrics,entities,referenced_tweets';
-export const USER_FIELDS = 'username,verified,public_metrics';
+const POSTS_PER_PAGE = 20;
+const TWEET_FIELDS = 'created_at,author_id,lang,public_metrics,entities,referenced_tweets';
+const USER_FIELDS = 'username,verified,public_metrics';
 /** Requests are counted per UTC day (the platform bills its pay-per-use credits as used). */
 export const COUNT_TIME_ZONE = 'UTC';
 

@@ -9,7 +9,7 @@ import { COUNT_TIME_ZONE, retryAfterFromReset, searchPage } from './client';
 import { toXnetPost, type XUser } from './map';
 import type { EnvRecord } from '@/lib/env';
 
-export function xnetBearerToken(env: EnvRecord): string | undefined {
+function xnetBearerToken(env: EnvRecord): string | undefined {
   return env.LIVE_XNET_BEARER_TOKEN?.trim() || undefined;
 }
 

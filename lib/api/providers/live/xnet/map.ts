@@ -52,14 +52,14 @@ export type SearchRecent = z.infer<typeof searchRecentSchema>;
 const SNOWFLAKE_EPOCH_MS = 1288834974657n;
 
 /** "2022-10-07T23:06:12.000Z" -> "2022-10-07 23:06:12"; without a created_at, the time in the id. */
-export function utcDateOf(tweet: XTweet): string {
+function utcDateOf(tweet: XTweet): string {
   const ms = tweet.created_at ? Date.parse(tweet.created_at) : Number.NaN;
   const at = Number.isNaN(ms) ? Number((BigInt(tweet.id) >> 22n) + SNOWFLAKE_EPOCH_MS) : ms;
   return new Date(at).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** X escapes &, < and > in a post's text (and only those). */
-export function unescapeText(text: string): string {
+function unescapeText(text: string): string {
   return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
