@@ -3,7 +3,7 @@
 // without a key.
 
 /** Headers a browser page may read from a /v1 response. */
-export const exposedHeaders = [
+const exposedHeaders = [
   'X-Request-Id',
   'X-Billed-Units',
   'X-Free-Units',

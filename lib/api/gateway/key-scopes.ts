@@ -12,7 +12,7 @@ export function keyPermits(scopes: readonly string[], endpoint: EndpointDefiniti
 }
 
 /** "the shop family and /v1/photonet/user/profile": what a restricted key may call, in words. */
-export function describeScopes(scopes: readonly string[]): string {
+function describeScopes(scopes: readonly string[]): string {
   const parts = scopes.map((scope) => (scope.startsWith('/') ? scope : `the ${scope} family`));
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }

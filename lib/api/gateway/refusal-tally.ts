@@ -25,7 +25,7 @@ interface Pending {
 }
 
 /** One statement: the batch grouped, then added to the tallies in key order (no deadlocks). */
-export const TALLY_REFUSALS_SQL = {
+const TALLY_REFUSALS_SQL = {
   name: 'tally_refusals',
   text: `INSERT INTO "UsageRefusal" ("accountId", "apiKeyId", "endpoint", "status", "code", "minute", "count")
     SELECT x.a, x.k, x.e, x.s, x.cd, date_trunc('minute', x.t), COUNT(*)::int

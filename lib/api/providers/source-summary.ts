@@ -14,7 +14,7 @@ import { envRecord, type EnvRecord } from '@/lib/env';
  * adapter that DATA_SOURCE=live cannot use (no API key), 'live_missing_credentials' on the
  * adapter's paths (served meanwhile by the sandbox or upstream, `servedBy`).
  */
-export type EndpointSource = DataSource | 'live_missing_credentials';
+type EndpointSource = DataSource | 'live_missing_credentials';
 
 export interface EndpointSourceSummary {
   path: string;

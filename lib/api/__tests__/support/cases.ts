@@ -60,7 +60,7 @@ const missing = (error: string) => ({ error, code: 'missing_parameter' });
  * Parameters of which the caller gives exactly one (or at least one), in the order the rule names
  * them, each with a value that passes its own validation.
  */
-export const choiceRules: Record<string, { kind: 'exactlyOne' | 'atLeastOne'; values: Record<string, string> }> = {
+const choiceRules: Record<string, { kind: 'exactlyOne' | 'atLeastOne'; values: Record<string, string> }> = {
   '/v1/forumsite/community/posts': {
     kind: 'exactlyOne',
     values: { community: 'news', url: 'https://forumsite.example/r/news' },

@@ -13,7 +13,7 @@ const FOLLOWERS_PAGE = 100;
 type UserQuery = ParamsOf<'/v1/clipnet/user/videos'>;
 type FollowersQuery = ParamsOf<'/v1/clipnet/user/followers'>;
 
-export const DIGITS = '0123456789';
+const DIGITS = '0123456789';
 export const songs = ['Golden Hour', 'Night Drive', 'original sound', 'Espresso', 'Paint The Town'];
 export const longId = (rng: Rng) => `7${rng.id(18, DIGITS)}`;
 // Callers pass the domain read once per call: familySite reads the environment every time.

@@ -23,7 +23,7 @@ const POSTS_PER_PAGE = 25;
 /** Flair filtering is slow upstream; the sandbox waits this long per page returned. */
 export const FLAIR_DELAY_MS_PER_PAGE = 300;
 /** flair=sandbox_slow waits this long in total, like a rare flair. */
-export const FLAIR_SLOW_TOTAL_MS = 3000;
+const FLAIR_SLOW_TOTAL_MS = 3000;
 
 const windows: Record<string, number> = {
   '1h': 3600,

@@ -66,7 +66,7 @@ export function formatDate(unixSeconds: number): string {
  * (a username, ASIN, seller id, community, channel, query, ...) equal to one of these keys
  * answers with that error. docs/api.md lists them.
  */
-export const sandboxErrorInputs: Record<string, ProviderErrorCode> = {
+const sandboxErrorInputs: Record<string, ProviderErrorCode> = {
   sandbox_not_found: 'not_found',
   sandbox_private: 'private_account',
   sandbox_limited: 'limited_account',

@@ -33,7 +33,7 @@ export function familyKit<const D extends EndpointDefinition>(definitions: reado
 }
 
 /** The first record of a body: the first element of a list field, or an object field. */
-export function firstRecord(body: Record<string, unknown>): Record<string, unknown> | undefined {
+function firstRecord(body: Record<string, unknown>): Record<string, unknown> | undefined {
   for (const value of Object.values(body)) {
     const candidate: unknown = Array.isArray(value) ? value[0] : value;
     if (candidate !== null && typeof candidate === 'object') return candidate as Record<string, unknown>;

@@ -23,13 +23,13 @@ export interface ReplayRoute {
   headers?: Readonly<Record<string, string>>;
 }
 
-export type ReplayFault =
+type ReplayFault =
   | { status: number; headers?: Readonly<Record<string, string>>; body?: string }
   | 'garbage'
   | 'reset'
   | 'stall';
 
-export interface ReplayRequest {
+interface ReplayRequest {
   method: string;
   path: string;
   query: Record<string, string>;

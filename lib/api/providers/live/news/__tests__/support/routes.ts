@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReplayRoute } from '../../../__tests__/support/replay-server';
 
-export const NEWS_DIR = 'data/live/news';
+const NEWS_DIR = 'data/live/news';
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../../..');
 
 /** The recordings by what the tests use them for. */

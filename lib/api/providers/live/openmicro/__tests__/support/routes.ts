@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReplayRoute } from '../../../__tests__/support/replay-server';
 
-export const DIR = 'data/live/openmicro';
+const DIR = 'data/live/openmicro';
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../../../../..');
 
 /** A recording's text, as recorded (fault bodies). */
@@ -34,7 +34,7 @@ export const CREATE_SESSION = '/xrpc/com.atproto.server.createSession';
 export const REFRESH_SESSION = '/xrpc/com.atproto.server.refreshSession';
 
 export const SEARCH_2025 = `${DIR}/search-posts-redistricting-2025-05-19.json`;
-export const SEARCH_2023 = `${DIR}/search-posts-redistricting-2023-12-13.json`;
+const SEARCH_2023 = `${DIR}/search-posts-redistricting-2023-12-13.json`;
 
 /** The adapter's query for the spec's defaults (sort_by most_recent, 50 a page). */
 export const searchQuery = (q: string, extra: Record<string, string> = {}) => ({

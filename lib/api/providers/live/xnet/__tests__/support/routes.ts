@@ -36,7 +36,7 @@ export const LATER_NEXT = 'b26v89c19zqg8o3fpzbn1e0frlukytxrp1o8pel01jb7h';
 export const EARLIER_NEXT = 'b26v89c19zqg8o3fpzbn1e0ffhxjiofzw6po136rvbnul';
 export const DOCUMENTED_QUERY = 'python lang:en -is:retweet';
 /** X's answer when nothing matches: no `data`, result_count 0 (X's documentation). */
-export const NO_RESULTS = { meta: { result_count: 0 } };
+const NO_RESULTS = { meta: { result_count: 0 } };
 
 export const xnetRoutes: ReplayRoute[] = [
   { path: SEARCH_PATH, query: searchQuery('Tweepy', 'most_recent'), file: `${DIR}/${LATER}` },
