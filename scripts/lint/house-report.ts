@@ -157,7 +157,7 @@ function unusedExports(): { values: number; types: number } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'house-report-'));
   try {
     // knip.jsonc is JSON with comments; it is edited as text so that the rest stays as written: the
-    // option is switched off, and the files excused for a while (ignoreIssues) are counted too.
+    // option is switched off, and files excused in `ignoreIssues`, should any be, are counted too.
     const config = readFileSync('knip.jsonc', 'utf8')
       .replace(/"ignoreExportsUsedInFile":\s*true/, '"ignoreExportsUsedInFile": false')
       .replace(/"ignoreIssues":\s*\{[^{}]*\},?/, '');
