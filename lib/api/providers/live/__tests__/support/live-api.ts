@@ -11,6 +11,8 @@ export interface LiveApi {
   api: TestApi;
   resolver: ProviderResolver;
   logs: string[];
+  /** Stops the API, then its resolver (the live providers' clients and buckets). */
+  close(): Promise<void>;
 }
 
 /** What a test may hand the resolver besides the settings: its own adapters, or its own database. */
@@ -20,12 +22,15 @@ export async function startLiveApi(env: Record<string, string>, options: LiveApi
   const logs: string[] = [];
   const resolver = createProviderResolver(env, { sql: prismaSql, ...options, log: (m) => logs.push(m) });
   const api = await startTestApi({ providerFor: resolver, redisUrl: '' });
-  return { api, resolver, logs };
-}
-
-export async function stopLiveApi(live: LiveApi | undefined): Promise<void> {
-  await live?.api.close();
-  await live?.resolver.close();
+  return {
+    api,
+    resolver,
+    logs,
+    async close() {
+      await api.close();
+      await resolver.close();
+    },
+  };
 }
 
 /** Units billed for the call that answered `response`. */

@@ -3,11 +3,11 @@
 // 10 requests). Counted as the replay server receives them, through the real gateway.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { newAccountWithKey } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, stopLiveApi, type LiveApi } from '../../__tests__/support/live-api';
-import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
-import { startReplayServer, type ReplayRoute, type ReplayServer } from '../../__tests__/support/replay-server';
+import { billedUnits } from '../../__tests__/support/live-api';
+import { unhurried, useLiveFamily } from '../../__tests__/support/live-family';
+import type { ReplayRoute } from '../../__tests__/support/replay-server';
 import { forumsiteAdapter } from '..';
 
 const LISTING = '/r/popular/hot.json';
@@ -28,21 +28,8 @@ function endlessListing(pages: number): ReplayRoute[] {
 }
 
 describe('a flair walk', () => {
-  let replay: ReplayServer;
-  let live: LiveApi;
-
-  beforeAll(async () => {
-    replay = await startReplayServer(endlessListing(20));
-    live = await startFamilyApi(
-      'forumsite',
-      replay,
-      { ...unhurried('forumsite') },
-      { adapters: { forumsite: forumsiteAdapter } },
-    );
-  });
-  afterAll(async () => {
-    await stopLiveApi(live);
-    await replay.close();
+  const live = useLiveFamily('forumsite', endlessListing(20), unhurried('forumsite'), {
+    adapters: { forumsite: forumsiteAdapter },
   });
 
   test('stops at 12 platform requests when the flair is not found, answering no posts and billing none', async () => {
@@ -55,9 +42,9 @@ describe('a flair walk', () => {
       status: 200,
       body: { posts: [], pages: 0, count: 0 },
     });
-    expect(replay.count(LISTING)).toBe(12);
-    expect(replay.requests.at(-1)?.query.after).toBe('t3_walk11');
-    expect(replay.unmatched).toEqual([]);
+    expect(live.replay.count(LISTING)).toBe(12);
+    expect(live.replay.requests.at(-1)?.query.after).toBe('t3_walk11');
+    expect(live.replay.unmatched).toEqual([]);
     expect(await billedUnits(account, response)).toBe(0);
   });
 });

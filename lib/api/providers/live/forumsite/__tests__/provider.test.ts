@@ -1,10 +1,10 @@
 // The forumsite adapter through the real gateway and billing, against the replay server
 // answering the platform's paths from the recordings (no mocked fetch): whole records, pages and
 // billing, sorts and filters, every error path, the cache, the rate limit and app-only OAuth.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits as billed, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
-import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
+import { billedUnits as billed } from '../../__tests__/support/live-api';
+import { startFamilyApi, startLiveFamily, unhurried, useLiveFamily } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { forumsiteAdapter } from '..';
 import { announcementsCommunity, galleryPost, redditdevCommunity, textPost, videoPost } from './support/expected';
@@ -14,14 +14,9 @@ const POSTS = '/v1/forumsite/community/posts';
 const COMMUNITY = '/v1/forumsite/community';
 const SECRET = 'forumsite-secret-never-logged';
 
-/** The forumsite adapter alone, on the platform answered by `replay`. */
-const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
-  startFamilyApi(
-    'forumsite',
-    replay,
-    { LIVE_USER_AGENT: 'test-agent/1 (ops@example.test)', ...env },
-    { adapters: { forumsite: forumsiteAdapter } },
-  );
+// The forumsite adapter alone, with a User-Agent naming its operator.
+const agent = { LIVE_USER_AGENT: 'test-agent/1 (ops@example.test)' };
+const alone = { adapters: { forumsite: forumsiteAdapter } };
 
 interface PostsBody {
   posts: Array<Record<string, unknown> & { post_id: string; flair: string }>;
@@ -35,21 +30,14 @@ interface PostsBody {
 const fast = { ...unhurried('forumsite'), LIVE_FORUMSITE_CONCURRENCY: '4' };
 
 describe('forumsite through the gateway on recorded pages', () => {
-  let replay: ReplayServer;
-  let live: Live;
+  const live = useLiveFamily('forumsite', forumsiteRoutes, { ...agent, ...fast, UPSTREAM_TIMEOUT_MS: '2000' }, alone);
   let account: TestAccount;
 
   beforeAll(async () => {
-    replay = await startReplayServer(forumsiteRoutes);
-    live = await startLive(replay, { ...fast, UPSTREAM_TIMEOUT_MS: '2000' });
     account = await newAccountWithKey();
   });
   afterEach(() => {
-    expect(replay.unmatched).toEqual([]);
-  });
-  afterAll(async () => {
-    await stopLive(live);
-    await replay.close();
+    expect(live.replay.unmatched).toEqual([]);
   });
 
   test('whole records: a video, a gallery and a text post, field by field as recorded', async () => {
@@ -66,19 +54,19 @@ describe('forumsite through the gateway on recorded pages', () => {
         expect({ index, field, value: record[field] }).toEqual({ index, field, value });
       expect(Object.keys(record).sort()).toEqual(Object.keys(expected).sort());
     }
-    expect(replay.requests.at(-1)).toMatchObject({
+    expect(live.replay.requests.at(-1)).toMatchObject({
       path: '/r/popular/hot.json',
       query: { limit: '100', raw_json: '1' },
     });
-    expect(replay.requests.at(-1)?.headers['user-agent']).toBe('test-agent/1 (ops@example.test)');
+    expect(live.replay.requests.at(-1)?.headers['user-agent']).toBe('test-agent/1 (ops@example.test)');
   });
 
   test('pages=N: 25 posts a page, one platform request per 100, billed per page returned', async () => {
-    const before = replay.count('/r/popular/hot.json');
+    const before = live.replay.count('/r/popular/hot.json');
     const three = await live.api.get(POSTS, { key: account.key, params: { community: 'popular', pages: 3 } });
     expect(await three.json()).toMatchObject({ pages: 3, count: 75, community: 'popular', sort_by: 'hot' });
     expect(await billed(account, three)).toBe(3);
-    expect(replay.count('/r/popular/hot.json') - before).toBe(1);
+    expect(live.replay.count('/r/popular/hot.json') - before).toBe(1);
 
     // Five pages need the second platform page, asked with the first page's cursor.
     const five = await live.api.get(POSTS, { key: account.key, params: { community: 'popular', pages: 5 } });
@@ -86,17 +74,17 @@ describe('forumsite through the gateway on recorded pages', () => {
     expect(body).toMatchObject({ pages: 5, count: 125 });
     expect(body.posts[99]!.post_id).toBe('1skbyfv'); // the first page's last post, its `after`
     expect(body.posts[100]!.post_id).toBe('1sk99af'); // the second page's first
-    expect(replay.requests.at(-1)?.query).toEqual({ limit: '100', raw_json: '1', after: 't3_1skbyfv' });
+    expect(live.replay.requests.at(-1)?.query).toEqual({ limit: '100', raw_json: '1', after: 't3_1skbyfv' });
     expect(await billed(account, five)).toBe(5);
   });
 
   test('pages past the end: the walk stops when results run out and bills the pages returned', async () => {
-    const before = replay.count('/r/popular/hot.json');
+    const before = live.replay.count('/r/popular/hot.json');
     const response = await live.api.get(POSTS, { key: account.key, params: { community: 'popular', pages: 12 } });
     const body = (await response.json()) as PostsBody;
     expect(body).toMatchObject({ pages: 8, count: 200 });
     expect(new Set(body.posts.map((p) => p.post_id)).size).toBe(200);
-    expect(replay.count('/r/popular/hot.json') - before).toBe(3); // the third page is empty
+    expect(live.replay.count('/r/popular/hot.json') - before).toBe(3); // the third page is empty
     expect(await billed(account, response)).toBe(8);
 
     const single = await live.api.get(POSTS, {
@@ -121,7 +109,7 @@ describe('forumsite through the gateway on recorded pages', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as PostsBody;
     expect(body).toMatchObject({ sort_by: sortBy, community: 'askreddit', pages: 1, count: 25 });
-    expect(replay.requests.at(-1)).toMatchObject({ path, query: { limit: '100', raw_json: '1', ...extra } });
+    expect(live.replay.requests.at(-1)).toMatchObject({ path, query: { limit: '100', raw_json: '1', ...extra } });
     if (firstId) expect(body.posts[0]!.post_id).toBe(firstId);
     expect(body.posts.every((p) => p.community === 'AskReddit')).toBe(true);
   });
@@ -132,8 +120,8 @@ describe('forumsite through the gateway on recorded pages', () => {
       params: { community: 'askreddit', sort_by: 'top' },
     });
     expect(response.status).toBe(502); // nothing recorded for t=day
-    expect(replay.unmatched.map((r) => r.query)).toEqual([{ limit: '100', raw_json: '1', t: 'day' }]);
-    replay.unmatched.length = 0;
+    expect(live.replay.unmatched.map((r) => r.query)).toEqual([{ limit: '100', raw_json: '1', t: 'day' }]);
+    live.replay.unmatched.length = 0;
   });
 
   test('url forms name the community: its /r/<name> part', async () => {
@@ -145,7 +133,7 @@ describe('forumsite through the gateway on recorded pages', () => {
       const response = await live.api.get(POSTS, { key: account.key, params: { url } });
       expect(response.status, url).toBe(200);
       expect(await response.json()).toMatchObject({ community: 'askreddit' });
-      expect(replay.requests.at(-1)?.path).toBe('/r/askreddit/hot.json');
+      expect(live.replay.requests.at(-1)?.path).toBe('/r/askreddit/hot.json');
     }
     const details = await live.api.get(COMMUNITY, {
       key: account.key,
@@ -184,7 +172,10 @@ describe('forumsite through the gateway on recorded pages', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ community: announcementsCommunity });
     expect(await billed(account, response)).toBe(1);
-    expect(replay.requests.at(-1)).toMatchObject({ path: '/r/announcements/about.json', query: { raw_json: '1' } });
+    expect(live.replay.requests.at(-1)).toMatchObject({
+      path: '/r/announcements/about.json',
+      query: { raw_json: '1' },
+    });
   });
 
   test.each([
@@ -209,22 +200,19 @@ describe('forumsite through the gateway on recorded pages', () => {
   });
 
   test('a platform 429 is 429 upstream_rate_limit with its x-ratelimit-reset as Retry-After, unbilled', async () => {
-    const limited = await startLive(replay, fast);
-    try {
-      replay.fault({
-        status: 429,
-        headers: { 'x-ratelimit-used': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' },
-      });
-      const response = await limited.api.get(POSTS, { key: account.key, params: { community: 'askreddit' } });
-      expect(response.status).toBe(429);
-      expect(response.headers.get('retry-after')).toBe('1');
-      expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
-      expect(await billed(account, response)).toBe(0);
-      // The pause is honoured, then the platform answers.
-      expect((await limited.api.get(POSTS, { key: account.key, params: { community: 'askreddit' } })).status).toBe(200);
-    } finally {
-      await stopLive(limited);
-    }
+    const limited = await startFamilyApi('forumsite', live.replay, { ...agent, ...fast }, alone);
+    onTestFinished(limited.close);
+    live.replay.fault({
+      status: 429,
+      headers: { 'x-ratelimit-used': '100', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' },
+    });
+    const response = await limited.api.get(POSTS, { key: account.key, params: { community: 'askreddit' } });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
+    expect(await billed(account, response)).toBe(0);
+    // The pause is honoured, then the platform answers.
+    expect((await limited.api.get(POSTS, { key: account.key, params: { community: 'askreddit' } })).status).toBe(200);
   });
 
   test.each([
@@ -232,7 +220,7 @@ describe('forumsite through the gateway on recorded pages', () => {
     ['a body that is not JSON', 'garbage' as const, 'not JSON'],
     ['a reset connection', 'reset' as const, 'request failed'],
   ])('%s: 502 upstream_error, logged, unbilled', async (_name, fault, logged) => {
-    replay.fault(fault);
+    live.replay.fault(fault);
     const response = await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit' } });
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ code: 'upstream_error' });
@@ -241,11 +229,11 @@ describe('forumsite through the gateway on recorded pages', () => {
   });
 
   test('a platform that does not answer in time: 504 upstream_timeout', async () => {
-    replay.fault('stall');
+    live.replay.fault('stall');
     const response = await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit' } });
     expect(response.status).toBe(504);
     expect(await response.json()).toMatchObject({ code: 'upstream_timeout' });
-    replay.releaseStalled();
+    live.replay.releaseStalled();
   });
 
   test('an empty first page: about.json tells an existing community (no posts, nothing billed) from an unknown one', async () => {
@@ -262,7 +250,7 @@ describe('forumsite through the gateway on recorded pages', () => {
       count: 0,
     });
     expect(await billed(account, response)).toBe(0);
-    expect(replay.requests.slice(-2).map((r) => r.path)).toEqual([
+    expect(live.replay.requests.slice(-2).map((r) => r.path)).toEqual([
       '/r/announcements/rising.json',
       '/r/announcements/about.json',
     ]);
@@ -271,22 +259,17 @@ describe('forumsite through the gateway on recorded pages', () => {
 
 describe('a recorded payload missing fields the record needs', () => {
   test('502 upstream_error, unbilled, and a log line naming the field', async () => {
-    const replay = await startReplayServer(oldPayloadRoutes);
-    const live = await startLive(replay, fast);
-    try {
-      const account = await newAccountWithKey();
-      const response = await live.api.get(POSTS, {
-        key: account.key,
-        params: { community: 'askreddit', sort_by: 'most_recent' },
-      });
-      expect(response.status).toBe(502);
-      expect(await response.json()).toMatchObject({ code: 'upstream_error' });
-      expect(await billed(account, response)).toBe(0);
-      expect(live.logs.join('\n')).toMatch(/post 0 of r\/askreddit\/new does not match its schema .*upvote_ratio/);
-    } finally {
-      await stopLive(live);
-      await replay.close();
-    }
+    const live = await startLiveFamily('forumsite', oldPayloadRoutes, { ...agent, ...fast }, alone);
+    onTestFinished(live.close);
+    const account = await newAccountWithKey();
+    const response = await live.api.get(POSTS, {
+      key: account.key,
+      params: { community: 'askreddit', sort_by: 'most_recent' },
+    });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ code: 'upstream_error' });
+    expect(await billed(account, response)).toBe(0);
+    expect(live.logs.join('\n')).toMatch(/post 0 of r\/askreddit\/new does not match its schema .*upvote_ratio/);
   });
 });
 
@@ -298,54 +281,52 @@ describe('the page cache', () => {
   afterAll(() => replay.close());
 
   test('two customers asking for one listing cost one platform request; each is billed', async () => {
-    const live = await startLive(replay, { ...fast, LIVE_CACHE_SECONDS: '60' });
-    try {
-      const [first, second] = [await newAccountWithKey(), await newAccountWithKey()];
-      const before = replay.count('/r/askreddit/hot.json');
-      const a = await live.api.get(POSTS, { key: first.key, params: { community: 'askreddit' } });
-      const b = await live.api.get(POSTS, { key: second.key, params: { community: 'askreddit', pages: 4 } });
-      expect(a.status).toBe(200);
-      expect(b.status).toBe(200);
-      expect(replay.count('/r/askreddit/hot.json') - before).toBe(1); // pages=1 and pages=4 read the same 100 posts
-      expect(await billed(first, a)).toBe(1);
-      expect(await billed(second, b)).toBe(4);
-      // Records shared through the cache stay clean: sentiment asked once is not in the next answer.
-      const withSentiment = (await (
-        await live.api.get(POSTS, { key: first.key, params: { community: 'askreddit', get_sentiment: true } })
-      ).json()) as PostsBody;
-      expect(withSentiment.posts.every((p) => 'sentiment' in p)).toBe(true);
-      const plain = (await (
-        await live.api.get(POSTS, { key: first.key, params: { community: 'askreddit' } })
-      ).json()) as PostsBody;
-      expect(plain.posts.some((p) => 'sentiment' in p)).toBe(false);
-      expect(replay.count('/r/askreddit/hot.json') - before).toBe(1);
-    } finally {
-      await stopLive(live);
-    }
+    const live = await startFamilyApi('forumsite', replay, { ...agent, ...fast, LIVE_CACHE_SECONDS: '60' }, alone);
+    onTestFinished(live.close);
+    const [first, second] = [await newAccountWithKey(), await newAccountWithKey()];
+    const before = replay.count('/r/askreddit/hot.json');
+    const a = await live.api.get(POSTS, { key: first.key, params: { community: 'askreddit' } });
+    const b = await live.api.get(POSTS, { key: second.key, params: { community: 'askreddit', pages: 4 } });
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(replay.count('/r/askreddit/hot.json') - before).toBe(1); // pages=1 and pages=4 read the same 100 posts
+    expect(await billed(first, a)).toBe(1);
+    expect(await billed(second, b)).toBe(4);
+    // Records shared through the cache stay clean: sentiment asked once is not in the next answer.
+    const withSentiment = (await (
+      await live.api.get(POSTS, { key: first.key, params: { community: 'askreddit', get_sentiment: true } })
+    ).json()) as PostsBody;
+    expect(withSentiment.posts.every((p) => 'sentiment' in p)).toBe(true);
+    const plain = (await (
+      await live.api.get(POSTS, { key: first.key, params: { community: 'askreddit' } })
+    ).json()) as PostsBody;
+    expect(plain.posts.some((p) => 'sentiment' in p)).toBe(false);
+    expect(replay.count('/r/askreddit/hot.json') - before).toBe(1);
   });
 });
 
 describe('politeness', () => {
   test('a burst beyond the bucket waits its turn: every call served one at a time, no 429', async () => {
-    const replay = await startReplayServer(forumsiteRoutes);
     // 1200 a minute is one request per 50 ms after a burst of 2; one in flight at a time.
-    const live = await startLive(replay, {
-      LIVE_FORUMSITE_REQUESTS_PER_MINUTE: '1200',
-      LIVE_FORUMSITE_BURST: '2',
-      LIVE_FORUMSITE_CONCURRENCY: '1',
-    });
-    try {
-      const account = await newAccountWithKey();
-      const calls = ['hot', 'most_recent', 'rising', 'hot', 'most_recent', 'rising'].map((sort_by) =>
-        live.api.get(POSTS, { key: account.key, params: { community: 'askreddit', sort_by } }).then((r) => r.status),
-      );
-      expect(await Promise.all(calls)).toEqual([200, 200, 200, 200, 200, 200]);
-      expect(replay.count()).toBe(6);
-      expect(replay.peakInFlight).toBe(1);
-    } finally {
-      await stopLive(live);
-      await replay.close();
-    }
+    const live = await startLiveFamily(
+      'forumsite',
+      forumsiteRoutes,
+      {
+        ...agent,
+        LIVE_FORUMSITE_REQUESTS_PER_MINUTE: '1200',
+        LIVE_FORUMSITE_BURST: '2',
+        LIVE_FORUMSITE_CONCURRENCY: '1',
+      },
+      alone,
+    );
+    onTestFinished(live.close);
+    const account = await newAccountWithKey();
+    const calls = ['hot', 'most_recent', 'rising', 'hot', 'most_recent', 'rising'].map((sort_by) =>
+      live.api.get(POSTS, { key: account.key, params: { community: 'askreddit', sort_by } }).then((r) => r.status),
+    );
+    expect(await Promise.all(calls)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(live.replay.count()).toBe(6);
+    expect(live.replay.peakInFlight).toBe(1);
   });
 
   test("the adapter's own limits stay below the platform's published ones", () => {
@@ -358,66 +339,56 @@ describe('politeness', () => {
 
 describe('app-only OAuth', () => {
   test('one client-credentials token, then bearer requests; the secret never logged', async () => {
-    const replay = await startReplayServer(forumsiteRoutes);
-    const live = await startLive(replay, {
-      ...fast,
-      LIVE_FORUMSITE_CLIENT_ID: 'app-id',
-      LIVE_FORUMSITE_CLIENT_SECRET: SECRET,
-    });
-    try {
-      const account = await newAccountWithKey();
-      expect((await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit' } })).status).toBe(200);
-      expect((await live.api.get(COMMUNITY, { key: account.key, params: { community: 'redditdev' } })).status).toBe(
-        200,
-      );
-      const token = replay.requests.filter((r) => r.path === '/api/v1/access_token');
-      expect(token).toHaveLength(1);
-      expect(token[0]!.method).toBe('POST');
-      expect(token[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`app-id:${SECRET}`).toString('base64')}`);
-      expect(token[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
-      const api = replay.requests.filter((r) => r.path !== '/api/v1/access_token');
-      expect(api.map((r) => r.headers.authorization)).toEqual([`bearer ${RECORDED_TOKEN}`, `bearer ${RECORDED_TOKEN}`]);
+    const live = await startLiveFamily(
+      'forumsite',
+      forumsiteRoutes,
+      { ...agent, ...fast, LIVE_FORUMSITE_CLIENT_ID: 'app-id', LIVE_FORUMSITE_CLIENT_SECRET: SECRET },
+      alone,
+    );
+    onTestFinished(live.close);
+    const account = await newAccountWithKey();
+    expect((await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit' } })).status).toBe(200);
+    expect((await live.api.get(COMMUNITY, { key: account.key, params: { community: 'redditdev' } })).status).toBe(200);
+    const token = live.replay.requests.filter((r) => r.path === '/api/v1/access_token');
+    expect(token).toHaveLength(1);
+    expect(token[0]!.method).toBe('POST');
+    expect(token[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`app-id:${SECRET}`).toString('base64')}`);
+    expect(token[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    const api = live.replay.requests.filter((r) => r.path !== '/api/v1/access_token');
+    expect(api.map((r) => r.headers.authorization)).toEqual([`bearer ${RECORDED_TOKEN}`, `bearer ${RECORDED_TOKEN}`]);
 
-      // A refused token: the call fails (502, logged) and the next one asks for a new token.
-      replay.fault({ status: 401 }, { path: '/r/askreddit/new.json' });
-      expect(
-        (await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit', sort_by: 'most_recent' } }))
-          .status,
-      ).toBe(502);
-      expect(
-        (await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit', sort_by: 'most_recent' } }))
-          .status,
-      ).toBe(200);
-      expect(replay.requests.filter((r) => r.path === '/api/v1/access_token')).toHaveLength(2);
-      expect(live.logs.join('\n')).not.toContain(SECRET);
-      expect(replay.unmatched).toEqual([]);
-    } finally {
-      await stopLive(live);
-      await replay.close();
-    }
+    // A refused token: the call fails (502, logged) and the next one asks for a new token.
+    live.replay.fault({ status: 401 }, { path: '/r/askreddit/new.json' });
+    expect(
+      (await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit', sort_by: 'most_recent' } }))
+        .status,
+    ).toBe(502);
+    expect(
+      (await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit', sort_by: 'most_recent' } }))
+        .status,
+    ).toBe(200);
+    expect(live.replay.requests.filter((r) => r.path === '/api/v1/access_token')).toHaveLength(2);
+    expect(live.logs.join('\n')).not.toContain(SECRET);
+    expect(live.replay.unmatched).toEqual([]);
   });
 
   test('credentials refused by the platform: 502 with a log line naming the variables', async () => {
-    const replay = await startReplayServer(forumsiteRoutes);
-    const live = await startLive(replay, {
-      ...fast,
-      LIVE_FORUMSITE_CLIENT_ID: 'app-id',
-      LIVE_FORUMSITE_CLIENT_SECRET: SECRET,
-    });
-    try {
-      replay.fault(
-        { status: 401, body: '{"message": "Unauthorized", "error": 401}' },
-        { path: '/api/v1/access_token' },
-      );
-      const account = await newAccountWithKey();
-      const response = await live.api.get(COMMUNITY, { key: account.key, params: { community: 'redditdev' } });
-      expect(response.status).toBe(502);
-      expect(await billed(account, response)).toBe(0);
-      expect(live.logs.join('\n')).toContain('refused LIVE_FORUMSITE_CLIENT_ID/_SECRET (401)');
-      expect(live.logs.join('\n')).not.toContain(SECRET);
-    } finally {
-      await stopLive(live);
-      await replay.close();
-    }
+    const live = await startLiveFamily(
+      'forumsite',
+      forumsiteRoutes,
+      { ...agent, ...fast, LIVE_FORUMSITE_CLIENT_ID: 'app-id', LIVE_FORUMSITE_CLIENT_SECRET: SECRET },
+      alone,
+    );
+    onTestFinished(live.close);
+    live.replay.fault(
+      { status: 401, body: '{"message": "Unauthorized", "error": 401}' },
+      { path: '/api/v1/access_token' },
+    );
+    const account = await newAccountWithKey();
+    const response = await live.api.get(COMMUNITY, { key: account.key, params: { community: 'redditdev' } });
+    expect(response.status).toBe(502);
+    expect(await billed(account, response)).toBe(0);
+    expect(live.logs.join('\n')).toContain('refused LIVE_FORUMSITE_CLIENT_ID/_SECRET (401)');
+    expect(live.logs.join('\n')).not.toContain(SECRET);
   });
 });

@@ -2,11 +2,10 @@
 // recorded Reddit answers on the replay server, through the real gateway and billing: records
 // field by field, the `page` cut and its cursor, the comment tree flattened with "more" stubs
 // followed within the page budget, pages billed, and the platform's 404, 429 and redirects.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi, stopLiveApi } from '../../__tests__/support/live-api';
-import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
-import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
+import { billedUnits } from '../../__tests__/support/live-api';
+import { unhurried, useLiveFamily } from '../../__tests__/support/live-family';
 import { forumsiteAdapter } from '..';
 import { COMMENTS_POST, MISSING_POST, forumsiteRoutes, moreQuery, recordedStubs, searchQuery } from './support/routes';
 
@@ -21,25 +20,18 @@ interface Comment {
 }
 
 describe('forumsite search and comments on recorded answers', () => {
-  let replay: ReplayServer;
-  let live: LiveApi;
+  const live = useLiveFamily(
+    'forumsite',
+    forumsiteRoutes,
+    { ...unhurried('forumsite'), UPSTREAM_TIMEOUT_MS: '2000', LIVE_FORUMSITE_CONCURRENCY: '4' },
+    { adapters: { forumsite: forumsiteAdapter } },
+  );
   let account: TestAccount;
 
   beforeAll(async () => {
-    replay = await startReplayServer(forumsiteRoutes);
-    live = await startFamilyApi(
-      'forumsite',
-      replay,
-      { ...unhurried('forumsite'), UPSTREAM_TIMEOUT_MS: '2000', LIVE_FORUMSITE_CONCURRENCY: '4' },
-      { adapters: { forumsite: forumsiteAdapter } },
-    );
     account = await newAccountWithKey();
   });
-  afterEach(() => expect(replay.unmatched).toEqual([]));
-  afterAll(async () => {
-    await stopLiveApi(live);
-    await replay.close();
-  });
+  afterEach(() => expect(live.replay.unmatched).toEqual([]));
 
   test('search page 1: 25 of the 31 recorded posts, the first field by field, billed as one request', async () => {
     const response = await live.api.get(SEARCH, { key: account.key, params: { query: 'praw oauth search' } });
@@ -53,7 +45,10 @@ describe('forumsite search and comments on recorded answers', () => {
       count: 25,
     });
     expect(body.posts[0]).toStrictEqual(FIRST_SEARCH_RESULT);
-    expect(replay.requests.at(-1)).toMatchObject({ path: '/search.json', query: searchQuery('praw oauth search') });
+    expect(live.replay.requests.at(-1)).toMatchObject({
+      path: '/search.json',
+      query: searchQuery('praw oauth search'),
+    });
     expect(await billedUnits(account, response)).toBe(1);
   });
 
@@ -74,10 +69,10 @@ describe('forumsite search and comments on recorded answers', () => {
       params: { query: 'praw oauth search', sort_by: 'most_recent', posted_ago: '7d' },
     });
     expect(response.status).toBe(502); // nothing recorded for that sort
-    expect(replay.unmatched.map((r) => r.query)).toEqual([
+    expect(live.replay.unmatched.map((r) => r.query)).toEqual([
       searchQuery('praw oauth search', { sort: 'new', t: 'week' }),
     ]);
-    replay.unmatched.length = 0;
+    live.replay.unmatched.length = 0;
   });
 
   test('a search that finds nothing answers no posts', async () => {
@@ -110,7 +105,7 @@ describe('forumsite search and comments on recorded answers', () => {
       ['cu5p1hh', 0, ''],
       ['cu5th6m', 1, 'cu5p1hh'],
     ]);
-    expect(replay.requests.at(-1)).toMatchObject({
+    expect(live.replay.requests.at(-1)).toMatchObject({
       path: '/comments/3hahrw.json',
       query: { limit: '100', sort: 'confidence', raw_json: '1' },
     });
@@ -118,11 +113,11 @@ describe('forumsite search and comments on recorded answers', () => {
   });
 
   test('pages=3 follows the two shallowest "more" stubs, each reply placed after its parent, billed 3', async () => {
-    const before = replay.requests.length;
+    const before = live.replay.requests.length;
     const response = await live.api.get(COMMENTS, { key: account.key, params: { post_id: COMMENTS_POST, pages: 3 } });
     const body = (await response.json()) as { comments: Comment[]; pages: number; count: number };
     const stubs = recordedStubs();
-    expect(replay.requests.slice(before + 1).map((r) => r.query)).toEqual([
+    expect(live.replay.requests.slice(before + 1).map((r) => r.query)).toEqual([
       moreQuery(stubs.get('cu5u1vm')!), // the top-level stub (depth 0)
       moreQuery(stubs.get('cu5tovd')!), // the first stub at depth 1
     ]);
@@ -134,10 +129,10 @@ describe('forumsite search and comments on recorded answers', () => {
   });
 
   test('pages=10 makes ten platform requests at most and bills the ten pages', async () => {
-    const before = replay.requests.length;
+    const before = live.replay.requests.length;
     const response = await live.api.get(COMMENTS, { key: account.key, params: { post_id: COMMENTS_POST, pages: 10 } });
     const body = (await response.json()) as { comments: Comment[]; pages: number };
-    expect(replay.requests.length - before).toBe(10);
+    expect(live.replay.requests.length - before).toBe(10);
     expect(body.pages).toBe(10);
     expectReadingOrder(body.comments);
     expect(await billedUnits(account, response)).toBe(10);
@@ -150,7 +145,7 @@ describe('forumsite search and comments on recorded answers', () => {
   ])('names the post by %s', async (_name, params) => {
     const response = await live.api.get(COMMENTS, { key: account.key, params });
     expect(await response.json()).toMatchObject({ post_id: '3hahrw', count: 10 });
-    expect(replay.requests.at(-1)?.path).toBe('/comments/3hahrw.json');
+    expect(live.replay.requests.at(-1)?.path).toBe('/comments/3hahrw.json');
   });
 
   test('an unknown post (the platform answers 404) is 404 not_found, not billed', async () => {
@@ -171,7 +166,7 @@ describe('forumsite search and comments on recorded answers', () => {
     expect(live.logs.join('\n')).not.toContain('not JSON');
   });
   test("the platform's 429 while following stubs is 429 upstream_rate_limit with its Retry-After, not billed", async () => {
-    replay.fault({ status: 429, headers: { 'retry-after': '3' } }, { path: '/api/morechildren.json' });
+    live.replay.fault({ status: 429, headers: { 'retry-after': '3' } }, { path: '/api/morechildren.json' });
     const response = await live.api.get(COMMENTS, { key: account.key, params: { post_id: COMMENTS_POST, pages: 2 } });
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('3');

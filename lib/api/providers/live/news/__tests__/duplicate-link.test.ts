@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import type { NewsArticle } from '@/lib/api/registry/news';
-import { startLiveApi, stopLiveApi, type LiveApi } from '../../__tests__/support/live-api';
+import { startLiveApi } from '../../__tests__/support/live-api';
 import { refreshNewsFeeds } from '@/lib/ingest/news/refresh-news-feeds';
 import { startFeedServer, type FeedServer } from '@/lib/ingest/news/__tests__/support/feed-server';
 import { contentTypeOf, feeds, recording } from './support/routes';
@@ -41,14 +41,13 @@ describe('a link in two news feeds', () => {
 
   /** The articles for the query with the feeds listed in this order. */
   async function articlesListing(order: string[]): Promise<NewsArticle[]> {
-    let live: LiveApi | undefined;
+    const live = await startLiveApi({ DATA_SOURCE_NEWS: 'live', LIVE_NEWS_FEEDS: order.join(',') });
     try {
-      live = await startLiveApi({ DATA_SOURCE_NEWS: 'live', LIVE_NEWS_FEEDS: order.join(',') });
       const response = await live.api.get(PATH, { key: account.key, params: { query: 'thinly disguised contempt' } });
       expect(response.status).toBe(200);
       return ((await response.json()) as { articles: NewsArticle[] }).articles;
     } finally {
-      await stopLiveApi(live);
+      await live.close();
     }
   }
 

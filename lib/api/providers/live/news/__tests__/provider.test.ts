@@ -2,14 +2,9 @@
 // the job reads the recorded feeds from a real HTTP server (./feed-server.ts) into the test
 // database, then every call reads the database and no feed is asked. Nothing is mocked.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import {
-  billedUnits,
-  type LiveApi as Live,
-  startLiveApi,
-  stopLiveApi as stopLive,
-} from '../../__tests__/support/live-api';
+import { billedUnits, type LiveApi as Live, startLiveApi } from '../../__tests__/support/live-api';
 import { newsArticlesResponse, type NewsArticle } from '@/lib/api/registry/news';
 import { refreshNewsFeeds } from '@/lib/ingest/news/refresh-news-feeds';
 import { startFeedServer, type FeedServer } from '@/lib/ingest/news/__tests__/support/feed-server';
@@ -44,7 +39,7 @@ describe('news articles from the stored feeds', () => {
     account = await newAccountWithKey();
   });
   afterAll(async () => {
-    await stopLive(live);
+    await live?.close();
     await server.close();
   });
 
@@ -153,7 +148,7 @@ describe('news articles from the stored feeds', () => {
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
-      await stopLive(own);
+      await own.close();
       await pool.end();
     }
   });
@@ -188,32 +183,26 @@ describe('news articles from the stored feeds', () => {
 
   test('answers 502 upstream_error, not billed, before any listed feed has been read', async () => {
     const unread = await startLive({ LIVE_NEWS_FEEDS: `${server.url}/never-read.xml` });
-    try {
-      const response = await unread.api.get(PATH, { key: account.key, params: { query: 'the' } });
-      expect(response.status).toBe(502);
-      expect(await response.json()).toMatchObject({
-        code: 'upstream_error',
-        error: 'No news feed has been read yet; retry in a few minutes',
-      });
-      expect(await billedUnits(account, response)).toBe(0);
-      expect(unread.logs.some((line) => line.startsWith('live news: no listed feed has been read yet'))).toBe(true);
-    } finally {
-      await stopLive(unread);
-    }
+    onTestFinished(unread.close);
+    const response = await unread.api.get(PATH, { key: account.key, params: { query: 'the' } });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({
+      code: 'upstream_error',
+      error: 'No news feed has been read yet; retry in a few minutes',
+    });
+    expect(await billedUnits(account, response)).toBe(0);
+    expect(unread.logs.some((line) => line.startsWith('live news: no listed feed has been read yet'))).toBe(true);
   });
 
   test('answers 502 upstream_error, not billed, when LIVE_NEWS_FEEDS is not a list of feeds', async () => {
     const broken = await startLive({ LIVE_NEWS_FEEDS: 'ftp://example.test/feed.xml' });
-    try {
-      const response = await broken.api.get(PATH, { key: account.key, params: { query: 'the' } });
-      expect(response.status).toBe(502);
-      expect(await response.json()).toMatchObject({ code: 'upstream_error' });
-      expect(await billedUnits(account, response)).toBe(0);
-      expect(broken.logs).toContain(
-        "live news: LIVE_NEWS_FEEDS entry 'ftp://example.test/feed.xml' must be an http or https URL (every call answers upstream_error)",
-      );
-    } finally {
-      await stopLive(broken);
-    }
+    onTestFinished(broken.close);
+    const response = await broken.api.get(PATH, { key: account.key, params: { query: 'the' } });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ code: 'upstream_error' });
+    expect(await billedUnits(account, response)).toBe(0);
+    expect(broken.logs).toContain(
+      "live news: LIVE_NEWS_FEEDS entry 'ftp://example.test/feed.xml' must be an http or https URL (every call answers upstream_error)",
+    );
   });
 });

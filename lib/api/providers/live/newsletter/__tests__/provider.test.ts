@@ -1,11 +1,11 @@
 // GET /v1/newsletter/publication served live from Substack recordings on the replay server,
 // through the real gateway and billing: the record, every error path, the cache, the politeness,
 // and the family's other paths staying on the sandbox. Nothing is mocked.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
+import { billedUnits, type LiveApi as Live } from '../../__tests__/support/live-api';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
+import { startFamilyApi, unhurried, useLiveFamily } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { ANGELSANT, EMPTY_HOST, UNKNOWN_HOST, newsletterRoutes } from './support/routes';
 
@@ -17,23 +17,16 @@ const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Prom
   startFamilyApi('newsletter', replay, env);
 
 describe('newsletter publication from Substack', () => {
-  let replay: ReplayServer;
-  let live: Live;
+  const live = useLiveFamily('newsletter', newsletterRoutes, {
+    UPSTREAM_TIMEOUT_MS: '2000',
+    ...unhurried('newsletter'),
+  });
   let account: TestAccount;
 
   beforeAll(async () => {
-    replay = await startReplayServer(newsletterRoutes);
-    live = await startLive(replay, {
-      UPSTREAM_TIMEOUT_MS: '2000',
-      ...unhurried('newsletter'),
-    });
     account = await newAccountWithKey();
   });
-  afterEach(() => expect(replay.unmatched).toEqual([]));
-  afterAll(async () => {
-    await stopLive(live);
-    await replay.close();
-  });
+  afterEach(() => expect(live.replay.unmatched).toEqual([]));
 
   test('answers the recorded publication from its newest post, field by field, billed as one request', async () => {
     const response = await live.api.get(PATH, {
@@ -90,7 +83,7 @@ describe('newsletter publication from Substack', () => {
   });
 
   test('answers publication_id alone with 400 invalid_parameter naming publication, not billed', async () => {
-    const before = replay.count();
+    const before = live.replay.count();
     const response = await live.api.get(PATH, {
       key: account.key,
       params: { publication_id: ANGELSANT.publicationId },
@@ -101,21 +94,21 @@ describe('newsletter publication from Substack', () => {
       error: expect.stringContaining("'publication'"),
     });
     expect(await billedUnits(account, response)).toBe(0);
-    expect(replay.count()).toBe(before);
+    expect(live.replay.count()).toBe(before);
   });
 
   test('a post lookup the platform answers 404 is 404 not_found', async () => {
-    replay.fault({ status: 404, body: '{}' }, { path: BY_ID });
+    live.replay.fault({ status: 404, body: '{}' }, { path: BY_ID });
     const response = await live.api.get(PATH, { key: account.key, params: { publication: 'angelsant' } });
     expect(response.status).toBe(404);
   });
 
   test('a platform 503 or a body that is not a publication is a logged 502 upstream_error, not billed', async () => {
-    replay.fault({ status: 503 }, { path: ARCHIVE });
+    live.replay.fault({ status: 503 }, { path: ARCHIVE });
     const failed = await live.api.get(PATH, { key: account.key, params: { publication: 'angelsant' } });
     expect(failed.status).toBe(502);
     expect(await billedUnits(account, failed)).toBe(0);
-    replay.fault({ status: 200, body: JSON.stringify({ publication: { id: 'x' } }) }, { path: BY_ID });
+    live.replay.fault({ status: 200, body: JSON.stringify({ publication: { id: 'x' } }) }, { path: BY_ID });
     const malformed = await live.api.get(PATH, { key: account.key, params: { publication: 'angelsant' } });
     expect(malformed.status).toBe(502);
     expect(await malformed.json()).toMatchObject({ code: 'upstream_error' });
@@ -123,10 +116,10 @@ describe('newsletter publication from Substack', () => {
   });
 
   test('the family\u2019s other paths stay on the sandbox', async () => {
-    const before = replay.count();
+    const before = live.replay.count();
     const response = await live.api.get('/v1/newsletter/users', { key: account.key, params: { query: 'climate' } });
     expect(response.status).toBe(200);
-    expect(replay.count()).toBe(before);
+    expect(live.replay.count()).toBe(before);
   });
 });
 
@@ -143,19 +136,16 @@ describe('newsletter politeness, rate limits and cache', () => {
 
   test('passes a platform 429 on as 429 upstream_rate_limit with its Retry-After, not billed, and asks no more until then', async () => {
     const live = await startLive(replay, { LIVE_MAX_WAIT_MS: '1000' });
-    try {
-      replay.fault({ status: 429, headers: { 'retry-after': '90' }, body: '{}' }, { path: ARCHIVE });
-      const response = await live.api.get(PATH, { key: account.key, params: { publication: 'angelsant' } });
-      expect(response.status).toBe(429);
-      expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
-      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(60);
-      expect(await billedUnits(account, response)).toBe(0);
-      const asked = replay.count();
-      expect((await live.api.get(PATH, { key: account.key, params: { publication: 'angelsant' } })).status).toBe(429);
-      expect(replay.count()).toBe(asked);
-    } finally {
-      await stopLive(live);
-    }
+    onTestFinished(live.close);
+    replay.fault({ status: 429, headers: { 'retry-after': '90' }, body: '{}' }, { path: ARCHIVE });
+    const response = await live.api.get(PATH, { key: account.key, params: { publication: 'angelsant' } });
+    expect(response.status).toBe(429);
+    expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect(await billedUnits(account, response)).toBe(0);
+    const asked = replay.count();
+    expect((await live.api.get(PATH, { key: account.key, params: { publication: 'angelsant' } })).status).toBe(429);
+    expect(replay.count()).toBe(asked);
   });
 
   test('a burst of calls waits its turn: every call served, one request in flight, none refused', async () => {
@@ -164,37 +154,31 @@ describe('newsletter politeness, rate limits and cache', () => {
       LIVE_NEWSLETTER_BURST: '2',
       LIVE_NEWSLETTER_CONCURRENCY: '1',
     });
-    try {
-      const before = replay.count();
-      const statuses = await Promise.all(
-        Array.from({ length: 4 }, () =>
-          live.api.get(PATH, { key: account.key, params: { publication: 'angelsant' } }).then((r) => r.status),
-        ),
-      );
-      expect(statuses).toEqual([200, 200, 200, 200]);
-      expect(replay.count() - before).toBe(8);
-      expect(replay.peakInFlight).toBe(1);
-    } finally {
-      await stopLive(live);
-    }
+    onTestFinished(live.close);
+    const before = replay.count();
+    const statuses = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        live.api.get(PATH, { key: account.key, params: { publication: 'angelsant' } }).then((r) => r.status),
+      ),
+    );
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect(replay.count() - before).toBe(8);
+    expect(replay.peakInFlight).toBe(1);
   });
 
   test('two customers asking for one publication cost one archive and one post request, and each is billed', async () => {
     const live = await startLive(replay, { LIVE_CACHE_SECONDS: '60' });
-    try {
-      const archive = replay.count(ARCHIVE);
-      const byId = replay.count(BY_ID);
-      const other = await newAccountWithKey();
-      const one = await live.api.get(PATH, { key: account.key, params: { publication: 'angelsant' } });
-      const two = await live.api.get(PATH, { key: other.key, params: { publication: 'angelsant.substack.com' } });
-      expect(await two.json()).toEqual(await one.json());
-      expect(replay.count(ARCHIVE) - archive).toBe(1);
-      expect(replay.count(BY_ID) - byId).toBe(1);
-      expect(await billedUnits(account, one)).toBe(1);
-      expect(await billedUnits(other, two)).toBe(1);
-    } finally {
-      await stopLive(live);
-    }
+    onTestFinished(live.close);
+    const archive = replay.count(ARCHIVE);
+    const byId = replay.count(BY_ID);
+    const other = await newAccountWithKey();
+    const one = await live.api.get(PATH, { key: account.key, params: { publication: 'angelsant' } });
+    const two = await live.api.get(PATH, { key: other.key, params: { publication: 'angelsant.substack.com' } });
+    expect(await two.json()).toEqual(await one.json());
+    expect(replay.count(ARCHIVE) - archive).toBe(1);
+    expect(replay.count(BY_ID) - byId).toBe(1);
+    expect(await billedUnits(account, one)).toBe(1);
+    expect(await billedUnits(other, two)).toBe(1);
   });
 });
 

@@ -1,13 +1,13 @@
 // GET /v1/openmicro/posts served live from AT Protocol recordings on the replay server, through
 // the real gateway and billing: records, pages and billing, the parameters sent, every error path,
 // the cache and the politeness. The adapter makes real HTTP requests; nothing is mocked.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { startReplayServer, type ReplayRoute, type ReplayServer } from '../../__tests__/support/replay-server';
 import { toOpenmicroPost } from '../map';
 import { searchPostsSchema } from '../schema';
-import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
-import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
+import { billedUnits, type LiveApi as Live } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried, useLiveFamily } from '../../__tests__/support/live-family';
 import {
   DOCUMENTED,
   NO_HITS,
@@ -66,22 +66,18 @@ const extraRoutes: ReplayRoute[] = [
 ];
 
 describe('openmicro post search from a public AppView (no account)', () => {
-  let replay: ReplayServer;
-  let live: Live;
+  const live = useLiveFamily('openmicro', [...openmicroRoutes, ...extraRoutes], {
+    ...unhurried('openmicro'),
+    UPSTREAM_TIMEOUT_MS: '1000',
+  });
   let account: TestAccount;
 
   beforeAll(async () => {
-    replay = await startReplayServer([...openmicroRoutes, ...extraRoutes]);
-    live = await startLive(replay, { UPSTREAM_TIMEOUT_MS: '1000' });
     account = await newAccountWithKey();
   });
   afterEach(() => {
-    replay.releaseStalled();
-    expect(replay.unmatched).toEqual([]);
-  });
-  afterAll(async () => {
-    await stopLive(live);
-    await replay.close();
+    live.replay.releaseStalled();
+    expect(live.replay.unmatched).toEqual([]);
   });
 
   test('answers a search with the recorded posts, each record field by field from its PostView', async () => {
@@ -97,19 +93,19 @@ describe('openmicro post search from a public AppView (no account)', () => {
       likes: 4,
       reposts: 3,
     });
-    expect(replay.requests.at(-1)?.query).toStrictEqual({ q: 'redistricting', sort: 'latest', limit: '50' });
-    expect(replay.requests.at(-1)?.headers.authorization).toBeUndefined();
+    expect(live.replay.requests.at(-1)?.query).toStrictEqual({ q: 'redistricting', sort: 'latest', limit: '50' });
+    expect(live.replay.requests.at(-1)?.headers.authorization).toBeUndefined();
     expect(await billedUnits(account, response)).toBe(1);
   });
 
   test('walks the cursor for pages=N, stops where the cursor does not move, and bills the pages returned', async () => {
-    const before = replay.count(SEARCH);
+    const before = live.replay.count(SEARCH);
     const response = await live.api.get(PATH, { key: account.key, params: { query: 'redistricting', pages: 5 } });
     const body = (await response.json()) as Body;
     expect(body).toMatchObject({ pages: 2, count: 48 });
     expect(body.posts.map((p) => p.post_id)).toStrictEqual([...recorded2025, ...recorded2023].map((p) => p.uri));
-    expect(replay.requests.slice(-2).map((r) => r.query.cursor)).toStrictEqual([undefined, '25']);
-    expect(replay.count(SEARCH) - before).toBe(2);
+    expect(live.replay.requests.slice(-2).map((r) => r.query.cursor)).toStrictEqual([undefined, '25']);
+    expect(live.replay.count(SEARCH) - before).toBe(2);
     expect(await billedUnits(account, response)).toBe(2);
   });
 
@@ -134,7 +130,7 @@ describe('openmicro post search from a public AppView (no account)', () => {
       },
     });
     expect(response.status).toBe(200);
-    expect(replay.requests.at(-1)?.query).toStrictEqual({
+    expect(live.replay.requests.at(-1)?.query).toStrictEqual({
       tag: 'energy',
       q: '"climate policy" -coal',
       sort: 'top',
@@ -161,11 +157,11 @@ describe('openmicro post search from a public AppView (no account)', () => {
     );
     expect(body).toMatchObject({ pages: 1, count: 23 });
     expect(body.posts.map((p) => p.post_id)).toStrictEqual(kept.map((p) => p.uri));
-    expect(replay.requests.at(-1)?.query.q).toBe('redistricting -county');
+    expect(live.replay.requests.at(-1)?.query.q).toBe('redistricting -county');
   });
 
   test('answers a query the platform refuses (400 InvalidRequest) with 400 invalid_parameter, unbilled', async () => {
-    replay.fault({ status: 400, body: recordingText('create-record-400-invalid-request.json') });
+    live.replay.fault({ status: 400, body: recordingText('create-record-400-invalid-request.json') });
     const response = await live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { code: string; error: string };
@@ -181,7 +177,7 @@ describe('openmicro post search from a public AppView (no account)', () => {
   ])(
     'answers %s without an account with 502, logging that the AppView wants credentials',
     async (_name, status, body) => {
-      replay.fault({ status, body });
+      live.replay.fault({ status, body });
       const response = await live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } });
       expect(response.status).toBe(502);
       expect(await response.json()).toMatchObject({ code: 'upstream_error' });
@@ -191,33 +187,30 @@ describe('openmicro post search from a public AppView (no account)', () => {
   );
 
   test("answers the platform's 429 with 429 upstream_rate_limit and the wait its RateLimit-Reset gives, then holds back", async () => {
-    const paused = await startLive(replay, { LIVE_MAX_WAIT_MS: '2000' });
-    try {
-      const reset = Math.ceil(Date.now() / 1000) + 120;
-      replay.fault({
-        status: 429,
-        headers: {
-          'ratelimit-limit': '3000',
-          'ratelimit-remaining': '0',
-          'ratelimit-reset': String(reset),
-          'ratelimit-policy': '3000;w=300',
-        },
-        body: DOCUMENTED.rateLimited,
-      });
-      const response = await paused.api.get(PATH, { key: account.key, params: { query: 'redistricting' } });
-      expect(response.status).toBe(429);
-      expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
-      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(100);
-      expect(await billedUnits(account, response)).toBe(0);
-      // Every call waits for the reset: answered at once, the platform not asked.
-      const asked = replay.count();
-      const next = await paused.api.get(PATH, { key: account.key, params: { query: 'redistricting' } });
-      expect(next.status).toBe(429);
-      expect(Number(next.headers.get('retry-after'))).toBeGreaterThan(100);
-      expect(replay.count()).toBe(asked);
-    } finally {
-      await stopLive(paused);
-    }
+    const paused = await startLive(live.replay, { LIVE_MAX_WAIT_MS: '2000' });
+    onTestFinished(paused.close);
+    const reset = Math.ceil(Date.now() / 1000) + 120;
+    live.replay.fault({
+      status: 429,
+      headers: {
+        'ratelimit-limit': '3000',
+        'ratelimit-remaining': '0',
+        'ratelimit-reset': String(reset),
+        'ratelimit-policy': '3000;w=300',
+      },
+      body: DOCUMENTED.rateLimited,
+    });
+    const response = await paused.api.get(PATH, { key: account.key, params: { query: 'redistricting' } });
+    expect(response.status).toBe(429);
+    expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(100);
+    expect(await billedUnits(account, response)).toBe(0);
+    // Every call waits for the reset: answered at once, the platform not asked.
+    const asked = live.replay.count();
+    const next = await paused.api.get(PATH, { key: account.key, params: { query: 'redistricting' } });
+    expect(next.status).toBe(429);
+    expect(Number(next.headers.get('retry-after'))).toBeGreaterThan(100);
+    expect(live.replay.count()).toBe(asked);
   });
 
   test.each([
@@ -231,7 +224,7 @@ describe('openmicro post search from a public AppView (no account)', () => {
     { name: 'a reset connection', fault: 'reset' as const, status: 502, code: 'upstream_error' },
     { name: 'no answer within UPSTREAM_TIMEOUT_MS', fault: 'stall' as const, status: 504, code: 'upstream_timeout' },
   ])('answers $name with $status $code, unbilled', async ({ fault, status, code }) => {
-    replay.fault(fault);
+    live.replay.fault(fault);
     const response = await live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } });
     expect(response.status).toBe(status);
     expect(await response.json()).toMatchObject({ code });
@@ -258,18 +251,15 @@ describe('openmicro page cache and politeness', () => {
 
   test('two customers asking the same search cost one platform request, and each is billed', async () => {
     const live = await startLive(replay, { LIVE_CACHE_SECONDS: '60' });
-    try {
-      const other = await newAccountWithKey();
-      const before = replay.count(SEARCH);
-      const first = await live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } });
-      const second = await live.api.get(PATH, { key: other.key, params: { query: 'redistricting' } });
-      expect(await second.json()).toStrictEqual(await first.json());
-      expect(replay.count(SEARCH) - before).toBe(1);
-      expect(await billedUnits(account, first)).toBe(1);
-      expect(await billedUnits(other, second)).toBe(1);
-    } finally {
-      await stopLive(live);
-    }
+    onTestFinished(live.close);
+    const other = await newAccountWithKey();
+    const before = replay.count(SEARCH);
+    const first = await live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } });
+    const second = await live.api.get(PATH, { key: other.key, params: { query: 'redistricting' } });
+    expect(await second.json()).toStrictEqual(await first.json());
+    expect(replay.count(SEARCH) - before).toBe(1);
+    expect(await billedUnits(account, first)).toBe(1);
+    expect(await billedUnits(other, second)).toBe(1);
   });
 
   test('a burst beyond the bucket waits its turn: every call served, one at a time, no 429', async () => {
@@ -278,18 +268,15 @@ describe('openmicro page cache and politeness', () => {
       LIVE_OPENMICRO_BURST: '2',
       LIVE_OPENMICRO_CONCURRENCY: '1',
     });
-    try {
-      const before = replay.count(SEARCH);
-      const statuses = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } }).then((r) => r.status),
-        ),
-      );
-      expect(statuses).toStrictEqual([200, 200, 200, 200, 200, 200]);
-      expect(replay.count(SEARCH) - before).toBe(6);
-      expect(replay.peakInFlight).toBe(1);
-    } finally {
-      await stopLive(live);
-    }
+    onTestFinished(live.close);
+    const before = replay.count(SEARCH);
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } }).then((r) => r.status),
+      ),
+    );
+    expect(statuses).toStrictEqual([200, 200, 200, 200, 200, 200]);
+    expect(replay.count(SEARCH) - before).toBe(6);
+    expect(replay.peakInFlight).toBe(1);
   });
 });

@@ -2,12 +2,12 @@
 // real gateway on the replay server: one login, the Bearer token, a token the server says has
 // expired renewed with refreshSession (or a new login), a refused account, the default base
 // address, and credentials never logged.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { resolveSources } from '@/lib/api/providers/sources';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
-import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
-import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
+import { billedUnits, type LiveApi as Live } from '../../__tests__/support/live-api';
+import { startFamilyApi, startLiveFamily, unhurried } from '../../__tests__/support/live-family';
 import {
   CREATE_SESSION,
   DOCUMENTED,
@@ -47,7 +47,7 @@ describe('openmicro with an account', () => {
   afterEach(async () => {
     expect(replay.unmatched).toEqual([]);
     for (const line of live?.logs ?? []) for (const secret of secrets) expect(line).not.toContain(secret);
-    await stopLive(live);
+    await live?.close();
     live = undefined;
   });
   afterAll(() => replay.close());
@@ -130,25 +130,23 @@ describe('openmicro with an account', () => {
 
   test('renews an access token before its JWT expiry without waiting for a refusal', async () => {
     const expired = `eyJhbGciOiJFUzI1NksifQ.${Buffer.from(JSON.stringify({ scope: 'com.atproto.access', exp: 1_700_000_000 })).toString('base64url')}.c2ln`;
-    const own = await startReplayServer([
-      { method: 'POST', path: CREATE_SESSION, query: {}, body: sessionBody(expired, TOKENS.refresh1) },
-      ...openmicroRoutes.filter((route) => route.path !== CREATE_SESSION),
+    const own = await startLiveFamily(
+      'openmicro',
+      [
+        { method: 'POST', path: CREATE_SESSION, query: {}, body: sessionBody(expired, TOKENS.refresh1) },
+        ...openmicroRoutes.filter((route) => route.path !== CREATE_SESSION),
+      ],
+      { ...unhurried('openmicro'), ...CREDENTIALS },
+    );
+    onTestFinished(own.close);
+    expect((await own.api.get(PATH, { key: account.key, params: { query: 'redistricting' } })).status).toBe(200);
+    expect((await own.api.get(PATH, { key: account.key, params: { query: 'redistricting' } })).status).toBe(200);
+    expect(sent(own.replay, 0)).toStrictEqual([
+      `${CREATE_SESSION} -`,
+      `${SEARCH} Bearer ${expired}`,
+      `${REFRESH_SESSION} Bearer ${TOKENS.refresh1}`,
+      `${SEARCH} Bearer ${TOKENS.access2}`,
     ]);
-    try {
-      live = await startLive(own, CREDENTIALS);
-      expect((await live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } })).status).toBe(200);
-      expect((await live.api.get(PATH, { key: account.key, params: { query: 'redistricting' } })).status).toBe(200);
-      expect(sent(own, 0)).toStrictEqual([
-        `${CREATE_SESSION} -`,
-        `${SEARCH} Bearer ${expired}`,
-        `${REFRESH_SESSION} Bearer ${TOKENS.refresh1}`,
-        `${SEARCH} Bearer ${TOKENS.access2}`,
-      ]);
-    } finally {
-      await stopLive(live);
-      live = undefined;
-      await own.close();
-    }
   });
 });
 

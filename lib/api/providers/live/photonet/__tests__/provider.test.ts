@@ -2,12 +2,11 @@
 // replay server, through the real gateway and billing: the recorded profile field by field, the
 // operator's account and token, a personal account's 404, throttling and the API's 429, and the
 // sandbox with /status's reason without access. Nothing is mocked.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { billedUnits, type LiveApi, stopLiveApi } from '../../__tests__/support/live-api';
-import { startFamilyApi } from '../../__tests__/support/live-family';
-import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
+import { billedUnits } from '../../__tests__/support/live-api';
+import { useLiveFamily } from '../../__tests__/support/live-family';
 import { discoveryFields, discoveryPath } from '../client';
 import {
   PERSONAL_USER,
@@ -22,20 +21,13 @@ import {
 const USER = '/v1/photonet/user';
 
 describe('photonet user from Instagram business discovery', () => {
-  let replay: ReplayServer;
-  let live: LiveApi;
+  const live = useLiveFamily('photonet', photonetRoutes, photonetReplayEnv);
   let account: TestAccount;
 
   beforeAll(async () => {
-    replay = await startReplayServer(photonetRoutes);
-    live = await startFamilyApi('photonet', replay, photonetReplayEnv);
     account = await newAccountWithKey();
   });
-  afterEach(() => expect(replay.unmatched).toEqual([]));
-  afterAll(async () => {
-    await stopLiveApi(live);
-    await replay.close();
-  });
+  afterEach(() => expect(live.replay.unmatched).toEqual([]));
 
   test('answers the recorded business account field by field through the operator account, billed once', async () => {
     const response = await live.api.get(USER, { key: account.key, params: { username: `@${RECORDED_USER}` } });
@@ -72,7 +64,7 @@ describe('photonet user from Instagram business discovery', () => {
       },
     });
     expect(await billedUnits(account, response)).toBe(1);
-    const request = replay.requests.at(-1)!;
+    const request = live.replay.requests.at(-1)!;
     expect(request).toMatchObject({
       path: discoveryPath(REPLAY_BUSINESS_ID),
       query: { fields: discoveryFields(RECORDED_USER) },
@@ -99,10 +91,10 @@ describe('photonet user from Instagram business discovery', () => {
   });
 
   test('answers a name no account can have with 404 without asking the API', async () => {
-    const before = replay.count();
+    const before = live.replay.count();
     const response = await live.api.get(USER, { key: account.key, params: { username: 'a){id}' } });
     expect(response.status).toBe(404);
-    expect(replay.count()).toBe(before);
+    expect(live.replay.count()).toBe(before);
   });
 
   test("answers Meta's throttling error (400 code 4) with 429 upstream_rate_limit for the time it names, not billed", async () => {
@@ -114,7 +106,7 @@ describe('photonet user from Instagram business discovery', () => {
   });
 
   test('answers a revoked token (190) with a logged 502 naming the setting, never the token', async () => {
-    replay.fault({
+    live.replay.fault({
       status: 400,
       body: '{"error":{"message":"Error validating access token","type":"OAuthException","code":190,"fbtrace_id":"x"}}',
     });
@@ -126,7 +118,7 @@ describe('photonet user from Instagram business discovery', () => {
   });
 
   test("passes the API's 429 on as 429 upstream_rate_limit, not billed", async () => {
-    replay.fault({ status: 429, headers: { 'retry-after': '7' } });
+    live.replay.fault({ status: 429, headers: { 'retry-after': '7' } });
     const response = await live.api.get(USER, { key: account.key, params: { username: 'another_business' } });
     expect(response.status).toBe(429);
     expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });

@@ -1,12 +1,11 @@
 // GET /v1/places/search served live from Nominatim answers on the replay server, through the real
 // gateway and billing: records field by field, the `near` lookup and the radius, the politeness of
 // the public instance, and the platform's 403, 404 and 429. Nothing is mocked.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
-import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
-import { type ReplayServer, startReplayServer } from '../../__tests__/support/replay-server';
+import { billedUnits } from '../../__tests__/support/live-api';
+import { startLiveFamily, unhurried, useLiveFamily } from '../../__tests__/support/live-family';
 import { placesAdapter } from '..';
 import { SEARCH_PATH, viewboxOf } from '../client';
 import {
@@ -24,24 +23,14 @@ import {
 
 const PLACES = '/v1/places/search';
 
-const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
-  startFamilyApi('places', replay, { ...unhurried('places'), ...env });
-
 describe('places from Nominatim', () => {
-  let replay: ReplayServer;
-  let live: Live;
+  const live = useLiveFamily('places', placesRoutes, unhurried('places'));
   let account: TestAccount;
 
   beforeAll(async () => {
-    replay = await startReplayServer(placesRoutes);
-    live = await startLive(replay);
     account = await newAccountWithKey();
   });
-  afterEach(() => expect(replay.unmatched).toEqual([]));
-  afterAll(async () => {
-    await stopLive(live);
-    await replay.close();
-  });
+  afterEach(() => expect(live.replay.unmatched).toEqual([]));
 
   test('answers a search with the recorded place field by field, billed once', async () => {
     const response = await live.api.get(PLACES, { key: account.key, params: { query: COLOGNE } });
@@ -74,7 +63,7 @@ describe('places from Nominatim', () => {
       count: 1,
     });
     expect(await billedUnits(account, response)).toBe(1);
-    expect(replay.requests.at(-1)).toMatchObject({
+    expect(live.replay.requests.at(-1)).toMatchObject({
       path: SEARCH_PATH,
       query: { q: COLOGNE, format: 'jsonv2', addressdetails: '1', extratags: '1', limit: '20' },
     });
@@ -99,7 +88,7 @@ describe('places from Nominatim', () => {
   });
 
   test('looks `near` up first, then searches the box of the radius around it, billed once', async () => {
-    const before = replay.count();
+    const before = live.replay.count();
     const response = await live.api.get(PLACES, {
       key: account.key,
       params: { query: GARDEN, near: GARDEN, radius: '1000', limit: '5' },
@@ -118,9 +107,9 @@ describe('places from Nominatim', () => {
       zipcode: '10001',
       country: 'US',
     });
-    expect(replay.count() - before).toBe(2);
-    expect(replay.requests.at(-2)!.query).toEqual({ q: GARDEN, format: 'jsonv2', limit: '1' });
-    expect(replay.requests.at(-1)!.query).toMatchObject({
+    expect(live.replay.count() - before).toBe(2);
+    expect(live.replay.requests.at(-2)!.query).toEqual({ q: GARDEN, format: 'jsonv2', limit: '1' });
+    expect(live.replay.requests.at(-1)!.query).toMatchObject({
       viewbox: viewboxOf({ ...GARDEN_POINT, radius: 1000 }),
       bounded: '1',
     });
@@ -159,7 +148,7 @@ describe('places from Nominatim', () => {
   });
 
   test("passes Nominatim's 429 on as 429 upstream_rate_limit with Retry-After, not billed", async () => {
-    replay.fault({ status: 429, headers: { 'retry-after': '7' } });
+    live.replay.fault({ status: 429, headers: { 'retry-after': '7' } });
     const response = await live.api.get(PLACES, { key: account.key, params: { query: COLOGNE } });
     expect(response.status).toBe(429);
     expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
@@ -170,23 +159,18 @@ describe('places from Nominatim', () => {
 
 describe('places refusals and access', () => {
   test("answers the public instance's 403 block page and a 404 (no Nominatim there) with logged 502s, not billed", async () => {
-    const replay = await startReplayServer(placesRoutes);
-    const live = await startLive(replay);
-    try {
-      const account = await newAccountWithKey();
-      replay.fault({ status: 403, body: recording('nominatim_over_limit.html') });
-      const blocked = await live.api.get(PLACES, { key: account.key, params: { query: COLOGNE } });
-      expect(blocked.status).toBe(502);
-      expect(await billedUnits(account, blocked)).toBe(0);
-      replay.fault({ status: 404, body: '{"error": "not found"}' });
-      const missing = await live.api.get(PLACES, { key: account.key, params: { query: COLOGNE } });
-      expect(missing.status).toBe(502);
-      expect(await billedUnits(account, missing)).toBe(0);
-      expect(live.logs.join('\n')).toMatch(/answered 404: check LIVE_PLACES_URL/);
-    } finally {
-      await stopLive(live);
-      await replay.close();
-    }
+    const live = await startLiveFamily('places', placesRoutes, unhurried('places'));
+    onTestFinished(live.close);
+    const account = await newAccountWithKey();
+    live.replay.fault({ status: 403, body: recording('nominatim_over_limit.html') });
+    const blocked = await live.api.get(PLACES, { key: account.key, params: { query: COLOGNE } });
+    expect(blocked.status).toBe(502);
+    expect(await billedUnits(account, blocked)).toBe(0);
+    live.replay.fault({ status: 404, body: '{"error": "not found"}' });
+    const missing = await live.api.get(PLACES, { key: account.key, params: { query: COLOGNE } });
+    expect(missing.status).toBe(502);
+    expect(await billedUnits(account, missing)).toBe(0);
+    expect(live.logs.join('\n')).toMatch(/answered 404: check LIVE_PLACES_URL/);
   });
 
   test('asks the public instance at most one request a second, one at a time', () => {

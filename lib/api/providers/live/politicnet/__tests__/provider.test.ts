@@ -1,10 +1,10 @@
 // GET /v1/politicnet/user/posts served live from Mastodon recordings on the replay server,
 // through the real gateway and billing: records, pages and billing, every error path, the cache
 // and the politeness. The adapter makes real HTTP requests; nothing is mocked.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
-import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
+import { billedUnits, type LiveApi as Live } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried, useLiveFamily } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import {
   CHAINSAWRIOT,
@@ -38,24 +38,17 @@ const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Prom
   startFamilyApi('politicnet', replay, env);
 
 describe('politicnet user posts from a Mastodon server', () => {
-  let replay: ReplayServer;
-  let live: Live;
+  // Politeness is its own test below: here the bucket never makes a call wait.
+  const live = useLiveFamily('politicnet', politicnetRoutes, {
+    UPSTREAM_TIMEOUT_MS: '2000',
+    ...unhurried('politicnet'),
+  });
   let account: TestAccount;
 
   beforeAll(async () => {
-    replay = await startReplayServer(politicnetRoutes);
-    // Politeness is its own test below: here the bucket never makes a call wait.
-    live = await startLive(replay, {
-      UPSTREAM_TIMEOUT_MS: '2000',
-      ...unhurried('politicnet'),
-    });
     account = await newAccountWithKey();
   });
-  afterEach(() => expect(replay.unmatched).toEqual([]));
-  afterAll(async () => {
-    await stopLive(live);
-    await replay.close();
-  });
+  afterEach(() => expect(live.replay.unmatched).toEqual([]));
 
   test('answers one page as the recorded statuses, newest first, replies included and boosts left out', async () => {
     const response = await live.api.get(PATH, { key: account.key, params: { username: '@chainsawriot' } });
@@ -74,14 +67,14 @@ describe('politicnet user posts from a Mastodon server', () => {
     for (const post of body.posts) expect(post).toMatchObject({ source: 'Mastodon', domain: '127.0.0.1' });
     expect(await billedUnits(account, response)).toBe(1);
     // The lookup, then the statuses with Mastodon's own parameters.
-    expect(replay.requests.slice(-2).map((r) => [r.path, r.query])).toEqual([
+    expect(live.replay.requests.slice(-2).map((r) => [r.path, r.query])).toEqual([
       [LOOKUP, { acct: 'chainsawriot' }],
       [STATUSES, { limit: '20', exclude_reblogs: 'true' }],
     ]);
   });
 
   test('walks max_id from the Link header for pages=N, stops at the last page and bills the pages returned', async () => {
-    const before = replay.count(STATUSES);
+    const before = live.replay.count(STATUSES);
     const response = await live.api.get(PATH, { key: account.key, params: { username: 'chainsawriot', pages: 20 } });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Body;
@@ -89,8 +82,11 @@ describe('politicnet user posts from a Mastodon server', () => {
     expect(body).toMatchObject({ pages: 3, count: 17 + 19 + 3 });
     expect(body.posts.at(-1)?.post_id).toBe('109281727661390549');
     expect(new Set(body.posts.map((p) => p.post_id)).size).toBe(body.count);
-    expect(replay.count(STATUSES) - before).toBe(3);
-    expect(replay.requests.slice(-2).map((r) => r.query.max_id)).toEqual(['109315118407397095', '109285625663774938']);
+    expect(live.replay.count(STATUSES) - before).toBe(3);
+    expect(live.replay.requests.slice(-2).map((r) => r.query.max_id)).toEqual([
+      '109315118407397095',
+      '109285625663774938',
+    ]);
     expect(await billedUnits(account, response)).toBe(3);
   });
 
@@ -101,7 +97,7 @@ describe('politicnet user posts from a Mastodon server', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ pages: 2, count: 40, username: 'schochastics' });
-    expect(replay.count(`/api/v1/accounts/${SCHOCHASTICS.id}/statuses`)).toBe(2);
+    expect(live.replay.count(`/api/v1/accounts/${SCHOCHASTICS.id}/statuses`)).toBe(2);
     expect(await billedUnits(account, response)).toBe(2);
   });
 
@@ -109,16 +105,16 @@ describe('politicnet user posts from a Mastodon server', () => {
     ["an unknown user (Mastodon's 404 Record not found)", UNKNOWN_USER],
     ['a suspended account', SUSPENDED_USER],
   ])('answers %s with 404 not_found, not billed', async (_name, username) => {
-    const before = replay.count(STATUSES);
+    const before = live.replay.count(STATUSES);
     const response = await live.api.get(PATH, { key: account.key, params: { username, pages: 3 } });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'not_found' });
     expect(await billedUnits(account, response)).toBe(0);
-    expect(replay.count(STATUSES)).toBe(before);
+    expect(live.replay.count(STATUSES)).toBe(before);
   });
 
   test('answers 404 not_found when the account is gone by the time its statuses are asked', async () => {
-    replay.fault({ status: 404, body: recording('lookup-not-found.json') }, { path: STATUSES });
+    live.replay.fault({ status: 404, body: recording('lookup-not-found.json') }, { path: STATUSES });
     const response = await live.api.get(PATH, { key: account.key, params: { username: 'chainsawriot' } });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'not_found' });
@@ -135,7 +131,7 @@ describe('politicnet user posts from a Mastodon server', () => {
     ['a body that is not JSON', 'garbage' as const, 'not JSON'],
     ['a reset connection', 'reset' as const, 'request failed'],
   ])('answers %s from the server with a logged 502 upstream_error, never billed', async (_name, fault, logged) => {
-    replay.fault(fault, { path: STATUSES });
+    live.replay.fault(fault, { path: STATUSES });
     const response = await live.api.get(PATH, { key: account.key, params: { username: 'chainsawriot' } });
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ code: 'upstream_error' });
@@ -144,9 +140,9 @@ describe('politicnet user posts from a Mastodon server', () => {
   });
 
   test('answers a server that does not answer within UPSTREAM_TIMEOUT_MS with 504 upstream_timeout', async () => {
-    replay.fault('stall', { path: LOOKUP });
+    live.replay.fault('stall', { path: LOOKUP });
     const response = await live.api.get(PATH, { key: account.key, params: { username: 'chainsawriot' } });
-    replay.releaseStalled();
+    live.replay.releaseStalled();
     expect(response.status).toBe(504);
     expect(await response.json()).toMatchObject({ code: 'upstream_timeout' });
     expect(await billedUnits(account, response)).toBe(0);
@@ -156,7 +152,7 @@ describe('politicnet user posts from a Mastodon server', () => {
     // The recorded page with created_at taken out of its second status (the recording is untouched).
     const statuses = JSON.parse(recording('chainsawriot-statuses-1.json')) as Array<Record<string, unknown>>;
     delete statuses[1]!.created_at;
-    replay.fault({ status: 200, body: JSON.stringify(statuses) }, { path: STATUSES });
+    live.replay.fault({ status: 200, body: JSON.stringify(statuses) }, { path: STATUSES });
     const response = await live.api.get(PATH, { key: account.key, params: { username: 'chainsawriot' } });
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ code: 'upstream_error' });
@@ -178,28 +174,25 @@ describe("Mastodon's rate limit", () => {
 
   test('passes a 429 on as 429 upstream_rate_limit, waiting until X-RateLimit-Reset, and asks no more until then', async () => {
     const live = await startLive(replay, { LIVE_MAX_WAIT_MS: '1000' });
-    try {
-      // Mastodon's 429 (rack_attack.rb): X-RateLimit-* headers, the reset as an ISO 8601 time, no Retry-After.
-      const reset = new Date(Date.now() + 120_000).toISOString().replace('Z', '000Z');
-      replay.fault({
-        status: 429,
-        headers: { 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
-        body: recording('rate-limited.json'),
-      });
-      const response = await live.api.get(PATH, { key: account.key, params: { username: 'chainsawriot' } });
-      expect(response.status).toBe(429);
-      expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
-      const retryAfter = Number(response.headers.get('retry-after'));
-      expect(retryAfter).toBeGreaterThan(100);
-      expect(retryAfter).toBeLessThanOrEqual(120);
-      expect(await billedUnits(account, response)).toBe(0);
-      const asked = replay.count();
-      const next = await live.api.get(PATH, { key: account.key, params: { username: 'schochastics' } });
-      expect(next.status).toBe(429);
-      expect(replay.count()).toBe(asked);
-    } finally {
-      await stopLive(live);
-    }
+    onTestFinished(live.close);
+    // Mastodon's 429 (rack_attack.rb): X-RateLimit-* headers, the reset as an ISO 8601 time, no Retry-After.
+    const reset = new Date(Date.now() + 120_000).toISOString().replace('Z', '000Z');
+    replay.fault({
+      status: 429,
+      headers: { 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+      body: recording('rate-limited.json'),
+    });
+    const response = await live.api.get(PATH, { key: account.key, params: { username: 'chainsawriot' } });
+    expect(response.status).toBe(429);
+    expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(100);
+    expect(retryAfter).toBeLessThanOrEqual(120);
+    expect(await billedUnits(account, response)).toBe(0);
+    const asked = replay.count();
+    const next = await live.api.get(PATH, { key: account.key, params: { username: 'schochastics' } });
+    expect(next.status).toBe(429);
+    expect(replay.count()).toBe(asked);
   });
 
   test('a burst of calls waits its turn at the politeness limits: every call served, none refused by the server', async () => {
@@ -209,19 +202,16 @@ describe("Mastodon's rate limit", () => {
       LIVE_POLITICNET_BURST: '2',
       LIVE_POLITICNET_CONCURRENCY: '1',
     });
-    try {
-      const before = replay.count();
-      const statuses = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          live.api.get(PATH, { key: account.key, params: { username: 'chainsawriot' } }).then((r) => r.status),
-        ),
-      );
-      expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
-      expect(replay.count() - before).toBe(12);
-      expect(replay.peakInFlight).toBe(1);
-    } finally {
-      await stopLive(live);
-    }
+    onTestFinished(live.close);
+    const before = replay.count();
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        live.api.get(PATH, { key: account.key, params: { username: 'chainsawriot' } }).then((r) => r.status),
+      ),
+    );
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(replay.count() - before).toBe(12);
+    expect(replay.peakInFlight).toBe(1);
   });
 });
 
@@ -235,18 +225,15 @@ describe('the page cache', () => {
 
   test('two customers asking for the same user cost one lookup and one request per statuses page, and each is billed', async () => {
     const live = await startLive(replay, { LIVE_CACHE_SECONDS: '60' });
-    try {
-      const first = await newAccountWithKey();
-      const second = await newAccountWithKey();
-      const one = await live.api.get(PATH, { key: first.key, params: { username: 'chainsawriot', pages: 2 } });
-      const two = await live.api.get(PATH, { key: second.key, params: { username: '@chainsawriot', pages: 2 } });
-      expect(await two.json()).toEqual(await one.json());
-      expect(replay.count(LOOKUP)).toBe(1);
-      expect(replay.count(STATUSES)).toBe(2);
-      expect(await billedUnits(first, one)).toBe(2);
-      expect(await billedUnits(second, two)).toBe(2);
-    } finally {
-      await stopLive(live);
-    }
+    onTestFinished(live.close);
+    const first = await newAccountWithKey();
+    const second = await newAccountWithKey();
+    const one = await live.api.get(PATH, { key: first.key, params: { username: 'chainsawriot', pages: 2 } });
+    const two = await live.api.get(PATH, { key: second.key, params: { username: '@chainsawriot', pages: 2 } });
+    expect(await two.json()).toEqual(await one.json());
+    expect(replay.count(LOOKUP)).toBe(1);
+    expect(replay.count(STATUSES)).toBe(2);
+    expect(await billedUnits(first, one)).toBe(2);
+    expect(await billedUnits(second, two)).toBe(2);
   });
 });

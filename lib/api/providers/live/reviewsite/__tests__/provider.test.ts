@@ -1,12 +1,11 @@
 // The reviewsite endpoints served live from Yelp Fusion API answers on the replay server, through
 // the real gateway and billing: records field by field, the bearer key, the offset walk and its
 // billing, the 240-result window, and the API's 400, 404, 401 and 429. Nothing is mocked.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
-import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
-import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
+import { billedUnits } from '../../__tests__/support/live-api';
+import { startLiveFamily, unhurried, useLiveFamily } from '../../__tests__/support/live-family';
 import { reviewsPath, SEARCH_PATH } from '../client';
 import {
   LA_PALMA,
@@ -22,8 +21,7 @@ import {
 const SEARCH = '/v1/reviewsite/businesses';
 const REVIEWS = '/v1/reviewsite/business/reviews';
 
-const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
-  startFamilyApi('reviewsite', replay, { ...unhurried('reviewsite'), LIVE_REVIEWSITE_API_KEY: REPLAY_API_KEY, ...env });
+const env = { ...unhurried('reviewsite'), LIVE_REVIEWSITE_API_KEY: REPLAY_API_KEY };
 
 interface Review {
   review_id: string;
@@ -32,20 +30,13 @@ interface Review {
 }
 
 describe('reviewsite from the Yelp Fusion API', () => {
-  let replay: ReplayServer;
-  let live: Live;
+  const live = useLiveFamily('reviewsite', reviewsiteRoutes, env);
   let account: TestAccount;
 
   beforeAll(async () => {
-    replay = await startReplayServer(reviewsiteRoutes);
-    live = await startLive(replay);
     account = await newAccountWithKey();
   });
-  afterEach(() => expect(replay.unmatched).toEqual([]));
-  afterAll(async () => {
-    await stopLive(live);
-    await replay.close();
-  });
+  afterEach(() => expect(live.replay.unmatched).toEqual([]));
 
   test('answers a search with the recorded businesses field by field, the key as a bearer token, billed once', async () => {
     const response = await live.api.get(SEARCH, { key: account.key, params: SF_SEARCH });
@@ -85,7 +76,7 @@ describe('reviewsite from the Yelp Fusion API', () => {
       transactions: ['restaurant_reservation'],
     });
     expect(await billedUnits(account, response)).toBe(1);
-    const request = replay.requests.at(-1)!;
+    const request = live.replay.requests.at(-1)!;
     expect(request).toMatchObject({
       path: SEARCH_PATH,
       query: { term: 'restaurants', location: 'San Francisco, CA', limit: '20', offset: '0', sort_by: 'best_match' },
@@ -94,7 +85,7 @@ describe('reviewsite from the Yelp Fusion API', () => {
   });
 
   test('answers a page past the 240 results the API serves with no businesses, without asking it', async () => {
-    const before = replay.count();
+    const before = live.replay.count();
     const response = await live.api.get(SEARCH, { key: account.key, params: { ...SF_SEARCH, page: '13' } });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
@@ -104,7 +95,7 @@ describe('reviewsite from the Yelp Fusion API', () => {
       has_next_page: false,
       count: 0,
     });
-    expect(replay.count()).toBe(before);
+    expect(live.replay.count()).toBe(before);
     expect(await billedUnits(account, response)).toBe(1);
   });
 
@@ -146,7 +137,7 @@ describe('reviewsite from the Yelp Fusion API', () => {
       date: '2016-09-28 15:55:29',
     });
     expect(await billedUnits(account, response)).toBe(1);
-    expect(replay.requests.at(-1)).toMatchObject({
+    expect(live.replay.requests.at(-1)).toMatchObject({
       path: reviewsPath(LA_PALMA),
       query: { limit: '20', sort_by: 'yelp_sort' },
     });
@@ -160,7 +151,7 @@ describe('reviewsite from the Yelp Fusion API', () => {
     expect(body.reviews[19]!.review_id).toBe('1JNmYjJXr9ZbsfZUAgkeXQ-19');
     expect(body.reviews[20]!.review_id).toBe('xAG4O7l-t1ubbwVAlPnDKg');
     expect(await billedUnits(account, two)).toBe(2);
-    expect(replay.requests.at(-1)).toMatchObject({ query: { offset: '20' } });
+    expect(live.replay.requests.at(-1)).toMatchObject({ query: { offset: '20' } });
 
     const one = await live.api.get(REVIEWS, { key: account.key, params: { business_id: TWENTY_THREE } });
     expect(await one.json()).toMatchObject({ pages: 1, count: 20 });
@@ -173,7 +164,7 @@ describe('reviewsite from the Yelp Fusion API', () => {
       params: { business_id: LA_PALMA, sort_by: 'newest', get_sentiment: 'true' },
     });
     expect(response.status).toBe(200);
-    expect(replay.requests.at(-1)).toMatchObject({ query: { sort_by: 'newest' } });
+    expect(live.replay.requests.at(-1)).toMatchObject({ query: { sort_by: 'newest' } });
     const body = (await response.json()) as { reviews: Review[] };
     for (const review of body.reviews) expect(review.sentiment).toBeDefined();
   });
@@ -186,7 +177,7 @@ describe('reviewsite from the Yelp Fusion API', () => {
   });
 
   test('answers a refused key (401) with a logged 502, not billed', async () => {
-    replay.fault({
+    live.replay.fault({
       status: 401,
       body: '{"error": {"code": "TOKEN_INVALID", "description": "Invalid access token or authorization header."}}',
     });
@@ -200,20 +191,15 @@ describe('reviewsite from the Yelp Fusion API', () => {
 
 describe('reviewsite rate limits and access', () => {
   test("passes the API's 429 on as 429 upstream_rate_limit with Retry-After, not billed", async () => {
-    const replay = await startReplayServer(reviewsiteRoutes);
-    const live = await startLive(replay);
-    try {
-      const account = await newAccountWithKey();
-      replay.fault({ status: 429, body: recording('error-too-many-requests-429.json') });
-      const response = await live.api.get(SEARCH, { key: account.key, params: SF_SEARCH });
-      expect(response.status).toBe(429);
-      expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
-      expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect(await billedUnits(account, response)).toBe(0);
-    } finally {
-      await stopLive(live);
-      await replay.close();
-    }
+    const live = await startLiveFamily('reviewsite', reviewsiteRoutes, env);
+    onTestFinished(live.close);
+    const account = await newAccountWithKey();
+    live.replay.fault({ status: 429, body: recording('error-too-many-requests-429.json') });
+    const response = await live.api.get(SEARCH, { key: account.key, params: SF_SEARCH });
+    expect(response.status).toBe(429);
+    expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await billedUnits(account, response)).toBe(0);
   });
 
   test('stays on the sandbox without LIVE_REVIEWSITE_API_KEY, and the source summary says why', () => {

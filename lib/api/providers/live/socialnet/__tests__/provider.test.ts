@@ -3,12 +3,11 @@
 // cursor followed and each page billed, the API's real 400 bodies (a page the token cannot see:
 // 404; an app without app secret proof: 502), throttling and the 429, and the sandbox with
 // /status's reason without a token. Nothing is mocked.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { billedUnits, type LiveApi, stopLiveApi } from '../../__tests__/support/live-api';
-import { startFamilyApi } from '../../__tests__/support/live-family';
-import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
+import { billedUnits } from '../../__tests__/support/live-api';
+import { useLiveFamily } from '../../__tests__/support/live-family';
 import { videosPath } from '../client';
 import {
   RECORDED_PAGE,
@@ -27,20 +26,13 @@ interface Video {
 }
 
 describe('socialnet page videos from the Graph API', () => {
-  let replay: ReplayServer;
-  let live: LiveApi;
+  const live = useLiveFamily('socialnet', socialnetRoutes, socialnetReplayEnv);
   let account: TestAccount;
 
   beforeAll(async () => {
-    replay = await startReplayServer(socialnetRoutes);
-    live = await startFamilyApi('socialnet', replay, socialnetReplayEnv);
     account = await newAccountWithKey();
   });
-  afterEach(() => expect(replay.unmatched).toEqual([]));
-  afterAll(async () => {
-    await stopLiveApi(live);
-    await replay.close();
-  });
+  afterEach(() => expect(live.replay.unmatched).toEqual([]));
 
   test("answers a page's recorded videos field by field, one page billed", async () => {
     const response = await live.api.get(VIDEOS, { key: account.key, params: { delegate_page_id: RECORDED_PAGE } });
@@ -58,7 +50,7 @@ describe('socialnet page videos from the Graph API', () => {
     });
     expect(body.videos.map((v) => v.video_id)).toEqual(['1002065083862711', '1192957457884299', '334712884667245']);
     expect(await billedUnits(account, response)).toBe(1);
-    const request = replay.requests.at(-1)!;
+    const request = live.replay.requests.at(-1)!;
     expect(request).toMatchObject({ path: videosPath(RECORDED_PAGE), query: { limit: '25' } });
     expect(request.query.fields).toBe('id,created_time,description,title,permalink_url,picture');
     expect(request.headers.authorization).toBe(`Bearer ${REPLAY_TOKEN}`);
@@ -77,7 +69,7 @@ describe('socialnet page videos from the Graph API', () => {
       date: '2021-06-08 14:55:53',
       description: expect.stringMatching(/^Discover how startups/),
     });
-    expect(replay.requests.at(-1)!.query).toMatchObject({ after: 'after' });
+    expect(live.replay.requests.at(-1)!.query).toMatchObject({ after: 'after' });
     expect(await billedUnits(account, response)).toBe(2);
   });
 
@@ -97,7 +89,7 @@ describe('socialnet page videos from the Graph API', () => {
   });
 
   test("answers Meta's page throttling (code 32) and the API's 429 with 429 upstream_rate_limit, not billed", async () => {
-    replay.fault({
+    live.replay.fault({
       status: 400,
       body: '{"error":{"message":"(#32) Page request limit reached","type":"OAuthException","code":32,"fbtrace_id":"x"}}',
     });
@@ -106,7 +98,7 @@ describe('socialnet page videos from the Graph API', () => {
     expect(throttled.headers.get('retry-after')).toBe('60');
     expect(await billedUnits(account, throttled)).toBe(0);
 
-    replay.fault({ status: 429, headers: { 'retry-after': '3' } });
+    live.replay.fault({ status: 429, headers: { 'retry-after': '3' } });
     const limited = await live.api.get(VIDEOS, { key: account.key, params: { delegate_page_id: '100000000000003' } });
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({ code: 'upstream_rate_limit' });

@@ -3,12 +3,11 @@
 // documented example (routes.ts). Posts field by field, the `after` cursor followed and each page
 // billed, an unknown user's 404 billed as one request, throttling and the 429, and the sandbox
 // with /status's reason without a token. Nothing is mocked.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { billedUnits, type LiveApi, stopLiveApi } from '../../__tests__/support/live-api';
-import { startFamilyApi } from '../../__tests__/support/live-family';
-import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
+import { billedUnits } from '../../__tests__/support/live-api';
+import { useLiveFamily } from '../../__tests__/support/live-family';
 import { PROFILE_POSTS_PATH } from '../client';
 import {
   DOCUMENTED_USER,
@@ -60,20 +59,13 @@ const documentedText = {
 };
 
 describe('textthreads user posts from the Threads API', () => {
-  let replay: ReplayServer;
-  let live: LiveApi;
+  const live = useLiveFamily('textthreads', textthreadsRoutes, textthreadsReplayEnv);
   let account: TestAccount;
 
   beforeAll(async () => {
-    replay = await startReplayServer(textthreadsRoutes);
-    live = await startFamilyApi('textthreads', replay, textthreadsReplayEnv);
     account = await newAccountWithKey();
   });
-  afterEach(() => expect(replay.unmatched).toEqual([]));
-  afterAll(async () => {
-    await stopLiveApi(live);
-    await replay.close();
-  });
+  afterEach(() => expect(live.replay.unmatched).toEqual([]));
 
   test("answers the documented profile's posts field by field, one page billed", async () => {
     const response = await live.api.get(POSTS, {
@@ -94,7 +86,7 @@ describe('textthreads user posts from the Threads API', () => {
       has_audio: false,
     });
     expect(await billedUnits(account, response)).toBe(1);
-    const request = replay.requests.at(-1)!;
+    const request = live.replay.requests.at(-1)!;
     expect(request).toMatchObject({ path: PROFILE_POSTS_PATH, query: { username: DOCUMENTED_USER, limit: '35' } });
     expect(request.headers.authorization).toBe(`Bearer ${REPLAY_TOKEN}`);
   });
@@ -106,7 +98,7 @@ describe('textthreads user posts from the Threads API', () => {
     expect(body).toMatchObject({ pages: 2, count: 38 });
     expect(body.posts[34]!.post_id).toBe('123456734');
     expect(body.posts[35]!.post_id).toBe('1234567');
-    expect(replay.requests.at(-1)!.query).toMatchObject({ after: 'AFTER_CURSOR' });
+    expect(live.replay.requests.at(-1)!.query).toMatchObject({ after: 'AFTER_CURSOR' });
     expect(await billedUnits(account, response)).toBe(2);
 
     const one = await live.api.get(POSTS, { key: account.key, params: { username: THIRTY_EIGHT } });
@@ -130,7 +122,7 @@ describe('textthreads user posts from the Threads API', () => {
   });
 
   test("answers Meta's throttling (code 613) and the API's 429 with 429 upstream_rate_limit, not billed", async () => {
-    replay.fault({
+    live.replay.fault({
       status: 400,
       body: '{"error":{"message":"Calls to this api have exceeded the rate limit.","type":"OAuthException","code":613}}',
     });
@@ -138,7 +130,7 @@ describe('textthreads user posts from the Threads API', () => {
     expect(throttled.status).toBe(429);
     expect(await billedUnits(account, throttled)).toBe(0);
 
-    replay.fault({ status: 429, headers: { 'retry-after': '3' } });
+    live.replay.fault({ status: 429, headers: { 'retry-after': '3' } });
     const limited = await live.api.get(POSTS, { key: account.key, params: { username: 'another_profile' } });
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({ code: 'upstream_rate_limit' });

@@ -2,10 +2,10 @@
 // through the real gateway and billing: the record, every identifier form, unknown channels, the
 // API's errors (key, quota, outages), the quota units counted, the cache and the politeness. The
 // adapter makes real HTTP requests; nothing is mocked.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
-import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
+import { billedUnits, type LiveApi as Live } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried, useLiveFamily } from '../../__tests__/support/live-family';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { prismaSql } from '@/lib/db/prisma-sql';
 import { quotaUnitsOn, secondsUntilNextQuotaDay } from '../../quota';
@@ -37,24 +37,18 @@ const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Prom
 const quotaToday = () => quotaUnitsOn(prismaSql, 'videosite', new Date(), QUOTA_TIME_ZONE);
 
 describe('videosite channels from the YouTube Data API', () => {
-  let replay: ReplayServer;
-  let live: Live;
+  // Politeness is its own test below: here the bucket never makes a call wait.
+  const live = useLiveFamily('videosite', videositeRoutes, {
+    LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY,
+    UPSTREAM_TIMEOUT_MS: '2000',
+    ...unhurried('videosite'),
+  });
   let account: TestAccount;
 
   beforeAll(async () => {
-    replay = await startReplayServer(videositeRoutes);
-    // Politeness is its own test below: here the bucket never makes a call wait.
-    live = await startLive(replay, {
-      UPSTREAM_TIMEOUT_MS: '2000',
-      ...unhurried('videosite'),
-    });
     account = await newAccountWithKey();
   });
-  afterEach(() => expect(replay.unmatched).toEqual([]));
-  afterAll(async () => {
-    await stopLive(live);
-    await replay.close();
-  });
+  afterEach(() => expect(live.replay.unmatched).toEqual([]));
 
   test('answers an id with the recorded channel field by field, billed once, one quota unit counted', async () => {
     const unitsBefore = await quotaToday();
@@ -81,7 +75,7 @@ describe('videosite channels from the YouTube Data API', () => {
       },
     });
     expect(await billedUnits(account, response)).toBe(1);
-    expect(replay.requests.at(-1)).toMatchObject({
+    expect(live.replay.requests.at(-1)).toMatchObject({
       path: CHANNELS_PATH,
       query: channelsQuery({ id: GOOGLE_DEVELOPERS }),
     });
@@ -123,12 +117,12 @@ describe('videosite channels from the YouTube Data API', () => {
     // The recorded answers by handle and username lack parts (statistics, brandingSettings): the
     // channel is asked again by its id, so every identifier answers the same record.
   ])("resolves %s with the API's own lookups, at a flat price", async (_name, params, lookups, channelId) => {
-    const before = replay.requests.length;
+    const before = live.replay.requests.length;
     const unitsBefore = await quotaToday();
     const response = await live.api.get(PATH, { key: account.key, params });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { channel: Channel }).channel.channel_id).toBe(channelId);
-    expect(replay.requests.slice(before).map((r) => r.query)).toEqual(lookups.map(channelsQuery));
+    expect(live.replay.requests.slice(before).map((r) => r.query)).toEqual(lookups.map(channelsQuery));
     expect(await billedUnits(account, response)).toBe(1);
     expect((await quotaToday()) - unitsBefore).toBe(lookups.length);
   });
@@ -155,16 +149,16 @@ describe('videosite channels from the YouTube Data API', () => {
     ['an unknown bare name (handle, then username)', { name: UNKNOWN_HANDLE.slice(1) }, 2],
     ['a display name with spaces (no lookup can find it)', { name: 'Google for Developers' }, 0],
   ])('answers %s with 404 channel_not_found, not billed', async (_name, params, requests) => {
-    const before = replay.requests.length;
+    const before = live.replay.requests.length;
     const response = await live.api.get(PATH, { key: account.key, params });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'channel_not_found' });
     expect(await billedUnits(account, response)).toBe(0);
-    expect(replay.requests.length - before).toBe(requests);
+    expect(live.replay.requests.length - before).toBe(requests);
   });
 
   test('answers a refused API key (400 keyInvalid) with 502, logging what is wrong with the key but never the key', async () => {
-    replay.fault({ status: 400, body: recording('error-key-invalid.json') }, { path: CHANNELS_PATH });
+    live.replay.fault({ status: 400, body: recording('error-key-invalid.json') }, { path: CHANNELS_PATH });
     const response = await live.api.get(PATH, { key: account.key, params: { id: GOOGLE } });
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ code: 'upstream_error' });
@@ -184,7 +178,7 @@ describe('videosite channels from the YouTube Data API', () => {
     ['a body that is not JSON', 'garbage' as const, 'not JSON'],
     ['a reset connection', 'reset' as const, 'request failed'],
   ])('answers %s with a logged 502 upstream_error, never billed', async (_name, fault, logged) => {
-    replay.fault(fault, { path: CHANNELS_PATH });
+    live.replay.fault(fault, { path: CHANNELS_PATH });
     const response = await live.api.get(PATH, { key: account.key, params: { id: GOOGLE } });
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ code: 'upstream_error' });
@@ -193,9 +187,9 @@ describe('videosite channels from the YouTube Data API', () => {
   });
 
   test('answers an API that does not answer within UPSTREAM_TIMEOUT_MS with 504 upstream_timeout', async () => {
-    replay.fault('stall', { path: CHANNELS_PATH });
+    live.replay.fault('stall', { path: CHANNELS_PATH });
     const response = await live.api.get(PATH, { key: account.key, params: { id: GOOGLE } });
-    replay.releaseStalled();
+    live.replay.releaseStalled();
     expect(response.status).toBe(504);
     expect(await response.json()).toMatchObject({ code: 'upstream_timeout' });
     expect(await billedUnits(account, response)).toBe(0);
@@ -207,7 +201,7 @@ describe('videosite channels from the YouTube Data API', () => {
       items: Array<{ snippet: Record<string, unknown> }>;
     };
     delete answer.items[1]!.snippet.title;
-    replay.fault({ status: 200, body: JSON.stringify(answer) }, { path: CHANNELS_PATH });
+    live.replay.fault({ status: 200, body: JSON.stringify(answer) }, { path: CHANNELS_PATH });
     const response = await live.api.get(PATH, { key: account.key, params: { id: GOOGLE_DEVELOPERS } });
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ code: 'upstream_error' });
@@ -216,7 +210,7 @@ describe('videosite channels from the YouTube Data API', () => {
   });
 
   test('takes an answer with an empty items list as no channel', async () => {
-    replay.fault(
+    live.replay.fault(
       {
         status: 200,
         body: '{"kind":"youtube#channelListResponse","pageInfo":{"totalResults":0,"resultsPerPage":5},"items":[]}',
@@ -242,42 +236,36 @@ describe("the Data API's quota and rate limits", () => {
 
   test('answers quotaExceeded with 429 upstream_rate_limit until midnight Pacific time, and asks no more until then', async () => {
     const live = await startLive(replay);
-    try {
-      replay.fault({ status: 403, body: recording('error-quota-exceeded.json') }, { path: CHANNELS_PATH });
-      const expected = secondsUntilNextQuotaDay(new Date(), QUOTA_TIME_ZONE);
-      const response = await live.api.get(PATH, { key: account.key, params: { id: GOOGLE } });
-      expect(response.status).toBe(429);
-      expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
-      const retryAfter = Number(response.headers.get('retry-after'));
-      expect(Math.abs(retryAfter - expected)).toBeLessThanOrEqual(5);
-      expect(await billedUnits(account, response)).toBe(0);
-      expect(live.logs.join('\n')).toMatch(/spent its daily quota \(403 quotaExceeded\)/);
-      const asked = replay.count();
-      const next = await live.api.get(PATH, { key: account.key, params: { name: '@googledevelopers' } });
-      expect(next.status).toBe(429);
-      expect(Number(next.headers.get('retry-after'))).toBeLessThanOrEqual(retryAfter);
-      expect(replay.count()).toBe(asked);
-    } finally {
-      await stopLive(live);
-    }
+    onTestFinished(live.close);
+    replay.fault({ status: 403, body: recording('error-quota-exceeded.json') }, { path: CHANNELS_PATH });
+    const expected = secondsUntilNextQuotaDay(new Date(), QUOTA_TIME_ZONE);
+    const response = await live.api.get(PATH, { key: account.key, params: { id: GOOGLE } });
+    expect(response.status).toBe(429);
+    expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(Math.abs(retryAfter - expected)).toBeLessThanOrEqual(5);
+    expect(await billedUnits(account, response)).toBe(0);
+    expect(live.logs.join('\n')).toMatch(/spent its daily quota \(403 quotaExceeded\)/);
+    const asked = replay.count();
+    const next = await live.api.get(PATH, { key: account.key, params: { name: '@googledevelopers' } });
+    expect(next.status).toBe(429);
+    expect(Number(next.headers.get('retry-after'))).toBeLessThanOrEqual(retryAfter);
+    expect(replay.count()).toBe(asked);
   });
 
   test("answers a per-minute limit (403 rateLimitExceeded) with 429 and a minute's Retry-After", async () => {
     const live = await startLive(replay);
-    try {
-      replay.fault(
-        {
-          status: 403,
-          body: '{"error":{"code":403,"errors":[{"domain":"youtube.quota","reason":"rateLimitExceeded"}]}}',
-        },
-        { path: CHANNELS_PATH },
-      );
-      const response = await live.api.get(PATH, { key: account.key, params: { id: GOOGLE } });
-      expect(response.status).toBe(429);
-      expect(response.headers.get('retry-after')).toBe('60');
-    } finally {
-      await stopLive(live);
-    }
+    onTestFinished(live.close);
+    replay.fault(
+      {
+        status: 403,
+        body: '{"error":{"code":403,"errors":[{"domain":"youtube.quota","reason":"rateLimitExceeded"}]}}',
+      },
+      { path: CHANNELS_PATH },
+    );
+    const response = await live.api.get(PATH, { key: account.key, params: { id: GOOGLE } });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('60');
   });
 
   test('a burst of calls waits its turn at the politeness limits: every call served, none refused by the API', async () => {
@@ -286,19 +274,16 @@ describe("the Data API's quota and rate limits", () => {
       LIVE_VIDEOSITE_BURST: '2',
       LIVE_VIDEOSITE_CONCURRENCY: '1',
     });
-    try {
-      const before = replay.count();
-      const statuses = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          live.api.get(PATH, { key: account.key, params: { id: GOOGLE } }).then((r) => r.status),
-        ),
-      );
-      expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
-      expect(replay.count() - before).toBe(6);
-      expect(replay.peakInFlight).toBe(1);
-    } finally {
-      await stopLive(live);
-    }
+    onTestFinished(live.close);
+    const before = replay.count();
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        live.api.get(PATH, { key: account.key, params: { id: GOOGLE } }).then((r) => r.status),
+      ),
+    );
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(replay.count() - before).toBe(6);
+    expect(replay.peakInFlight).toBe(1);
   });
 });
 
@@ -312,42 +297,36 @@ describe('the page cache', () => {
 
   test('two customers asking for the same channel cost one request and one quota unit, and each is billed', async () => {
     const live = await startLive(replay, { LIVE_CACHE_SECONDS: '60' });
-    try {
-      const first = await newAccountWithKey();
-      const second = await newAccountWithKey();
-      const unitsBefore = await quotaToday();
-      const one = await live.api.get(PATH, { key: first.key, params: { id: GOOGLE } });
-      const two = await live.api.get(PATH, {
-        key: second.key,
-        params: { url: `https://www.youtube.com/channel/${GOOGLE}` },
-      });
-      expect(await two.json()).toEqual(await one.json());
-      expect(replay.count(CHANNELS_PATH)).toBe(1);
-      expect((await quotaToday()) - unitsBefore).toBe(1);
-      expect(await billedUnits(first, one)).toBe(1);
-      expect(await billedUnits(second, two)).toBe(1);
-    } finally {
-      await stopLive(live);
-    }
+    onTestFinished(live.close);
+    const first = await newAccountWithKey();
+    const second = await newAccountWithKey();
+    const unitsBefore = await quotaToday();
+    const one = await live.api.get(PATH, { key: first.key, params: { id: GOOGLE } });
+    const two = await live.api.get(PATH, {
+      key: second.key,
+      params: { url: `https://www.youtube.com/channel/${GOOGLE}` },
+    });
+    expect(await two.json()).toEqual(await one.json());
+    expect(replay.count(CHANNELS_PATH)).toBe(1);
+    expect((await quotaToday()) - unitsBefore).toBe(1);
+    expect(await billedUnits(first, one)).toBe(1);
+    expect(await billedUnits(second, two)).toBe(1);
   });
 
   test('simultaneous customers share one request in flight, and its quota unit is counted once', async () => {
     const live = await startLive(replay, { LIVE_CACHE_SECONDS: '60' });
-    try {
-      const customer = await newAccountWithKey();
-      const unitsBefore = await quotaToday();
-      const before = replay.count(CHANNELS_PATH);
-      const release = replay.hold();
-      const calls = Array.from({ length: 3 }, () =>
-        live.api.get(PATH, { key: customer.key, params: { id: GOOGLE_DEVELOPERS } }),
-      );
-      await replay.whenReceived(replay.requests.length + 1);
-      release();
-      expect((await Promise.all(calls)).map((r) => r.status)).toEqual([200, 200, 200]);
-      expect(replay.count(CHANNELS_PATH) - before).toBe(1);
-      expect((await quotaToday()) - unitsBefore).toBe(1);
-    } finally {
-      await stopLive(live);
-    }
+    onTestFinished(live.close);
+    const customer = await newAccountWithKey();
+    const unitsBefore = await quotaToday();
+    const before = replay.count(CHANNELS_PATH);
+    const release = replay.hold();
+    const calls = Array.from({ length: 3 }, () =>
+      live.api.get(PATH, { key: customer.key, params: { id: GOOGLE_DEVELOPERS } }),
+    );
+    await replay.whenReceived(replay.requests.length + 1);
+    release();
+    expect((await Promise.all(calls)).map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(replay.count(CHANNELS_PATH) - before).toBe(1);
+    expect((await quotaToday()) - unitsBefore).toBe(1);
   });
 });

@@ -1,14 +1,15 @@
 // The videosite source without and with its API key: DATA_SOURCE=live leaves it on the sandbox
 // without LIVE_VIDEOSITE_API_KEY and /status says why; DATA_SOURCE_VIDEOSITE=live without it is
 // refused at start; with it, the operator's status (npm run console -- source-status) shows the quota units the day's requests spent, and the public /status does not.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { db } from '@/lib/db';
-import { newAccountWithKey, startTestApi } from '@/lib/api/__tests__/support/harness';
+import { newAccountWithKey } from '@/lib/api/__tests__/support/harness';
 import { createProviderResolver } from '@/lib/api/providers';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
 import { SourceConfigError } from '@/lib/api/providers/sources';
 import { getOperatorStatus } from '@/lib/server/status/get-operator-status';
 import { getSourceStatus } from '@/lib/server/status/get-source-status';
+import { startLiveApi } from '../../__tests__/support/live-api';
 import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
 import { prismaSql } from '@/lib/db/prisma-sql';
 import { recordQuotaUnits } from '../../quota';
@@ -32,20 +33,15 @@ describe('the videosite source without an API key', () => {
     expect(videosite).toMatchObject({ source: 'sandbox', livePaths: [], dailyQuota: null });
     expect(videosite.notLiveReason).toMatch(/LIVE_VIDEOSITE_API_KEY is not set/);
     // The sandbox answers; the platform is never asked.
-    const resolver = createProviderResolver(env);
-    const api = await startTestApi({ providerFor: resolver, redisUrl: '' });
-    try {
-      const account = await newAccountWithKey();
-      const response = await api.get('/v1/videosite/channel', { key: account.key, params: { id: GOOGLE } });
-      expect(response.status).toBe(200);
-      expect(((await response.json()) as { channel: { profile_pic_url: string } }).channel.profile_pic_url).toContain(
-        'videosite.example',
-      );
-      expect(replay.count()).toBe(0);
-    } finally {
-      await api.close();
-      await resolver.close();
-    }
+    const live = await startLiveApi(env);
+    onTestFinished(live.close);
+    const account = await newAccountWithKey();
+    const response = await live.api.get('/v1/videosite/channel', { key: account.key, params: { id: GOOGLE } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { channel: { profile_pic_url: string } }).channel.profile_pic_url).toContain(
+      'videosite.example',
+    );
+    expect(replay.count()).toBe(0);
   });
 
   test('refuses DATA_SOURCE_VIDEOSITE=live at start, naming the variable', () => {

@@ -2,11 +2,10 @@
 // recordings on the replay server, through the real gateway and billing: records field by field,
 // nextPageToken followed for pages=N, the pages billed, the quota units counted (search.list 100,
 // videos.list and commentThreads.list 1), and the API's 404, comments turned off and quota 429.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi, stopLiveApi } from '../../__tests__/support/live-api';
-import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
-import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
+import { billedUnits } from '../../__tests__/support/live-api';
+import { startFamilyApi, unhurried, useLiveFamily } from '../../__tests__/support/live-family';
 import type { Sql } from '../../types';
 import { COMMENT_THREADS_PATH, SEARCH_PATH, VIDEO_PARTS, VIDEOS_PATH } from '../videos';
 import {
@@ -38,29 +37,22 @@ const quotaSql: Sql = {
 const quotaToday = async () => spent.reduce((sum, units) => sum + units, 0);
 
 describe('videosite video search and comments from the YouTube Data API', () => {
-  let replay: ReplayServer;
-  let live: LiveApi;
+  const live = useLiveFamily(
+    'videosite',
+    videositeRoutes,
+    { ...unhurried('videosite'), LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY, UPSTREAM_TIMEOUT_MS: '2000' },
+    { sql: quotaSql },
+  );
   let account: TestAccount;
 
   beforeAll(async () => {
-    replay = await startReplayServer(videositeRoutes);
-    live = await startFamilyApi(
-      'videosite',
-      replay,
-      { ...unhurried('videosite'), LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY, UPSTREAM_TIMEOUT_MS: '2000' },
-      { sql: quotaSql },
-    );
     account = await newAccountWithKey();
   });
-  afterEach(() => expect(replay.unmatched).toEqual([]));
-  afterAll(async () => {
-    await stopLiveApi(live);
-    await replay.close();
-  });
+  afterEach(() => expect(live.replay.unmatched).toEqual([]));
 
   test('pages=1: 25 videos, the first field by field, a search.list then a videos.list, billed 1, 101 units', async () => {
     const units = await quotaToday();
-    const before = replay.requests.length;
+    const before = live.replay.requests.length;
     const response = await live.api.get(VIDEOS, { key: account.key, params: { query: 'surfing' } });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { videos: Record<string, unknown>[] };
@@ -85,7 +77,7 @@ describe('videosite video search and comments from the YouTube Data API', () => 
       source: 'YouTube',
       domain: 'youtube.com',
     });
-    expect(replay.requests.slice(before).map((r) => [r.path, r.query])).toEqual([
+    expect(live.replay.requests.slice(before).map((r) => [r.path, r.query])).toEqual([
       [SEARCH_PATH, searchQuery('surfing')],
       [VIDEOS_PATH, { part: VIDEO_PARTS, id: searchIds('search-surfing-page1.json').join(','), key: REPLAY_API_KEY }],
     ]);
@@ -104,13 +96,13 @@ describe('videosite video search and comments from the YouTube Data API', () => 
 
   test('pages=3 follows nextPageToken, stops at the empty third page and bills the two pages returned', async () => {
     const units = await quotaToday();
-    const before = replay.requests.length;
+    const before = live.replay.requests.length;
     const response = await live.api.get(VIDEOS, { key: account.key, params: { query: 'surfing', pages: 3 } });
     const body = (await response.json()) as { videos: { video_id: string }[] };
     expect(body).toMatchObject({ pages: 2, count: 50 });
     expect(body.videos[25]!.video_id).toBe(searchIds('search-surfing-page2.json')[0]);
     expect(
-      replay.requests
+      live.replay.requests
         .slice(before)
         .filter((r) => r.path === SEARCH_PATH)
         .map((r) => r.query.pageToken),
@@ -142,7 +134,10 @@ describe('videosite video search and comments from the YouTube Data API', () => 
       domain: 'youtube.com',
     });
     expect(body.comments.map((c) => c.replies)).toEqual([0, 0, 0, 0, 2]);
-    expect(replay.requests.at(-1)).toMatchObject({ path: COMMENT_THREADS_PATH, query: threadsQuery(COMMENTS_VIDEO) });
+    expect(live.replay.requests.at(-1)).toMatchObject({
+      path: COMMENT_THREADS_PATH,
+      query: threadsQuery(COMMENTS_VIDEO),
+    });
     expect(await billedUnits(account, response)).toBe(1);
     expect((await quotaToday()) - units).toBe(1);
   });
@@ -153,7 +148,7 @@ describe('videosite video search and comments from the YouTube Data API', () => 
       params: { url: `https://youtu.be/${COMMENTS_VIDEO}?t=12`, pages: 2 },
     });
     expect(await response.json()).toMatchObject({ video_id: COMMENTS_VIDEO, pages: 1, count: 5 });
-    expect(replay.requests.at(-1)?.query.pageToken).toMatch(/^QURTSl9p/);
+    expect(live.replay.requests.at(-1)?.query.pageToken).toMatch(/^QURTSl9p/);
     expect(await billedUnits(account, response)).toBe(1);
   });
 
@@ -178,7 +173,7 @@ describe('videosite video search and comments from the YouTube Data API', () => 
   });
 
   test("the platform's 429 is 429 upstream_rate_limit with its Retry-After, not billed", async () => {
-    replay.fault({ status: 429, headers: { 'retry-after': '2' } }, { path: SEARCH_PATH });
+    live.replay.fault({ status: 429, headers: { 'retry-after': '2' } }, { path: SEARCH_PATH });
     const response = await live.api.get(VIDEOS, { key: account.key, params: { query: 'surfing' } });
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('2');
@@ -189,22 +184,19 @@ describe('videosite video search and comments from the YouTube Data API', () => 
     // Its own provider: the spent quota holds every later call of the process at 429.
     const own = await startFamilyApi(
       'videosite',
-      replay,
+      live.replay,
       { LIVE_VIDEOSITE_API_KEY: REPLAY_API_KEY },
       { sql: quotaSql },
     );
-    try {
-      replay.fault({ status: 403, body: recording('error-quota-exceeded.json') }, { path: SEARCH_PATH });
-      const response = await own.api.get(VIDEOS, { key: account.key, params: { query: 'surfing' } });
-      expect(response.status).toBe(429);
-      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await billedUnits(account, response)).toBe(0);
-      const before = replay.requests.length;
-      const again = await own.api.get(COMMENTS, { key: account.key, params: { id: COMMENTS_VIDEO } });
-      expect(again.status).toBe(429);
-      expect(replay.requests.length).toBe(before); // Google is not asked until the quota day ends
-    } finally {
-      await stopLiveApi(own);
-    }
+    onTestFinished(own.close);
+    live.replay.fault({ status: 403, body: recording('error-quota-exceeded.json') }, { path: SEARCH_PATH });
+    const response = await own.api.get(VIDEOS, { key: account.key, params: { query: 'surfing' } });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await billedUnits(account, response)).toBe(0);
+    const before = live.replay.requests.length;
+    const again = await own.api.get(COMMENTS, { key: account.key, params: { id: COMMENTS_VIDEO } });
+    expect(again.status).toBe(429);
+    expect(live.replay.requests.length).toBe(before); // Google is not asked until the quota day ends
   });
 });

@@ -2,12 +2,11 @@
 // through the real gateway and billing: records field by field, pageno followed and each page
 // billed, results already returned left out, the instance's 403, 404 and 429, and the sandbox
 // fallback without LIVE_WEBSEARCH_URL. Nothing is mocked.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
 import { summarizeSources } from '@/lib/api/providers/source-summary';
-import { billedUnits, type LiveApi as Live, stopLiveApi as stopLive } from '../../__tests__/support/live-api';
-import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
-import { type ReplayServer, startReplayServer } from '../../__tests__/support/replay-server';
+import { billedUnits } from '../../__tests__/support/live-api';
+import { startLiveFamily, unhurried, useLiveFamily } from '../../__tests__/support/live-family';
 import { SEARCH_PATH } from '../client';
 import { PORTALS, searchQuery, websearchRoutes } from './support/routes';
 
@@ -21,24 +20,14 @@ interface Result {
   domain: string;
 }
 
-const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<Live> =>
-  startFamilyApi('websearch', replay, { ...unhurried('websearch'), ...env });
-
 describe('websearch from a SearXNG instance', () => {
-  let replay: ReplayServer;
-  let live: Live;
+  const live = useLiveFamily('websearch', websearchRoutes, unhurried('websearch'));
   let account: TestAccount;
 
   beforeAll(async () => {
-    replay = await startReplayServer(websearchRoutes);
-    live = await startLive(replay);
     account = await newAccountWithKey();
   });
-  afterEach(() => expect(replay.unmatched).toEqual([]));
-  afterAll(async () => {
-    await stopLive(live);
-    await replay.close();
-  });
+  afterEach(() => expect(live.replay.unmatched).toEqual([]));
 
   test('answers one page of 10 results field by field, each naming its own site, billed as 1 page', async () => {
     const response = await live.api.get(RESULTS, { key: account.key, params: { query: PORTALS } });
@@ -63,11 +52,11 @@ describe('websearch from a SearXNG instance', () => {
     expect(body.results[1]).toMatchObject({ domain: 'data.gov', displayed_link: 'data.gov' });
     expect(body.results.at(-1)).toMatchObject({ position: 10, rank: 10, url: 'https://open.canada.ca/en/open-data' });
     expect(await billedUnits(account, response)).toBe(1);
-    expect(replay.requests.at(-1)).toMatchObject({ path: SEARCH_PATH, query: searchQuery(1) });
+    expect(live.replay.requests.at(-1)).toMatchObject({ path: SEARCH_PATH, query: searchQuery(1) });
   });
 
   test('follows pageno for pages=N, leaves out a result already returned, stops at an empty page and bills the pages that returned results', async () => {
-    const before = replay.count();
+    const before = live.replay.count();
     const response = await live.api.get(RESULTS, { key: account.key, params: { query: PORTALS, pages: '5' } });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { results: Result[]; pages: number; count: number };
@@ -81,7 +70,7 @@ describe('websearch from a SearXNG instance', () => {
       },
     ]);
     expect(body.results.filter((r) => r.url === 'https://www.data.gov/')).toHaveLength(1);
-    expect(replay.count() - before).toBe(3);
+    expect(live.replay.count() - before).toBe(3);
     expect(await billedUnits(account, response)).toBe(2);
   });
 
@@ -91,23 +80,23 @@ describe('websearch from a SearXNG instance', () => {
       params: { query: PORTALS, country: 'gb', time: 'month' },
     });
     expect(response.status).toBe(200);
-    expect(replay.requests.at(-1)!.query).toEqual(searchQuery(1, { language: 'en-GB', time_range: 'month' }));
+    expect(live.replay.requests.at(-1)!.query).toEqual(searchQuery(1, { language: 'en-GB', time_range: 'month' }));
   });
 
   test('answers time=hour with 400 invalid_parameter naming time, the engine not asked, not billed', async () => {
-    const before = replay.count();
+    const before = live.replay.count();
     const response = await live.api.get(RESULTS, { key: account.key, params: { query: PORTALS, time: 'hour' } });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       code: 'invalid_parameter',
       error: expect.stringContaining("'time'"),
     });
-    expect(replay.count()).toBe(before);
+    expect(live.replay.count()).toBe(before);
     expect(await billedUnits(account, response)).toBe(0);
   });
 
   test("passes the instance's 429 on as 429 upstream_rate_limit with Retry-After, not billed", async () => {
-    replay.fault({ status: 429, headers: { 'retry-after': '5' } });
+    live.replay.fault({ status: 429, headers: { 'retry-after': '5' } });
     const response = await live.api.get(RESULTS, { key: account.key, params: { query: PORTALS } });
     expect(response.status).toBe(429);
     expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
@@ -118,25 +107,20 @@ describe('websearch from a SearXNG instance', () => {
 
 describe('websearch refusals and access', () => {
   test('answers 403 (JSON format off) and 404 (no SearXNG there) with logged 502s naming the setting, not billed', async () => {
-    const replay = await startReplayServer(websearchRoutes);
-    const live = await startLive(replay);
-    try {
-      const account = await newAccountWithKey();
-      replay.fault({ status: 403, body: '{}' });
-      const forbidden = await live.api.get(RESULTS, { key: account.key, params: { query: PORTALS } });
-      expect(forbidden.status).toBe(502);
-      expect(await billedUnits(account, forbidden)).toBe(0);
-      replay.fault({ status: 404, body: '{}' });
-      const missing = await live.api.get(RESULTS, { key: account.key, params: { query: PORTALS } });
-      expect(missing.status).toBe(502);
-      expect(await billedUnits(account, missing)).toBe(0);
-      const logs = live.logs.join('\n');
-      expect(logs).toMatch(/answered 403: enable the json format/);
-      expect(logs).toMatch(/answered 404: check LIVE_WEBSEARCH_URL/);
-    } finally {
-      await stopLive(live);
-      await replay.close();
-    }
+    const live = await startLiveFamily('websearch', websearchRoutes, unhurried('websearch'));
+    onTestFinished(live.close);
+    const account = await newAccountWithKey();
+    live.replay.fault({ status: 403, body: '{}' });
+    const forbidden = await live.api.get(RESULTS, { key: account.key, params: { query: PORTALS } });
+    expect(forbidden.status).toBe(502);
+    expect(await billedUnits(account, forbidden)).toBe(0);
+    live.replay.fault({ status: 404, body: '{}' });
+    const missing = await live.api.get(RESULTS, { key: account.key, params: { query: PORTALS } });
+    expect(missing.status).toBe(502);
+    expect(await billedUnits(account, missing)).toBe(0);
+    const logs = live.logs.join('\n');
+    expect(logs).toMatch(/answered 403: enable the json format/);
+    expect(logs).toMatch(/answered 404: check LIVE_WEBSEARCH_URL/);
   });
 
   test('stays on the sandbox without LIVE_WEBSEARCH_URL, and the source summary says why', () => {

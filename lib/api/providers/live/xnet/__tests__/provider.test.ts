@@ -1,11 +1,10 @@
 // GET /v1/xnet/posts served live from X API v2 recent search recordings on the replay server,
 // through the real gateway and billing: records field by field, next_token followed, pages billed,
 // X's refusals and 429 mapped, the token sent and every platform request counted for the operator.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { newAccountWithKey, type TestAccount } from '@/lib/api/__tests__/support/harness';
-import { billedUnits, type LiveApi, stopLiveApi } from '../../__tests__/support/live-api';
-import { startFamilyApi, unhurried } from '../../__tests__/support/live-family';
-import { startReplayServer, type ReplayServer } from '../../__tests__/support/replay-server';
+import { billedUnits } from '../../__tests__/support/live-api';
+import { startLiveFamily, unhurried, useLiveFamily } from '../../__tests__/support/live-family';
 import { prismaSql } from '@/lib/db/prisma-sql';
 import { quotaUnitsOn } from '../../quota';
 import { COUNT_TIME_ZONE, SEARCH_PATH } from '../client';
@@ -42,24 +41,16 @@ interface Body {
 const requestsToday = () => quotaUnitsOn(prismaSql, 'xnet', new Date(), COUNT_TIME_ZONE);
 const ids = (file: string) => (JSON.parse(recording(file)) as { data: Array<{ id: string }> }).data.map((t) => t.id);
 
-const startLive = (replay: ReplayServer, env: Record<string, string> = {}): Promise<LiveApi> =>
-  startFamilyApi('xnet', replay, { ...unhurried('xnet'), LIVE_XNET_BEARER_TOKEN: REPLAY_TOKEN, ...env });
+const env = { ...unhurried('xnet'), LIVE_XNET_BEARER_TOKEN: REPLAY_TOKEN };
 
 describe('xnet posts from X API v2 recent search', () => {
-  let replay: ReplayServer;
-  let live: LiveApi;
+  const live = useLiveFamily('xnet', xnetRoutes, { ...env, UPSTREAM_TIMEOUT_MS: '2000' });
   let account: TestAccount;
 
   beforeAll(async () => {
-    replay = await startReplayServer(xnetRoutes);
-    live = await startLive(replay, { UPSTREAM_TIMEOUT_MS: '2000' });
     account = await newAccountWithKey();
   });
-  afterEach(() => expect(replay.unmatched).toEqual([]));
-  afterAll(async () => {
-    await stopLiveApi(live);
-    await replay.close();
-  });
+  afterEach(() => expect(live.replay.unmatched).toEqual([]));
 
   test('answers one page as the recorded posts, with the bearer token and its fields asked for', async () => {
     const response = await live.api.get(PATH, { key: account.key, params: { query: 'Tweepy' } });
@@ -67,7 +58,7 @@ describe('xnet posts from X API v2 recent search', () => {
     const body = (await response.json()) as Body;
     expect(body).toMatchObject({ pages: 1, count: 10 });
     expect(body.posts.map((p) => p.post_id)).toEqual(ids(LATER));
-    const request = replay.requests.at(-1)!;
+    const request = live.replay.requests.at(-1)!;
     expect(request.headers.authorization).toBe(`Bearer ${REPLAY_TOKEN}`);
     expect(request.query).toMatchObject({
       query: 'Tweepy',
@@ -152,21 +143,21 @@ describe('xnet posts from X API v2 recent search', () => {
   });
 
   test('follows next_token for pages=N, stops where the platform has no more, and bills the pages returned', async () => {
-    const before = replay.count(SEARCH_PATH);
+    const before = live.replay.count(SEARCH_PATH);
     const response = await live.api.get(PATH, { key: account.key, params: { query: 'Tweepy', pages: 10 } });
     const body = (await response.json()) as Body;
     expect(body).toMatchObject({ pages: 2, count: 20 });
     expect(body.posts.map((p) => p.post_id)).toEqual([...ids(LATER), ...ids(EARLIER)]);
     // The third request (the 22:43 answer's token) found nothing: not billed.
-    expect(replay.count(SEARCH_PATH) - before).toBe(3);
-    expect(replay.requests.slice(-2).map((r) => r.query.next_token)).toEqual([LATER_NEXT, EARLIER_NEXT]);
+    expect(live.replay.count(SEARCH_PATH) - before).toBe(3);
+    expect(live.replay.requests.slice(-2).map((r) => r.query.next_token)).toEqual([LATER_NEXT, EARLIER_NEXT]);
     expect(await billedUnits(account, response)).toBe(2);
   });
 
   test('asks relevance as sort_order=relevancy', async () => {
     const response = await live.api.get(PATH, { key: account.key, params: { query: 'Tweepy', sort_by: 'relevance' } });
     expect(response.status).toBe(200);
-    expect(replay.requests.at(-1)!.query.sort_order).toBe('relevancy');
+    expect(live.replay.requests.at(-1)!.query.sort_order).toBe('relevancy');
   });
 
   test('answers a search with no results with an empty page, billed as one request', async () => {
@@ -182,7 +173,7 @@ describe('xnet posts from X API v2 recent search', () => {
   });
 
   test("answers X's 400 for a query it refuses with 400 invalid_parameter naming query, not billed", async () => {
-    replay.fault({
+    live.replay.fault({
       status: 400,
       body: '{"errors":[{"parameters":{"query":["from:"]},"message":"There were errors processing your request: Reference to invalid field \'from\'"}],"title":"Invalid Request","detail":"One or more parameters to your request was invalid.","type":"https://api.twitter.com/2/problems/invalid-request"}',
     });
@@ -212,7 +203,7 @@ describe('xnet posts from X API v2 recent search', () => {
   ])(
     'answers %s with a logged 502 upstream_error, never billed and never logging the token',
     async (_n, status, body, logged) => {
-      replay.fault({ status, body });
+      live.replay.fault({ status, body });
       const response = await live.api.get(PATH, { key: account.key, params: { query: 'Tweepy' } });
       expect(response.status).toBe(502);
       expect(await response.json()).toMatchObject({ code: 'upstream_error' });
@@ -225,7 +216,7 @@ describe('xnet posts from X API v2 recent search', () => {
   test('answers a page missing its meta with 502 and a log line naming the field', async () => {
     const page = JSON.parse(recording(LATER)) as Record<string, unknown>;
     delete page.meta;
-    replay.fault({ status: 200, body: JSON.stringify(page) });
+    live.replay.fault({ status: 200, body: JSON.stringify(page) });
     const response = await live.api.get(PATH, { key: account.key, params: { query: 'Tweepy' } });
     expect(response.status).toBe(502);
     expect(live.logs.join('\n')).toMatch(/tweets\/search\/recent does not match its schema .*meta/);
@@ -234,30 +225,25 @@ describe('xnet posts from X API v2 recent search', () => {
 
 describe("X's rate limit", () => {
   test('passes a 429 on as 429 upstream_rate_limit, waiting until x-rate-limit-reset, and asks no more until then', async () => {
-    const replay = await startReplayServer(xnetRoutes);
-    const live = await startLive(replay, { LIVE_MAX_WAIT_MS: '1000' });
-    try {
-      const account = await newAccountWithKey();
-      const reset = Math.floor(Date.now() / 1000) + 600;
-      replay.fault({
-        status: 429,
-        headers: { 'x-rate-limit-limit': '450', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) },
-        body: '{"title":"Too Many Requests","detail":"Too Many Requests","type":"about:blank","status":429}',
-      });
-      const response = await live.api.get(PATH, { key: account.key, params: { query: 'Tweepy' } });
-      expect(response.status).toBe(429);
-      expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
-      const retryAfter = Number(response.headers.get('retry-after'));
-      expect(retryAfter).toBeGreaterThan(590);
-      expect(retryAfter).toBeLessThanOrEqual(600);
-      expect(await billedUnits(account, response)).toBe(0);
-      const asked = replay.count();
-      expect((await live.api.get(PATH, { key: account.key, params: { query: 'Tweepy' } })).status).toBe(429);
-      expect(replay.count()).toBe(asked);
-    } finally {
-      await stopLiveApi(live);
-      await replay.close();
-    }
+    const live = await startLiveFamily('xnet', xnetRoutes, { ...env, LIVE_MAX_WAIT_MS: '1000' });
+    onTestFinished(live.close);
+    const account = await newAccountWithKey();
+    const reset = Math.floor(Date.now() / 1000) + 600;
+    live.replay.fault({
+      status: 429,
+      headers: { 'x-rate-limit-limit': '450', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) },
+      body: '{"title":"Too Many Requests","detail":"Too Many Requests","type":"about:blank","status":429}',
+    });
+    const response = await live.api.get(PATH, { key: account.key, params: { query: 'Tweepy' } });
+    expect(response.status).toBe(429);
+    expect(await response.json()).toMatchObject({ code: 'upstream_rate_limit' });
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(590);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(await billedUnits(account, response)).toBe(0);
+    const asked = live.replay.count();
+    expect((await live.api.get(PATH, { key: account.key, params: { query: 'Tweepy' } })).status).toBe(429);
+    expect(live.replay.count()).toBe(asked);
   });
 });
 
