@@ -147,6 +147,9 @@ describe('openmicro with an account', () => {
       `${REFRESH_SESSION} Bearer ${TOKENS.refresh1}`,
       `${SEARCH} Bearer ${TOKENS.access2}`,
     ]);
+    // Its own API and replay server, so the block's after-each checks are made here.
+    expect(own.replay.unmatched).toEqual([]);
+    for (const line of own.logs) for (const secret of secrets) expect(line).not.toContain(secret);
   });
 });
 
