@@ -12,7 +12,7 @@ import type { EndpointDefinition, Provider } from '../registry/types';
 import type { Caller } from './auth-directory';
 import { callParams } from './call-params';
 import { acquireWaiting, type ConcurrencyLimiter } from './concurrency';
-import { type CallHoldResult, holdCall, NO_HOLD } from './hold-call';
+import { type CallHoldResult, callsHold, holdCall, NO_HOLD } from './hold-call';
 import { releaseCall } from './holds';
 import { callProvider, type SentimentAnalyzer } from './provider-call';
 import { recordCall, type RecordedCall } from './record-call';
@@ -93,7 +93,7 @@ export async function callEndpoint(
   try {
     await context.reauthorize?.();
     const sentiment = params.get_sentiment === true;
-    hold = await holdCall(deps.pool, { ...call, leaseMs: deps.holdLeaseMs, wanted, sentiment });
+    if (callsHold(caller)) hold = await holdCall(deps.pool, { ...call, leaseMs: deps.holdLeaseMs, wanted, sentiment });
     if (hold.refusal) return await refuse(hold.refusal);
     // Pages cut to the free units held (no payment method): said in a header, as results running out are not.
     const cut = hold.pays ? undefined : cutToUnits(endpoint, params, hold.reserved);

@@ -76,6 +76,22 @@ function creditsTooLow(creditsLeftMicros: number): CallOutcome {
   );
 }
 
+/**
+ * Whether the caller's calls hold anything: free units (an account that does not pay), spend
+ * (caps, the key's monthly limit) or prepaid credits. Most paying callers' calls hold nothing, and
+ * the gateway then skips holdCall and its await on the hot path.
+ */
+export function callsHold(caller: Caller): boolean {
+  const { account } = caller;
+  if (!paysBeyondFreeTier(account)) return true;
+  return (
+    account.prepaid ||
+    account.dailyCapMicros !== null ||
+    account.monthlyCapMicros !== null ||
+    caller.key.monthlyLimitMicros !== null
+  );
+}
+
 /** Holds what the call needs held, or says why it is refused. */
 export async function holdCall(
   pool: pg.Pool,
