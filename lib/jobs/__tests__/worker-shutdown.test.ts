@@ -26,7 +26,19 @@ beforeAll(async () => {
   await admin(`CREATE DATABASE "${database}"`);
   await applyMigrations(url);
 }, 60_000);
-afterAll(() => admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+// Not WITH (FORCE): the app's role may not terminate an autovacuum worker analysing the fresh
+// tables (a superuser's process), and FORCE then fails; a plain DROP stops autovacuum itself. The
+// worker has exited, but the server may not have seen its connections close yet: a few tries.
+afterAll(async () => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await admin(`DROP DATABASE IF EXISTS "${database}"`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt === 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+});
 
 interface LogLine {
   level: number;
