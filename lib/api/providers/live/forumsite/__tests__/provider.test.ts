@@ -338,7 +338,8 @@ describe('politeness', () => {
 });
 
 describe('app-only OAuth', () => {
-  test('one client-credentials token, then bearer requests; the secret never logged', async () => {
+  /** Forumsite live with the app's client id and secret; closed when the test finishes. */
+  async function startWithAppCredentials() {
     const live = await startLiveFamily(
       'forumsite',
       forumsiteRoutes,
@@ -346,6 +347,11 @@ describe('app-only OAuth', () => {
       alone,
     );
     onTestFinished(live.close);
+    return live;
+  }
+
+  test('one client-credentials token, then bearer requests; the secret never logged', async () => {
+    const live = await startWithAppCredentials();
     const account = await newAccountWithKey();
     expect((await live.api.get(POSTS, { key: account.key, params: { community: 'askreddit' } })).status).toBe(200);
     expect((await live.api.get(COMMUNITY, { key: account.key, params: { community: 'redditdev' } })).status).toBe(200);
@@ -373,13 +379,7 @@ describe('app-only OAuth', () => {
   });
 
   test('credentials refused by the platform: 502 with a log line naming the variables', async () => {
-    const live = await startLiveFamily(
-      'forumsite',
-      forumsiteRoutes,
-      { ...agent, ...fast, LIVE_FORUMSITE_CLIENT_ID: 'app-id', LIVE_FORUMSITE_CLIENT_SECRET: SECRET },
-      alone,
-    );
-    onTestFinished(live.close);
+    const live = await startWithAppCredentials();
     live.replay.fault(
       { status: 401, body: '{"message": "Unauthorized", "error": 401}' },
       { path: '/api/v1/access_token' },
