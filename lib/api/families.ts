@@ -88,14 +88,18 @@ const table: Record<Family, { site: { source: string; domain: string } } & Parti
   },
 };
 
-/** Display name and description per group with endpoints, 'platform' (batch and the key check) last. */
+/** Display name and description per group with endpoints, 'platform' (batch, the key check, usage) last. */
 export const groupTitles: Partial<Record<EndpointGroup, Described>> = {
   ...Object.fromEntries(
     Object.entries(table).flatMap(([family, { title, description }]) =>
       title && description ? [[family, { title, description }]] : [],
     ),
   ),
-  platform: { title: 'Platform', description: 'Batch calls and the key check; free and not counted.' },
+  platform: {
+    title: 'Platform',
+    description:
+      "Batch calls (each item at its own endpoint's price), the key check and the account's usage (free and not counted).",
+  },
 };
 
 /** A group's display name ("Forumsite", "Platform"). */
