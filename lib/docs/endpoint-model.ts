@@ -114,11 +114,12 @@ function responseFields(schema: JsonSchema, depth = 0): ResponseField[] {
 
 export function describeEndpoint(endpoint: EndpointDefinition): EndpointModel {
   const rules = [...parameterRules(endpoint.params)];
+  const group = endpointGroup(endpoint);
   return {
     path: endpoint.path,
     method: endpoint.method,
-    group: endpointGroup(endpoint),
-    groupTitle: groupTitle(endpointGroup(endpoint)),
+    group,
+    groupTitle: groupTitle(group),
     summary: endpoint.summary,
     description: endpoint.description,
     priceMicros: endpoint.priceMicros,

@@ -3,11 +3,10 @@
 // several rounds so that the machine's drift (a VM's neighbours, frequency) falls on both alike.
 // bench:api measures one tree at a time, minutes apart; its figures from two runs differ by more
 // than most changes do. Prints each round and the medians of req/s and the server's CPU per call.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { prepareDatabase } from './api/setup';
+import { treeCpuMs } from './api/load';
+import { prepareDatabase, start } from './api/setup';
 
 const other = process.argv[2];
 const url = process.env.DATABASE_URL;
@@ -21,31 +20,14 @@ const callPath = '/v1/socialnet/locations?query=berlin';
 // The two ports after the eight bench:api uses.
 const port = Number(process.env.BENCH_PORT_BASE ?? 3871) + 8;
 
-/** User + system CPU of one process, in ms (USER_HZ is 100 on Linux). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function startApi(cwd: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'lib/api/process/main.ts'], {
+/** The API server of the checkout at `cwd`, one process, as bench:api starts its own. */
+const startApi = (cwd: string, port: number) =>
+  start(
+    'lib/api/process/main.ts',
+    { DATABASE_URL: url, API_HOST: '127.0.0.1', API_PORT: String(port), API_WORKERS: '1', REDIS_URL: '' },
+    [],
     cwd,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      API_HOST: '127.0.0.1',
-      API_PORT: String(port),
-      API_WORKERS: '1',
-      REDIS_URL: '',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve(child));
-    child.once('exit', (code) => reject(new Error(`the API server in ${cwd} exited (${code})`)));
-  });
-}
+  );
 
 const { client, keys } = await prepareDatabase(url, false);
 const servers = [
@@ -73,12 +55,12 @@ const load = (port: number, duration: number) =>
 for (const server of servers) await load(server.port, 8); // warm-up: JIT, caches, plans
 for (let round = 0; round < rounds; round++) {
   for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
-    const before = cpuMs(server.child.pid!);
+    const before = treeCpuMs([server.child.pid!]);
     const result = await load(server.port, seconds);
     if (result.non2xx || result.errors)
       throw new Error(`${server.name}: ${result.non2xx + result.errors} calls failed`);
     server.rps.push(Math.round(result.requests.average));
-    server.cpu.push(Math.round(((cpuMs(server.child.pid!) - before) * 1000) / result.requests.total));
+    server.cpu.push(Math.round(((treeCpuMs([server.child.pid!]) - before) * 1000) / result.requests.total));
   }
   console.log(`round ${round + 1}: ${servers.map((s) => `${s.rps.at(-1)} req/s ${s.cpu.at(-1)} µs`).join(' | ')}`);
 }

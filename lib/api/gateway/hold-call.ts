@@ -79,7 +79,7 @@ function creditsTooLow(creditsLeftMicros: number): CallOutcome {
 /**
  * Whether the caller's calls hold anything: free units (an account that does not pay), spend
  * (caps, the key's monthly limit) or prepaid credits. Most paying callers' calls hold nothing, and
- * the gateway then skips holdCall and its await on the hot path.
+ * the gateway then skips holdCall and its await on the hot path; holdCall asks it too.
  */
 export function callsHold(caller: Caller): boolean {
   const { account } = caller;
@@ -110,6 +110,7 @@ export async function holdCall(
   },
 ): Promise<CallHoldResult> {
   const { caller, endpoint, at } = call;
+  if (!callsHold(caller)) return NO_HOLD;
   const { account } = caller;
   const pays = paysBeyondFreeTier(account);
   // Only an account that pays can be billed, so only its calls are held to its caps and to
@@ -118,7 +119,6 @@ export async function holdCall(
   const capped =
     pays && (account.dailyCapMicros !== null || account.monthlyCapMicros !== null || keyLimitMicros !== null);
   const prepaid = pays && account.prepaid;
-  if (pays && !capped && !prepaid) return NO_HOLD;
   const hold = await reserveCall(pool, {
     id: call.requestId,
     accountId: caller.key.accountId,

@@ -14,7 +14,7 @@ import { type Case, connections, profileDir, seconds, warmupSeconds } from './se
 /** CPU time (user + system, ms) of a process and all its descendants, from /proc: those alive,
  * and those that ended (counted in their parent's time of waited-for children; without it, a
  * PostgreSQL backend that exits takes its CPU time out of the sum). */
-function treeCpuMs(rootPids: number[]): number {
+export function treeCpuMs(rootPids: number[]): number {
   const stats = new Map<number, { ppid: number; ms: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

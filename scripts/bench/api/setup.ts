@@ -63,7 +63,13 @@ export async function prepareDatabase(url: string, embedded: boolean): Promise<{
 
 /** A server of the bench; each runs with the API server's Node flags, so that the baselines differ
  * from the gateway in the code they run only. */
-export function start(file: string, env: Record<string, string>, imports: string[] = []): Promise<ChildProcess> {
+/** Starts `file` (under `cwd`: another checkout's, for bench:api-ab) and resolves once it is listening. */
+export function start(
+  file: string,
+  env: Record<string, string>,
+  imports: string[] = [],
+  cwd = process.cwd(),
+): Promise<ChildProcess> {
   // BENCH_COMPILED=1: the API server from its bundle (npm run build), as npm start runs it.
   const compiled = file === 'lib/api/process/main.ts' && process.env.BENCH_COMPILED === '1';
   const loader = compiled && imports.length === 0 ? [] : ['--import', 'tsx'];
@@ -77,6 +83,7 @@ export function start(file: string, env: Record<string, string>, imports: string
       compiled ? 'dist/api-server.js' : file,
     ],
     {
+      cwd,
       env: { ...process.env, ...env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
